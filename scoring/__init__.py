@@ -1,0 +1,33 @@
+"""GEC metric library: ERRANT, GoToScorer, CLEME, CLEME2.0 and USIM on one shared core.
+
+Pure Python (no Django). The public API below is what the platform and the CLI use::
+
+    dataset = Dataset.from_files(source="src.txt", refs=["ref0.txt", "ref1.txt"])
+    hyp = read_hypothesis(dataset, "system.txt", "my-system")
+    result = score_systems(dataset, [hyp], ["errant"])
+"""
+__version__ = "0.1.0"
+
+from .dataset import Dataset, Reference  # noqa: E402
+from .edits import Edit  # noqa: E402
+from .errors import InputError, Problem  # noqa: E402
+from .hypothesis import Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
+from .metrics import REGISTRY  # noqa: E402
+from .options import ScoringOptions  # noqa: E402
+from .readers import read_m2, read_text  # noqa: E402
+from .scorer import (  # noqa: E402
+    ScoringResult,
+    build_metrics,
+    metric_names,
+    score_systems,
+    scores_from_statistics,
+    signature,
+    system_statistics,
+)
+
+__all__ = [
+    "Dataset", "Reference", "Edit", "InputError", "Problem", "Hypothesis", "hypothesis_from_lines",
+    "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult",
+    "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature",
+    "system_statistics",
+]

@@ -1,0 +1,157 @@
+"""A shared task's fixed data: sources and references, prepared once.
+
+Parsing the sources and annotating every reference is the expensive part of scoring;
+it never changes for a dataset, so it is done once here (as sacreBLEU caches its
+references) and saved with :meth:`Dataset.to_bytes` for the platform to store. A
+submission then costs only its own parse and alignment.
+"""
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .annotation import annotate
+from .edits import Edit, apply_edits
+from .errors import InputError
+from .nlp import load_nlp, parse_tokens, tokenize
+from .readers import M2Corpus, read_m2, read_text
+
+FORMAT_VERSION = 1
+
+
+@dataclass
+class Reference:
+    """One annotator: corrected tokens and ERRANT edits per sentence.
+
+    ``edits[i]`` is None where an M2 annotator has no ``A`` line for sentence ``i``
+    (``errant_compare`` then skips it there); ``tokens[i]`` is then the source.
+    """
+
+    name: str
+    tokens: list[list[str]]
+    edits: list[list[Edit] | None]
+
+
+class Dataset:
+    """Sources, references and the source parses, ready to score submissions against."""
+
+    def __init__(self, sources: list[list[str]], references: list[Reference], *, tokenize: bool = False, source_docs: list | None = None, docbin: bytes | None = None):
+        self.sources = sources
+        self.references = references
+        self.tokenize = tokenize
+        self._source_docs = source_docs
+        self._docbin = docbin
+
+    # -- construction --------------------------------------------------------------
+    @classmethod
+    def from_text(cls, source_lines: Sequence[str], reference_lines: Sequence[Sequence[str]], *, names: Sequence[str] | None = None, tokenize_input: bool = False) -> Dataset:
+        """Parse the sources once and annotate every reference against them."""
+        sources = tokenize(source_lines) if tokenize_input else [line.split() for line in source_lines]
+        source_docs = parse_tokens(sources)
+        references = []
+        for k, lines in enumerate(reference_lines):
+            tokens = tokenize(lines) if tokenize_input else [line.split() for line in lines]
+            annotated = annotate(source_docs, tokens)
+            name = names[k] if names else f"ref{k}"
+            references.append(Reference(name, tokens, list(annotated.edits)))
+        return cls(sources, references, tokenize=tokenize_input, source_docs=source_docs)
+
+    @classmethod
+    def from_m2(cls, corpus: M2Corpus) -> Dataset:
+        """Gold edits as given, one reference per annotator id (CONTRACTS.md section 1)."""
+        references = []
+        for annotator in corpus.annotator_ids:
+            edits = [block.get(annotator) for block in corpus.annotations]
+            tokens = [apply_edits(src, e or []) for src, e in zip(corpus.sources, edits)]
+            references.append(Reference(f"annotator{annotator}", tokens, edits))
+        dataset = cls(corpus.sources, references)
+        dataset.reference_order = [[corpus.annotator_ids.index(a) for a in block] for block in corpus.annotations]
+        return dataset
+
+    @classmethod
+    def from_files(cls, *, source: str | Path | None = None, refs: Sequence[str | Path] = (), m2: str | Path | None = None, tokenize_input: bool = False) -> Dataset:
+        """The dataset of the CLI's ``--source/--ref`` or ``--m2`` options."""
+        if m2 is not None:
+            return cls.from_m2(read_m2(m2))
+        if source is None or not refs:
+            raise InputError([])
+        source_lines = read_text(source)
+        ref_lines = [read_text(ref, expected_lines=len(source_lines)) for ref in refs]
+        return cls.from_text(source_lines, ref_lines, names=[Path(r).stem for r in refs], tokenize_input=tokenize_input)
+
+    # -- access ----------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.sources)
+
+    @property
+    def n_references(self) -> int:
+        return len(self.references)
+
+    @property
+    def source_docs(self) -> list:
+        """spaCy parses of the sources: restored from storage, or parsed on first use."""
+        if self._source_docs is None:
+            if self._docbin is not None:
+                from spacy.tokens import DocBin
+
+                self._source_docs = list(DocBin().from_bytes(self._docbin).get_docs(load_nlp().vocab))
+            else:
+                self._source_docs = parse_tokens(self.sources)
+        return self._source_docs
+
+    reference_order: list[list[int]] | None = None
+
+    def references_in(self, i: int) -> list[int]:
+        """Indices of the references annotating sentence ``i``, in file order.
+
+        Text references are all present in their given order; an M2 block lists its
+        annotators in the order their first ``A`` line appears, which is the order
+        ``errant_compare`` tries them in (ties go to the first).
+        """
+        if self.reference_order is None:
+            return list(range(len(self.references)))
+        return self.reference_order[i]
+
+    # -- storage ---------------------------------------------------------------------
+    def to_bytes(self) -> bytes:
+        """A zip of the tokens, reference edits and source parses (spaCy DocBin)."""
+        from spacy.tokens import DocBin
+
+        meta = {
+            "format": FORMAT_VERSION,
+            "tokenize": self.tokenize,
+            "sources": self.sources,
+            "reference_order": self.reference_order,
+            "references": [{"name": r.name, "tokens": r.tokens, "edits": r.edits} for r in self.references],
+        }
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("dataset.json", json.dumps(meta))
+            archive.writestr("sources.spacy", DocBin(docs=self.source_docs, store_user_data=False).to_bytes())
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Dataset:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            meta = json.loads(archive.read("dataset.json"))
+            docbin = archive.read("sources.spacy")
+        if meta.get("format") != FORMAT_VERSION:
+            raise ValueError(f"prepared dataset format {meta.get('format')} is not {FORMAT_VERSION}: prepare it again")
+        references = [
+            Reference(r["name"], r["tokens"], [None if e is None else [Edit(*x) for x in e] for e in r["edits"]])
+            for r in meta["references"]
+        ]
+        dataset = cls(meta["sources"], references, tokenize=meta["tokenize"], docbin=docbin)
+        dataset.reference_order = meta["reference_order"]
+        return dataset
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_bytes(self.to_bytes())
+
+    @classmethod
+    def load(cls, path: str | Path) -> Dataset:
+        return cls.from_bytes(Path(path).read_bytes())

@@ -1,0 +1,67 @@
+"""A system output, read and annotated once against a prepared :class:`Dataset`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .annotation import annotate
+from .dataset import Dataset
+from .edits import Edit, apply_edits
+from .errors import ProblemCollector
+from .nlp import parse_tokens, tokenize
+from .readers import as_bytes, read_m2, read_text
+
+M2_SUFFIXES = (".m2", ".errant")
+
+
+@dataclass
+class Hypothesis:
+    """Corrected tokens and ERRANT edits per sentence of one system."""
+
+    name: str
+    tokens: list[list[str]]
+    edits: list[list[Edit]]
+    docs: list | None = None  # parses of changed sentences (None = equal to the source)
+
+    def parses(self, dataset: Dataset) -> list:
+        """A spaCy parse of every output sentence, reusing the source's where unchanged."""
+        if self.docs is None:
+            changed = [i for i, (t, s) in enumerate(zip(self.tokens, dataset.sources)) if t != s]
+            self.docs = [None] * len(self.tokens)
+            for i, doc in zip(changed, parse_tokens(self.tokens[i] for i in changed)):
+                self.docs[i] = doc
+        return [doc if doc is not None else src for doc, src in zip(self.docs, dataset.source_docs)]
+
+
+def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str) -> Hypothesis:
+    """Annotate plain-text output lines (already validated) against the dataset."""
+    tokens = tokenize(lines) if dataset.tokenize else [line.split() for line in lines]
+    annotated = annotate(dataset.source_docs, tokens)
+    return Hypothesis(name, tokens, annotated.edits, annotated.docs)
+
+
+def read_hypothesis(dataset: Dataset, source: bytes | str | Path, name: str, *, filename: str | None = None, max_tokens: int | None = None) -> Hypothesis:
+    """Read and annotate one system output; M2 (``.m2``/``.errant``) uses its edits as given.
+
+    Raises :class:`InputError` naming every bad line (see :func:`readers.read_text`).
+    """
+    data, path_name = as_bytes(source)
+    display = filename or path_name or name
+    if display.lower().endswith(M2_SUFFIXES):
+        return _hypothesis_from_m2(dataset, data, name, display)
+    options = {"max_tokens": max_tokens} if max_tokens else {}
+    lines = read_text(data, name=display, expected_lines=len(dataset), **options)
+    return hypothesis_from_lines(dataset, lines, name)
+
+
+def _hypothesis_from_m2(dataset: Dataset, data: bytes, name: str, display: str) -> Hypothesis:
+    corpus = read_m2(data, name=display, expected_lines=len(dataset))
+    problems = ProblemCollector(display)
+    for line, got, want in zip(corpus.line_numbers, corpus.sources, dataset.sources):
+        if got != want:
+            problems.add(line, "this source sentence differs from the task's source at the same position")
+    problems.raise_if_any()
+    system = corpus.annotator_ids[0] if corpus.annotator_ids else 0
+    edits = [block.get(system) or [] for block in corpus.annotations]
+    tokens = [apply_edits(src, e) for src, e in zip(corpus.sources, edits)]
+    return Hypothesis(name, tokens, edits)

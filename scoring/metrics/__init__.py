@@ -1,0 +1,5 @@
+"""Metric registry: importing this package registers every metric, in display order."""
+from . import errant  # noqa: F401
+from .base import REGISTRY, Metric, register
+
+__all__ = ["REGISTRY", "Metric", "register"]

@@ -1,0 +1,175 @@
+"""ERRANT span-based P/R/F (Bryant et al., 2017), as ``errant_compare`` 3.0.2 computes it.
+
+Per sentence and per (hypothesis, reference) pair the expensive step counts TP/FP/FN
+overall and per error type, in each of the four modes (METRICS.md section 1). Corpus
+scores, per-type tables, sentence-level scores and bootstrap samples are then sums over
+those counts. The corpus choice of reference is ERRANT's greedy one: per sentence, in
+file order, the reference that maximises the F of (running totals + this sentence),
+compared at 4 decimals, ties to more TP, fewer FP, fewer FN, then to the first.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..dataset import Dataset
+from ..edits import UNK, Edit
+from ..fscore import prf, prf_rounded
+from ..hypothesis import Hypothesis
+from .base import Metric, register
+
+MODES = ("cs", "ds", "dt", "cse")
+CATEGORY_LEVELS = ("1", "2", "3")
+
+
+def edit_keys(edits: list[Edit], mode: str) -> dict[tuple, list[str]]:
+    """ERRANT's ``process_edits``: the comparison key of each edit, with its types.
+
+    UNK edits only count in detection; ``dt`` splits spans into tokens (an insertion
+    is the token to its right); several edits may share a key, hence the type lists.
+    """
+    keys: dict[tuple, list[str]] = defaultdict(list)
+    for start, end, correction, etype in edits:
+        if etype == UNK and mode not in ("ds", "dt"):
+            continue
+        if mode == "dt":
+            if start == end:
+                keys[(start, start + 1)].append(etype)
+            else:
+                for token in range(start, end):
+                    keys[(token, token + 1)].append(etype)
+        elif mode == "ds":
+            keys[(start, end)].append(etype)
+        elif mode == "cse":
+            keys[(start, end, etype, correction)].append(etype)
+        else:
+            keys[(start, end, correction)].append(etype)
+    return keys
+
+
+def compare_edits(hyp: dict[tuple, list[str]], ref: dict[tuple, list[str]]) -> list:
+    """``[tp, fp, fn, {type: [tp, fp, fn]}]``: TP under the reference's types, FP under
+    the hypothesis's, FN under the reference's (``compare_m2.compareEdits``)."""
+    tp = fp = fn = 0
+    types: dict[str, list[int]] = {}
+    for key, cats in hyp.items():
+        if key in ref:
+            for cat in ref[key]:
+                tp += 1
+                types.setdefault(cat, [0, 0, 0])[0] += 1
+        else:
+            for cat in cats:
+                fp += 1
+                types.setdefault(cat, [0, 0, 0])[1] += 1
+    for key, cats in ref.items():
+        if key not in hyp:
+            for cat in cats:
+                fn += 1
+                types.setdefault(cat, [0, 0, 0])[2] += 1
+    return [tp, fp, fn, types]
+
+
+def sentence_statistics(dataset: Dataset, hypothesis: Hypothesis) -> dict:
+    """Per mode, per sentence, per present reference: ``[tp, fp, fn, per_type]``.
+
+    ``refs[i]`` lists the reference indices in the order they are tried; a sentence
+    that no reference annotates is compared with an empty (noop) reference, as
+    ``errant_compare`` does.
+    """
+    refs = [dataset.references_in(i) for i in range(len(dataset))]
+    counts: dict[str, list] = {mode: [] for mode in MODES}
+    for i, hyp_edits in enumerate(hypothesis.edits):
+        for mode in MODES:
+            hyp_keys = edit_keys(hyp_edits, mode)
+            ref_edit_lists = [dataset.references[k].edits[i] or [] for k in refs[i]] or [[]]
+            counts[mode].append([compare_edits(hyp_keys, edit_keys(edits, mode)) for edits in ref_edit_lists])
+    return {"refs": refs, "counts": counts}
+
+
+def greedy_choice(per_sentence: list[list[list]], beta: float) -> list[int]:
+    """The index of the reference ERRANT picks for each sentence at corpus level."""
+    tp = fp = fn = 0
+    choice = []
+    for candidates in per_sentence:
+        best, best_key = 0, None
+        for j, (ctp, cfp, cfn, _) in enumerate(candidates):
+            f = prf_rounded(tp + ctp, fp + cfp, fn + cfn, beta)[2]
+            key = (f, ctp, -cfp, -cfn)
+            if best_key is None or key > best_key:
+                best, best_key = j, key
+        choice.append(best)
+        ctp, cfp, cfn, _ = candidates[best]
+        tp, fp, fn = tp + ctp, fp + cfp, fn + cfn
+    return choice
+
+
+def category(etype: str, level: str) -> str:
+    """ERRANT's ``-cat``: 1 = M/R/U, 2 = type without its prefix, 3 = full type; UNK stays."""
+    if etype == UNK or level == "3":
+        return etype
+    return etype[0] if level == "1" else etype[2:]
+
+
+def score_counts(tp: int, fp: int, fn: int, beta: float) -> dict:
+    p, r, f = prf(tp, fp, fn, beta)
+    return {"tp": tp, "fp": fp, "fn": fn, "p": p, "r": r, "f": f}
+
+
+def corpus_scores(per_sentence: list[list[list]], beta: float, choice: list[int] | None = None) -> tuple[dict, dict]:
+    """Overall counts and per-type tables (cat 1/2/3) under the greedy reference choice."""
+    choice = greedy_choice(per_sentence, beta) if choice is None else choice
+    tp = fp = fn = 0
+    by_type: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for candidates, j in zip(per_sentence, choice):
+        ctp, cfp, cfn, types = candidates[j]
+        tp, fp, fn = tp + ctp, fp + cfp, fn + cfn
+        for etype, (a, b, c) in types.items():
+            row = by_type[etype]
+            row[0] += a
+            row[1] += b
+            row[2] += c
+    per_type: dict[str, dict] = {}
+    for level in CATEGORY_LEVELS:
+        merged: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+        for etype, row in by_type.items():
+            target = merged[category(etype, level)]
+            for k in range(3):
+                target[k] += row[k]
+        per_type[level] = {name: score_counts(*row, beta) for name, row in sorted(merged.items())}
+    return score_counts(tp, fp, fn, beta), per_type
+
+
+def sentence_level(per_sentence: list[list[list]], beta: float) -> dict:
+    """SentERRANT: mean per-sentence P, R, F with each sentence's own best reference."""
+    totals = [0.0, 0.0, 0.0]
+    for candidates in per_sentence:
+        best = max((prf(tp, fp, fn, beta) + (tp, -fp, -fn) for tp, fp, fn, _ in candidates), key=lambda x: (x[2], x[3], x[4], x[5]))
+        for k in range(3):
+            totals[k] += best[k]
+    n = max(len(per_sentence), 1)
+    return {"p": totals[0] / n, "r": totals[1] / n, "f": totals[2] / n}
+
+
+@register
+class Errant(Metric):
+    """ERRANT in modes cs, ds, dt and cse, per type, corpus and sentence level."""
+
+    name = "errant"
+
+    def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
+        return sentence_statistics(dataset, hypothesis)
+
+    def score(self, statistics: dict) -> dict:
+        beta = self.options.beta
+        result: dict = {}
+        for mode in MODES:
+            overall, per_type = corpus_scores(statistics["counts"][mode], beta)
+            result[mode] = overall
+            if mode == "cs":
+                result["per_type"] = per_type
+            else:
+                result.setdefault("per_type_by_mode", {})[mode] = per_type
+        result["sentence"] = sentence_level(statistics["counts"]["cs"], beta)
+        return result
+
+    def signature(self) -> str:
+        return f"errant|beta:{self.options.beta}"

