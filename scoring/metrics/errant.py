@@ -149,6 +149,12 @@ def sentence_level(per_sentence: list[list[list]], beta: float) -> dict:
     return {"p": totals[0] / n, "r": totals[1] / n, "f": totals[2] / n}
 
 
+def chosen_counts(statistics: dict, mode: str, beta: float) -> list[tuple[int, int, int]]:
+    """Per-sentence (tp, fp, fn) under the corpus-level greedy choice: bootstrap input."""
+    per_sentence = statistics["counts"][mode]
+    return [tuple(candidates[j][:3]) for candidates, j in zip(per_sentence, greedy_choice(per_sentence, beta))]
+
+
 @register
 class Errant(Metric):
     """ERRANT in modes cs, ds, dt and cse, per type, corpus and sentence level."""
@@ -172,4 +178,4 @@ class Errant(Metric):
         return result
 
     def signature(self) -> str:
-        return f"errant|beta:{self.options.beta}"
+        return "errant:cs,ds,dt,cse"

@@ -1,0 +1,138 @@
+"""``python -m scoring``: score system outputs with every metric (CONTRACTS.md section 2).
+
+Exit status 0 on success, 2 on bad input with every problem on stderr by line number.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .bootstrap import f_beta_of_counts, paired_bootstrap
+from .dataset import Dataset
+from .errors import InputError
+from .hypothesis import read_hypothesis
+from .metrics.errant import chosen_counts
+from .options import ScoringOptions
+from .readers import DEFAULT_MAX_TOKENS
+from .scorer import ScoringResult, metric_names, score_systems
+
+EXIT_BAD_INPUT = 2
+
+# Columns of the readable table: (header, path into a system's JSON object).
+HEADLINE = [
+    ("ERRANT P", "errant.cs.p"),
+    ("ERRANT R", "errant.cs.r"),
+    ("ERRANT F", "errant.cs.f"),
+    ("GTS F", "gotoscorer.f"),
+    ("GTS Acc", "gotoscorer.accuracy"),
+    ("CLEME-dep F", "cleme.dependent.corpus.f"),
+    ("CLEME-ind F", "cleme.independent.corpus.f"),
+    ("CLEME2 dep", "cleme2.dependent.corpus.score"),
+    ("CLEME2 sim", "cleme2.sim.dependent.corpus.score"),
+    ("USIM", "usim.f"),
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m scoring", description="Score GEC system outputs against references.")
+    gold = parser.add_argument_group("references (one of)")
+    gold.add_argument("--source", help="source sentences, one per line")
+    gold.add_argument("--ref", action="append", default=[], help="a reference file, one per annotator (repeat)")
+    gold.add_argument("--m2", help="an M2 file: S lines are the source, each annotator id one reference")
+    parser.add_argument("--hyp", action="append", default=[], required=True, metavar="NAME=FILE", help="a system output (repeat); .m2/.errant files use their edits as given")
+    parser.add_argument("--metrics", default=None, help="comma-separated; default: all registered")
+    parser.add_argument("--beta", type=float, default=0.5)
+    parser.add_argument("--sim", action="store_true", help="add similarity-weighted CLEME2.0 (BERTScore)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--tokenize", action="store_true", help="run the spaCy tokenizer on raw input first")
+    parser.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, help="longest accepted output line, in tokens")
+    parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator (default 0)")
+    parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
+    parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of ERRANT F (cs) of each system against the first")
+    parser.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
+    return parser
+
+
+def parse_hyp_arguments(values: list[str]) -> list[tuple[str, Path]]:
+    """``NAME=FILE`` pairs; a bare FILE is named after its stem."""
+    pairs = []
+    for value in values:
+        name, sep, path = value.partition("=")
+        pairs.append((name, Path(path)) if sep else (Path(value).stem, Path(value)))
+    return pairs
+
+
+def lookup(obj: dict, path: str):
+    for key in path.split("."):
+        if not isinstance(obj, dict) or key not in obj:
+            return None
+        obj = obj[key]
+    return obj
+
+
+def format_table(result: ScoringResult) -> str:
+    """A fixed-width table of the headline figures that were computed."""
+    columns = [(h, p) for h, p in HEADLINE if any(lookup(s, p) is not None for s in result.systems.values())]
+    names = list(result.systems)
+    width = max([len("system")] + [len(n) for n in names])
+    lines = ["  ".join(["system".ljust(width)] + [h.rjust(max(len(h), 7)) for h, _ in columns])]
+    for name in names:
+        cells = []
+        for header, path in columns:
+            value = lookup(result.systems[name], path)
+            cells.append(("-" if value is None else f"{value:.4f}").rjust(max(len(header), 7)))
+        lines.append("  ".join([name.ljust(width)] + cells))
+    lines.append("")
+    lines.append(f"{result.n_sentences} sentences, {result.n_references} references")
+    lines.append(result.signature)
+    return "\n".join(lines)
+
+
+def bootstrap_against_first(result: ScoringResult, beta: float, samples: int, seed: int) -> dict:
+    names = list(result.statistics)
+    if "errant" not in result.statistics[names[0]]:
+        return {}
+    base = chosen_counts(result.statistics[names[0]]["errant"], "cs", beta)
+    score = f_beta_of_counts(beta)
+    return {
+        name: paired_bootstrap(chosen_counts(result.statistics[name]["errant"], "cs", beta), base, score, samples=samples, seed=seed).as_dict()
+        for name in names[1:]
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if bool(args.m2) == bool(args.source or args.ref):
+        parser.error("give either --source with --ref (one or more), or --m2")
+    if args.source and not args.ref:
+        parser.error("--source needs at least one --ref")
+    try:
+        metrics = metric_names(args.metrics.split(",") if args.metrics else None)
+    except ValueError as exc:
+        parser.error(str(exc))
+    options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
+    try:
+        dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize)
+        hypotheses = [read_hypothesis(dataset, path, name, max_tokens=args.max_tokens) for name, path in parse_hyp_arguments(args.hyp)]
+    except InputError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(f"error: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    result = score_systems(dataset, hypotheses, metrics, options)
+    if args.json:
+        output = result.as_json()
+        if args.bootstrap:
+            output["bootstrap"] = bootstrap_against_first(result, args.beta, args.bootstrap, args.seed)
+        print(json.dumps(output, indent=1))
+    else:
+        print(format_table(result))
+        if args.bootstrap:
+            for name, test in bootstrap_against_first(result, args.beta, args.bootstrap, args.seed).items():
+                print(f"{name} vs {hypotheses[0].name}: dF={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}")
+    return 0
