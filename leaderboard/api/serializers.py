@@ -1,0 +1,53 @@
+from rest_framework import serializers
+
+from ..models import Phase, SharedTask, Submission
+
+
+class PhaseSerializer(serializers.ModelSerializer):
+    n_sentences = serializers.IntegerField(source="dataset.n_sentences", read_only=True)
+    n_references = serializers.IntegerField(source="dataset.n_references", read_only=True)
+
+    class Meta:
+        model = Phase
+        fields = ["kind", "starts_at", "ends_at", "results_visibility", "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references"]
+
+
+class TaskSerializer(serializers.ModelSerializer):
+    phases = PhaseSerializer(many=True, read_only=True)
+    metrics = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SharedTask
+        fields = ["slug", "title", "description", "tokenize", "metrics", "beta", "gts_ref", "gts_weighted", "max_tokens", "phases", "created_at"]
+
+    def get_metrics(self, task) -> list[str]:
+        return task.metric_names()
+
+
+class UploadSerializer(serializers.Serializer):
+    file = serializers.FileField()
+    system_name = serializers.CharField(max_length=100)
+    phase = serializers.ChoiceField(choices=Phase.Kind.choices, required=False)
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class SubmissionSerializer(serializers.ModelSerializer):
+    team = serializers.CharField(source="team.name")
+    task = serializers.CharField(source="phase.task.slug")
+    phase = serializers.CharField(source="phase.kind")
+    scores = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Submission
+        fields = [
+            "id", "status", "progress", "error", "scores", "task", "phase", "team", "system_name", "description",
+            "filename", "size", "is_baseline", "signature", "created_at", "started_at", "scored_at",
+        ]
+
+    def get_scores(self, submission) -> dict:
+        """One system's object as in the CLI's JSON (CONTRACTS.md section 2)."""
+        return {r.metric: r.scores for r in submission.results.all()} if submission.status == Submission.Status.SCORED else {}
+
+
+class ErrorSerializer(serializers.Serializer):
+    errors = serializers.ListField(child=serializers.DictField())

@@ -1,0 +1,117 @@
+"""Thin API views: read the request, call one service or read path, answer."""
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import scoring
+
+from ..models import GoldChunk, Phase, Pool, SharedTask, Submission
+from ..ranking import default_metric, leaderboard_json, pool_version
+from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
+
+
+def errors(*messages: str, line: int = 0) -> dict:
+    return {"errors": [{"line": line, "message": m} for m in messages]}
+
+
+def phase_of(task: SharedTask, kind: str | None) -> Phase:
+    phase = task.phases.select_related("dataset").filter(kind=kind).first() if kind else task.current_phase()
+    if phase is None:
+        raise NotFound(f"task {task.slug} has no phase {kind or ''}".strip())
+    return phase
+
+
+class TaskList(generics.ListAPIView):
+    queryset = SharedTask.objects.prefetch_related("phases__dataset").order_by("slug")
+    serializer_class = TaskSerializer
+    pagination_class = None
+
+
+class TaskDetail(generics.RetrieveAPIView):
+    queryset = SharedTask.objects.prefetch_related("phases__dataset")
+    serializer_class = TaskSerializer
+    lookup_field = "slug"
+
+
+class SubmissionCreate(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request=UploadSerializer, responses={201: SubmissionSerializer, 400: ErrorSerializer, 413: ErrorSerializer, 429: ErrorSerializer})
+    def post(self, request, slug):
+        task = get_object_or_404(SharedTask, slug=slug)
+        form = UploadSerializer(data=request.data)
+        if not form.is_valid():
+            return Response(errors(*(f"{field}: {' '.join(map(str, msgs))}" for field, msgs in form.errors.items())), status=400)
+        phase = phase_of(task, form.validated_data.get("phase"))
+        upload = form.validated_data["file"]
+        try:
+            submission = accept_submission(
+                phase, request.user, system_name=form.validated_data["system_name"], filename=upload.name,
+                content=upload.read(), description=form.validated_data["description"],
+            )
+        except scoring.InputError as error:
+            return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)
+        except UploadTooLarge as error:
+            return Response(errors(str(error)), status=413)
+        except OverLimit as error:
+            return Response(errors(str(error)), status=429)
+        except PhaseClosed as error:
+            return Response(errors(str(error)), status=403)
+        return Response(SubmissionSerializer(submission).data, status=201)
+
+
+class SubmissionDetail(APIView):
+    @extend_schema(responses=SubmissionSerializer)
+    def get(self, request, pk):
+        submission = get_object_or_404(Submission.objects.select_related("phase__task", "team").prefetch_related("results"), pk=pk)
+        own = request.user.is_authenticated and team_of(request.user, create=False) == submission.team
+        if not (own or submission.phase.results_visible_to(request.user)):
+            raise PermissionDenied("this submission's results are not public yet")
+        return Response(SubmissionSerializer(submission).data)
+
+
+class Leaderboard(APIView):
+    """The phase's pool ranked by ``metric``; cached per pool version, so polling is cheap."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("metric", str, description="a path into the scores, e.g. errant.cs.f, gotoscorer.f"),
+            OpenApiParameter("phase", str, enum=[k for k, _ in Phase.Kind.choices]),
+        ],
+        responses={200: dict},
+    )
+    def get(self, request, slug):
+        task = get_object_or_404(SharedTask, slug=slug)
+        phase = phase_of(task, request.query_params.get("phase"))
+        if not phase.results_visible_to(request.user):
+            raise PermissionDenied("the results of this phase are not public yet")
+        metric = request.query_params.get("metric") or default_metric(task.metric_names())
+        return HttpResponse(leaderboard_json(phase, metric, pool_version(phase.pk)), content_type="application/json")
+
+
+class Difficulty(APIView):
+    """GoToScorer's gold chunks with n_i and w_i = 1 - n_i / N (organizers; everyone once the phase ends)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("phase", str, enum=[k for k, _ in Phase.Kind.choices]), OpenApiParameter("sentence", int)],
+        responses={200: dict},
+    )
+    def get(self, request, slug):
+        task = get_object_or_404(SharedTask, slug=slug)
+        phase = phase_of(task, request.query_params.get("phase"))
+        if not (task.is_organizer(request.user) or phase.has_ended()):
+            raise PermissionDenied("chunk difficulty is shown to organizers, and to everyone once the phase ends")
+        size = Pool.objects.values_list("size", flat=True).get(phase=phase)
+        chunks = GoldChunk.objects.filter(phase=phase).order_by("position")
+        if request.query_params.get("sentence", "").isdigit():
+            chunks = chunks.filter(sentence=int(request.query_params["sentence"]))
+        fields = ("position", "sentence", "start", "end", "correction", "error_type", "modified", "n")
+        rows = [dict(zip(fields, values)) | {"weight": 1 - values[-1] / size if size else None} for values in chunks.values_list(*fields)]
+        return Response({"phase": phase.kind, "pool_size": size, "reference": task.gts_ref, "chunks": rows}, status=status.HTTP_200_OK)

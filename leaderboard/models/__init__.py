@@ -1,0 +1,8 @@
+"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool)."""
+from .difficulty import GoldChunk, Pool, PoolMember
+from .results import MetricResult
+from .submissions import Submission
+from .tasks import Dataset, Phase, SharedTask
+from .teams import Membership, Team
+
+__all__ = ["Dataset", "GoldChunk", "Membership", "MetricResult", "Phase", "Pool", "PoolMember", "SharedTask", "Submission", "Team"]

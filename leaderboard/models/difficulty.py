@@ -1,0 +1,54 @@
+"""GoToScorer's pool (Gotou et al., 2020; METRICS.md section 2, "What the platform adds").
+
+Per phase: the gold chunks of the GoToScorer reference with n_i, the number of pool
+members judged correct on chunk i, and N, the pool size. The weight of chunk i is
+w_i = 1 - n_i / N, so each weighted sum a member needs is |X| - (sum of n_i over X) / N:
+a join or leave changes n_i and N in the database and re-derives every member's scores
+from their stored outcome bits, without re-aligning anything.
+"""
+from django.db import models
+from django.utils import timezone
+
+
+class Pool(models.Model):
+    """One row per phase; locked (SELECT ... FOR UPDATE) by every join and leave."""
+
+    phase = models.OneToOneField("leaderboard.Phase", on_delete=models.CASCADE, related_name="pool")
+    metric = models.CharField(max_length=32, default="gotoscorer")
+    size = models.PositiveIntegerField(default=0, help_text="N: members in the pool")
+    version = models.PositiveBigIntegerField(default=0, help_text="bumped on every change of the phase's results")
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"pool of {self.phase} (N={self.size})"
+
+
+class GoldChunk(models.Model):
+    """A chunk of the reference (edit, unmodified token or dummy slot) and its n_i."""
+
+    phase = models.ForeignKey("leaderboard.Phase", on_delete=models.CASCADE, related_name="gold_chunks")
+    position = models.PositiveIntegerField(help_text="index in the phase's chunk vector")
+    sentence = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+    correction = models.TextField(blank=True)
+    error_type = models.CharField(max_length=32, blank=True)
+    modified = models.BooleanField()
+    n = models.PositiveIntegerField(default=0, help_text="n_i: pool members judged correct on this chunk")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["phase", "position"], name="one_chunk_per_position")]
+
+
+class PoolMember(models.Model):
+    """A submission in its phase's pool, with its outcome on every gold chunk.
+
+    Outcomes are two bit vectors over the chunk positions (``numpy.packbits`` order):
+    ``modified`` (the system changed the chunk) and ``correct`` (judged correct).
+    """
+
+    pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="members")
+    submission = models.OneToOneField("leaderboard.Submission", on_delete=models.CASCADE, related_name="pool_membership")
+    modified = models.BinaryField()
+    correct = models.BinaryField()
+    joined_at = models.DateTimeField(default=timezone.now)

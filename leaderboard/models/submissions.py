@@ -1,0 +1,43 @@
+"""A system output uploaded to a phase, and its way through the scoring queue."""
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Submission(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        SCORED = "scored"
+        FAILED = "failed"
+
+    phase = models.ForeignKey("leaderboard.Phase", on_delete=models.CASCADE, related_name="submissions")
+    team = models.ForeignKey("leaderboard.Team", on_delete=models.CASCADE, related_name="submissions")
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    system_name = models.CharField(max_length=100)
+    description = models.TextField(blank=True)
+    filename = models.CharField(max_length=255)
+    # The file itself lives in the database, so web and worker hosts share it without a
+    # shared disk, and a stored submission is never lost with a container.
+    content = models.BinaryField()
+    size = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED, db_index=True)
+    progress = models.FloatField(default=0.0)
+    error = models.TextField(blank=True)
+    signature = models.TextField(blank=True)
+    is_baseline = models.BooleanField(default=False)
+    attempts = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="last sign of life while queued or running")
+    scored_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["phase", "team", "status"])]
+
+    def __str__(self):
+        return f"#{self.pk} {self.system_name} ({self.status})"
+
+    @property
+    def display_name(self) -> str:
+        return self.system_name if self.is_baseline else f"{self.team.name}/{self.system_name}"

@@ -1,0 +1,110 @@
+"""A shared task, its phases and the hidden dataset each phase is scored against."""
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class SharedTask(models.Model):
+    """What organizers create: the metric settings every submission is scored with."""
+
+    slug = models.SlugField(unique=True)
+    title = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+    tokenize = models.BooleanField(default=False, help_text="run the spaCy tokenizer on raw input (else input is tokenized)")
+    metrics = models.JSONField(default=list, blank=True, help_text="metric names; empty = every registered metric")
+    beta = models.FloatField(default=0.5)
+    sim = models.BooleanField(default=False, help_text="add similarity-weighted CLEME2.0")
+    gts_ref = models.PositiveSmallIntegerField(default=0, help_text="GoToScorer reference annotator")
+    gts_weighted = models.BooleanField(default=True)
+    max_tokens = models.PositiveIntegerField(default=1000, help_text="longest accepted output line, in tokens")
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tasks")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return self.slug
+
+    def scoring_options(self):
+        from scoring import ScoringOptions
+
+        return ScoringOptions(beta=self.beta, sim=self.sim, gts_ref=self.gts_ref, gts_weighted=self.gts_weighted)
+
+    def metric_names(self) -> list[str]:
+        from scoring import metric_names
+
+        return metric_names(self.metrics or None)
+
+    def current_phase(self):
+        """The open phase, else the latest one to have started, else the first."""
+        phases = list(self.phases.order_by("starts_at", "pk"))
+        now = timezone.now()
+        open_phases = [p for p in phases if p.is_open(now)]
+        started = [p for p in phases if p.starts_at <= now]
+        return (open_phases or started or phases or [None])[-1]
+
+    def is_organizer(self, user) -> bool:
+        return user.is_authenticated and (user.is_staff or self.organizers.filter(pk=user.pk).exists())
+
+
+class Dataset(models.Model):
+    """Source and references, with the scoring library's prepared form stored once.
+
+    ``prepared`` is ``scoring.Dataset.to_bytes()``: the source parses and reference edits
+    (METRICS.md section 0), so no submission ever re-parses the references.
+    """
+
+    name = models.CharField(max_length=200)
+    source = models.TextField()
+    references = models.JSONField(help_text='[{"name": ..., "text": ...}] or one M2 file as [{"name": "m2", "text": ...}]')
+    from_m2 = models.BooleanField(default=False)
+    prepared = models.BinaryField()
+    n_sentences = models.PositiveIntegerField()
+    n_references = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return self.name
+
+
+class Phase(models.Model):
+    class Kind(models.TextChoices):
+        DEV = "dev", "development"
+        TEST = "test", "test"
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "public while open"
+        AFTER_END = "after_end", "after the phase ends"
+        ORGANIZERS = "organizers", "organizers only"
+
+    task = models.ForeignKey(SharedTask, on_delete=models.CASCADE, related_name="phases")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.DEV)
+    dataset = models.ForeignKey(Dataset, on_delete=models.PROTECT, related_name="phases")
+    starts_at = models.DateTimeField(default=timezone.now)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    results_visibility = models.CharField(max_length=12, choices=Visibility.choices, default=Visibility.PUBLIC)
+    max_per_day = models.PositiveIntegerField(null=True, blank=True, help_text="per team per UTC day; empty = no limit")
+    max_total = models.PositiveIntegerField(null=True, blank=True, help_text="per team in this phase; empty = no limit")
+    max_upload_mb = models.FloatField(null=True, blank=True, help_text="empty = GEC_MAX_UPLOAD_MB")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["task", "kind"], name="one_phase_per_kind")]
+
+    def __str__(self):
+        return f"{self.task.slug}/{self.kind}"
+
+    def is_open(self, now=None) -> bool:
+        now = now or timezone.now()
+        return self.starts_at <= now and (self.ends_at is None or now < self.ends_at)
+
+    def has_ended(self, now=None) -> bool:
+        return self.ends_at is not None and (now or timezone.now()) >= self.ends_at
+
+    def max_upload_bytes(self) -> int:
+        megabytes = self.max_upload_mb if self.max_upload_mb is not None else settings.GEC_MAX_UPLOAD_MB
+        return int(megabytes * 1024 * 1024)
+
+    def results_visible_to(self, user) -> bool:
+        if self.task.is_organizer(user):
+            return True
+        if self.results_visibility == self.Visibility.PUBLIC:
+            return True
+        return self.results_visibility == self.Visibility.AFTER_END and self.has_ended()

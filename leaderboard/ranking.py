@@ -1,0 +1,82 @@
+"""Read paths: the leaderboard of a phase, ranked by one metric path, cached per version.
+
+A leaderboard is the phase's pool (the same systems GoToScorer weighs against each
+other), each with its stored scores. The table only changes when the pool's version
+does, so it is built once per (version, metric) and served from the cache after that:
+that is what keeps the polled endpoint cheap.
+"""
+from __future__ import annotations
+
+import json
+
+from django.core.cache import cache
+
+from .models import MetricResult, Phase, Pool, Submission
+
+DEFAULT_METRICS = ("errant.cs.f", "gotoscorer.f", "cleme2.dependent.corpus.score", "cleme.dependent.corpus.f", "usim.f")
+
+
+def metric_value(scores: dict, path: str) -> float | None:
+    """The number at ``path`` (``errant.cs.f``) in a system's scores object, else None."""
+    value = scores
+    for key in path.split("."):
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def default_metric(metric_names: list[str]) -> str:
+    for path in DEFAULT_METRICS:
+        if path.split(".")[0] in metric_names:
+            return path
+    return f"{metric_names[0]}.f" if metric_names else ""
+
+
+def summary(scores: dict) -> dict:
+    """A system's scores without the per-type tables (those are in the submission's detail)."""
+    return {k: summary(v) for k, v in scores.items() if k != "per_type"} if isinstance(scores, dict) else scores
+
+
+def board_rows(phase_id: int, metric: str) -> list[dict]:
+    members = list(
+        Submission.objects.filter(phase_id=phase_id, pool_membership__isnull=False)
+        .select_related("team")
+        .only("pk", "system_name", "is_baseline", "scored_at", "team__name")
+    )
+    scores: dict[int, dict] = {s.pk: {} for s in members}
+    for submission_id, name, value in MetricResult.objects.filter(submission__in=members).values_list("submission_id", "metric", "scores"):
+        scores[submission_id][name] = summary(value)
+    rows = [
+        {
+            "team": s.team.name,
+            "system_name": s.system_name,
+            "submission_id": s.pk,
+            "baseline": s.is_baseline,
+            "scored_at": s.scored_at.isoformat() if s.scored_at else None,
+            "value": metric_value(scores[s.pk], metric),
+            "scores": scores[s.pk],
+        }
+        for s in members
+    ]
+    rows.sort(key=lambda r: (r["value"] is None, -(r["value"] or 0.0), r["submission_id"]))
+    previous, rank = None, 0
+    for position, row in enumerate(rows, start=1):
+        if row["value"] != previous:
+            rank, previous = position, row["value"]
+        row["rank"] = rank
+    return rows
+
+
+def leaderboard_json(phase: Phase, metric: str, version: int) -> bytes:
+    """The API body ``{"metric", "phase", "version", "rows"}``, built once per version."""
+    key = f"leaderboard:{phase.pk}:{version}:{metric}"
+    body = cache.get(key)
+    if body is None:
+        body = json.dumps({"metric": metric, "phase": phase.kind, "version": version, "rows": board_rows(phase.pk, metric)}).encode()
+        cache.set(key, body, timeout=3600)
+    return body
+
+
+def pool_version(phase_id: int) -> int:
+    return Pool.objects.filter(phase_id=phase_id).values_list("version", flat=True).first() or 0

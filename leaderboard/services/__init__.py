@@ -1,0 +1,2 @@
+"""Write paths: each function is one thing the platform does, callable from a view, a
+command, a Celery task or a test alike."""

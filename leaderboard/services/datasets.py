@@ -1,0 +1,58 @@
+"""Prepare a task's dataset once and restore it cheaply in every scoring process."""
+from __future__ import annotations
+
+import threading
+
+import scoring
+
+from ..models import Dataset
+
+_cache: dict[int, scoring.Dataset] = {}
+_cache_lock = threading.Lock()
+
+
+def prepare_dataset(name: str, source: str, references: list[tuple[str, str]], *, tokenize: bool = False) -> Dataset:
+    """Validate, parse and annotate source and references, and store the result.
+
+    ``references`` is ``[(name, text), ...]``. Raises :class:`scoring.InputError` with
+    every bad line of every file.
+    """
+    source_lines = scoring.read_text(source.encode(), name="source")
+    reference_lines = [scoring.read_text(text.encode(), name=ref_name, expected_lines=len(source_lines)) for ref_name, text in references]
+    prepared = scoring.Dataset.from_text(source_lines, reference_lines, names=[n for n, _ in references], tokenize_input=tokenize)
+    return _store(name, prepared, source, [{"name": n, "text": t} for n, t in references], from_m2=False)
+
+
+def prepare_dataset_m2(name: str, m2_text: str) -> Dataset:
+    """A dataset from one M2 file: each annotator id is a reference (CONTRACTS.md section 1)."""
+    prepared = scoring.Dataset.from_m2(scoring.read_m2(m2_text.encode(), name="m2"))
+    source = "\n".join(" ".join(tokens) for tokens in prepared.sources) + "\n"
+    return _store(name, prepared, source, [{"name": "m2", "text": m2_text}], from_m2=True)
+
+
+def _store(name: str, prepared: scoring.Dataset, source: str, references: list[dict], *, from_m2: bool) -> Dataset:
+    dataset = Dataset.objects.create(
+        name=name,
+        source=source,
+        references=references,
+        from_m2=from_m2,
+        prepared=prepared.to_bytes(),
+        n_sentences=len(prepared),
+        n_references=prepared.n_references,
+    )
+    with _cache_lock:
+        _cache[dataset.pk] = prepared
+    return dataset
+
+
+def load_dataset(dataset: Dataset | int) -> scoring.Dataset:
+    """The prepared dataset, restored from its stored bytes once per process."""
+    pk = dataset if isinstance(dataset, int) else dataset.pk
+    with _cache_lock:
+        cached = _cache.get(pk)
+    if cached is None:
+        prepared = bytes(Dataset.objects.values_list("prepared", flat=True).get(pk=pk))
+        cached = scoring.Dataset.from_bytes(prepared)
+        with _cache_lock:
+            _cache[pk] = cached
+    return cached

@@ -1,0 +1,107 @@
+"""Accept an upload: check it, store it, queue it after the commit.
+
+The checks are the scoring library's own (the same line-numbered problems as the CLI),
+run on the bytes before anything is written; a rejected upload leaves no rows. An
+accepted one is written first and queued only once the transaction has committed, so a
+worker never sees a row that is not there, and a broker outage leaves it ``queued`` for
+the sweeper instead of losing it.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+import scoring
+
+from ..models import Membership, Phase, Submission, Team
+from .datasets import load_dataset
+from .jobs import enqueue_scoring
+
+M2_SUFFIXES = (".m2", ".errant")
+
+
+class UploadTooLarge(Exception):
+    """HTTP 413."""
+
+
+class OverLimit(Exception):
+    """HTTP 429: the team has used its submissions for the day or the phase."""
+
+
+class PhaseClosed(Exception):
+    """HTTP 403: the phase does not accept submissions now."""
+
+
+def team_of(user: User, *, create: bool = True) -> Team | None:
+    """The user's team; a user without one gets a team of their own (named after them)."""
+    membership = Membership.objects.select_related("team").filter(user=user).first()
+    if membership:
+        return membership.team
+    if not create:
+        return None
+    team, _ = Team.objects.get_or_create(name=user.username)
+    Membership.objects.create(user=user, team=team)
+    return team
+
+
+def check_file(phase: Phase, content: bytes, filename: str) -> None:
+    """Raise :class:`scoring.InputError` listing every problem, by line number.
+
+    A text file gets the library's text checks (cheap: no parsing); an M2 file is read in
+    full, which is cheap too since its edits are used as given.
+    """
+    if filename.lower().endswith(M2_SUFFIXES):
+        scoring.read_hypothesis(load_dataset(phase.dataset_id), content, "upload", filename=filename)
+    else:
+        scoring.read_text(content, name=filename, expected_lines=phase.dataset.n_sentences, max_tokens=phase.task.max_tokens)
+
+
+def accept_submission(
+    phase: Phase,
+    user: User | None,
+    *,
+    system_name: str,
+    filename: str,
+    content: bytes,
+    description: str = "",
+    team: Team | None = None,
+    is_baseline: bool = False,
+    enforce_limits: bool = True,
+    queue: bool = True,
+) -> Submission:
+    """Check, store and queue one system output. Organizer tools pass ``enforce_limits=False``;
+    ``queue=False`` leaves scoring to the caller (``load_demo`` scores inline)."""
+    if enforce_limits and len(content) > phase.max_upload_bytes():
+        raise UploadTooLarge(f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}")
+    if enforce_limits and not phase.is_open():
+        raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
+    system_name = system_name.strip()
+    if not system_name:
+        raise scoring.InputError([scoring.Problem(0, "give the system a name")])
+    check_file(phase, content, filename)
+    team = team or team_of(user)
+    with transaction.atomic():
+        Team.objects.select_for_update().filter(pk=team.pk).first()  # one upload per team at a time: limits hold
+        if enforce_limits:
+            check_limits(phase, team)
+        submission = Submission.objects.create(
+            phase=phase, team=team, submitted_by=user, system_name=system_name, description=description,
+            filename=filename, content=content, size=len(content), is_baseline=is_baseline, heartbeat_at=timezone.now(),
+        )
+        if queue:
+            transaction.on_commit(lambda: enqueue_scoring(submission.pk))
+    return submission
+
+
+def check_limits(phase: Phase, team: Team) -> None:
+    """Failed submissions do not count against either limit."""
+    counted = Submission.objects.filter(phase=phase, team=team).exclude(status=Submission.Status.FAILED)
+    if phase.max_total is not None and counted.count() >= phase.max_total:
+        raise OverLimit(f"your team has used all {phase.max_total} submissions of this phase")
+    if phase.max_per_day is not None:
+        midnight = timezone.now().astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+        if counted.filter(created_at__gte=midnight).count() >= phase.max_per_day:
+            raise OverLimit(f"your team has used its {phase.max_per_day} submissions for today (UTC); try again after midnight UTC")

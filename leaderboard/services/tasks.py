@@ -1,0 +1,48 @@
+"""Create a shared task: its dataset prepared once, a phase, and the phase's pool."""
+from __future__ import annotations
+
+from django.db import transaction
+
+from ..models import Phase, Pool, SharedTask
+from . import gotoscorer
+from .datasets import load_dataset, prepare_dataset, prepare_dataset_m2
+
+
+def create_task(
+    slug: str,
+    *,
+    source: str | None = None,
+    references: list[tuple[str, str]] = (),
+    m2: str | None = None,
+    title: str = "",
+    description: str = "",
+    tokenize: bool = False,
+    metrics: list[str] | None = None,
+    gts_ref: int = 0,
+    kind: str = Phase.Kind.DEV,
+    **phase_fields,
+) -> SharedTask:
+    """A task with one phase of ``kind``; raises :class:`scoring.InputError` on bad files.
+
+    Parsing happens before the transaction opens, so a slow parse holds no locks.
+    """
+    if m2 is not None:
+        dataset = prepare_dataset_m2(f"{slug} {kind}", m2)
+    else:
+        dataset = prepare_dataset(f"{slug} {kind}", source or "", list(references), tokenize=tokenize)
+    with transaction.atomic():
+        task = SharedTask.objects.create(
+            slug=slug, title=title or slug, description=description, tokenize=tokenize, metrics=list(metrics or []), gts_ref=gts_ref
+        )
+        task.metric_names()  # rejects unknown metric names before anything is kept
+        add_phase(task, dataset, kind=kind, **phase_fields)
+    return task
+
+
+def add_phase(task: SharedTask, dataset, *, kind: str, **fields) -> Phase:
+    """A phase with its empty pool and, when GoToScorer is scored, its gold chunks (n_i = 0)."""
+    phase = Phase.objects.create(task=task, dataset=dataset, kind=kind, **fields)
+    Pool.objects.create(phase=phase)
+    if gotoscorer.NAME in task.metric_names():
+        gotoscorer.create_gold_chunks(phase, load_dataset(dataset), task.gts_ref)
+    return phase

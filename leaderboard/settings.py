@@ -1,0 +1,145 @@
+"""Settings from environment variables (CONTRACTS.md section 5).
+
+Two modes, chosen by what is configured:
+
+* embedded (nothing set): SQLite at ``var/db.sqlite3`` and scoring in one background
+  thread of the web process, so ``bash scripts/start`` works on a bare machine;
+* production: ``DATABASE_URL`` (PostgreSQL via psycopg 3) and ``CELERY_BROKER_URL`` or
+  ``REDIS_URL`` (Redis): scoring runs on ``celery -A leaderboard worker`` processes.
+"""
+import os
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("GEC_VAR_DIR", BASE_DIR / "var"))
+SHARED_DIR = Path(os.environ.get("GEC_SHARED_DIR", BASE_DIR.parent / "shared"))
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value is None else value.strip().lower() in ("1", "true", "yes", "on")
+
+
+DEBUG = env_bool("DEBUG", not os.environ.get("DATABASE_URL"))
+SECRET_KEY = os.environ.get("SECRET_KEY") or ("insecure-embedded-key" if DEBUG else None)
+if not SECRET_KEY:
+    raise RuntimeError("set SECRET_KEY (or DEBUG=1 for a development run)")
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
+CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "leaderboard.apps.LeaderboardConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "leaderboard.urls"
+WSGI_APPLICATION = "leaderboard.wsgi.application"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# -- database -------------------------------------------------------------------------
+SQLITE_PATH = VAR_DIR / "db.sqlite3"
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{SQLITE_PATH}", conn_max_age=60)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    # WAL lets pages read while the scoring thread writes; IMMEDIATE takes the write
+    # lock at BEGIN, so two writers queue instead of failing on lock upgrade.
+    DATABASES["default"]["OPTIONS"] = {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE", "timeout": 30}
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+# -- scoring jobs -----------------------------------------------------------------------
+# "celery": a broker is configured and workers score; "thread": one background thread of
+# this process scores (embedded mode); "sync": scoring runs inside the request (tests).
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or ""
+GEC_TASK_MODE = os.environ.get("GEC_TASK_MODE") or ("celery" if CELERY_BROKER_URL else "thread")
+GEC_SCORING_TIME_LIMIT = int(os.environ.get("GEC_SCORING_TIME_LIMIT", "900"))  # seconds per submission
+GEC_STUCK_AFTER = int(os.environ.get("GEC_STUCK_AFTER", str(GEC_SCORING_TIME_LIMIT + 120)))  # sweeper re-queues after this
+GEC_SWEEP_EVERY = int(os.environ.get("GEC_SWEEP_EVERY", "60"))
+
+CELERY_TASK_ACKS_LATE = True  # a message is acknowledged after scoring, so a killed worker's job is redelivered
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long jobs: do not hoard messages
+CELERY_TASK_TIME_LIMIT = GEC_SCORING_TIME_LIMIT + 60
+CELERY_TASK_SOFT_TIME_LIMIT = GEC_SCORING_TIME_LIMIT
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": GEC_STUCK_AFTER}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stuck-submissions": {"task": "leaderboard.tasks.sweep_stuck_submissions", "schedule": float(GEC_SWEEP_EVERY)},
+}
+
+# -- the task defaults ------------------------------------------------------------------
+GEC_MAX_UPLOAD_MB = float(os.environ.get("GEC_MAX_UPLOAD_MB", "10"))
+# Who is in a phase's GoToScorer pool: "latest" = each team's latest scored submission
+# plus baselines; "all" = every scored submission.
+GEC_POOL = os.environ.get("GEC_POOL", "latest")
+# GEC_SPACY_MODEL and GEC_BERTSCORE_MODEL are read by the scoring library itself.
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(GEC_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
+
+# -- web --------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "GEC shared-task leaderboard",
+    "DESCRIPTION": "Upload system outputs, follow scoring, read leaderboards (CONTRACTS.md section 3).",
+    "VERSION": "1",
+}
+
+AUTH_PASSWORD_VALIDATORS = [{"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"}]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"leaderboard": {"handlers": ["console"], "level": os.environ.get("GEC_LOG_LEVEL", "INFO")}},
+}

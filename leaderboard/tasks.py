@@ -1,0 +1,41 @@
+"""Celery entry points: thin wrappers over service functions.
+
+``acks_late`` with ``reject_on_worker_lost`` (settings) hands a killed worker's job to
+another worker; database and broker errors are retried with back-off; the soft time
+limit ends a runaway scoring as ``failed``.
+"""
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+
+from .services.scoring import fail_submission, score_submission
+from .services.sweeper import sweep_stuck_submissions
+
+INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
+
+
+@shared_task(
+    bind=True,
+    name="leaderboard.tasks.score_submission",
+    acks_late=True,
+    autoretry_for=INFRASTRUCTURE_ERRORS,
+    retry_backoff=5,
+    retry_backoff_max=300,
+    max_retries=8,
+)
+def score_submission_task(self, submission_id: int) -> str:
+    try:
+        return score_submission(submission_id)
+    except SoftTimeLimitExceeded:
+        return fail_submission(submission_id, f"scoring took longer than {settings.GEC_SCORING_TIME_LIMIT} s and was stopped")
+    except INFRASTRUCTURE_ERRORS:
+        raise
+    except Exception as error:
+        fail_submission(submission_id, f"internal error while scoring: {error}")
+        raise
+
+
+@shared_task(name="leaderboard.tasks.sweep_stuck_submissions")
+def sweep_stuck_submissions_task() -> list[int]:
+    return sweep_stuck_submissions()

@@ -1,0 +1,92 @@
+"""The pages: task list, live leaderboard, upload form, one submission.
+
+The leaderboard updates without a reload by polling: every few seconds the page asks for
+its rows fragment with the version it shows (``?since=``); the server answers 204 when
+the pool version is unchanged (one indexed query) and the new rows otherwise. Polling
+over server-sent events because it needs nothing from the deployment: sync gunicorn
+workers, runserver and any proxy serve it, and an open page holds no worker.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+import scoring
+
+from ..models import Phase, SharedTask, Submission
+from ..ranking import board_rows, default_metric, pool_version
+from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from .forms import UploadForm
+
+
+def home(request):
+    tasks = SharedTask.objects.prefetch_related("phases").order_by("slug")
+    return render(request, "leaderboard/home.html", {"tasks": tasks})
+
+
+def _phase(request, task: SharedTask) -> Phase:
+    kind = request.GET.get("phase")
+    phase = task.phases.filter(kind=kind).first() if kind else task.current_phase()
+    if phase is None:
+        raise Http404("no such phase")
+    return phase
+
+
+def _board_context(request, task: SharedTask, phase: Phase) -> dict:
+    metric_names = task.metric_names()
+    metric = request.GET.get("metric") or default_metric(metric_names)
+    visible = phase.results_visible_to(request.user)
+    team = team_of(request.user, create=False) if request.user.is_authenticated else None
+    own = list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
+    return {
+        "task": task,
+        "phase": phase,
+        "metric": metric,
+        "metric_choices": [m for m in ("errant.cs.f", "errant.cs.p", "errant.cs.r", "gotoscorer.f", "gotoscorer.accuracy",
+                                       "cleme.dependent.corpus.f", "cleme.independent.corpus.f", "cleme2.dependent.corpus.score",
+                                       "cleme2.independent.corpus.score", "usim.f") if m.split(".")[0] in metric_names],
+        "rows": board_rows(phase.pk, metric) if visible else [],
+        "visible": visible,
+        "version": pool_version(phase.pk),
+        "own": own,
+        "pending": any(s.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for s in own),
+    }
+
+
+def task_board(request, slug):
+    task = get_object_or_404(SharedTask, slug=slug)
+    return render(request, "leaderboard/task.html", _board_context(request, task, _phase(request, task)))
+
+
+def task_rows(request, slug):
+    """The polled fragment: 204 while nothing changed since the version the page shows."""
+    task = get_object_or_404(SharedTask, slug=slug)
+    phase = _phase(request, task)
+    since = request.GET.get("since")
+    if since is not None and since == str(pool_version(phase.pk)):
+        return HttpResponse(status=204)
+    return render(request, "leaderboard/_board.html", _board_context(request, task, phase))
+
+
+@login_required
+def submit(request, slug):
+    task = get_object_or_404(SharedTask, slug=slug)
+    phase = _phase(request, task)
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            accept_submission(
+                phase, request.user, system_name=form.cleaned_data["system_name"], filename=upload.name,
+                content=upload.read(), description=form.cleaned_data["description"],
+            )
+        except scoring.InputError as error:
+            form.add_error("file", "The file was not accepted:")
+            return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "problems": error.problems}, status=400)
+        except (UploadTooLarge, OverLimit, PhaseClosed) as error:
+            form.add_error(None, str(error))
+            status = 413 if isinstance(error, UploadTooLarge) else 429 if isinstance(error, OverLimit) else 403
+            return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status)
+        messages.success(request, "Your submission is queued; the leaderboard updates when it is scored.")
+        return redirect(f"/tasks/{task.slug}/?phase={phase.kind}")
+    return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form})
