@@ -26,6 +26,10 @@ class ScoringOptions:
     sim: bool = False  # similarity-weighted CLEME2.0 (BERTScore)
     gts_ref: int = 0  # GoToScorer's reference annotator
     gts_weighted: bool = True  # False = GTS's -no_weight
+    gts_abc: tuple[float, float, float] = (1.0, 0.0, 0.0)  # GoToScorer weight w = a - (n + b) / (N + c)
     bertscore_model: str = field(default_factory=default_bertscore_model)
     bertscore_layers: int | None = 6
+    cleme_length_weighting: bool = True  # CLEME's length weighting (paper default); False = plain chunk counts
+    cleme2_corpus_factors: tuple[float, float, float, float] = (0.45, 0.35, 0.15, 0.05)  # CLEME2.0 Hit/Error/Under/Over trade-offs
+    cleme2_sentence_factors: tuple[float, float, float, float] = (0.35, 0.25, 0.20, 0.20)
     extra: dict = field(default_factory=dict)  # metric-specific settings (trade-off factors, ...)

@@ -1,0 +1,77 @@
+"""GoToScorer as a registered pool metric (Gotou et al., COLING 2020; ``gotutiyan/GTS``).
+
+Statistics are a system's outcome bits on every gold chunk of reference ``gts_ref``
+(see :mod:`scoring.gotoscorer`); the weights need the whole pool, so scores come from
+:meth:`GoToScorer.score_pool` over every system given, as GTS weighs all its ``-hyp``
+systems together.
+"""
+from __future__ import annotations
+
+from ..dataset import Dataset
+from ..gotoscorer import WeightParams, corpus_chunks, decode, encode, outcome_sums, reference_edits, scores_from_sums, system_outcomes
+from ..hypothesis import Hypothesis
+from .base import Metric, register
+
+
+@register
+class GoToScorer(Metric):
+    """Difficulty-weighted P, R, F and accuracy over a pool of systems."""
+
+    name = "gotoscorer"
+    pooled = True
+
+    def __init__(self, options):
+        super().__init__(options)
+        self._gold: tuple[Dataset, list] | None = None
+        self.pool_size: int | None = None  # of the last pool scored, for the signature
+
+    @property
+    def params(self) -> WeightParams:
+        return WeightParams(*self.options.gts_abc)
+
+    def gold(self, dataset: Dataset) -> list:
+        """Per-sentence gold chunks of reference ``gts_ref``, made once per dataset."""
+        if self._gold is None or self._gold[0] is not dataset:
+            self._gold = (dataset, corpus_chunks(dataset.sources, reference_edits(dataset, self.options.gts_ref)))
+        return self._gold[1]
+
+    def prepare(self, dataset: Dataset) -> None:
+        self.gold(dataset)
+
+    def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
+        gold = self.gold(dataset)
+        return {"ref": self.options.gts_ref, **encode(gold, system_outcomes(gold, dataset.sources, hypothesis.edits))}
+
+    def score(self, statistics: dict) -> dict:
+        """A system alone is a pool of one."""
+        return self.score_pool({"": statistics})[""]
+
+    def score_pool(self, statistics: dict[str, dict]) -> dict[str, dict]:
+        if not statistics:
+            return {}
+        first = next(iter(statistics.values()))
+        for name, stats in statistics.items():
+            if stats["ref"] != first["ref"] or stats["gold"] != first["gold"]:
+                raise ValueError(f"GoToScorer statistics of {name!r} were made against other gold chunks than the rest of the pool")
+        decoded = {name: decode(stats) for name, stats in statistics.items()}
+        gold_modified = next(iter(decoded.values()))[0]
+        n = sum(outcomes.correct.astype("int64") for _, outcomes in decoded.values())
+        pool_size = self.pool_size = len(decoded)
+        beta, params = self.options.beta, self.params
+        results = {}
+        for name, (_, outcomes) in decoded.items():
+            sums = outcome_sums(gold_modified, outcomes.modified, outcomes.correct, n)
+            weighted = scores_from_sums(sums, pool_size, weighted=True, beta=beta, params=params)
+            unweighted = scores_from_sums(sums, pool_size, weighted=False, beta=beta, params=params)
+            main = weighted if self.options.gts_weighted else unweighted
+            results[name] = {**main, "weighted": self.options.gts_weighted, "pool_size": pool_size, "ref": first["ref"]}
+            if self.options.gts_weighted:
+                results[name]["unweighted"] = unweighted
+        return results
+
+    def signature(self) -> str:
+        weights = "a-(n+b)/(N+c):{}/{}/{}".format(*self.options.gts_abc) if self.options.gts_weighted else "none"
+        parts = [f"gotoscorer|ref:{self.options.gts_ref}|weights:{weights}"]
+        if self.pool_size is not None:
+            parts.append(f"pool:{self.pool_size}")
+        return "|".join(parts)
