@@ -1,6 +1,7 @@
 """Metric registry: importing this package registers every metric, in display order."""
 from . import errant  # noqa: F401
 from . import gotoscorer  # noqa: F401
+from . import usim  # noqa: F401
 from .base import REGISTRY, Metric, register
 
 __all__ = ["REGISTRY", "Metric", "register"]
