@@ -16,9 +16,8 @@ from pathlib import Path
 
 from .annotation import annotate
 from .edits import Edit, apply_edits
-from .errors import InputError
 from .nlp import load_nlp, parse_tokens, tokenize
-from .readers import M2Corpus, read_m2, read_text
+from .readers import M2Corpus, problem, read_m2, read_text
 
 FORMAT_VERSION = 1
 
@@ -78,7 +77,7 @@ class Dataset:
         if m2 is not None:
             return cls.from_m2(read_m2(m2))
         if source is None or not refs:
-            raise InputError([])
+            raise problem(0, "give a source file with one or more reference files, or an M2 file")
         source_lines = read_text(source)
         ref_lines = [read_text(ref, expected_lines=len(source_lines)) for ref in refs]
         return cls.from_text(source_lines, ref_lines, names=[Path(r).stem for r in refs], tokenize_input=tokenize_input)

@@ -178,4 +178,4 @@ class Errant(Metric):
         return result
 
     def signature(self) -> str:
-        return "errant:cs,ds,dt,cse"
+        return "errant-modes:cs,ds,dt,cse"
