@@ -16,6 +16,7 @@ class Submission(models.Model):
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     system_name = models.CharField(max_length=100)
     description = models.TextField(blank=True)
+    track = models.CharField(max_length=32, blank=True, help_text="one of the task's tracks, or empty")
     filename = models.CharField(max_length=255)
     # The file itself lives in the database, so web and worker hosts share it without a
     # shared disk, and a stored submission is never lost with a container.

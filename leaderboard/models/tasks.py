@@ -17,6 +17,7 @@ class SharedTask(models.Model):
     gts_ref = models.PositiveSmallIntegerField(default=0, help_text="GoToScorer reference annotator")
     gts_weighted = models.BooleanField(default=True)
     max_tokens = models.PositiveIntegerField(default=1000, help_text="longest accepted output line, in tokens")
+    tracks = models.JSONField(default=list, blank=True, help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]')
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tasks")
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -84,6 +85,7 @@ class Phase(models.Model):
     max_per_day = models.PositiveIntegerField(null=True, blank=True, help_text="per team per UTC day; empty = no limit")
     max_total = models.PositiveIntegerField(null=True, blank=True, help_text="per team in this phase; empty = no limit")
     max_upload_mb = models.FloatField(null=True, blank=True, help_text="empty = GEC_MAX_UPLOAD_MB")
+    blind = models.BooleanField(default=False, help_text="while results are hidden, participants see only that a submission was received")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["task", "kind"], name="one_phase_per_kind")]

@@ -1,12 +1,15 @@
-"""The platform's side of GoToScorer: gold chunks in the database, outcomes as bits.
+"""The platform's side of GoToScorer (``scoring.gotoscorer``): gold chunks in the
+database, members' outcomes as packed bits, scores from the n_i stored there.
 
-Everything GoToScorer-specific the platform needs from ``scoring.gotoscorer`` goes
-through this module: the gold chunks of a dataset, a member's per-chunk outcomes from its
-stored statistics, and a member's scores from its outcomes, n_i and N.
+The library's :class:`scoring.gotoscorer.Pool` keeps n in memory; here n lives in
+PostgreSQL (one row per gold chunk), so the platform uses the same integer pieces the
+Pool is made of: :func:`outcome_sums` (|X| and the sum of n_i over each class X) and
+:func:`scores_from_sums`. Scores therefore equal a from-scratch pool computation exactly.
 """
 from __future__ import annotations
 
 import numpy as np
+from scoring.gotoscorer import Outcomes, WeightParams, decode, gold_chunks, outcome_sums, scores_from_sums
 
 from ..models import GoldChunk
 
@@ -14,8 +17,7 @@ NAME = "gotoscorer"
 
 
 def create_gold_chunks(phase, dataset, ref_id: int) -> int:
-    from scoring.gotoscorer.chunks import gold_chunks
-
+    """One row per gold chunk of reference ``ref_id``, in corpus order, n_i = 0."""
     rows = [
         GoldChunk(
             phase=phase, position=position, sentence=c.sentence, start=c.start, end=c.end,
@@ -27,7 +29,12 @@ def create_gold_chunks(phase, dataset, ref_id: int) -> int:
     return len(rows)
 
 
-def pack(bits) -> bytes:
+def outcomes(statistics: dict) -> Outcomes:
+    """A member's (modified, correct) bits on every gold chunk, from its statistics."""
+    return decode(statistics)[1]
+
+
+def pack(bits: np.ndarray) -> bytes:
     return np.packbits(np.asarray(bits, dtype=bool)).tobytes()
 
 
@@ -35,21 +42,14 @@ def unpack(data: bytes, length: int) -> np.ndarray:
     return np.unpackbits(np.frombuffer(bytes(data), dtype=np.uint8), count=length).astype(bool)
 
 
-def outcomes(statistics: dict) -> tuple[list[bool], list[bool]]:
-    """``(modified, correct)`` per gold chunk, in corpus order, from stored statistics."""
-    return statistics["modified"], statistics["correct"]
-
-
-def member_scores(modified: np.ndarray, correct: np.ndarray, gold_modified: np.ndarray, n: np.ndarray, size: int, *, beta: float, weighted: bool) -> dict:
-    """P, R, F-beta and accuracy with w_i = 1 - n_i / N (METRICS.md section 2)."""
-    weights = 1.0 - n / size if weighted and size else np.ones(len(n))
-
-    def w(mask):
-        return float(weights[mask].sum())
-
-    hit = w(modified & correct)
-    p = hit / w(modified) if w(modified) else 0.0
-    r = hit / w(gold_modified) if w(gold_modified) else 0.0
-    f = (1 + beta**2) * p * r / (beta**2 * p + r) if p + r else 0.0
-    accuracy = w(correct) / w(np.ones(len(n), dtype=bool)) if len(n) else 0.0
-    return {"p": p, "r": r, "f": f, "accuracy": accuracy}
+def member_scores(gold_modified: np.ndarray, member: Outcomes, n: np.ndarray, size: int, options, ref: int) -> dict:
+    """The member's ``gotoscorer`` object, shaped as the metric's ``score_pool`` shapes it."""
+    sums = outcome_sums(gold_modified, member.modified, member.correct, n)
+    params = WeightParams(*options.gts_abc)
+    weighted = scores_from_sums(sums, size, weighted=True, beta=options.beta, params=params)
+    unweighted = scores_from_sums(sums, size, weighted=False, beta=options.beta, params=params)
+    main = weighted if options.gts_weighted else unweighted
+    scores = {**main, "weighted": options.gts_weighted, "pool_size": size, "ref": ref}
+    if options.gts_weighted:
+        scores["unweighted"] = unweighted
+    return scores

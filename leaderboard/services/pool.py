@@ -63,11 +63,11 @@ def _join(pool: Pool, submission_id: int, n_chunks: int) -> None:
         PoolMember.objects.create(pool=pool, submission_id=submission_id, modified=b"", correct=b"")
         return
     statistics = MetricResult.objects.values_list("statistics", flat=True).get(submission_id=submission_id, metric=gotoscorer.NAME)
-    modified, correct = gotoscorer.outcomes(statistics)
-    if len(correct) != n_chunks:
-        raise ValueError(f"submission {submission_id} has outcomes for {len(correct)} chunks, the phase has {n_chunks}")
-    PoolMember.objects.create(pool=pool, submission_id=submission_id, modified=gotoscorer.pack(modified), correct=gotoscorer.pack(correct))
-    _add_to_counts(pool.phase_id, np.asarray(correct, dtype=bool), +1)
+    member = gotoscorer.outcomes(statistics)
+    if len(member.correct) != n_chunks:
+        raise ValueError(f"submission {submission_id} has outcomes for {len(member.correct)} chunks, the phase has {n_chunks}")
+    PoolMember.objects.create(pool=pool, submission_id=submission_id, modified=gotoscorer.pack(member.modified), correct=gotoscorer.pack(member.correct))
+    _add_to_counts(pool.phase_id, member.correct, +1)
 
 
 def _add_to_counts(phase_id: int, correct: np.ndarray, delta: int) -> None:
@@ -83,16 +83,14 @@ def _rescore_members(pool: Pool, n_chunks: int) -> None:
     if not n_chunks:
         return
     task = pool.phase.task
-    rows = GoldChunk.objects.filter(phase_id=pool.phase_id).order_by("position").values_list("n", "modified")
-    n, gold_modified = (np.array(column) for column in zip(*rows))
-    gold_modified = gold_modified.astype(bool)
+    rows = list(GoldChunk.objects.filter(phase_id=pool.phase_id).order_by("position").values_list("n", "modified"))
+    n = np.fromiter((r[0] for r in rows), dtype=np.int64, count=n_chunks)
+    gold_modified = np.fromiter((r[1] for r in rows), dtype=bool, count=n_chunks)
+    options = task.scoring_options()
     results = {r.submission_id: r for r in MetricResult.objects.filter(submission__pool_membership__pool=pool, metric=gotoscorer.NAME).defer("statistics")}
-    for member in pool.members.all():
-        result = results[member.submission_id]
-        result.scores = gotoscorer.member_scores(
-            gotoscorer.unpack(member.modified, n_chunks), gotoscorer.unpack(member.correct, n_chunks),
-            gold_modified, n, pool.size, beta=task.beta, weighted=task.gts_weighted,
-        )
+    for submission_id, modified, correct in pool.members.values_list("submission_id", "modified", "correct"):
+        member = gotoscorer.Outcomes(gotoscorer.unpack(modified, n_chunks), gotoscorer.unpack(correct, n_chunks))
+        results[submission_id].scores = gotoscorer.member_scores(gold_modified, member, n, pool.size, options, task.gts_ref)
     MetricResult.objects.bulk_update(results.values(), ["scores"], batch_size=500)
 
 

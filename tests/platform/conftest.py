@@ -1,0 +1,74 @@
+"""Fixtures of the platform tests: a small task cut from the SEEDA subset, users, clients."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS
+
+SMALL_LINES = 20
+SMALL_SYSTEMS = ("T5", "BART", "GECToR-BERT")
+SMALL_METRICS = ["errant", "gotoscorer"]
+
+
+def head(path, lines=SMALL_LINES) -> str:
+    return "".join(path.read_text(encoding="utf-8").splitlines(keepends=True)[:lines])
+
+
+@pytest.fixture(scope="session")
+def small_texts() -> dict[str, str]:
+    """The first lines of the SEEDA subset: source, two references, three systems."""
+    texts = {"source": head(SUBSET_OUTPUTS / "INPUT.txt")}
+    texts.update({p.stem: head(p) for p in SUBSET_REFS})
+    texts.update({name: head(SUBSET_OUTPUTS / f"{name}.txt") for name in SMALL_SYSTEMS})
+    return texts
+
+
+@pytest.fixture
+def small_task(db, small_texts):
+    from leaderboard.services.tasks import create_task
+
+    return create_task(
+        "small", title="Small", source=small_texts["source"], metrics=SMALL_METRICS,
+        references=[("REF0", small_texts["REF0"]), ("REF1", small_texts["REF1"])],
+    )
+
+
+@pytest.fixture
+def phase(small_task):
+    return small_task.phases.get()
+
+
+def make_user(name: str):
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user(name, password="pw-" + name)
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+def client_for(user):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return client
+
+
+@pytest.fixture
+def alice_client(alice):
+    return client_for(alice)
+
+
+@pytest.fixture
+def on_commit(django_capture_on_commit_callbacks):
+    """Run ``transaction.on_commit`` callbacks (the queueing) as the block ends, as a
+    real commit would; the test's own transaction never commits."""
+
+    def run():
+        return django_capture_on_commit_callbacks(execute=True)
+
+    return run
