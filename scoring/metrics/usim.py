@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
+from ..options import ScoringOptions
 from ..usim import GRAPH_BUILDERS, usim
 from .base import Metric, register
 
@@ -23,7 +24,7 @@ class Usim(Metric):
 
     name = "usim"
 
-    def __init__(self, options):
+    def __init__(self, options: ScoringOptions):
         super().__init__(options)
         self.graph_builder = GRAPH_BUILDERS[options.extra.get("usim_graph", DEFAULT_GRAPH)]()
         self._source_graphs: tuple[Dataset, list] | None = None
