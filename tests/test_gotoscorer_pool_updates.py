@@ -25,8 +25,12 @@ def assert_equals_fresh(pool: Pool, gold: np.ndarray, members: dict[str, Outcome
     assert np.array_equal(pool.n, n)
     assert np.array_equal(pool.weights(), difficulty_weights(n, len(members), pool.params))
     assert np.array_equal(pool.false_positives, sum((o.modified & ~o.correct).astype(int) for o in members.values()))
+    rebuilt = Pool.of(gold, members, pool.params)
+    assert np.array_equal(rebuilt.n, pool.n)
     for weighted in (True, False):
-        assert pool.all_scores(weighted=weighted) == pool_scores(gold, members, weighted=weighted, params=pool.params)
+        fresh = pool_scores(gold, members, weighted=weighted, params=pool.params)
+        assert pool.all_scores(weighted=weighted) == fresh
+        assert rebuilt.all_scores(weighted=weighted) == fresh
 
 
 @settings(max_examples=60, deadline=None)

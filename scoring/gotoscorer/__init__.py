@@ -35,10 +35,12 @@ API for the platform
     (``outcome_sums``), since a weighted sum is |X| - (sum_X n_i)/N
     (``scores_from_sums``). Use those integers if the platform keeps sums in SQL.
 
-(d) ``Pool``: ``add(name, outcomes)``, ``remove(name)``, ``n``, ``size`` (N),
-    ``weights()``, ``scores(name)``, ``all_scores()``, ``false_positives``. Joins and
-    leaves update n, N and every member's sums with popcounts over packed bit arrays, and
-    the result equals ``pool_scores`` (from scratch) of the final members exactly.
+(d) ``Pool``: ``Pool.of(gold_modified, {name: Outcomes})`` builds one from scratch;
+    ``add(name, outcomes)``, ``remove(name)``, ``n``, ``size`` (N), ``weights()``,
+    ``scores(name)``, ``all_scores()``, ``sums(name)``, ``false_positives`` (members that
+    changed each chunk wrongly). Joins and leaves update n, N and every member's sums with
+    popcounts over packed bit arrays, and the result equals ``pool_scores`` (from scratch)
+    of the final members exactly. The ``gotoscorer`` metric's ``score_pool`` uses it too.
 
 Also: ``heatmap_rows`` (per sentence, each gold chunk's text, type, n and weight: the
 difficulty heat map) and ``category_difficulty`` (mean/std/frequency of weights per

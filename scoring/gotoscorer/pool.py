@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .outcomes import Outcomes
-from .scores import DEFAULT_PARAMS, OutcomeSums, WeightParams, class_masks, difficulty_weights, scores_from_sums
+from .scores import DEFAULT_PARAMS, OutcomeSums, WeightParams, class_masks, difficulty_weights, scores_from_sums, success_counts
 
 N_CLASSES = 4  # TP, FP, FN, TN
 FP = 1
@@ -47,9 +47,14 @@ class Pool:
 
     @classmethod
     def of(cls, gold_modified: np.ndarray, members: dict[str, Outcomes], params: WeightParams = DEFAULT_PARAMS) -> Pool:
+        """A pool built from scratch: n summed once, then each member's sums from it."""
         pool = cls(gold_modified, params)
-        for name, outcomes in members.items():
-            pool.add(name, outcomes)
+        checked = {name: pool._check(outcomes) for name, outcomes in members.items()}
+        if checked:
+            pool.n = success_counts(correct for _, correct in checked.values())
+            pool._n_total = int(pool.n.sum())
+        for name, (modified, correct) in checked.items():
+            pool._store(name, modified, correct)
         return pool
 
     # -- membership -----------------------------------------------------------------
@@ -70,18 +75,10 @@ class Pool:
         if name in self._rows:
             raise ValueError(f"{name!r} is already in the pool")
         modified, correct = self._check(outcomes)
-        masks = class_masks(self.gold_modified, modified, correct)
-        packed_correct = np.packbits(correct)
-        self._n_sums += self._overlap(packed_correct)
+        self._n_sums += self._overlap(np.packbits(correct))
         self.n += correct
         self._n_total += int(correct.sum())
-        self.false_positives += masks[FP]
-        row = self._allocate()
-        self._rows[name] = row
-        self._masks[row] = np.packbits(masks, axis=1)
-        self._correct[row] = packed_correct
-        self._counts[row] = masks.sum(axis=1)
-        self._n_sums[row] = masks.astype(np.int64) @ self.n
+        self._store(name, modified, correct)
 
     def remove(self, name: str) -> None:
         """A system leaves: n and N shrink, every remaining member's sums follow."""
@@ -128,6 +125,17 @@ class Pool:
         if modified.shape != self.n.shape or correct.shape != self.n.shape:
             raise ValueError(f"outcome vectors must have one entry per gold chunk ({len(self.n)})")
         return modified, correct
+
+    def _store(self, name: str, modified: np.ndarray, correct: np.ndarray) -> None:
+        """Pack a member's outcomes into a free row; its sums use the current n."""
+        masks = class_masks(self.gold_modified, modified, correct)
+        row = self._allocate()
+        self._rows[name] = row
+        self._masks[row] = np.packbits(masks, axis=1)
+        self._correct[row] = np.packbits(correct)
+        self._counts[row] = masks.sum(axis=1)
+        self._n_sums[row] = masks.astype(np.int64) @ self.n
+        self.false_positives += masks[FP]
 
     def _overlap(self, packed_correct: np.ndarray) -> np.ndarray:
         """|X ∩ c| for every row and class: how the sums S_X move when c joins or leaves."""

@@ -8,7 +8,7 @@ systems together.
 from __future__ import annotations
 
 from ..dataset import Dataset
-from ..gotoscorer import WeightParams, corpus_chunks, decode, encode, outcome_sums, reference_edits, scores_from_sums, system_outcomes
+from ..gotoscorer import Pool, WeightParams, corpus_chunks, decode, encode, reference_edits, scores_from_sums, system_outcomes
 from ..hypothesis import Hypothesis
 from .base import Metric, register
 
@@ -55,16 +55,16 @@ class GoToScorer(Metric):
                 raise ValueError(f"GoToScorer statistics of {name!r} were made against other gold chunks than the rest of the pool")
         decoded = {name: decode(stats) for name, stats in statistics.items()}
         gold_modified = next(iter(decoded.values()))[0]
-        n = sum(outcomes.correct.astype("int64") for _, outcomes in decoded.values())
-        pool_size = self.pool_size = len(decoded)
-        beta, params = self.options.beta, self.params
+        pool = Pool.of(gold_modified, {name: outcomes for name, (_, outcomes) in decoded.items()}, self.params)
+        self.pool_size = pool.size
+        beta = self.options.beta
         results = {}
-        for name, (_, outcomes) in decoded.items():
-            sums = outcome_sums(gold_modified, outcomes.modified, outcomes.correct, n)
-            weighted = scores_from_sums(sums, pool_size, weighted=True, beta=beta, params=params)
-            unweighted = scores_from_sums(sums, pool_size, weighted=False, beta=beta, params=params)
+        for name in statistics:
+            sums = pool.sums(name)
+            weighted = scores_from_sums(sums, pool.size, weighted=True, beta=beta, params=pool.params)
+            unweighted = scores_from_sums(sums, pool.size, weighted=False, beta=beta, params=pool.params)
             main = weighted if self.options.gts_weighted else unweighted
-            results[name] = {**main, "weighted": self.options.gts_weighted, "pool_size": pool_size, "ref": first["ref"]}
+            results[name] = {**main, "weighted": self.options.gts_weighted, "pool_size": pool.size, "ref": first["ref"]}
             if self.options.gts_weighted:
                 results[name]["unweighted"] = unweighted
         return results
