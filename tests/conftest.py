@@ -29,3 +29,76 @@ def seeda_hypotheses(seeda_subset):
     from scoring import read_hypothesis
 
     return {name: read_hypothesis(seeda_subset, SUBSET_OUTPUTS / f"{name}.txt", name) for name in SEEDA_SYSTEMS}
+
+
+# -- the insight pages' task (issue 7): a small task with three teams and a baseline ---------
+
+INSIGHT_LINES = 20
+INSIGHT_TEAMS = {"alice": "T5", "bob": "BART", "carol": "GECToR-BERT"}  # user -> system
+INSIGHT_METRICS = ("errant", "gotoscorer", "cleme2")
+
+
+def insight_metrics() -> list[str]:
+    """ERRANT, GoToScorer and CLEME2.0, leaving out any not registered yet."""
+    from scoring import REGISTRY
+
+    return [m for m in INSIGHT_METRICS if m in REGISTRY]
+
+
+def insight_head(path, lines=INSIGHT_LINES) -> str:
+    return "".join(path.read_text(encoding="utf-8").splitlines(keepends=True)[:lines])
+
+
+def build_insight_task(slug: str = "insight", *, lines: int = INSIGHT_LINES, teams: dict = INSIGHT_TEAMS, **phase_fields) -> dict:
+    """Create and score, inline: the first ``lines`` SEEDA subset sentences with REF0/REF1,
+    one system per team, the INPUT baseline, and an organizer. Returns the objects."""
+    from django.contrib.auth.models import User
+
+    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.scoring import score_submission
+    from leaderboard.services.tasks import create_task
+
+    task = create_task(
+        slug, title=f"Insight {slug}", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", lines), metrics=insight_metrics(),
+        references=[(p.stem, insight_head(p, lines)) for p in SUBSET_REFS], **phase_fields,
+    )
+    phase = task.phases.get()
+    organizer = User.objects.create_user(f"{slug}-organizer", password="pw")
+    task.organizers.add(organizer)
+    submissions = {}
+    for username, system in [("organizers-" + slug, "INPUT"), *teams.items()]:
+        user = User.objects.filter(username=username).first() or User.objects.create_user(username, password="pw-" + username)
+        submission = accept_submission(
+            phase, user, system_name=system, filename=f"{system}.txt", content=insight_head(SUBSET_OUTPUTS / f"{system}.txt", lines).encode(),
+            is_baseline=system == "INPUT", enforce_limits=False, queue=False,
+        )
+        score_submission(submission.pk)
+        submissions[system] = submission
+    return {"task": task, "phase": phase, "organizer": organizer, "submissions": submissions}
+
+
+def remove_insight_task(data: dict) -> None:
+    """Delete what :func:`build_insight_task` made (it was committed outside any test)."""
+    from django.contrib.auth.models import User
+
+    from leaderboard.models import Dataset, Team
+
+    task = data["task"]
+    datasets = list(task.phases.values_list("dataset_id", flat=True))
+    teams = list(Team.objects.filter(submissions__phase__task=task).values_list("pk", flat=True))
+    users = list(User.objects.filter(membership__team__in=teams).values_list("pk", flat=True)) + [data["organizer"].pk]
+    task.delete()
+    Dataset.objects.filter(pk__in=datasets).delete()
+    Team.objects.filter(pk__in=teams).delete()
+    User.objects.filter(pk__in=users).delete()
+
+
+@pytest.fixture(scope="module")
+def insight_task(django_db_setup, django_db_blocker):
+    """:func:`build_insight_task` once per module, removed at its end; tests that use it
+    need ``@pytest.mark.django_db`` (their own changes are rolled back)."""
+    with django_db_blocker.unblock():
+        data = build_insight_task()
+    yield data
+    with django_db_blocker.unblock():
+        remove_insight_task(data)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 import numpy as np
+
 from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, f_beta_of_counts, paired_bootstrap
 from scoring.metrics.errant import chosen_counts
 

@@ -1,0 +1,27 @@
+"""Who may see what. Hidden references and other teams' outputs stay with the organizers.
+
+* scores and per-type tables: whoever may see the phase's results (``Phase.results_visible_to``);
+* a submission's chunk-by-chunk view (it shows the system's output): organizers, and
+  the submitting team once the phase's results are visible to it;
+* reference chunks and their difficulty (they show the hidden references): organizers,
+  and everyone once the phase has ended, as for ``GET /api/tasks/<slug>/difficulty/``.
+"""
+from __future__ import annotations
+
+from ..services.intake import team_of
+
+
+def sees_results(phase, user) -> bool:
+    return phase.results_visible_to(user)
+
+
+def sees_output(submission, user) -> bool:
+    phase = submission.phase
+    if phase.task.is_organizer(user):
+        return True
+    own = user.is_authenticated and team_of(user, create=False) == submission.team
+    return own and phase.results_visible_to(user)
+
+
+def sees_references(phase, user) -> bool:
+    return phase.task.is_organizer(user) or phase.has_ended()

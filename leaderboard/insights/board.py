@@ -1,0 +1,69 @@
+"""The leaderboard page's extras: every stored score to rank by, a track filter, tie groups.
+
+They work on the rows :func:`leaderboard.ranking.board_rows` builds, so the page, the API
+and the exports rank the same way.
+"""
+from __future__ import annotations
+
+from django.core.cache import cache
+
+from ..models import MetricResult, Submission
+from . import ties
+from .paths import label, metric_menu
+
+
+def with_tracks(rows: list[dict]) -> list[dict]:
+    """Each row with the track its submission declared ('' = none)."""
+    tracks = dict(Submission.objects.filter(pk__in=[r["submission_id"] for r in rows]).values_list("pk", "track"))
+    return [{**row, "track": tracks.get(row["submission_id"], "")} for row in rows]
+
+
+def rerank(rows: list[dict]) -> list[dict]:
+    """Ranks 1.. over ``rows`` (already in board order); equal values share a rank."""
+    previous, rank, ranked = object(), 0, []
+    for position, row in enumerate(rows, start=1):
+        if row["value"] != previous:
+            rank, previous = position, row["value"]
+        ranked.append({**row, "rank": rank})
+    return ranked
+
+
+def in_track(rows: list[dict], track: str) -> list[dict]:
+    """The rows of one track (baselines stay, as reference points), ranked among themselves."""
+    if not track:
+        return rows
+    return rerank([r for r in rows if r["track"] == track or r["baseline"]])
+
+
+def errant_statistics(submission_ids: list[int]) -> dict[int, dict]:
+    return dict(MetricResult.objects.filter(submission_id__in=submission_ids, metric="errant").values_list("submission_id", "statistics"))
+
+
+def tie_groups(phase, rows: list[dict], metric: str, version: int, track: str = "") -> dict[int, dict]:
+    """Bootstrap tie groups of the board, cached per pool version (they only change with it)."""
+    if not ties.can_bootstrap(metric) or not rows:
+        return {}
+    key = f"ties:{phase.pk}:{version}:{metric}:{track}"
+    groups = cache.get(key)
+    if groups is None:
+        statistics = errant_statistics([r["submission_id"] for r in rows if r["value"] is not None])
+        groups = ties.tie_groups(rows, statistics, metric, phase.task.beta)
+        cache.set(key, groups, timeout=3600)
+    return groups
+
+
+def board_extras(phase, rows: list[dict], metric: str, version: int, track: str = "") -> dict:
+    """What the page adds to the platform's board context."""
+    rows = in_track(with_tracks(rows), track)
+    groups = tie_groups(phase, rows, metric, version, track)
+    for row in rows:
+        row["tie"] = groups.get(row["submission_id"])
+    return {
+        "rows": rows,
+        "all_metrics": [(path, label(path)) for path in metric_menu(rows)],
+        "tracks": list(phase.task.tracks or []),
+        "track": track,
+        "ties": bool(groups),
+        "ties_test": {"samples": ties.DEFAULT_SAMPLES, "seed": ties.DEFAULT_SEED, "alpha": ties.ALPHA},
+        "bootstrappable": ties.can_bootstrap(metric),
+    }

@@ -1,0 +1,30 @@
+"""Reads of stored results the insight pages need (one query per kind of row)."""
+from __future__ import annotations
+
+from ..models import MetricResult, Submission
+from .per_type import CHUNK_METRICS
+
+
+def scored_submissions(phase, submission_ids) -> list[Submission]:
+    """The phase's scored submissions among ``submission_ids``, in the order given."""
+    found = {s.pk: s for s in Submission.objects.filter(phase=phase, status=Submission.Status.SCORED, pk__in=submission_ids).select_related("team")}
+    return [found[pk] for pk in submission_ids if pk in found]
+
+
+def comparison_inputs(submissions: list[Submission]) -> list[dict]:
+    """Per submission: its name, ERRANT scores and, when stored, CLEME chunk statistics."""
+    ids = [s.pk for s in submissions]
+    errant = dict(MetricResult.objects.filter(submission_id__in=ids, metric="errant").values_list("submission_id", "scores"))
+    chunks: dict[int, dict] = {}
+    for name in reversed(CHUNK_METRICS):  # CLEME2.0's statistics win when both are stored
+        chunks.update(MetricResult.objects.filter(submission_id__in=ids, metric=name).values_list("submission_id", "statistics"))
+    return [{"name": s.display_name, "errant": errant.get(s.pk, {}), "chunks": chunks.get(s.pk)} for s in submissions if s.pk in errant]
+
+
+def chunk_statistics(submission: Submission) -> dict | None:
+    """The submission's CLEME2.0 (else CLEME) chunk outcomes, or None."""
+    for name in CHUNK_METRICS:
+        stats = MetricResult.objects.filter(submission=submission, metric=name).values_list("statistics", flat=True).first()
+        if stats is not None:
+            return stats
+    return None

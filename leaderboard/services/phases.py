@@ -1,0 +1,60 @@
+"""Organizer actions on a phase: freeze it, reveal its results, rescore it and show ranks that moved.
+
+A test phase is created with ``results_visibility`` "organizers" (hidden until revealed)
+or "after_end" (revealed when it ends), optionally ``blind``; freezing closes it to new
+submissions now, revealing makes its results public.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Phase
+from ..ranking import board_rows, default_metric
+from . import pool
+from .rescore import rescore_task
+
+
+def freeze(phase: Phase) -> Phase:
+    """No submission is accepted from now on (the phase ends now, if it had not)."""
+    with transaction.atomic():
+        if not phase.has_ended():
+            phase.ends_at = timezone.now()
+            phase.save(update_fields=["ends_at"])
+        pool.touch(phase.pk)
+    return phase
+
+
+def reveal(phase: Phase) -> Phase:
+    """The results become public, for participants and anonymous visitors alike."""
+    with transaction.atomic():
+        phase.results_visibility = Phase.Visibility.PUBLIC
+        phase.save(update_fields=["results_visibility"])
+        pool.touch(phase.pk)
+    return phase
+
+
+def ranks(phase: Phase, metric: str) -> dict[int, dict]:
+    return {r["submission_id"]: r for r in board_rows(phase.pk, metric)}
+
+
+def rescore_with_ranks(task, report=lambda _line: None) -> list[dict]:
+    """Rescore the task (``services.rescore``) and list, per phase, every system with its
+    rank before and after under the task's default metric, and how many scores moved."""
+    metric = default_metric(task.metric_names())
+    phases = list(task.phases.all())
+    before = {p.pk: ranks(p, metric) for p in phases}
+    changes = rescore_task(task, report=report)
+    result = []
+    for phase in phases:
+        after = ranks(phase, metric)
+        for sid in sorted(set(before[phase.pk]) | set(after), key=lambda s: (after.get(s, {}).get("rank") or 10**9, s)):
+            old, new = before[phase.pk].get(sid), after.get(sid)
+            row = new or old
+            result.append({
+                "phase": phase.kind, "submission_id": sid, "team": row["team"], "system_name": row["system_name"], "metric": metric,
+                "old_rank": old and old["rank"], "new_rank": new and new["rank"],
+                "old_value": old and old["value"], "new_value": new and new["value"],
+                "moved": (old and old["rank"]) != (new and new["rank"]), "changed_scores": len(changes.get(sid, {})),
+            })
+    return result

@@ -1,0 +1,50 @@
+"""Template tags of the insight pages: the board's extras and small formatting helpers."""
+from django import template
+
+from ..insights.board import board_extras as compute_board_extras
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def board_extras(context):
+    """``{% board_extras as extra %}``: track filter, tie groups and the metric menu for
+    the board in the context (the platform's ``_board_context``)."""
+    request = context["request"]
+    track = request.GET.get("track", "")
+    if track not in (context["task"].tracks or []):
+        track = ""
+    return compute_board_extras(context["phase"], list(context.get("rows", [])), context["metric"], context["version"], track)
+
+
+@register.filter
+def percent(value, digits: int = 1):
+    """A fraction in [0, 1] as a percentage string: ``0.4567|percent`` -> ``45.7``."""
+    if value is None or value == "":
+        return ""
+    return f"{100 * float(value):.{int(digits)}f}"
+
+
+@register.filter
+def width(value):
+    """A fraction as a CSS width percentage, clamped to 0..100."""
+    try:
+        return f"{min(max(float(value), 0.0), 1.0) * 100:.1f}"
+    except (TypeError, ValueError):
+        return "0"
+
+
+@register.filter
+def get(mapping, key):
+    return mapping.get(key) if isinstance(mapping, dict) else None
+
+
+@register.simple_tag(takes_context=True)
+def is_organizer(context, task) -> bool:
+    return task.is_organizer(context["request"].user)
+
+
+@register.filter
+def pairs(text: str) -> list[tuple[str, str]]:
+    """``"csv:CSV,tex:LaTeX"|pairs`` -> ``[("csv", "CSV"), ("tex", "LaTeX")]``."""
+    return [tuple(item.split(":", 1)) for item in text.split(",")]

@@ -1,0 +1,41 @@
+"""Organizer actions: freeze a phase, reveal its results, rescore everything (POST, CSRF-checked)."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ..models import SharedTask
+from ..services import phases
+from .pages import _phase
+
+
+def _organized_task(request, slug) -> SharedTask:
+    task = get_object_or_404(SharedTask, slug=slug)
+    if not task.is_organizer(request.user):
+        raise PermissionDenied("organizers only")
+    return task
+
+
+@login_required
+@require_POST
+def phase_action(request, slug, action):
+    task = _organized_task(request, slug)
+    phase = _phase(request, task)
+    if action == "freeze":
+        phases.freeze(phase)
+        messages.success(request, f"The {phase.get_kind_display()} phase is frozen: no more submissions.")
+    elif action == "reveal":
+        phases.reveal(phase)
+        messages.success(request, f"The results of the {phase.get_kind_display()} phase are public.")
+    else:
+        raise PermissionDenied("unknown action")
+    return redirect(f"/tasks/{task.slug}/?phase={phase.kind}")
+
+
+@login_required
+def rescore(request, slug):
+    """GET: what the action does; POST: rescore every submission and show ranks that moved."""
+    task = _organized_task(request, slug)
+    changes = phases.rescore_with_ranks(task) if request.method == "POST" else None
+    return render(request, "leaderboard/rescore.html", {"task": task, "changes": changes})
