@@ -18,7 +18,7 @@ class TaskSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = SharedTask
-        fields = ["slug", "title", "description", "tokenize", "metrics", "beta", "gts_ref", "gts_weighted", "max_tokens", "phases", "created_at"]
+        fields = ["slug", "title", "description", "tokenize", "tracks", "metrics", "beta", "gts_ref", "gts_weighted", "max_tokens", "phases", "created_at"]
 
     def get_metrics(self, task) -> list[str]:
         return task.metric_names()
@@ -29,6 +29,7 @@ class UploadSerializer(serializers.Serializer):
     system_name = serializers.CharField(max_length=100)
     phase = serializers.ChoiceField(choices=Phase.Kind.choices, required=False)
     description = serializers.CharField(required=False, allow_blank=True, default="")
+    track = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
 
 
 class SubmissionSerializer(serializers.ModelSerializer):
@@ -40,7 +41,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Submission
         fields = [
-            "id", "status", "progress", "error", "scores", "task", "phase", "team", "system_name", "description",
+            "id", "status", "progress", "error", "scores", "task", "phase", "team", "system_name", "description", "track",
             "filename", "size", "is_baseline", "signature", "created_at", "started_at", "scored_at",
         ]
 

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 import scoring
 
+from ..insights.access import hidden_results
 from ..models import GoldChunk, Phase, Pool, SharedTask, Submission
 from ..ranking import default_metric, leaderboard_json, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
@@ -54,7 +55,7 @@ class SubmissionCreate(APIView):
         try:
             submission = accept_submission(
                 phase, request.user, system_name=form.validated_data["system_name"], filename=upload.name,
-                content=upload.read(), description=form.validated_data["description"],
+                content=upload.read(), description=form.validated_data["description"], track=form.validated_data["track"],
             )
         except scoring.InputError as error:
             return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)
@@ -74,7 +75,10 @@ class SubmissionDetail(APIView):
         own = request.user.is_authenticated and team_of(request.user, create=False) == submission.team
         if not (own or submission.phase.results_visible_to(request.user)):
             raise PermissionDenied("this submission's results are not public yet")
-        return Response(SubmissionSerializer(submission).data)
+        data = SubmissionSerializer(submission).data
+        if not submission.phase.results_visible_to(request.user):
+            data = hidden_results(data, blind=submission.phase.blind)
+        return Response(data)
 
 
 class Leaderboard(APIView):

@@ -25,3 +25,12 @@ def sees_output(submission, user) -> bool:
 
 def sees_references(phase, user) -> bool:
     return phase.task.is_organizer(user) or phase.has_ended()
+
+
+def hidden_results(submission_data: dict, *, blind: bool) -> dict:
+    """A team's own submission while the phase's results are hidden: no scores; in a
+    blind phase not even whether scoring worked, only that the file was received."""
+    data = {**submission_data, "scores": {}, "signature": ""}
+    if blind:
+        data.update(status="received", progress=None, error="", scored_at=None, started_at=None)
+    return data

@@ -67,6 +67,7 @@ def accept_submission(
     filename: str,
     content: bytes,
     description: str = "",
+    track: str = "",
     team: Team | None = None,
     is_baseline: bool = False,
     enforce_limits: bool = True,
@@ -81,6 +82,8 @@ def accept_submission(
     system_name = system_name.strip()
     if not system_name:
         raise scoring.InputError([scoring.Problem(0, "give the system a name")])
+    if track and track not in (phase.task.tracks or []):
+        raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}")])
     check_file(phase, content, filename)
     team = team or team_of(user)
     with transaction.atomic():
@@ -88,7 +91,7 @@ def accept_submission(
         if enforce_limits:
             check_limits(phase, team)
         submission = Submission.objects.create(
-            phase=phase, team=team, submitted_by=user, system_name=system_name, description=description,
+            phase=phase, team=team, submitted_by=user, system_name=system_name, description=description, track=track,
             filename=filename, content=content, size=len(content), is_baseline=is_baseline, heartbeat_at=timezone.now(),
         )
         if queue:

@@ -78,7 +78,7 @@ def submit(request, slug):
         try:
             accept_submission(
                 phase, request.user, system_name=form.cleaned_data["system_name"], filename=upload.name,
-                content=upload.read(), description=form.cleaned_data["description"],
+                content=upload.read(), description=form.cleaned_data["description"], track=form.cleaned_data["track"],
             )
         except scoring.InputError as error:
             form.add_error("file", "The file was not accepted:")
