@@ -14,8 +14,11 @@ summed with weights (0 when a denominator is 0).
 
 Because the weights are affine in n_i, the weighted sum over any set X of chunks is
 ``a|X| - (sum_X n_i + b|X|) / (N + c)``: it needs only |X| and the integer sum of n_i
-over X. Keeping those integers makes every score an exact function of (counts, sums, N),
-so a live pool and a fresh computation agree to the last bit.
+over X. We compute it as ``(a(N + c)|X| - S_X - b|X|) / (N + c)``: with the default
+weights that is ``(N|X| - S_X) / N``, integers divided once, so each class total is
+correctly rounded (GTS adds per-chunk floats and differs from it around 1e-13).
+Keeping those integers makes every score an exact function of (counts, sums, N), so a
+live pool and a fresh computation agree to the last bit.
 """
 from __future__ import annotations
 
@@ -70,7 +73,8 @@ def class_totals(sums: OutcomeSums, pool_size: int, *, weighted: bool = True, pa
     """TP, FP, FN, TN, all: weighted sums ``a|X| - (S_X + b|X|) / (N + c)``, or counts."""
     if not weighted:
         return list(sums.counts)
-    return [params.a * count - (n_sum + params.b * count) / (pool_size + params.c) for count, n_sum in zip(sums.counts, sums.n_sums)]
+    denominator = pool_size + params.c
+    return [(params.a * denominator * count - n_sum - params.b * count) / denominator for count, n_sum in zip(sums.counts, sums.n_sums)]
 
 
 def _ratio(numerator: float, denominator: float) -> float:

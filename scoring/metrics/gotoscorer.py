@@ -70,7 +70,12 @@ class GoToScorer(Metric):
         return results
 
     def signature(self) -> str:
-        weights = "a-(n+b)/(N+c):{}/{}/{}".format(*self.options.gts_abc) if self.options.gts_weighted else "none"
+        if not self.options.gts_weighted:
+            weights = "none"
+        elif self.params == WeightParams():
+            weights = "1-n/N"
+        else:
+            weights = "{}-(n+{})/(N+{})".format(*self.options.gts_abc)
         parts = [f"gotoscorer|ref:{self.options.gts_ref}|weights:{weights}"]
         if self.pool_size is not None:
             parts.append(f"pool:{self.pool_size}")
