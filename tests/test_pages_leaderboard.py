@@ -1,0 +1,66 @@
+"""The leaderboard page: every stored score to rank by, sort links, baselines, tracks, tie groups."""
+import re
+
+import pytest
+
+from leaderboard.models import Submission
+from leaderboard.ranking import board_rows
+
+pytestmark = pytest.mark.django_db
+
+
+def board(client, **params):
+    response = client.get("/tasks/insight/", params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def ranked_systems(html):
+    body = html.split('id="leaderboard"')[1].split("</table>")[0]
+    return re.findall(r"<td>[^<]*</td><td>([^<]+?)(?: <span|</td>)", body)
+
+
+def test_board_lists_every_system_with_the_baseline_marked(insight_task, client):
+    html = board(client)
+    assert set(ranked_systems(html)) == {"T5", "BART", "GECToR-BERT", "INPUT"}
+    assert re.search(r'<tr class="baseline"[^>]*>.*?INPUT <span class="muted">\(baseline\)', html, re.S)
+
+
+def test_metric_menu_offers_every_stored_score(insight_task, client):
+    html = board(client)
+    menu = html.split('name="metric"')[1].split("</select>")[0]
+    for path in ("errant.cs.f", "errant.ds.f", "errant.dt.p", "errant.sentence.f", "gotoscorer.f", "gotoscorer.unweighted.f"):
+        assert f'value="{path}"' in menu
+    assert "per_type" not in menu and 'value="gotoscorer.pool_size"' not in menu
+
+
+def test_column_headers_rank_by_that_column(insight_task, client):
+    html = board(client)
+    assert 'href="?phase=dev&amp;metric=gotoscorer.f&amp;track="' in html
+    expected = [r["system_name"] for r in board_rows(insight_task["phase"].pk, "gotoscorer.f")]
+    assert ranked_systems(board(client, metric="gotoscorer.f")) == expected
+
+
+def test_tie_groups_say_test_samples_and_seed(insight_task, client):
+    html = board(client, metric="errant.cs.f")
+    assert 'id="ties-note"' in html and "paired bootstrap" in html
+    assert "1000 samples, seed 12345" in html
+    assert re.findall(r'data-group="(\d+)"', html)
+
+
+def test_no_tie_groups_for_a_pool_metric(insight_task, client):
+    html = board(client, metric="gotoscorer.f")
+    assert 'id="ties-note"' not in html and "Significance groups are computed for ERRANT" in html
+
+
+def test_track_filter_ranks_within_the_track(insight_task, client):
+    task = insight_task["task"]
+    task.tracks = ["restricted", "unrestricted"]
+    task.save()
+    subs = insight_task["submissions"]
+    Submission.objects.filter(pk__in=[subs["T5"].pk, subs["BART"].pk]).update(track="restricted")
+    Submission.objects.filter(pk=subs["GECToR-BERT"].pk).update(track="unrestricted")
+    html = board(client, track="restricted")
+    assert set(ranked_systems(html)) == {"T5", "BART", "INPUT"}
+    assert re.search(r'<td class="num">1</td>.*?<td>T5', html, re.S)  # first within its track
+    assert "<th>Track</th>" in board(client)
