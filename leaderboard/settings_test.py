@@ -28,4 +28,7 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 from .settings import *  # noqa: E402,F403
 
 GEC_TASK_MODE = "sync"
+# The integration tests switch GEC_TASK_MODE to "celery" and send jobs here (a Redis
+# database number of their own, flushed by them).
+CELERY_BROKER_URL = CELERY_BROKER_URL or "redis://127.0.0.1:6379/14"  # noqa: F405
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test users

@@ -9,6 +9,7 @@ Pool is made of: :func:`outcome_sums` (|X| and the sum of n_i over each class X)
 from __future__ import annotations
 
 import numpy as np
+
 from scoring.gotoscorer import Outcomes, WeightParams, decode, gold_chunks, outcome_sums, scores_from_sums
 
 from ..models import GoldChunk

@@ -1,0 +1,204 @@
+"""End to end on the real stack: PostgreSQL, Redis and `celery -A leaderboard worker`
+processes started here, scoring the SEEDA subset (391 sentences) uploaded through the API.
+
+The test database is pytest-django's (transactional tests, so the worker sees committed
+rows); the worker gets its URL and a private Redis database number through its
+environment. Metrics: ERRANT and GoToScorer (the platform scores whatever is registered;
+two metrics keep the test near a minute).
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from django.db import connection
+
+from leaderboard.models import GoldChunk, MetricResult, Pool, Submission
+from leaderboard.services import pool
+from leaderboard.services.sweeper import sweep_stuck_submissions
+from leaderboard.services.tasks import create_task
+from scoring import REGISTRY
+from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS
+
+from .conftest import client_for, make_user
+
+REDIS_URL = "redis://127.0.0.1:6379/14"  # as in leaderboard/settings_test.py
+METRICS = ["errant", "gotoscorer"]
+SYSTEMS = ["T5", "BART", "GECToR-BERT"]
+
+
+def redis_answers() -> bool:
+    try:
+        import redis
+
+        return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=0.5).ping()
+    except Exception:  # noqa: BLE001
+        return False
+
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.slow,
+    pytest.mark.timeout(600),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL at 127.0.0.1:5432"),
+    pytest.mark.skipif(not redis_answers(), reason="needs Redis at 127.0.0.1:6379"),
+]
+
+
+class Workers:
+    """Celery worker processes on the test database; each in its own process group."""
+
+    def __init__(self, tmp_path):
+        self.processes = []
+        self.log_dir = tmp_path
+        database = connection.settings_dict
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
+            "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
+            "CELERY_BROKER_URL": REDIS_URL,
+            "SECRET_KEY": "integration-test",
+            "DEBUG": "1",
+            "GEC_STUCK_AFTER": "30",
+        }
+
+    def start(self):
+        name = f"w{len(self.processes)}"
+        log = open(self.log_dir / f"{name}.log", "wb")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--pool=solo", "--loglevel=INFO", "-n", f"{name}@%h", "--without-gossip", "--without-mingle"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        self.processes.append(process)
+        return process
+
+    def kill(self, process):
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+    def stop_all(self):
+        for process in self.processes:
+            if process.poll() is None:
+                self.kill(process)
+
+
+@pytest.fixture
+def workers(tmp_path, settings):
+    import redis
+
+    redis.Redis.from_url(REDIS_URL).flushdb()
+    settings.GEC_TASK_MODE = "celery"
+    group = Workers(tmp_path)
+    group.start()
+    yield group
+    group.stop_all()
+
+
+def wait_for(predicate, timeout=240, every=0.5, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(every)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def upload(client, name, team_client_name=None):
+    with open(SUBSET_OUTPUTS / f"{name}.txt", "rb") as file:
+        response = client.post("/api/tasks/seeda/submissions/", {"file": file, "system_name": name}, format="multipart")
+    assert response.status_code == 201, response.content
+    return response.json()["id"]
+
+
+def scored(*ids):
+    return lambda: Submission.objects.filter(pk__in=ids, status="scored").count() == len(ids)
+
+
+def cli_scores(names):
+    """``python -m scoring --json`` on the same files: the pool is the systems given."""
+    command = [sys.executable, "-m", "scoring", "--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--metrics", ",".join(METRICS), "--json"]
+    for ref in SUBSET_REFS:
+        command += ["--ref", str(ref)]
+    for name in names:
+        command += ["--hyp", f"{name}={SUBSET_OUTPUTS / name}.txt"]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)["systems"]
+
+
+def api_scores(client, submission_id):
+    body = client.get(f"/api/submissions/{submission_id}/").json()
+    assert body["status"] == "scored"
+    return body["scores"]
+
+
+def fresh_pool(phase):
+    stats = dict(MetricResult.objects.filter(submission__pool_membership__pool__phase=phase, metric="gotoscorer").values_list("submission_id", "statistics"))
+    return REGISTRY["gotoscorer"](phase.task.scoring_options()).score_pool(stats)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_uploads_are_scored_by_workers_and_pool_stays_exact(workers):
+    task = create_task(
+        "seeda", title="SEEDA subset", metrics=METRICS,
+        source=(SUBSET_OUTPUTS / "INPUT.txt").read_text(encoding="utf-8"),
+        references=[(p.stem, p.read_text(encoding="utf-8")) for p in SUBSET_REFS],
+    )
+    phase = task.phases.get()
+    clients = [client_for(make_user(f"team{k}")) for k in range(4)]
+
+    # (e) a malformed upload: a 400 naming the line, and no rows
+    lines = (SUBSET_OUTPUTS / "T5.txt").read_bytes().split(b"\n")
+    lines[9] = b"bad \xff\xfe bytes"
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = clients[0].post("/api/tasks/seeda/submissions/", {"file": SimpleUploadedFile("t5.txt", b"\n".join(lines)), "system_name": "T5"}, format="multipart")
+    assert response.status_code == 400
+    assert [e["line"] for e in response.json()["errors"]] == [10]
+    assert not Submission.objects.exists()
+
+    # three systems through the API, scored by the worker
+    first = upload(clients[0], SYSTEMS[0])
+    second = upload(clients[1], SYSTEMS[1])
+    wait_for(scored(first, second), what="two systems scored")
+    two_pool = api_scores(clients[0], first)["gotoscorer"]
+    third = upload(clients[2], SYSTEMS[2])
+    wait_for(scored(third), what="the third system scored")
+
+    # (a) leaderboard and submission scores equal the CLI's on the same pool
+    expected = cli_scores(SYSTEMS)
+    board = clients[0].get("/api/tasks/seeda/leaderboard/?metric=gotoscorer.f").json()
+    assert {row["submission_id"] for row in board["rows"]} == {first, second, third}
+    by_name = {row["system_name"]: row for row in board["rows"]}
+    for name, submission_id in zip(SYSTEMS, (first, second, third)):
+        scores = api_scores(clients[0], submission_id)
+        assert scores["gotoscorer"] == expected[name]["gotoscorer"]
+        assert scores["errant"] == expected[name]["errant"]
+        assert by_name[name]["scores"]["gotoscorer"] == expected[name]["gotoscorer"]
+        assert by_name[name]["scores"]["errant"]["cs"] == expected[name]["errant"]["cs"]
+    # (b) system 1's GoToScorer scores moved when system 3 joined, to the fresh pool's
+    assert two_pool != api_scores(clients[0], first)["gotoscorer"]
+    assert fresh_pool(phase)[first] == api_scores(clients[0], first)["gotoscorer"]
+    # (c) n_i in PostgreSQL equals a recount
+    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    assert GoldChunk.objects.filter(phase=phase, n__gt=0).exists()
+
+    # (d) the worker dies mid-scoring; a new one (and the sweeper) finish the job once
+    fourth = upload(clients[3], "UEDIN-MS")
+    wait_for(lambda: Submission.objects.get(pk=fourth).status == "running", what="the fourth system running")
+    time.sleep(1.0)
+    workers.kill(workers.processes[0])
+    assert Submission.objects.get(pk=fourth).status == "running"
+    workers.start()
+    time.sleep(6)
+    sweep_stuck_submissions(older_than=5)  # what beat runs every GEC_SWEEP_EVERY seconds
+    wait_for(scored(fourth), what="the fourth system scored after the kill")
+    time.sleep(2)  # a redelivered duplicate, if any, has time to run (and change nothing)
+    assert Submission.objects.filter(status="scored").count() == 4
+    assert MetricResult.objects.filter(submission_id=fourth).count() == len(METRICS)
+    assert Pool.objects.get(phase=phase).size == 4
+    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    stored = dict(MetricResult.objects.filter(metric="gotoscorer").values_list("submission_id", "scores"))
+    assert stored == fresh_pool(phase)
