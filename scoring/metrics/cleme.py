@@ -1,0 +1,56 @@
+"""CLEME (Ye et al., EMNLP 2023): chunk-level P, R, F-beta and accuracy, free of multi-reference bias.
+
+The expensive step partitions every sentence into chunks shared by the source, the
+hypothesis and all references, and records each chunk's outcome (``scoring.cleme``);
+the cheap step weighs the outcomes by chunk length (section 3.3) and aggregates them
+at corpus and sentence level, under the dependent and the independent assumption.
+Parity: CLEME v1.0 (``cleme/``, commit 5fc7617), whose numbers the paper reports.
+"""
+from __future__ import annotations
+
+from ..cleme import ASSUMPTIONS, SETTINGS, candidates, chunk_statistics, cleme_corpus, cleme_sentence, length_weight, record_length
+from ..dataset import Dataset
+from ..hypothesis import Hypothesis
+from .base import Metric, register
+
+
+def length_weigher(bias: float, assumption: str, level: str):
+    """``weight(record, outcome, reference)`` with the paper's settings for this level."""
+    settings = SETTINGS[(assumption, level)]
+
+    def weight(record: list, outcome: str, _reference: int) -> float:
+        return length_weight(outcome, record_length(record), bias, settings)
+
+    return weight
+
+
+def unit_weight(_record: list, _outcome: str, _reference: int) -> float:
+    return 1.0
+
+
+def cleme_scores(statistics: dict, beta: float, weighted: bool = True) -> dict:
+    """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of CONTRACTS.md section 2."""
+    result = {}
+    for assumption in ASSUMPTIONS:
+        result[assumption] = {}
+        for level, aggregate in (("corpus", cleme_corpus), ("sentence", cleme_sentence)):
+            weight = length_weigher(statistics["length_bias"], assumption, level) if weighted else unit_weight
+            result[assumption][level] = aggregate(candidates(statistics, assumption, weight), beta)
+    return result
+
+
+@register
+class Cleme(Metric):
+    """CLEME, dependent and independent, corpus and sentence level, length-weighted."""
+
+    name = "cleme"
+
+    def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
+        return chunk_statistics(dataset, hypothesis)
+
+    def score(self, statistics: dict) -> dict:
+        return cleme_scores(statistics, self.options.beta, self.options.cleme_length_weighting)
+
+    def signature(self) -> str:
+        weighting = "length" if self.options.cleme_length_weighting else "none"
+        return f"cleme|beta:{self.options.beta}|weights:{weighting}"

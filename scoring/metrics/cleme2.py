@@ -1,0 +1,81 @@
+"""CLEME2.0 (Ye et al., 2024): hit-, error-, under- and over-correction from CLEME's chunks.
+
+Same chunks and matching as CLEME (``scoring.cleme``), with FP split into FP_ne and
+FP_un (section 3.1); Hit, Error, Under and Over and their weighted combination
+(section 3.2, eq. 3) at corpus and sentence level, dependent and independent. With
+``options.sim`` every TP/FP/FN chunk is also weighed by how much it changes meaning
+(section 3.3, ``weighers/weigher_similarity.py``), and the weights replace the counts.
+Parity: THUKElab/CLEME HEAD (``scorers/scorer_heuo.py``).
+"""
+from __future__ import annotations
+
+from ..cleme import ASSUMPTIONS, candidates, chunk_statistics, cleme2_corpus, cleme2_sentence
+from ..cleme.similarity_weights import add_similarity_weights, dataset_similarity
+from ..dataset import Dataset
+from ..hypothesis import Hypothesis
+from ..similarity import model_label
+from .base import Metric, register
+
+
+def similarity_weight(record: list, _outcome: str, reference: int) -> float:
+    return record[7][reference]
+
+
+def unit_weight(_record: list, _outcome: str, _reference: int) -> float:
+    return 1.0
+
+
+def check_factors(factors) -> tuple[float, float, float, float]:
+    factors = tuple(float(a) for a in factors)
+    if len(factors) != 4 or abs(sum(factors) - 1.0) > 1e-5:
+        raise ValueError(f"CLEME2.0 trade-off factors must be four numbers summing to 1, got {factors}")
+    return factors
+
+
+def cleme2_scores(statistics: dict, corpus_factors, sentence_factors, weight=unit_weight) -> dict:
+    """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of CONTRACTS.md section 2."""
+    corpus_factors, sentence_factors = check_factors(corpus_factors), check_factors(sentence_factors)
+    result = {}
+    for assumption in ASSUMPTIONS:
+        per_sentence = candidates(statistics, assumption, weight)
+        result[assumption] = {
+            "corpus": cleme2_corpus(per_sentence, corpus_factors),
+            "sentence": cleme2_sentence(per_sentence, sentence_factors),
+        }
+    return result
+
+
+@register
+class Cleme2(Metric):
+    """CLEME2.0 plain, and similarity-weighted when ``options.sim``."""
+
+    name = "cleme2"
+
+    def prepare(self, dataset: Dataset) -> None:
+        if self.options.sim:
+            dataset_similarity(dataset, self.options.bertscore_model, self.options.bertscore_layers)
+
+    def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
+        statistics = chunk_statistics(dataset, hypothesis)
+        statistics["sim"] = bool(self.options.sim)
+        if self.options.sim:
+            add_similarity_weights(dataset, statistics, self.options.bertscore_model, self.options.bertscore_layers)
+        return statistics
+
+    def score(self, statistics: dict) -> dict:
+        factors = (self.options.cleme2_corpus_factors, self.options.cleme2_sentence_factors)
+        result = cleme2_scores(statistics, *factors)
+        if self.options.sim:
+            if not statistics.get("sim"):
+                raise ValueError("these CLEME2.0 statistics have no similarity weights: compute them again with sim on")
+            result["sim"] = cleme2_scores(statistics, *factors, weight=similarity_weight)
+        return result
+
+    def signature(self) -> str:
+        def fmt(factors) -> str:
+            return ",".join(f"{a:g}" for a in factors)
+
+        text = f"cleme2|corpus:{fmt(self.options.cleme2_corpus_factors)}|sentence:{fmt(self.options.cleme2_sentence_factors)}"
+        if self.options.sim:
+            text += f"|sim:{model_label(self.options.bertscore_model)}|layers:{self.options.bertscore_layers}"
+        return text
