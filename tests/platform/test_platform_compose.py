@@ -1,0 +1,19 @@
+"""docker/compose.yaml parses and wires web, worker (scalable), beat, PostgreSQL and Redis."""
+import yaml
+
+from tests.conftest import ROOT
+
+
+def test_compose_file_has_the_services():
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+    services = compose["services"]
+    assert set(services) == {"postgres", "redis", "web", "worker", "beat"}
+    for name in ("web", "worker", "beat"):
+        environment = services[name]["environment"]
+        assert environment["DATABASE_URL"].startswith("postgresql://") and environment["CELERY_BROKER_URL"].startswith("redis://")
+        assert set(services[name]["depends_on"]) == {"postgres", "redis"}
+    assert "container_name" not in services["worker"] and "ports" not in services["worker"]  # --scale worker=N
+    assert services["worker"]["command"][:4] == ["celery", "-A", "leaderboard", "worker"]
+    assert services["beat"]["command"][:4] == ["celery", "-A", "leaderboard", "beat"]
+    assert "gunicorn leaderboard.wsgi" in " ".join(services["web"]["command"])
+    assert (ROOT / services["web"]["build"]["context"].replace("..", ".") / "docker" / "Dockerfile").exists()
