@@ -123,7 +123,23 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "GEC shared-task leaderboard",
     "DESCRIPTION": "Upload system outputs, follow scoring, read leaderboards (CONTRACTS.md section 3).",
     "VERSION": "1",
+    "ENUM_NAME_OVERRIDES": {"PhaseKindEnum": "leaderboard.models.tasks.Phase.Kind"},
 }
+
+# -- HTTPS (``manage.py check --deploy`` is clean with DEBUG=0) ----------------------------
+# Production serves HTTPS only: plain HTTP is redirected, cookies are secure-only, and
+# browsers are told to remember that (HSTS, one day by default). Behind a proxy that
+# ends TLS, set GEC_TRUST_X_FORWARDED_PROTO=1 so Django sees the request was HTTPS.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "86400"))
+# Subdomains and the browsers' preload list concern the whole domain, not this site:
+# off unless the deployment turns them on, and their two --deploy warnings silenced.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = ["security.W005", "security.W021"]
+if env_bool("GEC_TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 AUTH_PASSWORD_VALIDATORS = [{"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"}]
 LOGIN_URL = "login"

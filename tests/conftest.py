@@ -102,3 +102,23 @@ def insight_task(django_db_setup, django_db_blocker):
     yield data
     with django_db_blocker.unblock():
         remove_insight_task(data)
+
+
+def ensure_cleme2_results(submissions) -> None:
+    """Store CLEME2.0 results for scored ``submissions`` that have none, computed with
+    ``scoring.cleme``'s own functions: the CLEME2.0 pages are then tested whether or not
+    the metric is registered yet."""
+    from scoring import read_hypothesis
+    from scoring.cleme import candidates, chunk_statistics, cleme2_corpus
+
+    from leaderboard.models import MetricResult
+    from leaderboard.services.datasets import load_dataset
+
+    factors = (0.45, 0.35, 0.15, 0.05)
+    for submission in submissions:
+        if MetricResult.objects.filter(submission=submission, metric="cleme2").exists():
+            continue
+        dataset = load_dataset(submission.phase.dataset_id)
+        stats = chunk_statistics(dataset, read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename))
+        scores = {a: {"corpus": cleme2_corpus(candidates(stats, a, lambda *_: 1.0), factors)} for a in ("dependent", "independent")}
+        MetricResult.objects.create(submission=submission, metric="cleme2", statistics=stats, scores=scores)

@@ -4,6 +4,7 @@ import re
 import pytest
 
 from leaderboard.insights.cleme2 import segments
+from tests.conftest import ensure_cleme2_results
 
 SOURCE = ["He", "go", "to", "school", "yesterday", "."]
 
@@ -28,22 +29,8 @@ def test_a_deletion_shows_the_source_struck_through():
 
 @pytest.fixture(scope="module")
 def cleme2_task(insight_task, django_db_blocker):
-    """The insight task with CLEME2.0 results stored, computed with ``scoring.cleme``'s own
-    functions when the metric is not registered yet (so the pages are tested either way)."""
-    from leaderboard.models import MetricResult
-    from leaderboard.services.datasets import load_dataset
-    from scoring import read_hypothesis
-    from scoring.cleme import candidates, chunk_statistics, cleme2_corpus
-
     with django_db_blocker.unblock():
-        for submission in insight_task["submissions"].values():
-            if MetricResult.objects.filter(submission=submission, metric="cleme2").exists():
-                continue
-            dataset = load_dataset(submission.phase.dataset_id)
-            stats = chunk_statistics(dataset, read_hypothesis(dataset, bytes(submission.content), submission.system_name))
-            factors = (0.45, 0.35, 0.15, 0.05)
-            scores = {a: {"corpus": cleme2_corpus(candidates(stats, a, lambda *_: 1.0), factors)} for a in ("dependent", "independent")}
-            MetricResult.objects.create(submission=submission, metric="cleme2", statistics=stats, scores=scores)
+        ensure_cleme2_results(insight_task["submissions"].values())
     return insight_task
 
 
