@@ -34,4 +34,3 @@ CELERY_BROKER_URL = CELERY_BROKER_URL or "redis://127.0.0.1:6379/14"  # noqa: F4
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test users
 SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
-SECURE_SSL_REDIRECT = False  # the test client and live server speak plain HTTP
