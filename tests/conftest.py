@@ -108,11 +108,10 @@ def ensure_cleme2_results(submissions) -> None:
     """Store CLEME2.0 results for scored ``submissions`` that have none, computed with
     ``scoring.cleme``'s own functions: the CLEME2.0 pages are then tested whether or not
     the metric is registered yet."""
-    from scoring import read_hypothesis
-    from scoring.cleme import candidates, chunk_statistics, cleme2_corpus
-
     from leaderboard.models import MetricResult
     from leaderboard.services.datasets import load_dataset
+    from scoring import read_hypothesis
+    from scoring.cleme import candidates, chunk_statistics, cleme2_corpus
 
     factors = (0.45, 0.35, 0.15, 0.05)
     for submission in submissions:
@@ -122,3 +121,39 @@ def ensure_cleme2_results(submissions) -> None:
         stats = chunk_statistics(dataset, read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename))
         scores = {a: {"corpus": cleme2_corpus(candidates(stats, a, lambda *_: 1.0), factors)} for a in ("dependent", "independent")}
         MetricResult.objects.create(submission=submission, metric="cleme2", statistics=stats, scores=scores)
+
+
+# -- headless Chromium for the browser tests (issue 7) -------------------------------------
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's Chromium driven by playwright (never ``playwright install``); one per module."""
+    import os
+
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (scripts/browser installs it)")
+    # playwright's sync API keeps an event loop in this thread; the ORM calls the tests
+    # make meanwhile are ordinary synchronous ones
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def browser_login(page, live_server_url: str, username: str, password: str) -> None:
+    """Log in through the login form (CSRF token and all)."""
+    page.goto(f"{live_server_url}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("form button")
+    page.wait_for_load_state()

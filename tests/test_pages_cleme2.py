@@ -22,6 +22,13 @@ def test_segments_colour_each_chunk_and_keep_the_rest_plain():
     assert "ref 0: last week" in organizer[4]["title"]
 
 
+def test_a_chunk_only_some_references_change_is_plain_text_to_participants():
+    records = [[4, 4, 4, None, ["today", None], ["FN", "TN"], "TN"]]
+    assert all("cls" in p and not p["cls"] and "title" not in p for p in segments(SOURCE, records, show_references=False))
+    organizer = segments(SOURCE, records, show_references=True)
+    assert any("ref 0: today" in p.get("title", "") for p in organizer)
+
+
 def test_a_deletion_shows_the_source_struck_through():
     parts = segments(SOURCE, [[2, 2, 3, "", [None], ["FP_un"], "FP_un"]], show_references=False)
     assert parts[1] == {"text": "to", "cls": "FP_un", "title": "over-correction: to \u2192 (deleted)", "deleted": True, "chunk": 2}

@@ -52,6 +52,12 @@ def segments(source: Sequence[str], records: Sequence[list], *, show_references:
             text, deleted = original or INSERTION_MARK, False
             title = original or "(insertion point)"
         cls = independent if independent in CLASSES else ""
+        if not cls and not show_references:
+            # TN here: only some reference changed the chunk; to a participant it is plain text
+            if original:
+                result.append({"text": original, "cls": ""})
+            cursor = max(cursor, end)
+            continue
         if cls:
             title = f"{CLASS_NAMES[cls]}: {title}"
         if show_references:
