@@ -76,3 +76,14 @@ def test_latex_escapes_team_names():
     assert latex_escape("a_b & 50% #1 {x}") == r"a\_b \& 50\% \#1 \{x\}"
     text = to_latex(Table("t", ["Rank", "Team", "System", "F"], [[1, "R&D_lab", "sys~1", 0.5]], {3}))
     assert r"R\&D\_lab & sys\textasciitilde{}1 & \textbf{50.00}" in text
+
+
+def test_board_has_export_buttons_for_organizers_only(insight_task, client):
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.get(username="alice"))
+    assert 'id="organizer-tools"' not in client.get("/tasks/insight/").content.decode()
+    client.force_login(insight_task["organizer"])
+    html = client.get("/tasks/insight/", {"metric": "gotoscorer.f"}).content.decode()
+    for fmt in ("csv", "json", "tex", "md"):
+        assert f'/api/tasks/insight/leaderboard/export?format={fmt}&amp;phase=dev&amp;metric=gotoscorer.f' in html
