@@ -7,7 +7,7 @@ for them without looking further.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .alignment import FastAlignment
@@ -23,10 +23,17 @@ class Annotated:
     docs: list  # spaCy Doc per sentence, or None where the sentence equals its source
 
 
-def annotate(source_docs: Sequence, corrections: Sequence[Sequence[str]]) -> Annotated:
-    """Edits turning each parsed source into its corrected token list."""
+def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[str]], source_docs: Callable[[], Sequence]) -> Annotated:
+    """Edits turning each source into its corrected token list.
+
+    ``source_docs`` returns the sources' parses; it is only called when some sentence
+    changed, so an unchanged file never needs them.
+    """
     annotator = load_annotator()
-    todo = [i for i, (src, cor) in enumerate(zip(source_docs, corrections)) if [t.text for t in src] != list(cor)]
+    todo = [i for i, (src, cor) in enumerate(zip(sources, corrections)) if list(src) != list(cor)]
+    if not todo:
+        return Annotated([[] for _ in corrections], [None] * len(corrections))
+    source_docs = source_docs()
     parsed = parse_tokens(corrections[i] for i in todo)
     edits: list[list[Edit]] = [[] for _ in corrections]
     docs: list = [None] * len(corrections)

@@ -54,7 +54,7 @@ class Dataset:
         references = []
         for k, lines in enumerate(reference_lines):
             tokens = tokenize(lines) if tokenize_input else [line.split() for line in lines]
-            annotated = annotate(source_docs, tokens)
+            annotated = annotate(sources, tokens, lambda: source_docs)
             name = names[k] if names else f"ref{k}"
             references.append(Reference(name, tokens, list(annotated.edits)))
         return cls(sources, references, tokenize=tokenize_input, source_docs=source_docs)

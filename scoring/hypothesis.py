@@ -36,7 +36,7 @@ class Hypothesis:
 def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str) -> Hypothesis:
     """Annotate plain-text output lines (already validated) against the dataset."""
     tokens = tokenize(lines) if dataset.tokenize else [line.split() for line in lines]
-    annotated = annotate(dataset.source_docs, tokens)
+    annotated = annotate(dataset.sources, tokens, lambda: dataset.source_docs)
     return Hypothesis(name, tokens, annotated.edits, annotated.docs)
 
 
