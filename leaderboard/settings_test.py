@@ -8,8 +8,10 @@ tests skip. Scoring runs inline (``GEC_TASK_MODE = "sync"``) unless a test switc
 Celery; the embedded mode (SQLite + background thread) is tested in a subprocess with
 the plain settings.
 """
+import hashlib
 import os
 import socket
+from pathlib import Path
 
 
 def _postgres_answers(host: str = "127.0.0.1", port: int = 5432) -> bool:
@@ -20,8 +22,11 @@ def _postgres_answers(host: str = "127.0.0.1", port: int = 5432) -> bool:
         return False
 
 
+# One database name per checkout, so a clone's CI run and a working tree's tests can
+# run side by side without dropping each other's test database.
+_CHECKOUT = hashlib.sha256(str(Path(__file__).resolve().parent.parent).encode()).hexdigest()[:8]
 if not os.environ.get("DATABASE_URL") and _postgres_answers():
-    os.environ["DATABASE_URL"] = "postgresql://postgres@127.0.0.1:5432/gec_leaderboard"
+    os.environ["DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:5432/gec_leaderboard_{_CHECKOUT}"
 os.environ.setdefault("GEC_VAR_DIR", "/tmp/gec-leaderboard-test-var")
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from scoring.gotoscorer import Outcomes, WeightParams, decode, gold_chunks, outcome_sums, scores_from_sums
+from scoring.gotoscorer import Outcomes, decode, gold_chunks, outcome_sums
+from scoring.metrics.gotoscorer import GoToScorer
 
 from ..models import GoldChunk
 
@@ -44,13 +45,6 @@ def unpack(data: bytes, length: int) -> np.ndarray:
 
 
 def member_scores(gold_modified: np.ndarray, member: Outcomes, n: np.ndarray, size: int, options, ref: int) -> dict:
-    """The member's ``gotoscorer`` object, shaped as the metric's ``score_pool`` shapes it."""
+    """The member's ``gotoscorer`` object, exactly as the metric's ``score_pool`` makes it."""
     sums = outcome_sums(gold_modified, member.modified, member.correct, n)
-    params = WeightParams(*options.gts_abc)
-    weighted = scores_from_sums(sums, size, weighted=True, beta=options.beta, params=params)
-    unweighted = scores_from_sums(sums, size, weighted=False, beta=options.beta, params=params)
-    main = weighted if options.gts_weighted else unweighted
-    scores = {**main, "weighted": options.gts_weighted, "pool_size": size, "ref": ref}
-    if options.gts_weighted:
-        scores["unweighted"] = unweighted
-    return scores
+    return GoToScorer(options).member_result(sums, size, ref)

@@ -57,17 +57,21 @@ class GoToScorer(Metric):
         gold_modified = next(iter(decoded.values()))[0]
         pool = Pool.of(gold_modified, {name: outcomes for name, (_, outcomes) in decoded.items()}, self.params)
         self.pool_size = pool.size
-        beta = self.options.beta
-        results = {}
-        for name in statistics:
-            sums = pool.sums(name)
-            weighted = scores_from_sums(sums, pool.size, weighted=True, beta=beta, params=pool.params)
-            unweighted = scores_from_sums(sums, pool.size, weighted=False, beta=beta, params=pool.params)
-            main = weighted if self.options.gts_weighted else unweighted
-            results[name] = {**main, "weighted": self.options.gts_weighted, "pool_size": pool.size, "ref": first["ref"]}
-            if self.options.gts_weighted:
-                results[name]["unweighted"] = unweighted
-        return results
+        return {name: self.member_result(pool.sums(name), pool.size, first["ref"]) for name in statistics}
+
+    def member_result(self, sums, size: int, ref: int) -> dict:
+        """One member's ``gotoscorer`` object from its class sums and the pool size N.
+
+        The platform calls this too, with sums over the n_i it keeps in PostgreSQL.
+        """
+        beta, params = self.options.beta, self.params
+        weighted = scores_from_sums(sums, size, weighted=True, beta=beta, params=params)
+        unweighted = scores_from_sums(sums, size, weighted=False, beta=beta, params=params)
+        main = weighted if self.options.gts_weighted else unweighted
+        result = {**main, "weighted": self.options.gts_weighted, "pool_size": size, "ref": ref}
+        if self.options.gts_weighted:
+            result["unweighted"] = unweighted
+        return result
 
     def signature(self) -> str:
         if not self.options.gts_weighted:
