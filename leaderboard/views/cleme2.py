@@ -6,20 +6,17 @@ from django.shortcuts import get_object_or_404, render
 from ..insights import access
 from ..insights.cleme2 import ASSUMPTIONS, CLASS_NAMES, CLASSES, bars, sentence_views
 from ..insights.loading import chunk_statistics
-from ..models import SharedTask, Submission
+from ..models import Submission
 from ..ranking import board_rows, default_metric
 from ..services.datasets import load_dataset
 from ..services.intake import team_of
-from .pages import _phase
+from .pages import results_phase
 
 PER_PAGE = 25
 
 
 def overview(request, slug):
-    task = get_object_or_404(SharedTask, slug=slug)
-    phase = _phase(request, task)
-    if not access.sees_results(phase, request.user):
-        raise PermissionDenied("the results of this phase are not public yet")
+    task, phase = results_phase(request, slug)
     assumption = request.GET.get("assumption") if request.GET.get("assumption") in ASSUMPTIONS else "dependent"
     rows = board_rows(phase.pk, default_metric(task.metric_names()))
     organizer = task.is_organizer(request.user)

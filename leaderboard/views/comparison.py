@@ -1,22 +1,16 @@
 """The per-error-type comparison page: chosen systems side by side, ERRANT per type."""
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from ..insights import access
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.per_type import LEVELS, comparison
-from ..models import SharedTask
 from ..ranking import board_rows, default_metric
-from .pages import _phase
+from .pages import results_phase
 
 DEFAULT_SYSTEMS = 3
 
 
 def per_type(request, slug):
-    task = get_object_or_404(SharedTask, slug=slug)
-    phase = _phase(request, task)
-    if not access.sees_results(phase, request.user):
-        raise PermissionDenied("the results of this phase are not public yet")
+    task, phase = results_phase(request, slug)
     rows = board_rows(phase.pk, default_metric(task.metric_names()))
     chosen = [int(v) for v in request.GET.getlist("systems") if v.isdigit()] or [r["submission_id"] for r in rows[:DEFAULT_SYSTEMS]]
     level = request.GET.get("cat", "2") if request.GET.get("cat") in LEVELS else "2"

@@ -8,11 +8,13 @@ workers, runserver and any proxy serve it, and an open page holds no worker.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 import scoring
 
+from ..insights import access
 from ..models import Phase, SharedTask, Submission
 from ..ranking import board_rows, default_metric, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
@@ -30,6 +32,15 @@ def _phase(request, task: SharedTask) -> Phase:
     if phase is None:
         raise Http404("no such phase")
     return phase
+
+
+def results_phase(request, slug: str) -> tuple[SharedTask, Phase]:
+    """The task and the phase asked for, when this user may see that phase's results."""
+    task = get_object_or_404(SharedTask, slug=slug)
+    phase = _phase(request, task)
+    if not access.sees_results(phase, request.user):
+        raise PermissionDenied("the results of this phase are not public yet")
+    return task, phase
 
 
 def _board_context(request, task: SharedTask, phase: Phase) -> dict:
