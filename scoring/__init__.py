@@ -16,6 +16,7 @@ from .metrics import REGISTRY  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
 from .readers import read_m2, read_text  # noqa: E402
 from .scorer import (  # noqa: E402
+    HEADLINE_SCORES,
     ScoringResult,
     build_metrics,
     metric_names,
@@ -27,7 +28,7 @@ from .scorer import (  # noqa: E402
 
 __all__ = [
     "Dataset", "Reference", "Edit", "InputError", "Problem", "Hypothesis", "hypothesis_from_lines",
-    "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult",
+    "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature",
     "system_statistics",
 ]

@@ -16,23 +16,10 @@ from .hypothesis import read_hypothesis
 from .metrics.errant import chosen_counts
 from .options import ScoringOptions
 from .readers import DEFAULT_MAX_TOKENS
-from .scorer import ScoringResult, metric_names, score_systems
+from .scorer import HEADLINE_SCORES, ScoringResult, metric_names, score_systems
 
 EXIT_BAD_INPUT = 2
 
-# Columns of the readable table: (header, path into a system's JSON object).
-HEADLINE = [
-    ("ERRANT P", "errant.cs.p"),
-    ("ERRANT R", "errant.cs.r"),
-    ("ERRANT F", "errant.cs.f"),
-    ("GTS F", "gotoscorer.f"),
-    ("GTS Acc", "gotoscorer.accuracy"),
-    ("CLEME-dep F", "cleme.dependent.corpus.f"),
-    ("CLEME-ind F", "cleme.independent.corpus.f"),
-    ("CLEME2 dep", "cleme2.dependent.corpus.score"),
-    ("CLEME2 sim", "cleme2.sim.dependent.corpus.score"),
-    ("USIM", "usim.f"),
-]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,7 +61,7 @@ def lookup(obj: dict, path: str):
 
 def format_table(result: ScoringResult) -> str:
     """A fixed-width table of the headline figures that were computed."""
-    columns = [(h, p) for h, p in HEADLINE if any(lookup(s, p) is not None for s in result.systems.values())]
+    columns = [(h, p) for h, p in HEADLINE_SCORES if any(lookup(s, p) is not None for s in result.systems.values())]
     names = list(result.systems)
     width = max([len("system")] + [len(n) for n in names])
     lines = ["  ".join(["system".ljust(width)] + [h.rjust(max(len(h), 7)) for h, _ in columns])]

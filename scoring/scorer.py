@@ -15,6 +15,21 @@ from .hypothesis import Hypothesis
 from .metrics.base import REGISTRY, Metric
 from .options import ScoringOptions
 
+# The figures a ranking table shows first: (label, path into a system's JSON object).
+HEADLINE_SCORES = [
+    ("ERRANT P", "errant.cs.p"),
+    ("ERRANT R", "errant.cs.r"),
+    ("ERRANT F", "errant.cs.f"),
+    ("GTS F", "gotoscorer.f"),
+    ("GTS Acc", "gotoscorer.accuracy"),
+    ("CLEME-dep F", "cleme.dependent.corpus.f"),
+    ("CLEME-ind F", "cleme.independent.corpus.f"),
+    ("CLEME2 dep", "cleme2.dependent.corpus.score"),
+    ("CLEME2 ind", "cleme2.independent.corpus.score"),
+    ("CLEME2 sim", "cleme2.sim.dependent.corpus.score"),
+    ("USIM", "usim.f"),
+]
+
 
 def metric_names(requested: Iterable[str] | None = None) -> list[str]:
     """Validated metric names in registry order; all registered ones by default."""

@@ -32,7 +32,8 @@ def test_leaderboard_shows_systems_baseline_and_tie_groups(site):
     assert page.locator("#ties-note").inner_text().count("seed 12345") == 1
     page.select_option("select[name=metric]", "gotoscorer.f")
     page.wait_for_url(re.compile(r"metric=gotoscorer.f"))
-    assert page.locator("th.sorted").inner_text() == "gotoscorer.f"
+    assert page.locator("th.sorted").inner_text() == "GTS F"
+    assert page.locator("th.sorted").get_attribute("title") == "gotoscorer.f"
     page.screenshot(path="/tmp/browser_leaderboard.png", full_page=True)
 
 

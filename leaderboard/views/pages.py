@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 import scoring
+from scoring import HEADLINE_SCORES
 
 from ..insights import access
 from ..models import Phase, SharedTask, Submission
@@ -53,9 +54,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
         "task": task,
         "phase": phase,
         "metric": metric,
-        "metric_choices": [m for m in ("errant.cs.f", "errant.cs.p", "errant.cs.r", "gotoscorer.f", "gotoscorer.accuracy",
-                                       "cleme.dependent.corpus.f", "cleme.independent.corpus.f", "cleme2.dependent.corpus.score",
-                                       "cleme2.independent.corpus.score", "usim.f") if m.split(".")[0] in metric_names],
+        "metric_choices": [path for _, path in HEADLINE_SCORES if path.split(".")[0] in metric_names],
         "rows": board_rows(phase.pk, metric) if visible else [],
         "visible": visible,
         "version": pool_version(phase.pk),
