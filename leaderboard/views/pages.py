@@ -17,7 +17,7 @@ from scoring import HEADLINE_SCORES
 
 from ..insights import access
 from ..models import Phase, SharedTask, Submission
-from ..ranking import board_rows, default_metric, pool_version
+from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from .forms import UploadForm
 
@@ -50,12 +50,15 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     visible = phase.results_visible_to(request.user)
     team = team_of(request.user, create=False) if request.user.is_authenticated else None
     own = list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
+    rows = board_rows(phase.pk, metric) if visible else []
+    shown = [path for _, path in HEADLINE_SCORES if path.split(".")[0] in metric_names]
     return {
         "task": task,
         "phase": phase,
         "metric": metric,
-        "metric_choices": [path for _, path in HEADLINE_SCORES if path.split(".")[0] in metric_names],
-        "rows": board_rows(phase.pk, metric) if visible else [],
+        # headline columns that some row has (no empty similarity column when --sim is off)
+        "metric_choices": [p for p in shown if not rows or any(metric_value(r["scores"], p) is not None for r in rows)],
+        "rows": rows,
         "visible": visible,
         "version": pool_version(phase.pk),
         "own": own,
