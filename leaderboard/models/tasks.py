@@ -36,14 +36,19 @@ class SharedTask(models.Model):
 
     def current_phase(self):
         """The open phase, else the latest one to have started, else the first."""
-        phases = list(self.phases.order_by("starts_at", "pk"))
-        now = timezone.now()
-        open_phases = [p for p in phases if p.is_open(now)]
-        started = [p for p in phases if p.starts_at <= now]
-        return (open_phases or started or phases or [None])[-1]
+        return current_of(list(self.phases.order_by("starts_at", "pk")))
 
     def is_organizer(self, user) -> bool:
         return user.is_authenticated and (user.is_staff or self.organizers.filter(pk=user.pk).exists())
+
+
+def current_of(phases: list):
+    """Of a task's ``phases`` ordered by (starts_at, pk): the open one, else the latest
+    to have started, else the last; None when there are none."""
+    now = timezone.now()
+    open_phases = [p for p in phases if p.is_open(now)]
+    started = [p for p in phases if p.starts_at <= now]
+    return (open_phases or started or phases or [None])[-1]
 
 
 class Dataset(models.Model):
@@ -104,9 +109,11 @@ class Phase(models.Model):
         megabytes = self.max_upload_mb if self.max_upload_mb is not None else settings.GEC_MAX_UPLOAD_MB
         return int(megabytes * 1024 * 1024)
 
-    def results_visible_to(self, user) -> bool:
-        if self.task.is_organizer(user):
-            return True
+    def results_public(self, now=None) -> bool:
+        """Visible to everyone: no need to know who asks (nor to load the session)."""
         if self.results_visibility == self.Visibility.PUBLIC:
             return True
-        return self.results_visibility == self.Visibility.AFTER_END and self.has_ended()
+        return self.results_visibility == self.Visibility.AFTER_END and self.has_ended(now)
+
+    def results_visible_to(self, user) -> bool:
+        return self.results_public() or self.task.is_organizer(user)
