@@ -23,14 +23,20 @@ from ..models import Phase, Pool, SharedTask
 from ..models.tasks import current_of
 from ..ranking import default_metric, leaderboard_json
 
-PHASE_COLUMNS = ("id", "kind", "starts_at", "ends_at", "results_visibility")
+# The fields the read path needs, in each model's concrete-field order (``Model.from_db``
+# takes the values in that order; the other fields stay deferred, loaded if ever read).
+PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id", "task", "kind", "starts_at", "ends_at", "results_visibility")]
+TASK_FIELDS = [f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics")]
+DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "ends_at")]
+METRICS = TASK_FIELDS.index("metrics")
 
 
 def phases_sql(by_kind: bool) -> str:
     phase, task, pool = Phase._meta.db_table, SharedTask._meta.db_table, Pool._meta.db_table
-    columns = ", ".join(f"p.{Phase._meta.get_field(name).column}" for name in PHASE_COLUMNS)
+    columns = [f"p.{Phase._meta.get_field(name).column}" for name in PHASE_FIELDS]
+    columns += [f"t.{SharedTask._meta.get_field(name).column}" for name in TASK_FIELDS]
     return (
-        f"SELECT {columns}, t.id, t.metrics, COALESCE(v.version, 0) FROM {phase} p"
+        f"SELECT {', '.join(columns)}, COALESCE(v.version, 0) FROM {phase} p"
         f" JOIN {task} t ON t.id = p.{Phase._meta.get_field('task').column}"
         f" LEFT JOIN {pool} v ON v.{Pool._meta.get_field('phase').column} = p.id"
         f" WHERE t.slug = %s{' AND p.kind = %s' if by_kind else ''} ORDER BY p.starts_at, p.id"
@@ -93,11 +99,14 @@ def task_phases(slug: str, kind: str | None) -> list[Phase]:
         cursor.execute(SQL[bool(kind)], [slug, kind] if kind else [slug])
         rows = cursor.fetchall()
     phases = []
-    for *values, task_id, metrics, version in rows:
-        fields = dict(zip(PHASE_COLUMNS, values))
-        fields["starts_at"], fields["ends_at"] = aware(fields["starts_at"]), aware(fields["ends_at"])
-        phase = Phase(task_id=task_id, **fields)
-        phase.task = SharedTask(id=task_id, slug=slug, metrics=json.loads(metrics) if isinstance(metrics, str | bytes) else metrics)
+    for row in rows:
+        values, task_values, version = list(row[: len(PHASE_FIELDS)]), list(row[len(PHASE_FIELDS) : -1]), row[-1]
+        for k in DATETIMES:
+            values[k] = aware(values[k])
+        if isinstance(task_values[METRICS], str | bytes):  # PostgreSQL's jsonb arrives as text
+            task_values[METRICS] = json.loads(task_values[METRICS])
+        phase = Phase.from_db(connection.alias, PHASE_FIELDS, values)
+        phase.task = SharedTask.from_db(connection.alias, TASK_FIELDS, task_values)
         phase.version = version
         phases.append(phase)
     return phases
