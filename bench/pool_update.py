@@ -13,19 +13,22 @@ chunks that need no change. For N = 10, 100, 1000 it prints the median time of
 
 and checks once per N that the updated pool equals the fresh computation exactly.
 
-    python -m bench.pool_update [--repeat 5] [--sizes 10,100,1000]     (from the repository root)
+    python bench/pool_update.py [--repeat 5] [--sizes 10,100,1000]
 """
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-from scoring.gotoscorer import Outcomes, Pool, corpus_chunks, flatten, pool_scores
-from scoring.readers import read_m2
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring.gotoscorer import Outcomes, Pool, corpus_chunks, flatten, pool_scores  # noqa: E402
+from scoring.readers import read_m2  # noqa: E402
 
 REF_M2 = Path(__file__).resolve().parents[2] / "shared" / "data" / "seeda" / "derived" / "full" / "ref_par.m2"
 
