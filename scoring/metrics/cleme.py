@@ -53,4 +53,4 @@ class Cleme(Metric):
 
     def signature(self) -> str:
         weighting = "length" if self.options.cleme_length_weighting else "none"
-        return f"cleme|beta:{self.options.beta}|weights:{weighting}"
+        return f"cleme|weights:{weighting}"
