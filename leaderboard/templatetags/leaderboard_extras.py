@@ -1,10 +1,7 @@
 from django import template
 
-from scoring import HEADLINE_SCORES
-
+from ..insights.paths import label
 from ..ranking import metric_value
-
-LABELS = {path: label for label, path in HEADLINE_SCORES}
 
 register = template.Library()
 
@@ -18,5 +15,5 @@ def score(scores: dict, path: str):
 
 @register.filter
 def metric_label(path: str) -> str:
-    """A readable column name for a metric path (``errant.cs.f`` -> ``ERRANT F``)."""
-    return LABELS.get(path, path)
+    """A readable column name for a metric path (``errant.cs.f`` -> ``ERRANT cs F``)."""
+    return label(path)
