@@ -62,12 +62,17 @@ def board_rows(phase_id: int, metric: str) -> list[dict]:
         for s in members
     ]
     rows.sort(key=lambda r: (r["value"] is None, -(r["value"] or 0.0), r["submission_id"]))
-    previous, rank = None, 0
+    return ranked(rows)
+
+
+def ranked(rows: list[dict]) -> list[dict]:
+    """Ranks 1.. over ``rows`` (already in board order); equal values share a rank."""
+    previous, rank, result = object(), 0, []
     for position, row in enumerate(rows, start=1):
         if row["value"] != previous:
             rank, previous = position, row["value"]
-        row["rank"] = rank
-    return rows
+        result.append({**row, "rank": rank})
+    return result
 
 
 def leaderboard_json(phase: Phase, metric: str, version: int) -> bytes:

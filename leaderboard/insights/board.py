@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.core.cache import cache
 
 from ..models import MetricResult, Submission
+from ..ranking import ranked
 from . import ties
 from .paths import label, metric_menu
 
@@ -18,21 +19,11 @@ def with_tracks(rows: list[dict]) -> list[dict]:
     return [{**row, "track": tracks.get(row["submission_id"], "")} for row in rows]
 
 
-def rerank(rows: list[dict]) -> list[dict]:
-    """Ranks 1.. over ``rows`` (already in board order); equal values share a rank."""
-    previous, rank, ranked = object(), 0, []
-    for position, row in enumerate(rows, start=1):
-        if row["value"] != previous:
-            rank, previous = position, row["value"]
-        ranked.append({**row, "rank": rank})
-    return ranked
-
-
 def in_track(rows: list[dict], track: str) -> list[dict]:
     """The rows of one track (baselines stay, as reference points), ranked among themselves."""
     if not track:
         return rows
-    return rerank([r for r in rows if r["track"] == track or r["baseline"]])
+    return ranked([r for r in rows if r["track"] == track or r["baseline"]])
 
 
 def errant_statistics(submission_ids: list[int]) -> dict[int, dict]:
