@@ -56,16 +56,17 @@ def paired_bootstrap(
     return PairedBootstrap(observed, float(low), float(high), float(min(1.0, 2 * flips)), samples, seed)
 
 
-def f_beta_of_counts(beta: float = 0.5) -> Callable[[np.ndarray], np.ndarray]:
-    """Vectorised ERRANT F-beta of (tp, fp, fn) rows, with ERRANT's 0/0 conventions."""
+def prf_of_counts(totals: np.ndarray, beta: float = 0.5) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Vectorised ERRANT P, R and F-beta of (tp, fp, fn) rows, with its 0/0 conventions."""
+    tp, fp, fn = totals[:, 0], totals[:, 1], totals[:, 2]
     b2 = beta * beta
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(fp > 0, tp / (tp + fp), 1.0)
+        r = np.where(fn > 0, tp / (tp + fn), 1.0)
+        f = np.where(p + r > 0, (1 + b2) * p * r / (b2 * p + r), 0.0)
+    return p, r, f
 
-    def score(totals: np.ndarray) -> np.ndarray:
-        tp, fp, fn = totals[:, 0], totals[:, 1], totals[:, 2]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            p = np.where(fp > 0, tp / (tp + fp), 1.0)
-            r = np.where(fn > 0, tp / (tp + fn), 1.0)
-            f = np.where(p + r > 0, (1 + b2) * p * r / (b2 * p + r), 0.0)
-        return f
 
-    return score
+def f_beta_of_counts(beta: float = 0.5) -> Callable[[np.ndarray], np.ndarray]:
+    """The F-beta column of :func:`prf_of_counts`, as a bootstrap score function."""
+    return lambda totals: prf_of_counts(totals, beta)[2]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, f_beta_of_counts, paired_bootstrap
+from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, paired_bootstrap, prf_of_counts
 from scoring.metrics.errant import chosen_counts
 
 ALPHA = 0.05
@@ -25,22 +25,10 @@ def can_bootstrap(path: str) -> bool:
     return bool(BOOTSTRAPPABLE.match(path))
 
 
-def _precision(totals: np.ndarray) -> np.ndarray:
-    tp, fp = totals[:, 0], totals[:, 1]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(fp > 0, tp / (tp + fp), 1.0)
-
-
-def _recall(totals: np.ndarray) -> np.ndarray:
-    tp, fn = totals[:, 0], totals[:, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(fn > 0, tp / (tp + fn), 1.0)
-
-
 def score_function(path: str, beta: float) -> Callable[[np.ndarray], np.ndarray]:
     """Vectorised P, R or F-beta of summed (tp, fp, fn) rows, ERRANT's 0/0 conventions."""
-    kind = BOOTSTRAPPABLE.match(path).group(2)
-    return {"p": _precision, "r": _recall, "f": f_beta_of_counts(beta)}[kind]
+    column = "prf".index(BOOTSTRAPPABLE.match(path).group(2))
+    return lambda totals: prf_of_counts(totals, beta)[column]
 
 
 def sentence_counts(statistics: dict, path: str, beta: float) -> np.ndarray:
