@@ -11,7 +11,7 @@ __version__ = "0.1.0"
 from .dataset import Dataset, Reference  # noqa: E402
 from .edits import Edit  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
-from .hypothesis import Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
+from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
 from .readers import read_m2, read_text  # noqa: E402
@@ -27,7 +27,7 @@ from .scorer import (  # noqa: E402
 )
 
 __all__ = [
-    "Dataset", "Reference", "Edit", "InputError", "Problem", "Hypothesis", "hypothesis_from_lines",
+    "Dataset", "Reference", "Edit", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
     "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature",
     "system_statistics",

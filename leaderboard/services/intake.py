@@ -20,8 +20,6 @@ from ..models import Membership, Phase, Submission, Team
 from .datasets import load_dataset
 from .jobs import enqueue_scoring
 
-M2_SUFFIXES = (".m2", ".errant")
-
 
 class UploadTooLarge(Exception):
     """HTTP 413."""
@@ -53,7 +51,7 @@ def check_file(phase: Phase, content: bytes, filename: str) -> None:
     A text file gets the library's text checks (cheap: no parsing); an M2 file is read in
     full, which is cheap too since its edits are used as given.
     """
-    if filename.lower().endswith(M2_SUFFIXES):
+    if filename.lower().endswith(scoring.M2_SUFFIXES):
         scoring.read_hypothesis(load_dataset(phase.dataset_id), content, "upload", filename=filename)
     else:
         scoring.read_text(content, name=filename, expected_lines=phase.dataset.n_sentences, max_tokens=phase.task.max_tokens)
