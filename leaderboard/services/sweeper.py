@@ -8,6 +8,7 @@ because scoring is idempotent.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from django.conf import settings
 from django.db import transaction
@@ -19,6 +20,7 @@ from .jobs import enqueue_scoring
 from .scoring import fail_submission
 
 MAX_ATTEMPTS = 3
+log = logging.getLogger(__name__)
 
 
 def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
@@ -31,7 +33,8 @@ def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
     requeued = []
     for submission_id, attempts in stuck.values_list("pk", "attempts"):
         if attempts >= MAX_ATTEMPTS:
-            fail_submission(submission_id, f"scoring did not finish after {attempts} attempts; the organizers have been told")
+            log.error("submission %s did not finish after %s attempts; marked failed", submission_id, attempts)
+            fail_submission(submission_id, f"scoring did not finish after {attempts} attempts; please tell the organizers")
             continue
         with transaction.atomic():
             Submission.objects.filter(pk=submission_id).update(status=Submission.Status.QUEUED, heartbeat_at=timezone.now())
