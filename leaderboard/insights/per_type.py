@@ -9,7 +9,7 @@ one token is a multi-token edit), under CLEME's independent assumption.
 """
 from __future__ import annotations
 
-from scoring.fscore import prf
+from scoring.metrics.errant import score_counts
 
 LEVELS = ("1", "2", "3")
 DETECTION_MODES = ("ds", "dt")
@@ -46,8 +46,7 @@ def multi_token_counts(chunk_statistics: dict, beta: float) -> dict:
             tp += outcome == "TP"
             fp += outcome in ("FP_ne", "FP_un")
             fn += outcome == "FN"
-    p, r, f = prf(tp, fp, fn, beta)
-    return {"tp": tp, "fp": fp, "fn": fn, "p": p, "r": r, "f": f}
+    return score_counts(tp, fp, fn, beta)
 
 
 def comparison(systems: list[dict], level: str, beta: float) -> dict:
