@@ -8,13 +8,13 @@ nothing is ever downloaded.
 
 :class:`SentenceSimilarity` computes what ``BERTScorer.score`` computes: the same token
 ids (``bert_score.utils.sent_encode``), the scorer's own model (run by ONNX Runtime or
-torch, :mod:`scoring.encoders`) and the same padded ``greedy_cos_idf``; and it keeps the embeddings of sentences it is told to keep (a
-dataset's references), so that a submission only embeds its own new sentences. The
-forward pass is the whole cost, so it is arranged for the CPU (``bench/cleme_speed.py``):
-sentences sorted by token count in small batches (little padding), and one batch per
-core at a time, each on one thread (two small GEMMs side by side beat one GEMM split
-over two cores). The embeddings differ from bert-score's own by float rounding only
-(~5e-7).
+torch, :mod:`scoring.encoders`) and the same padded ``greedy_cos_idf``. It keeps the
+embeddings of sentences it is told to keep (a dataset's references), so that a
+submission only embeds its own new sentences. The forward pass is the whole cost, so
+it is arranged for the CPU (``bench/cleme_speed.py``): sentences sorted by token count
+in small batches (little padding), and one batch per core at a time, each on one thread
+(two small GEMMs side by side beat one GEMM split over two cores). The embeddings
+differ from bert-score's own by float rounding only (~5e-7).
 """
 from __future__ import annotations
 
