@@ -72,3 +72,13 @@ def on_commit(django_capture_on_commit_callbacks):
         return django_capture_on_commit_callbacks(execute=True)
 
     return run
+
+
+@pytest.fixture
+def workers(tmp_path, settings):
+    """A real Celery worker (solo pool) on the test database; killed at the end."""
+    from .workers import started_workers
+
+    group = started_workers(tmp_path, settings)
+    yield group
+    group.stop_all()

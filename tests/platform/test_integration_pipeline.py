@@ -7,14 +7,11 @@ environment. Metrics: ERRANT and GoToScorer (the platform scores whatever is reg
 two metrics keep the test near a minute).
 """
 import json
-import os
-import signal
 import subprocess
 import sys
 import time
 
 import pytest
-from django.db import connection
 
 from leaderboard.models import GoldChunk, MetricResult, Pool, Submission
 from leaderboard.services import pool
@@ -24,86 +21,12 @@ from scoring import REGISTRY
 from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS
 
 from .conftest import client_for, make_user
+from .workers import REAL_STACK, scored, wait_for
 
-REDIS_URL = "redis://127.0.0.1:6379/14"  # as in leaderboard/settings_test.py
 METRICS = ["errant", "gotoscorer"]
 SYSTEMS = ["T5", "BART", "GECToR-BERT"]
 
-
-def redis_answers() -> bool:
-    try:
-        import redis
-
-        return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=0.5).ping()
-    except Exception:  # noqa: BLE001
-        return False
-
-
-pytestmark = [
-    pytest.mark.integration,
-    pytest.mark.slow,
-    pytest.mark.timeout(600),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL at 127.0.0.1:5432"),
-    pytest.mark.skipif(not redis_answers(), reason="needs Redis at 127.0.0.1:6379"),
-]
-
-
-class Workers:
-    """Celery worker processes on the test database; each in its own process group."""
-
-    def __init__(self, tmp_path):
-        self.processes = []
-        self.log_dir = tmp_path
-        database = connection.settings_dict
-        self.env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
-            "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
-            "CELERY_BROKER_URL": REDIS_URL,
-            "SECRET_KEY": "integration-test",
-            "DEBUG": "1",
-            "GEC_STUCK_AFTER": "30",
-        }
-
-    def start(self):
-        name = f"w{len(self.processes)}"
-        log = open(self.log_dir / f"{name}.log", "wb")
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--pool=solo", "--loglevel=INFO", "-n", f"{name}@%h", "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )
-        self.processes.append(process)
-        return process
-
-    def kill(self, process):
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-    def stop_all(self):
-        for process in self.processes:
-            if process.poll() is None:
-                self.kill(process)
-
-
-@pytest.fixture
-def workers(tmp_path, settings):
-    import redis
-
-    redis.Redis.from_url(REDIS_URL).flushdb()
-    settings.GEC_TASK_MODE = "celery"
-    group = Workers(tmp_path)
-    group.start()
-    yield group
-    group.stop_all()
-
-
-def wait_for(predicate, timeout=240, every=0.5, what="condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(every)
-    raise AssertionError(f"timed out waiting for {what}")
+pytestmark = REAL_STACK
 
 
 def upload(client, name, team_client_name=None):
@@ -111,10 +34,6 @@ def upload(client, name, team_client_name=None):
         response = client.post("/api/tasks/seeda/submissions/", {"file": file, "system_name": name}, format="multipart")
     assert response.status_code == 201, response.content
     return response.json()["id"]
-
-
-def scored(*ids):
-    return lambda: Submission.objects.filter(pk__in=ids, status="scored").count() == len(ids)
 
 
 def cli_scores(names):
@@ -187,9 +106,8 @@ def test_uploads_are_scored_by_workers_and_pool_stays_exact(workers):
 
     # (d) the worker dies mid-scoring; a new one (and the sweeper) finish the job once
     fourth = upload(clients[3], "UEDIN-MS")
-    wait_for(lambda: Submission.objects.get(pk=fourth).status == "running", what="the fourth system running")
-    time.sleep(1.0)
-    workers.kill(workers.processes[0])
+    wait_for(lambda: Submission.objects.get(pk=fourth).status == "running", every=0.02, what="the fourth system running")
+    workers.kill(workers.processes[0])  # at once: a warm worker scores these 391 lines in about a second
     assert Submission.objects.get(pk=fourth).status == "running"
     workers.start()
     time.sleep(6)
