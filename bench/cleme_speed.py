@@ -21,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import Dataset, ScoringOptions, read_hypothesis  # noqa: E402
 from scoring.cleme.similarity_weights import dataset_similarity  # noqa: E402
-from scoring.encoders import engine_name  # noqa: E402
 from scoring.metrics.cleme import Cleme  # noqa: E402
 from scoring.metrics.cleme2 import Cleme2  # noqa: E402
 
@@ -59,9 +58,9 @@ def main() -> None:
     sim = Cleme2(options)
     start = time.perf_counter()
     sim.prepare(dataset)
-    print(f"similarity ({engine_name()} engine): dataset preparation (model load, references, F1(source, ref), reference-chunk X') "
-          f"{time.perf_counter() - start:.1f} s")
     cache = dataset_similarity(dataset, options.bertscore_model, options.bertscore_layers)
+    print(f"similarity ({cache.similarity.encoder.name} engine): dataset preparation (model load, references, F1(source, ref), "
+          f"reference-chunk X') {time.perf_counter() - start:.1f} s")
     names = args.sim_systems.split(",")
     for mode in ("cold", "pooled"):
         cache.forget()
@@ -75,6 +74,7 @@ def main() -> None:
         print(f"similarity {mode:6}: {per_system}")
         print(f"similarity {mode:6}: {n * len(names) / sum(times.values()):,.1f} sentences/s over {len(names)} systems, "
               f"slowest {slowest} {n / times[slowest]:,.1f} (target >= 150)")
+
 
 if __name__ == "__main__":
     main()
