@@ -27,15 +27,17 @@ def _postgres_answers(host: str = "127.0.0.1", port: int = 5432) -> bool:
 _CHECKOUT = hashlib.sha256(str(Path(__file__).resolve().parent.parent).encode()).hexdigest()[:8]
 if not os.environ.get("DATABASE_URL") and _postgres_answers():
     os.environ["DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:5432/gec_leaderboard_{_CHECKOUT}"
-os.environ.setdefault("GEC_VAR_DIR", "/tmp/gec-leaderboard-test-var")
+os.environ.setdefault("GEC_VAR_DIR", f"/tmp/gec-leaderboard-test-var-{_CHECKOUT}")
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 
 from .settings import *  # noqa: E402,F403
 
 GEC_TASK_MODE = "sync"
-# The integration tests switch GEC_TASK_MODE to "celery" and send jobs here (a Redis
-# database number of their own, flushed by them).
-CELERY_BROKER_URL = CELERY_BROKER_URL or "redis://127.0.0.1:6379/14"  # noqa: F405
+# The integration tests switch GEC_TASK_MODE to "celery" and send jobs here: a Redis
+# database number of their own (1-15, per checkout, so side-by-side checkouts never
+# flush each other's queue).
+TEST_REDIS_DB = 1 + int(_CHECKOUT, 16) % 15
+CELERY_BROKER_URL = CELERY_BROKER_URL or f"redis://127.0.0.1:6379/{TEST_REDIS_DB}"  # noqa: F405
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test users
 SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False

@@ -7,12 +7,13 @@ import sys
 import time
 
 import pytest
+from django.conf import settings
 from django.db import connection
 
 from leaderboard.models import Submission
 from tests.conftest import ROOT
 
-REDIS_URL = "redis://127.0.0.1:6379/14"  # as in leaderboard/settings_test.py
+REDIS_URL = settings.CELERY_BROKER_URL  # leaderboard/settings_test.py: a Redis database per checkout
 
 
 def redis_answers() -> bool:
