@@ -12,6 +12,7 @@ from .dataset import Dataset, Reference  # noqa: E402
 from .edits import Edit  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
+from .limits import DEFAULT_LIMITS, Limits  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
 from .readers import read_m2, read_text  # noqa: E402
@@ -28,7 +29,7 @@ from .scorer import (  # noqa: E402
 
 __all__ = [
     "Dataset", "Reference", "Edit", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
-    "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
+    "read_hypothesis", "DEFAULT_LIMITS", "Limits", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature",
     "system_statistics",
 ]

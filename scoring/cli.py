@@ -13,13 +13,12 @@ from .bootstrap import f_beta_of_counts, paired_bootstrap
 from .dataset import Dataset
 from .errors import InputError
 from .hypothesis import read_hypothesis
+from .limits import DEFAULT_LIMITS, Limits
 from .metrics.errant import chosen_counts
 from .options import ScoringOptions
-from .readers import DEFAULT_MAX_TOKENS
 from .scorer import HEADLINE_SCORES, ScoringResult, metric_names, score_systems
 
 EXIT_BAD_INPUT = 2
-
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,7 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--sim", action="store_true", help="add similarity-weighted CLEME2.0 (BERTScore)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--tokenize", action="store_true", help="run the spaCy tokenizer on raw input first")
-    parser.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, help="longest accepted output line, in tokens")
+    limits = parser.add_argument_group("limits (every input file)")
+    limits.add_argument("--max-tokens", type=int, default=DEFAULT_LIMITS.line_tokens, help="tokens per line")
+    limits.add_argument("--max-chars", type=int, default=DEFAULT_LIMITS.line_chars, help="characters per line")
+    limits.add_argument("--max-file-tokens", type=int, default=DEFAULT_LIMITS.file_tokens, help="tokens per file")
+    limits.add_argument("--max-file-chars", type=int, default=DEFAULT_LIMITS.file_chars, help="characters per file")
     parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator (default 0)")
     parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of ERRANT F (cs) of each system against the first")
@@ -42,12 +45,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_hyp_arguments(values: list[str]) -> list[tuple[str, Path]]:
-    """``NAME=FILE`` pairs; a bare FILE is named after its stem."""
-    pairs = []
+def parse_hyp_arguments(parser: argparse.ArgumentParser, values: list[str]) -> list[tuple[str, Path]]:
+    """``NAME=FILE`` pairs; a bare FILE is named after its stem. Two systems of one name
+    are an error: one would silently replace the other in the results."""
+    pairs: list[tuple[str, Path]] = []
     for value in values:
         name, sep, path = value.partition("=")
-        pairs.append((name, Path(path)) if sep else (Path(value).stem, Path(value)))
+        name, path = (name, path) if sep else (Path(value).stem, value)
+        if any(name == seen for seen, _ in pairs):
+            parser.error(f"--hyp {value}: the system name {name!r} is given twice")
+        pairs.append((name, Path(path)))
     return pairs
 
 
@@ -100,10 +107,12 @@ def main(argv: list[str] | None = None) -> int:
         metrics = metric_names(args.metrics.split(",") if args.metrics else None)
     except ValueError as exc:
         parser.error(str(exc))
+    hyps = parse_hyp_arguments(parser, args.hyp)
     options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
+    limits = Limits(args.max_tokens, args.max_chars, args.max_file_tokens, args.max_file_chars)
     try:
-        dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize)
-        hypotheses = [read_hypothesis(dataset, path, name, max_tokens=args.max_tokens) for name, path in parse_hyp_arguments(args.hyp)]
+        dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize, limits=limits)
+        hypotheses = [read_hypothesis(dataset, path, name, limits=limits) for name, path in hyps]
     except InputError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)

@@ -24,6 +24,8 @@ import numpy as np
 import spacy.symbols as POS
 from errant.edit import Edit
 from errant.en import merger as errant_merger
+from spacy.attrs import LOWER, ORTH, TAG
+from spacy.attrs import POS as POS_ATTR
 
 SHORT_RUN = 24  # runs up to this many operations: errant's own process_seq is cheaper
 ROW_BLOCK = 64  # rows of the pair matrix built at a time (bounds the temporaries)
@@ -56,8 +58,6 @@ class _Tokens:
     -1 or -2 of an empty span reads padding, never a real token."""
 
     def __init__(self, doc):
-        from spacy.attrs import LOWER, ORTH, POS as POS_ATTR, TAG
-
         strings = doc.vocab.strings
         n = len(doc)
         pad = 2

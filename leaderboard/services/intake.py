@@ -51,10 +51,11 @@ def check_file(phase: Phase, content: bytes, filename: str) -> None:
     A text file gets the library's text checks (cheap: no parsing); an M2 file is read in
     full, which is cheap too since its edits are used as given.
     """
+    limits = scoring.Limits(line_tokens=phase.task.max_tokens)
     if filename.lower().endswith(scoring.M2_SUFFIXES):
-        scoring.read_hypothesis(load_dataset(phase.dataset_id), content, "upload", filename=filename)
+        scoring.read_hypothesis(load_dataset(phase.dataset_id), content, "upload", filename=filename, limits=limits)
     else:
-        scoring.read_text(content, name=filename, expected_lines=phase.dataset.n_sentences, max_tokens=phase.task.max_tokens)
+        scoring.read_text(content, name=filename, expected_lines=phase.dataset.n_sentences, limits=limits)
 
 
 def accept_submission(

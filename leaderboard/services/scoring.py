@@ -56,7 +56,7 @@ def score_submission(submission_id: int, *, force: bool = False) -> str:
         metrics = prepared_metrics(task, phase.dataset_id)
         dataset = load_dataset(phase.dataset_id)
         set_progress(submission_id, 0.05)
-        hypothesis = scoring.read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename, max_tokens=task.max_tokens)
+        hypothesis = scoring.read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename, limits=scoring.Limits(line_tokens=task.max_tokens))
         statistics = {}
         for k, metric in enumerate(metrics, start=1):
             set_progress(submission_id, 0.1 + 0.85 * (k - 1) / len(metrics))
