@@ -123,7 +123,6 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "GEC shared-task leaderboard",
     "DESCRIPTION": "Upload system outputs, follow scoring, read leaderboards (CONTRACTS.md section 3).",
     "VERSION": "1",
-    "ENUM_NAME_OVERRIDES": {"PhaseKindEnum": "leaderboard.models.tasks.Phase.Kind"},
 }
 
 # -- HTTPS (``manage.py check --deploy`` is clean with DEBUG=0) ----------------------------

@@ -86,7 +86,7 @@ def remove_insight_task(data: dict) -> None:
     task = data["task"]
     datasets = list(task.phases.values_list("dataset_id", flat=True))
     teams = list(Team.objects.filter(submissions__phase__task=task).values_list("pk", flat=True))
-    users = list(User.objects.filter(membership__team__in=teams).values_list("pk", flat=True)) + [data["organizer"].pk]
+    users = list(User.objects.filter(memberships__team__in=teams).values_list("pk", flat=True)) + [data["organizer"].pk]
     task.delete()
     Dataset.objects.filter(pk__in=datasets).delete()
     Team.objects.filter(pk__in=teams).delete()

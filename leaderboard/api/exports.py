@@ -16,7 +16,7 @@ from ..insights.board import in_track, with_tracks
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.paths import metric_menu
 from ..insights.per_type import LEVELS, comparison
-from ..models import Phase, SharedTask
+from ..models import SharedTask
 from ..ranking import DEFAULT_METRICS, board_rows, default_metric
 from .views import phase_of
 
@@ -48,7 +48,7 @@ class LeaderboardExport(APIView):
             OpenApiParameter("format", str, enum=list(exports.FORMATS)),
             OpenApiParameter("metric", str, description="rank by this path, e.g. errant.cs.f"),
             OpenApiParameter("metrics", str, description="comma-separated columns (default: the usual scores)"),
-            OpenApiParameter("phase", str, enum=[k for k, _ in Phase.Kind.choices]),
+            OpenApiParameter("phase", str, description="the phase key, e.g. dev or test"),
             OpenApiParameter("track", str),
             OpenApiParameter("table", str, enum=["ranking", "per_type"]),
             OpenApiParameter("systems", str, description="per_type: comma-separated submission ids"),
@@ -70,7 +70,7 @@ class LeaderboardExport(APIView):
         else:
             rows = in_track(with_tracks(board_rows(phase.pk, metric)), request.query_params.get("track", ""))
             columns = export_metrics(rows, metric, request.query_params.get("metrics", ""))
-            table = exports.leaderboard_table(rows, columns, f"{task.title}, {phase.get_kind_display()} phase, ranked by {metric}.")
+            table = exports.leaderboard_table(rows, columns, f"{task.title}, {phase.title} phase, ranked by {metric}.")
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
         response = HttpResponse(text, content_type=content_type)

@@ -27,7 +27,7 @@ class TaskSerializer(serializers.ModelSerializer):
 class UploadSerializer(serializers.Serializer):
     file = serializers.FileField()
     system_name = serializers.CharField(max_length=100)
-    phase = serializers.ChoiceField(choices=Phase.Kind.choices, required=False)
+    phase = serializers.SlugField(max_length=32, required=False)
     description = serializers.CharField(required=False, allow_blank=True, default="")
     track = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
 

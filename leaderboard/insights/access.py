@@ -19,7 +19,7 @@ def sees_output(submission, user) -> bool:
     phase = submission.phase
     if phase.task.is_organizer(user):
         return True
-    own = user.is_authenticated and team_of(user, create=False) == submission.team
+    own = team_of(user, phase.task, create=False) == submission.team
     return own and phase.results_visible_to(user)
 
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 import scoring
 
-from ..models import Membership, Phase, Submission, Team
+from ..models import Membership, Phase, SharedTask, Submission, Team
 from .datasets import load_dataset
 from .jobs import enqueue_scoring
 
@@ -33,15 +33,20 @@ class PhaseClosed(Exception):
     """HTTP 403: the phase does not accept submissions now."""
 
 
-def team_of(user: User, *, create: bool = True) -> Team | None:
-    """The user's team; a user without one gets a team of their own (named after them)."""
-    membership = Membership.objects.select_related("team").filter(user=user).first()
+def team_of(user: User, task: SharedTask, *, create: bool = True) -> Team | None:
+    """The user's team in ``task``; with ``create``, a user without one gets a team of
+    their own, named after them (the first free name: ``ann``, ``ann-2``, ...)."""
+    if not user.is_authenticated:
+        return None
+    membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
     if membership:
         return membership.team
     if not create:
         return None
-    team, _ = Team.objects.get_or_create(name=user.username)
-    Membership.objects.create(user=user, team=team)
+    taken = set(Team.objects.filter(task=task, name__startswith=user.username).values_list("name", flat=True))
+    name = next(n for n in (user.username if k == 1 else f"{user.username}-{k}" for k in range(1, len(taken) + 2)) if n not in taken)
+    team = Team.objects.create(task=task, name=name, approved=task.signup != SharedTask.Signup.APPROVAL)
+    Membership.objects.create(user=user, team=team, task=task)
     return team
 
 
@@ -83,7 +88,7 @@ def accept_submission(
     if track and track not in (phase.task.tracks or []):
         raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}")])
     check_file(phase, content, filename)
-    team = team or team_of(user)
+    team = team or team_of(user, phase.task)
     with transaction.atomic():
         Team.objects.select_for_update().filter(pk=team.pk).first()  # one upload per team at a time: limits hold
         if enforce_limits:

@@ -20,7 +20,7 @@ def overview(request, slug):
     assumption = request.GET.get("assumption") if request.GET.get("assumption") in ASSUMPTIONS else "dependent"
     rows = board_rows(phase.pk, default_metric(task.metric_names()))
     organizer = task.is_organizer(request.user)
-    team = team_of(request.user, create=False) if request.user.is_authenticated else None
+    team = team_of(request.user, task, create=False)
     viewable = {r["submission_id"] for r in rows if organizer or (team and r["team"] == team.name)}
     return render(request, "leaderboard/cleme2.html", {
         "task": task, "phase": phase, "assumption": assumption, "assumptions": ASSUMPTIONS,

@@ -48,7 +48,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     metric_names = task.metric_names()
     metric = request.GET.get("metric") or default_metric(metric_names)
     visible = phase.results_visible_to(request.user)
-    team = team_of(request.user, create=False) if request.user.is_authenticated else None
+    team = team_of(request.user, task, create=False)
     own = list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
     rows = board_rows(phase.pk, metric) if visible else []
     shown = [path for _, path in HEADLINE_SCORES if path.split(".")[0] in metric_names]
