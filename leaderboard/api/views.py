@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 import scoring
 
-from ..insights.access import hidden_results
+from ..access import hidden_results
 from ..models import GoldChunk, Phase, Pool, SharedTask, Submission
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from .board import leaderboard_response

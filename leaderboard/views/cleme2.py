@@ -3,7 +3,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
-from ..insights import access
+from .. import access
 from ..insights.cleme2 import ASSUMPTIONS, CLASS_NAMES, CLASSES, bars, sentence_views
 from ..insights.loading import chunk_statistics
 from ..models import Submission

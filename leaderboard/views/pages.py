@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 import scoring
 from scoring import HEADLINE_SCORES
 
-from ..insights import access
+from .. import access
 from ..models import Phase, SharedTask, Submission
 from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of

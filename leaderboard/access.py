@@ -1,4 +1,6 @@
-"""Who may see what. Hidden references and other teams' outputs stay with the organizers.
+"""Who may see what: the one place that decides it, for every page, fragment, endpoint and export.
+
+Hidden references and other teams' outputs stay with the organizers.
 
 * scores and per-type tables: whoever may see the phase's results (``Phase.results_visible_to``);
 * a submission's chunk-by-chunk view (it shows the system's output): organizers, and
@@ -8,7 +10,7 @@
 """
 from __future__ import annotations
 
-from ..services.intake import team_of
+from .services.intake import team_of
 
 
 def sees_results(phase, user) -> bool:
