@@ -39,11 +39,13 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "leaderboard.apps.LeaderboardConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -123,6 +125,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "GEC shared-task leaderboard",
     "DESCRIPTION": "Upload system outputs, follow scoring, read leaderboards (CONTRACTS.md section 3).",
     "VERSION": "1",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # -- HTTPS (``manage.py check --deploy`` is clean with DEBUG=0) ----------------------------
@@ -150,6 +155,12 @@ USE_I18N = False
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise looks there first
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# whitenoise serves the static files from where they are (the finders) in every mode, so
+# runserver, gunicorn and the tests need no ``collectstatic`` (docker runs it anyway:
+# STATIC_ROOT's copies are served first).
+WHITENOISE_USE_FINDERS = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LOGGING = {
