@@ -21,7 +21,7 @@ urlpatterns = [
     path("accounts/profile/", accounts.profile, name="profile"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("tasks/<slug:slug>/team/", teams.team_page, name="team"),
-    path("tasks/<slug:slug>/team/join/", teams.join_page, name="team-join"),
+    path("tasks/<slug:slug>/join/", teams.join_page, name="team-join"),
     path("tasks/<slug:slug>/team/<str:action>/", teams.team_action, name="team-action"),
     path("tasks/<slug:slug>/teams/", teams.task_teams, name="task-teams"),
     path("tasks/<slug:slug>/submissions/", submissions.mine, name="my-submissions"),

@@ -36,7 +36,7 @@ def _mine_context(request, slug) -> dict:
     team = team_of(request.user, task, create=False)
     rows = team_submissions(phase, team, request.user)
     return {
-        "task": task, "phase": phase, "team": team, "rows": rows, "pending": any(r["pending"] for r in rows),
+        "task": task, "phase": phase, "team": team, "rows": rows, "pending": any(not r["finished"] for r in rows),
         "choosing": phase.counting == phase.Counting.CHOSEN and phase.is_open(), "open": phase.is_open(),
         "show_scores": access.sees_results(phase, request.user), "show_counted": access.sees_counted(phase, request.user),
     }
