@@ -92,10 +92,10 @@ def test_the_uploaded_file_comes_back(insight_task, alice):
 def test_withdraw_takes_it_off_the_board_and_restore_brings_it_back(insight_task, alice):
     t5 = insight_task["submissions"]["T5"]
     alice.post(f"/tasks/insight/submissions/{t5.pk}/withdraw/")
-    assert 'data-submission="%d"' % t5.pk not in Client().get("/tasks/insight/").content.decode().split('id="leaderboard"')[1]
+    assert f'data-submission="{t5.pk}"' not in Client().get("/tasks/insight/").content.decode().split('id="leaderboard"')[1]
     assert "withdrawn" in alice.get("/tasks/insight/submissions/").content.decode()
     alice.post(f"/tasks/insight/submissions/{t5.pk}/restore/")
-    assert 'data-submission="%d"' % t5.pk in Client().get("/tasks/insight/").content.decode()
+    assert f'data-submission="{t5.pk}"' in Client().get("/tasks/insight/").content.decode()
 
 
 def test_my_submissions_without_a_team_points_to_the_team_page(insight_task):

@@ -18,7 +18,7 @@ from ..insights.loading import chunk_statistics, comparison_inputs
 from ..insights.paths import label, score_paths
 from ..insights.per_sentence import per_sentence_table
 from ..insights.per_type import LEVELS, comparison
-from ..insights.scores import stored_scores
+from ..insights.scores import headline, stored_scores
 from ..insights.team_submissions import status_of, team_submissions
 from ..models import SharedTask, Submission
 from ..ranking import metric_value
@@ -71,6 +71,7 @@ def detail(request, slug, pk):
         level = request.GET.get("cat") if request.GET.get("cat") in LEVELS else "2"
         context.update(
             show_scores=True, level=level, levels=LEVELS,
+            headline=headline(scores),
             score_table=[(path, label(path), metric_value(scores, path)) for path in score_paths(scores)],
             per_type=comparison(comparison_inputs([submission]), level, task.beta),
         )
