@@ -36,7 +36,8 @@ def test_sign_up_needs_an_email_and_matching_passwords(client):
 def test_the_login_page_links_to_sign_up_and_reset(client):
     page = client.get("/accounts/login/").content.decode()
     assert 'href="/accounts/signup/' in page and 'href="/accounts/password_reset/"' in page
-    assert "log in" in page and "sign up" in page  # the header's account links
+    assert '<a href="/accounts/login/">log in</a>' in page  # the header links to itself without a next
+    assert 'href="/accounts/signup/?next=/"' in client.get("/").content.decode()  # elsewhere it comes back here
 
 
 def test_password_reset_by_email(client):
@@ -68,3 +69,11 @@ def test_profile_sets_email_and_notifications(client):
     assert User.objects.get(pk=user.pk).email == "new@example.org"
     assert not Profile.objects.get(user=user).notify_by_email
     assert Client().get("/accounts/profile/").status_code == 302  # log in first
+
+
+def test_one_account_per_email(client):
+    User.objects.create_user("first", email="same@example.org", password="pw")
+    response = client.post("/accounts/signup/", {"username": "second", "email": "SAME@example.org", "password1": "a long pass phrase",
+                                                 "password2": "a long pass phrase"})
+    assert "an account with this email exists already" in response.content.decode()
+    assert not User.objects.filter(username="second").exists()

@@ -135,3 +135,23 @@ def test_only_the_team_chooses_through_the_page(counting_task):
     html = ann.get("/tasks/counting/submissions/").content.decode()
     row = html.split(f'data-submission="{t5.pk}"')[1].split("</tr>")[0]
     assert "<b>counts</b>" in row
+
+
+def test_best_on_a_pool_metric_compares_an_independent_one(counting_task):
+    """GoToScorer's scores depend on who is in the pool: "best" on it would keep whoever is in."""
+    from leaderboard.models import SharedTask
+    from leaderboard.services.pool import best_metric
+
+    SharedTask.objects.filter(pk=counting_task["task"].pk).update(headline_metric="gotoscorer.f")
+    assert best_metric(SharedTask.objects.get(pk=counting_task["task"].pk)) == "errant.cs.f"
+    use_rule(counting_task, "best")
+    anns = [counting_task["submissions"][k] for k in ("T5", "ann-GECToR-BERT", "ann-BART")]
+    assert anns_on_board(counting_task) == [max(anns, key=lambda s: (f_of(s), s.pk)).pk]
+
+
+def test_with_every_submission_pooled_a_withdrawn_one_still_leaves(counting_task, settings):
+    settings.GEC_POOL = "all"
+    use_rule(counting_task, "latest")
+    assert len(anns_on_board(counting_task)) == 3
+    withdraw(Submission.objects.get(pk=counting_task["submissions"]["T5"].pk))
+    assert counting_task["submissions"]["T5"].pk not in anns_on_board(counting_task)

@@ -16,8 +16,10 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Max
 
+import scoring
+
 from ..models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
-from ..ranking import headline_metric
+from ..ranking import DEFAULT_METRICS, headline_metric
 from . import gotoscorer
 
 UPDATE_BATCH = 5000  # chunk positions per UPDATE (keeps SQLite under its parameter limit)
@@ -42,14 +44,14 @@ def wanted_members(phase_id: int) -> set[int]:
 
 def counted_per_team(phase: Phase, entries) -> dict[int, int]:
     """``{team id: submission id}`` under ``phase.counting`` among ``entries`` (scored,
-    not withdrawn, not baselines). Best: the highest stored value of the task's headline
-    metric (a submission without one ranks last; ties go to the latest). Chosen: the
-    team's choice, else its latest."""
+    not withdrawn, not baselines). Best: the highest stored value at :func:`best_metric`
+    (a submission without one ranks last; ties go to the latest). Chosen: the team's
+    choice, else its latest."""
     latest = dict(entries.values("team_id").annotate(latest=Max("pk")).values_list("team_id", "latest"))
     if phase.counting == Phase.Counting.CHOSEN:
         return {**latest, **dict(entries.filter(chosen=True).values_list("team_id", "pk"))}
     if phase.counting == Phase.Counting.BEST:
-        metric, *keys = headline_metric(phase.task).split(".")
+        metric, *keys = best_metric(phase.task).split(".")
         values = MetricResult.objects.filter(submission__in=entries, metric=metric).values_list(
             "submission__team_id", "submission_id", "__".join(["scores", *keys]) if keys else "scores"
         )
@@ -61,6 +63,17 @@ def counted_per_team(phase: Phase, entries) -> dict[int, int]:
                 best[team_id] = key
         return {**latest, **{team_id: key[2] for team_id, key in best.items()}}
     return latest
+
+
+def best_metric(task) -> str:
+    """The path "best" compares: the task's headline metric, unless that metric's scores
+    depend on the pool (GoToScorer weighs by who else is in it, and a submission outside
+    the pool has no current score); then the first usual path of a metric that does not."""
+    path = headline_metric(task)
+    independent = [name for name in task.metric_names() if not scoring.REGISTRY[name].pooled]
+    if path.split(".")[0] in independent:
+        return path
+    return next((p for p in DEFAULT_METRICS if p.split(".")[0] in independent), path)
 
 
 def sync_pool(phase_id: int, *, refresh: set[int] = frozenset()) -> bool:
