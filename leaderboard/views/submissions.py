@@ -14,14 +14,12 @@ from django.views.decorators.http import require_POST
 from .. import access
 from ..insights import exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
-from ..insights.loading import chunk_statistics, comparison_inputs
-from ..insights.paths import label, score_paths
+from ..insights.loading import chunk_statistics
 from ..insights.per_sentence import per_sentence_table
-from ..insights.per_type import LEVELS, comparison
-from ..insights.scores import headline, stored_scores
+from ..insights.per_type import LEVELS
+from ..insights.scores import score_sheet
 from ..insights.team_submissions import status_of, team_submissions
 from ..models import SharedTask, Submission
-from ..ranking import metric_value
 from ..services import submissions as actions
 from ..services.datasets import load_dataset
 from ..services.intake import team_of
@@ -67,14 +65,8 @@ def detail(request, slug, pk):
                "manages": access.manages_submission(submission, request.user), "show_scores": False,
                "counted": access.sees_counted(phase, request.user) and _counted(submission)}
     if access.sees_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
-        scores = stored_scores([submission.pk]).get(submission.pk, {})
         level = request.GET.get("cat") if request.GET.get("cat") in LEVELS else "2"
-        context.update(
-            show_scores=True, level=level, levels=LEVELS,
-            headline=headline(scores),
-            score_table=[(path, label(path), metric_value(scores, path)) for path in score_paths(scores)],
-            per_type=comparison(comparison_inputs([submission]), level, task.beta),
-        )
+        context.update(show_scores=True, level=level, levels=LEVELS, **score_sheet(submission, level))
         if access.sees_output(submission, request.user):
             statistics = chunk_statistics(submission)
             if statistics is not None:
