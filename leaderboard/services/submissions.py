@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ..models import Phase, Submission
+from ..models import Phase, Submission, Team
 from . import pool
 
 
@@ -25,6 +25,7 @@ def choose(submission: Submission) -> Submission:
     if submission.status != Submission.Status.SCORED or submission.hidden:
         raise ActionRefused("only a scored submission that is not withdrawn can be chosen")
     with transaction.atomic():
+        Team.objects.select_for_update().filter(pk=submission.team_id).first()  # two members choosing at once: one wins
         Submission.objects.filter(phase=phase, team=submission.team, chosen=True).exclude(pk=submission.pk).update(chosen=False)
         Submission.objects.filter(pk=submission.pk).update(chosen=True)
         pool.sync_pool(phase.pk)
@@ -55,7 +56,8 @@ def delete_failed(submission: Submission) -> None:
 
 def _set_hidden(submission: Submission, hidden: bool) -> Submission:
     with transaction.atomic():
-        Submission.objects.filter(pk=submission.pk).update(hidden=hidden, chosen=False if hidden else submission.chosen)
+        withdrawn_choice = {"chosen": False} if hidden else {}  # a withdrawn submission is no longer the choice
+        Submission.objects.filter(pk=submission.pk).update(hidden=hidden, **withdrawn_choice)
         pool.sync_pool(submission.phase_id)
         pool.touch(submission.phase_id)
     submission.hidden = hidden
