@@ -142,3 +142,15 @@ def test_team_errors_are_shown_not_raised(task, users):
     response = client.post("/tasks/teams/team/join/", {"code": "nope"}, follow=True)
     assert "no team of this task has that invite code" in response.content.decode()
     assert client.post("/tasks/teams/team/explode/").status_code == 404
+
+
+def test_an_approved_team_is_told(task, users, django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    SharedTask.objects.filter(pk=task.pk).update(signup="approval")
+    task.refresh_from_db()
+    team = teams.register_team(users["ann"], task, "Patient")
+    with django_capture_on_commit_callbacks(execute=True):
+        teams.approve_team(team)
+    assert [m.to for m in mail.outbox] == [["ann@example.org"]] and "approved" in mail.outbox[0].subject
+    assert "/tasks/teams/submit/" in mail.outbox[0].body

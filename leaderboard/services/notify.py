@@ -1,4 +1,5 @@
-"""Tell a team by email when its submission is scored or fails, so nobody has to poll.
+"""Tell a team by email when its submission is scored or fails, so nobody has to poll,
+and when the organizers approve it.
 
 Called once the result is committed (``transaction.on_commit`` in :mod:`.scoring`), so
 the mail never announces a result a rollback undid. It says what any participant may
@@ -17,13 +18,13 @@ from django.template.loader import render_to_string
 
 from .. import access
 from ..insights.scores import headline, stored_scores
-from ..models import Submission
+from ..models import Submission, Team
 
 log = logging.getLogger(__name__)
 
 
-def recipients(submission: Submission) -> list[str]:
-    members = User.objects.filter(memberships__team=submission.team, is_active=True).exclude(email="")
+def recipients(team: Team) -> list[str]:
+    members = User.objects.filter(memberships__team=team, is_active=True).exclude(email="")
     return list(members.exclude(profile__notify_by_email=False).values_list("email", flat=True))
 
 
@@ -32,7 +33,7 @@ def submission_finished(submission_id: int) -> int:
     submission = Submission.objects.select_related("phase__task", "team").filter(pk=submission_id).first()
     if submission is None or submission.is_baseline:
         return 0
-    to = recipients(submission)
+    to = recipients(submission.team)
     if not to:
         return 0
     visitor = AnonymousUser()
@@ -48,3 +49,14 @@ def submission_finished(submission_id: int) -> int:
     sent = send_mass_mail([(subject, body, None, [address]) for address in to])
     log.info("told %s member(s) of team %s about submission %s", sent, submission.team_id, submission_id)
     return sent
+
+
+def team_approved(team_id: int) -> int:
+    """Email the members of a team the organizers just approved: they may submit now."""
+    team = Team.objects.select_related("task").filter(pk=team_id).first()
+    to = recipients(team) if team else []
+    if not to:
+        return 0
+    url = f"{settings.GEC_SITE_URL}/tasks/{team.task.slug}/submit/"
+    body = f"The organizers of {team.task.title} approved your team {team.name}: you can submit now at {url}\n"
+    return send_mass_mail([(f"{team.task.title}: team {team.name} approved", body, None, [address]) for address in to])

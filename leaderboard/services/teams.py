@@ -98,8 +98,13 @@ def new_invite(team: Team) -> Team:
 
 
 def approve_team(team: Team) -> Team:
-    team.approved = True
-    team.save(update_fields=["approved"])
+    """The team may submit; its members are told by email once that is committed."""
+    from .notify import team_approved  # here: notify reads access, which reads intake, which imports this module
+
+    with transaction.atomic():
+        team.approved = True
+        team.save(update_fields=["approved"])
+        transaction.on_commit(lambda: team_approved(team.pk), robust=True)
     return team
 
 
