@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import access
-from ..insights import exports
+from ..insights import charts, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.loading import chunk_statistics
 from ..insights.per_sentence import per_sentence_table
@@ -20,6 +20,7 @@ from ..insights.per_type import LEVELS
 from ..insights.scores import score_sheet
 from ..insights.team_submissions import status_of, team_submissions
 from ..models import SharedTask, Submission
+from ..ranking import headline_metric
 from ..services import submissions as actions
 from ..services.datasets import load_dataset
 from ..services.intake import team_of
@@ -42,7 +43,11 @@ def _mine_context(request, slug) -> dict:
 
 @login_required
 def mine(request, slug):
-    return render(request, "leaderboard/my_submissions.html", _mine_context(request, slug))
+    context = _mine_context(request, slug)
+    if context["team"] is not None and context["show_scores"]:
+        own = Submission.objects.filter(phase=context["phase"], team=context["team"], hidden=False).defer("content")
+        context["history"] = charts.score_history(list(own), headline_metric(context["task"]))
+    return render(request, "leaderboard/my_submissions.html", context)
 
 
 @login_required
