@@ -13,17 +13,23 @@ from .edits import Edit  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
+from .metrics.base import PerTypeTable, Resampling  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
-from .paths import ScorePath, flatten, value_at  # noqa: E402
+from .paths import ScorePath, flatten, value_at, without_tables  # noqa: E402
 from .readers import read_m2, read_text  # noqa: E402
 from .registry import (  # noqa: E402
     UnknownPath,
     can_resample,
     default_path,
+    default_paths,
     describe,
     headline_scores,
     is_count,
     label,
+    metric_of,
+    per_type_metrics,
+    resampled_paths,
+    resampling,
     valid_paths,
 )
 from .scorer import (  # noqa: E402
@@ -39,8 +45,8 @@ from .scorer import (  # noqa: E402
 
 __all__ = [
     "Dataset", "Reference", "Edit", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
-    "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
+    "read_hypothesis", "REGISTRY", "PerTypeTable", "Resampling", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature",
     "system_statistics", "ScorePath", "flatten", "value_at", "UnknownPath", "can_resample", "default_path", "describe",
-    "headline_scores", "is_count", "label", "valid_paths",
+    "default_paths", "headline_scores", "is_count", "label", "resampling", "valid_paths", "metric_of", "resampled_paths", "without_tables", "per_type_metrics",
 ]
