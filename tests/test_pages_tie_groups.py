@@ -51,3 +51,14 @@ def test_the_same_seed_gives_the_same_p_values():
     b = errant_statistics([(1, 1, 1), (2, 0, 1), (0, 1, 2)] * 30)
     first = tie_groups(rows(1, 2), {1: a, 2: b}, "errant.cs.f", OPTIONS)
     assert first == tie_groups(rows(1, 2), {1: a, 2: b}, "errant.cs.f", OPTIONS)
+
+
+def test_gleu_rankings_get_tie_groups_from_stored_statistics():
+    """Any path the registry resamples works: GLEU's stored n-gram rows, two references."""
+    def gleu_statistics(numerators):
+        return {"hyp_len": [6] * len(numerators), "refs": [[[6, *row], [6, *row]] for row in numerators]}
+
+    same = gleu_statistics([[6, 5, 4, 3]] * 60)
+    worse = gleu_statistics([[3, 1, 1, 1]] * 60)
+    groups = tie_groups(rows(1, 2, 3), {1: same, 2: same, 3: worse}, "gleu.score", OPTIONS, samples=200)
+    assert [groups[s]["group"] for s in (1, 2, 3)] == [1, 1, 2]
