@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
 from .metrics.base import REGISTRY, Metric, Resampling
 from .options import ScoringOptions
 from .paths import ScorePath, path_label
@@ -96,6 +98,10 @@ def resampled_paths(metric_names: Iterable[str] | None = None) -> list[str]:
 
 
 def resampling(path: str, statistics: dict, options: ScoringOptions) -> Resampling | None:
-    """The stored ``statistics`` of the metric of ``path`` as a :class:`Resampling`."""
+    """The stored ``statistics`` of the metric of ``path`` as a :class:`Resampling`; None
+    when these statistics cannot give that path (e.g. CLEME2.0 without similarity weights)."""
     cls = metric_of(path)
-    return cls(options).resampling(statistics) if cls is not None and path in cls.resampled else None
+    found = cls(options).resampling(statistics) if cls is not None and path in cls.resampled else None
+    if found is None or path not in found.scores(np.zeros((1, found.counts.shape[1]))):
+        return None
+    return found

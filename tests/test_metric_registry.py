@@ -40,6 +40,13 @@ def test_default_ranking_counts_and_legacy_headline_list():
     assert scoring.HEADLINE_SCORES == [(s.label, s.path) for s in scoring.headline_scores()]
 
 
+def test_similarity_paths_resample_only_from_similarity_statistics():
+    assert scoring.can_resample("cleme2.sim.dependent.corpus.score")
+    statistics = {"n_chunks": [1], "chunks": [[]], "refs": [[0]], "sim": False}
+    assert scoring.resampling("cleme2.sim.dependent.corpus.score", statistics, ScoringOptions(sim=True)) is None
+    assert scoring.resampling("cleme2.dependent.corpus.score", statistics, ScoringOptions()) is not None
+
+
 def test_a_metric_declaring_nothing_optional_still_works():
     class Bare(Metric):
         name = "bare"
@@ -54,14 +61,17 @@ def test_a_metric_declaring_nothing_optional_still_works():
     assert Bare(ScoringOptions()).resample({}, [0, 0]) == {} and Bare.per_type is None
 
 
-def test_errant_resampling_of_every_sentence_is_the_corpus_score(seeda_subset, seeda_hypotheses):
-    metric = REGISTRY["errant"](ScoringOptions())
+@pytest.mark.parametrize("name", ["errant", "cleme", "cleme2", "usim", "gleu"])
+def test_resampling_every_sentence_once_is_the_corpus_score(seeda_subset, seeda_hypotheses, name):
+    metric = REGISTRY[name](ScoringOptions())
+    metric.prepare(seeda_subset)
     statistics = metric.statistics(seeda_subset, seeda_hypotheses["T5"])
-    scores = metric.score(statistics)
+    scores = {name: metric.score(statistics)}
     resampled = metric.resample(statistics, np.arange(len(seeda_subset)))
-    assert set(resampled) == set(REGISTRY["errant"].resampled)
+    assert set(resampled) == {p for p in REGISTRY[name].resampled if ".sim." not in p}
     for path, value in resampled.items():
-        assert value == pytest.approx(scoring.value_at({"errant": scores}, path), abs=1e-12)
+        assert value == pytest.approx(scoring.value_at(scores, path), abs=1e-12)
+    assert scoring.resampling(f"{name}.nope", statistics, ScoringOptions()) is None
 
 
 def test_flatten_leaves_out_tables_and_bookkeeping():

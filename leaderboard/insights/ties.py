@@ -32,16 +32,16 @@ def tie_groups(
     """``{submission_id: {"group", "p_value", "delta"}}`` for ranked ``rows``.
 
     ``statistics`` maps submission ids to their stored statistics of the metric of
-    ``path``. Rows without a value or without statistics get no group. Groups are
-    numbered from 1 down the board.
+    ``path``. Rows without a value or without statistics that give ``path`` get no
+    group. Groups are numbered from 1 down the board.
     """
     result: dict[int, dict] = {}
     above, group = None, 0
     for row in rows:
         sid = row["submission_id"]
-        if row.get("value") is None or sid not in statistics:
+        current = resampling(path, statistics[sid], options) if row.get("value") is not None and sid in statistics else None
+        if current is None:
             continue
-        current = resampling(path, statistics[sid], options)
         if above is None:
             group += 1
             result[sid] = {"group": group, "p_value": None, "delta": None}
