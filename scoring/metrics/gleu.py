@@ -104,8 +104,7 @@ class Gleu(Metric):
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
             per_iteration = totals[:, gleu.HYP_COLUMNS:].reshape(len(totals), iterations, gleu.REF_COLUMNS)
-            rows = gleu.corpus_rows(totals[:, None, :gleu.HYP_COLUMNS], per_iteration)
-            return {"gleu.score": gleu.gleu_of_rows(rows).mean(axis=1)}
+            return {"gleu.score": gleu.gleu_score(totals[:, None, :gleu.HYP_COLUMNS], per_iteration).mean(axis=1)}
 
         return Resampling(counts, scores)
 
