@@ -69,6 +69,11 @@ class Gleu(Metric):
         if self._ngrams is None or self._ngrams.dataset is not dataset:
             self._ngrams = ReferenceNgrams(dataset)
 
+    def iterations_run(self) -> int:
+        """``compute_gleu`` runs a single iteration when there is one reference."""
+        one_reference = self._ngrams is not None and self._ngrams.dataset.n_references == 1
+        return 1 if one_reference else self.iterations
+
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         """``{"hyp_len": [c_i], "refs": [[[r_len, num_1..num_4] per reference] per sentence]}``."""
         self.prepare(dataset)
@@ -109,4 +114,4 @@ class Gleu(Metric):
         return Resampling(counts, scores)
 
     def signature(self) -> str:
-        return f"gleu|n:{gleu.ORDER}|iterations:{self.iterations}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|tokens:ascii-whitespace"
+        return f"gleu|n:{gleu.ORDER}|iterations:{self.iterations_run()}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|tokens:ascii-whitespace"
