@@ -44,7 +44,8 @@ def ngram_counts(tokens: Sequence[str], n: int) -> Counter:
     return Counter(tuple(tokens[k:k + n]) for k in range(len(tokens) + 1 - n))
 
 
-def source_ngrams(tokens: Sequence[str]) -> list[Counter]:
+def ngrams_by_order(tokens: Sequence[str]) -> list[Counter]:
+    """The n-gram counts of a sentence for n = 1..4."""
     return [ngram_counts(tokens, n) for n in range(1, ORDER + 1)]
 
 

@@ -27,8 +27,8 @@ class ReferenceNgrams:
         self.changed: list[list[list[Counter]]] = []
         self.lengths: list[list[int]] = []
         for i, source in enumerate(dataset.sources):
-            source_ngrams = gleu.source_ngrams(source)
-            references = [gleu.source_ngrams(ref.tokens[i]) for ref in dataset.references]
+            source_ngrams = gleu.ngrams_by_order(source)
+            references = [gleu.ngrams_by_order(ref.tokens[i]) for ref in dataset.references]
             self.references.append(references)
             self.changed.append([gleu.changed_ngrams(source_ngrams, r) for r in references])
             self.lengths.append([len(ref.tokens[i]) for ref in dataset.references])
@@ -80,7 +80,7 @@ class Gleu(Metric):
         ngrams = self._ngrams
         lengths, rows = [], []
         for i, tokens in enumerate(hypothesis_tokens(dataset, hypothesis)):
-            hyp = gleu.source_ngrams(tokens)
+            hyp = gleu.ngrams_by_order(tokens)
             lengths.append(len(tokens))
             rows.append([gleu.reference_row(hyp, r, d, n) for r, d, n in zip(ngrams.references[i], ngrams.changed[i], ngrams.lengths[i])])
         return {"hyp_len": lengths, "refs": rows}
