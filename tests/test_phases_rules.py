@@ -58,7 +58,7 @@ def test_freeze_refuses_further_uploads(hidden_task, client):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     login(client, "hidden-organizer").post("/tasks/hidden/phase/freeze/?phase=test")
-    assert Phase.objects.get(pk=hidden_task["phase"].pk).has_ended()
+    assert Phase.objects.get(pk=hidden_task["phase"].pk).state() == "frozen"
     dave = login(Client(), "dave")
     text = bytes(hidden_task["submissions"]["T5"].content)
     response = dave.post("/api/tasks/hidden/submissions/", {"file": SimpleUploadedFile("t5.txt", text), "system_name": "again", "phase": "test"})

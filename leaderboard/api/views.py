@@ -9,9 +9,10 @@ from rest_framework.views import APIView
 
 import scoring
 
-from ..insights.access import hidden_results
+from ..access import hidden_results
 from ..models import GoldChunk, Phase, Pool, SharedTask, Submission
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from ..services.teams import TeamError
 from .board import leaderboard_response
 from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
 
@@ -62,7 +63,7 @@ class SubmissionCreate(APIView):
             return Response(errors(str(error)), status=413)
         except OverLimit as error:
             return Response(errors(str(error)), status=429)
-        except PhaseClosed as error:
+        except (PhaseClosed, TeamError) as error:
             return Response(errors(str(error)), status=403)
         return Response(SubmissionSerializer(submission).data, status=201)
 
@@ -71,7 +72,7 @@ class SubmissionDetail(APIView):
     @extend_schema(responses=SubmissionSerializer)
     def get(self, request, pk):
         submission = get_object_or_404(Submission.objects.select_related("phase__task", "team").prefetch_related("results"), pk=pk)
-        own = request.user.is_authenticated and team_of(request.user, create=False) == submission.team
+        own = team_of(request.user, submission.phase.task, create=False) == submission.team
         if not (own or submission.phase.results_visible_to(request.user)):
             raise PermissionDenied("this submission's results are not public yet")
         data = SubmissionSerializer(submission).data
@@ -96,7 +97,7 @@ class Leaderboard(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("metric", str, description="a path into the scores, e.g. errant.cs.f, gotoscorer.f"),
-            OpenApiParameter("phase", str, enum=[k for k, _ in Phase.Kind.choices]),
+            OpenApiParameter("phase", str, description="the phase key, e.g. dev or test"),
         ],
         responses={200: dict},
     )
@@ -108,7 +109,7 @@ class Difficulty(APIView):
     """GoToScorer's gold chunks with n_i and w_i = 1 - n_i / N (organizers; everyone once the phase ends)."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("phase", str, enum=[k for k, _ in Phase.Kind.choices]), OpenApiParameter("sentence", int)],
+        parameters=[OpenApiParameter("phase", str, description="the phase key, e.g. dev or test"), OpenApiParameter("sentence", int)],
         responses={200: dict},
     )
     def get(self, request, slug):

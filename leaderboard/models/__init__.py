@@ -3,6 +3,6 @@ from .difficulty import GoldChunk, Pool, PoolMember
 from .results import MetricResult
 from .submissions import Submission
 from .tasks import Dataset, Phase, SharedTask
-from .teams import Membership, Team
+from .teams import Membership, Profile, Team
 
-__all__ = ["Dataset", "GoldChunk", "Membership", "MetricResult", "Phase", "Pool", "PoolMember", "SharedTask", "Submission", "Team"]
+__all__ = ["Dataset", "GoldChunk", "Membership", "MetricResult", "Phase", "Pool", "PoolMember", "Profile", "SharedTask", "Submission", "Team"]

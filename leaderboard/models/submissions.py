@@ -11,6 +11,11 @@ class Submission(models.Model):
         SCORED = "scored"
         FAILED = "failed"
 
+    class FailureCause(models.TextChoices):
+        NONE = "", "not failed"
+        INPUT = "input", "the file (counts against the team's limits)"
+        PLATFORM = "platform", "the platform (does not count)"
+
     phase = models.ForeignKey("leaderboard.Phase", on_delete=models.CASCADE, related_name="submissions")
     team = models.ForeignKey("leaderboard.Team", on_delete=models.CASCADE, related_name="submissions")
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -25,9 +30,13 @@ class Submission(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED, db_index=True)
     progress = models.FloatField(default=0.0)
     error = models.TextField(blank=True)
+    failure_cause = models.CharField(max_length=8, choices=FailureCause.choices, default=FailureCause.NONE, blank=True)
     signature = models.TextField(blank=True)
     is_baseline = models.BooleanField(default=False)
     attempts = models.PositiveIntegerField(default=0)
+    worker_losses = models.PositiveIntegerField(default=0, help_text="times a worker died while scoring it")
+    chosen = models.BooleanField(default=False, help_text="the team's choice for a phase that counts the chosen submission")
+    hidden = models.BooleanField(default=False, help_text="withdrawn by its team: off the board and the pool")
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="last sign of life while queued or running")

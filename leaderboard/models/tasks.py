@@ -5,7 +5,21 @@ from django.utils import timezone
 
 
 class SharedTask(models.Model):
-    """What organizers create: the metric settings every submission is scored with."""
+    """What organizers create: the metric settings every submission is scored with.
+
+    A task created from the browser is ``preparing`` while a worker parses its gold
+    (``progress``, ``status_message``), then ``ready``; ``failed`` keeps the reason.
+    """
+
+    class Status(models.TextChoices):
+        PREPARING = "preparing"
+        READY = "ready"
+        FAILED = "failed"
+
+    class Signup(models.TextChoices):
+        OPEN = "open", "anyone may register a team"
+        APPROVAL = "approval", "organizers approve each team"
+        CLOSED = "closed", "registration closed"
 
     slug = models.SlugField(unique=True)
     title = models.CharField(max_length=200)
@@ -19,10 +33,23 @@ class SharedTask(models.Model):
     max_tokens = models.PositiveIntegerField(default=1000, help_text="longest accepted output line, in tokens")
     tracks = models.JSONField(default=list, blank=True, help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]')
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tasks")
+    headline_metric = models.CharField(max_length=100, blank=True, help_text="the score path the board ranks by and 'best' means; empty = the registry's default")
+    signup = models.CharField(max_length=8, choices=Signup.choices, default=Signup.OPEN)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY)
+    progress = models.FloatField(default=1.0, help_text="gold preparation, 0..1")
+    status_message = models.TextField(blank=True, help_text="why preparation failed, line by line")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        permissions = [("host_tasks", "Can create and host shared tasks")]
 
     def __str__(self):
         return self.slug
+
+    @property
+    def is_ready(self) -> bool:
+        return self.status == self.Status.READY
 
     def scoring_options(self):
         from scoring import ScoringOptions
@@ -62,7 +89,7 @@ class Dataset(models.Model):
     source = models.TextField()
     references = models.JSONField(help_text='[{"name": ..., "text": ...}] or one M2 file as [{"name": "m2", "text": ...}]')
     from_m2 = models.BooleanField(default=False)
-    prepared = models.BinaryField()
+    prepared = models.BinaryField(default=b"", blank=True, help_text="empty while a worker prepares it")
     n_sentences = models.PositiveIntegerField()
     n_references = models.PositiveSmallIntegerField()
     created_at = models.DateTimeField(default=timezone.now)
@@ -72,9 +99,21 @@ class Dataset(models.Model):
 
 
 class Phase(models.Model):
-    class Kind(models.TextChoices):
-        DEV = "dev", "development"
-        TEST = "test", "test"
+    """A period of the task with its own gold, dates, limits and visibility.
+
+    ``kind`` is the phase's short key within its task (``?phase=dev``); "dev" and "test"
+    are the usual ones, organizers may add others (``test-2``). State, in order:
+    upcoming, open, frozen (closed early by an organizer, undoable), ended.
+    """
+
+    class Kind:
+        DEV = "dev"
+        TEST = "test"
+
+    class Counting(models.TextChoices):
+        LATEST = "latest", "the team's latest scored submission"
+        BEST = "best", "the team's best on the headline metric"
+        CHOSEN = "chosen", "the one the team chooses (else its latest)"
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", "public while open"
@@ -82,7 +121,8 @@ class Phase(models.Model):
         ORGANIZERS = "organizers", "organizers only"
 
     task = models.ForeignKey(SharedTask, on_delete=models.CASCADE, related_name="phases")
-    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.DEV)
+    kind = models.SlugField(max_length=32, default=Kind.DEV, help_text="short key, unique in the task: dev, test, ...")
+    name = models.CharField(max_length=100, blank=True, help_text="shown on pages; empty = the key")
     dataset = models.ForeignKey(Dataset, on_delete=models.PROTECT, related_name="phases")
     starts_at = models.DateTimeField(default=timezone.now)
     ends_at = models.DateTimeField(null=True, blank=True)
@@ -91,6 +131,9 @@ class Phase(models.Model):
     max_total = models.PositiveIntegerField(null=True, blank=True, help_text="per team in this phase; empty = no limit")
     max_upload_mb = models.FloatField(null=True, blank=True, help_text="empty = GEC_MAX_UPLOAD_MB")
     blind = models.BooleanField(default=False, help_text="while results are hidden, participants see only that a submission was received")
+    revealed = models.BooleanField(default=False, help_text="an organizer made the results public (undone by hiding them)")
+    frozen_at = models.DateTimeField(null=True, blank=True, help_text="closed to submissions by an organizer (undone by unfreezing)")
+    counting = models.CharField(max_length=8, choices=Counting.choices, default=Counting.LATEST, help_text="which submission of a team is on the board and in the pool")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["task", "kind"], name="one_phase_per_kind")]
@@ -98,9 +141,21 @@ class Phase(models.Model):
     def __str__(self):
         return f"{self.task.slug}/{self.kind}"
 
-    def is_open(self, now=None) -> bool:
+    @property
+    def title(self) -> str:
+        return self.name or self.kind
+
+    def state(self, now=None) -> str:
+        """One of "upcoming", "open", "frozen" (closed by an organizer) or "ended"."""
         now = now or timezone.now()
-        return self.starts_at <= now and (self.ends_at is None or now < self.ends_at)
+        if self.has_ended(now):
+            return "ended"
+        if self.frozen_at is not None:
+            return "frozen"
+        return "open" if self.starts_at <= now else "upcoming"
+
+    def is_open(self, now=None) -> bool:
+        return self.state(now) == "open"
 
     def has_ended(self, now=None) -> bool:
         return self.ends_at is not None and (now or timezone.now()) >= self.ends_at
@@ -111,7 +166,7 @@ class Phase(models.Model):
 
     def results_public(self, now=None) -> bool:
         """Visible to everyone: no need to know who asks (nor to load the session)."""
-        if self.results_visibility == self.Visibility.PUBLIC:
+        if self.results_visibility == self.Visibility.PUBLIC or self.revealed:
             return True
         return self.results_visibility == self.Visibility.AFTER_END and self.has_ended(now)
 

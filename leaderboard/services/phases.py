@@ -1,8 +1,9 @@
-"""Organizer actions on a phase: freeze it, reveal its results, rescore it and show ranks that moved.
+"""Organizer actions on a phase: freeze/unfreeze, reveal/hide, rescore and show ranks that moved.
 
 A test phase is created with ``results_visibility`` "organizers" (hidden until revealed)
-or "after_end" (revealed when it ends), optionally ``blind``; freezing closes it to new
-submissions now, revealing makes its results public.
+or "after_end" (revealed when it ends), optionally ``blind``. Freezing closes it to new
+submissions without ending it (its end date, and what the end reveals, stay as set);
+revealing makes its results public. Both are flags, so each can be undone.
 """
 from __future__ import annotations
 
@@ -15,23 +16,32 @@ from . import pool
 from .rescore import rescore_task
 
 
-def freeze(phase: Phase) -> Phase:
-    """No submission is accepted from now on (the phase ends now, if it had not)."""
+def _set(phase: Phase, **fields) -> Phase:
     with transaction.atomic():
-        if not phase.has_ended():
-            phase.ends_at = timezone.now()
-            phase.save(update_fields=["ends_at"])
+        for name, value in fields.items():
+            setattr(phase, name, value)
+        phase.save(update_fields=list(fields))
         pool.touch(phase.pk)
     return phase
+
+
+def freeze(phase: Phase) -> Phase:
+    """No submission is accepted until :func:`unfreeze`."""
+    return phase if phase.frozen_at else _set(phase, frozen_at=timezone.now())
+
+
+def unfreeze(phase: Phase) -> Phase:
+    return _set(phase, frozen_at=None)
 
 
 def reveal(phase: Phase) -> Phase:
     """The results become public, for participants and anonymous visitors alike."""
-    with transaction.atomic():
-        phase.results_visibility = Phase.Visibility.PUBLIC
-        phase.save(update_fields=["results_visibility"])
-        pool.touch(phase.pk)
-    return phase
+    return _set(phase, revealed=True)
+
+
+def hide(phase: Phase) -> Phase:
+    """Undo :func:`reveal`: the results follow the phase's visibility setting again."""
+    return _set(phase, revealed=False)
 
 
 def ranks(phase: Phase, metric: str) -> dict[int, dict]:

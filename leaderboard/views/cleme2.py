@@ -3,7 +3,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
-from ..insights import access
+from .. import access
 from ..insights.cleme2 import ASSUMPTIONS, CLASS_NAMES, CLASSES, bars, sentence_views
 from ..insights.loading import chunk_statistics
 from ..models import Submission
@@ -20,7 +20,7 @@ def overview(request, slug):
     assumption = request.GET.get("assumption") if request.GET.get("assumption") in ASSUMPTIONS else "dependent"
     rows = board_rows(phase.pk, default_metric(task.metric_names()))
     organizer = task.is_organizer(request.user)
-    team = team_of(request.user, create=False) if request.user.is_authenticated else None
+    team = team_of(request.user, task, create=False)
     viewable = {r["submission_id"] for r in rows if organizer or (team and r["team"] == team.name)}
     return render(request, "leaderboard/cleme2.html", {
         "task": task, "phase": phase, "assumption": assumption, "assumptions": ASSUMPTIONS,

@@ -3,7 +3,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from ..insights import access
+from .. import access
 from ..insights.heatmap import heatmap
 from ..models import Pool, SharedTask
 from .pages import _phase

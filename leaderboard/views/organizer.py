@@ -22,14 +22,17 @@ def _organized_task(request, slug) -> SharedTask:
 def phase_action(request, slug, action):
     task = _organized_task(request, slug)
     phase = _phase(request, task)
-    if action == "freeze":
-        phases.freeze(phase)
-        messages.success(request, f"The {phase.get_kind_display()} phase is frozen: no more submissions.")
-    elif action == "reveal":
-        phases.reveal(phase)
-        messages.success(request, f"The results of the {phase.get_kind_display()} phase are public.")
-    else:
+    done = {
+        "freeze": (phases.freeze, "is frozen: no more submissions until it is unfrozen"),
+        "unfreeze": (phases.unfreeze, "accepts submissions again"),
+        "reveal": (phases.reveal, "shows its results to everyone"),
+        "hide": (phases.hide, "hides its results again (as its visibility setting says)"),
+    }
+    if action not in done:
         raise PermissionDenied("unknown action")
+    act, message = done[action]
+    act(phase)
+    messages.success(request, f"The {phase.title} phase {message}.")
     return redirect(f"/tasks/{task.slug}/?phase={phase.kind}")
 
 

@@ -13,12 +13,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 import scoring
-from scoring import HEADLINE_SCORES
 
-from ..insights import access
+from .. import access
 from ..models import Phase, SharedTask, Submission
 from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from ..services.teams import TeamError
 from .forms import UploadForm
 
 
@@ -48,10 +48,10 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     metric_names = task.metric_names()
     metric = request.GET.get("metric") or default_metric(metric_names)
     visible = phase.results_visible_to(request.user)
-    team = team_of(request.user, create=False) if request.user.is_authenticated else None
+    team = team_of(request.user, task, create=False)
     own = list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
     rows = board_rows(phase.pk, metric) if visible else []
-    shown = [path for _, path in HEADLINE_SCORES if path.split(".")[0] in metric_names]
+    shown = [score.path for score in scoring.headline_scores(metric_names)]
     return {
         "task": task,
         "phase": phase,
@@ -96,7 +96,7 @@ def submit(request, slug):
         except scoring.InputError as error:
             form.add_error("file", "The file was not accepted:")
             return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "problems": error.problems}, status=400)
-        except (UploadTooLarge, OverLimit, PhaseClosed) as error:
+        except (UploadTooLarge, OverLimit, PhaseClosed, TeamError) as error:
             form.add_error(None, str(error))
             status = 413 if isinstance(error, UploadTooLarge) else 429 if isinstance(error, OverLimit) else 403
             return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status)
