@@ -103,8 +103,12 @@ def accept_submission(
 
 
 def check_limits(phase: Phase, team: Team) -> None:
-    """Failed submissions do not count against either limit."""
-    counted = Submission.objects.filter(phase=phase, team=team).exclude(status=Submission.Status.FAILED)
+    """A submission that failed through the platform's fault does not count against either
+    limit; one whose file caused it (bad lines, over its time budget or memory, or one
+    that stopped its workers) does, so a costly file cannot be sent again and again."""
+    counted = Submission.objects.filter(phase=phase, team=team).exclude(
+        status=Submission.Status.FAILED, failure_cause=Submission.FailureCause.PLATFORM
+    ).exclude(status=Submission.Status.FAILED, failure_cause=Submission.FailureCause.NONE)
     if phase.max_total is not None and counted.count() >= phase.max_total:
         raise OverLimit(f"your team has used all {phase.max_total} submissions of this phase")
     if phase.max_per_day is not None:

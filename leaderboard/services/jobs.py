@@ -18,14 +18,20 @@ _executor: ThreadPoolExecutor | None = None
 
 
 def enqueue_scoring(submission_id: int) -> None:
-    """Queue one submission. A broker failure is logged, not raised: the row is already
-    committed as ``queued`` and the sweeper will queue it again."""
+    """Queue one submission with the time budget and queue its size earns (:mod:`.cost`).
+    A broker failure is logged, not raised: the row is already committed as ``queued``
+    and the sweeper will queue it again."""
     mode = settings.GEC_TASK_MODE
     if mode == "celery":
         from ..tasks import score_submission_task
+        from .cost import submission_cost
 
         try:
-            score_submission_task.delay(submission_id)
+            cost = submission_cost(submission_id)
+            routing = {"queue": cost.queue} if cost.queue else {}
+            score_submission_task.apply_async(
+                (submission_id,), {"budget": cost.seconds}, soft_time_limit=cost.seconds, time_limit=cost.seconds + 60, **routing
+            )
         except Exception:  # noqa: BLE001 - any broker error: the sweeper retries
             log.exception("could not queue submission %s; the sweeper will retry", submission_id)
     elif mode == "thread":
@@ -52,6 +58,7 @@ def wait_for_background() -> None:
 
 
 def _run_in_thread(submission_id: int) -> None:
+    from ..models import Submission
     from .scoring import fail_submission, score_submission
 
     close_old_connections()
@@ -59,6 +66,6 @@ def _run_in_thread(submission_id: int) -> None:
         score_submission(submission_id)
     except Exception as error:  # noqa: BLE001 - the thread has no retry: record why
         log.exception("scoring submission %s failed", submission_id)
-        fail_submission(submission_id, f"internal error while scoring: {error}")
+        fail_submission(submission_id, f"internal error while scoring: {error}", cause=Submission.FailureCause.PLATFORM)
     finally:
         connection.close()
