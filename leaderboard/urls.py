@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import cleme2, comparison, heatmap, organizer, pages
+from .views import cleme2, comparison, heatmap, hosting, organizer, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -16,6 +16,14 @@ urlpatterns = [
     path("tasks/<slug:slug>/cleme2/<int:pk>/", cleme2.sentences, name="cleme2-sentences"),
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
+    # -- organizers: host a task, phases, baselines, queued jobs --
+    path("host/", hosting.new_task, name="host-task"),
+    path("tasks/<slug:slug>/manage/", hosting.manage, name="task-manage"),
+    path("tasks/<slug:slug>/manage/status/", hosting.task_status, name="task-status"),
+    path("tasks/<slug:slug>/phases/new/", hosting.phase_form, name="phase-new"),
+    path("tasks/<slug:slug>/phases/<slug:kind>/edit/", hosting.phase_form, name="phase-edit"),
+    path("tasks/<slug:slug>/baselines/", hosting.upload_baseline, name="task-baseline"),
+    path("tasks/<slug:slug>/jobs/<int:pk>/", hosting.job, name="task-job"),
     path("api/", include("leaderboard.api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -31,6 +31,15 @@ def queue_job(kind: str, task: SharedTask, *, user=None, dataset=None) -> Organi
     return job
 
 
+def requeue_job(job: OrganizerJob) -> None:
+    """Run a failed (or lost) job again: an admin action."""
+    with transaction.atomic():
+        OrganizerJob.objects.filter(pk=job.pk).update(status=OrganizerJob.Status.QUEUED, progress=0.0, message="queued again", finished_at=None)
+        if job.kind == OrganizerJob.Kind.PREPARE_GOLD and job.task.status == SharedTask.Status.FAILED:
+            SharedTask.objects.filter(pk=job.task_id).update(status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued again")
+        transaction.on_commit(lambda: enqueue_organizer_job(job.pk))
+
+
 def run_job(job_id: int) -> str:
     """Run a queued job to its end; returns its final status."""
     with transaction.atomic():
