@@ -103,8 +103,9 @@ def unpack_bundle(name: str, data: bytes) -> dict:
 
 
 def _ignored(filename: str) -> bool:
+    """Hidden files and macOS resource forks (``.DS_Store``, ``__MACOSX/``)."""
     parts = PurePosixPath(filename).parts
-    return any(part.startswith(".") or part == "__MACOSX" for part in parts)
+    return any((part.startswith(".") and part not in (".", "..")) or part == "__MACOSX" for part in parts)
 
 
 def _classify(name: str, files: dict[str, bytes]) -> dict:
