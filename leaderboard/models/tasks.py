@@ -85,7 +85,7 @@ class Dataset(models.Model):
     (METRICS.md section 0), so no submission ever re-parses the references.
     """
 
-    task = models.ForeignKey(SharedTask, null=True, blank=True, on_delete=models.CASCADE, related_name="datasets", help_text="the task whose phases may use this gold")
+    task = models.ForeignKey(SharedTask, null=True, blank=True, on_delete=models.SET_NULL, related_name="datasets", help_text="the task whose phases may use this gold (its phases protect it)")
     name = models.CharField(max_length=200)
     source = models.TextField()
     references = models.JSONField(help_text='[{"name": ..., "text": ...}] or one M2 file as [{"name": "m2", "text": ...}]')
