@@ -49,11 +49,6 @@ def organizes(task, user) -> bool:
     return task.is_organizer(user)
 
 
-def sees_task(task, user) -> bool:
-    """A task is listed and opened once its gold is ready; before, its organizers see its progress."""
-    return task.is_ready or task.is_organizer(user)
-
-
 def gold_ready(phase) -> bool:
     from .models import Dataset
 
