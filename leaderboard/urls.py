@@ -24,6 +24,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/phases/<slug:kind>/edit/", hosting.phase_form, name="phase-edit"),
     path("tasks/<slug:slug>/baselines/", hosting.upload_baseline, name="task-baseline"),
     path("tasks/<slug:slug>/jobs/<int:pk>/", hosting.job, name="task-job"),
+    path("tasks/<slug:slug>/jobs/<int:pk>/again/", hosting.run_job_again, name="task-job-again"),
     path("api/", include("leaderboard.api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

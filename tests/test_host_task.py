@@ -107,3 +107,19 @@ def test_an_existing_slug_is_a_form_error(host, django_capture_on_commit_callbac
         create(host)
     response = create(host)
     assert response.status_code == 400 and "exists already" in response.content.decode()
+
+
+def test_a_failed_preparation_says_why_and_runs_again(host, django_capture_on_commit_callbacks):
+    from leaderboard.services.organizer_jobs import fail_job
+
+    with django_capture_on_commit_callbacks(execute=False):
+        create(host)
+    job = OrganizerJob.objects.get()
+    fail_job(job.pk, "internal error: the worker was lost")
+    assert SharedTask.objects.get().status == "failed"
+    status = host.get("/tasks/shared/manage/status/").content.decode()
+    assert "the worker was lost" in status and f"/tasks/shared/jobs/{job.pk}/" in status
+    assert "Run it again" in host.get(f"/tasks/shared/jobs/{job.pk}/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        host.post(f"/tasks/shared/jobs/{job.pk}/again/")
+    assert SharedTask.objects.get().status == "ready" and OrganizerJob.objects.get().status == "done"

@@ -3,6 +3,8 @@
 An organizer starts a job from a page and watches its progress there; the page polls the
 row. ``result`` keeps what the job found (a rescore's ranks before and after).
 """
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -40,3 +42,12 @@ class OrganizerJob(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+    @property
+    def may_run_again(self) -> bool:
+        """Failed, or silent for longer than a stuck submission (its worker or the web
+        process that ran it is gone): the organizer may queue it again."""
+        if self.status == self.Status.FAILED:
+            return True
+        silent_since = self.started_at or self.created_at
+        return self.status != self.Status.DONE and timezone.now() - silent_since > dt.timedelta(seconds=settings.GEC_STUCK_AFTER)

@@ -13,6 +13,7 @@ from .. import access
 from ..models import OrganizerJob, Phase, SharedTask, Submission
 from ..services.hosting import add_hosted_phase, edit_phase, host_task
 from ..services.intake import PhaseClosed, accept_submission
+from ..services.organizer_jobs import requeue_job
 from .forms import UploadForm
 from .hosting_forms import PhaseForm, TaskForm
 
@@ -104,3 +105,14 @@ def job(request, slug, pk):
     job = get_object_or_404(OrganizerJob, task=task, pk=pk)
     template = "leaderboard/_job.html" if request.GET.get("fragment") else "leaderboard/job.html"
     return render(request, template, {"task": task, "job": job})
+
+
+@login_required
+@require_POST
+def run_job_again(request, slug, pk):
+    task = organized_task(request, slug)
+    job = get_object_or_404(OrganizerJob, task=task, pk=pk)
+    if job.may_run_again:
+        requeue_job(job)
+        messages.success(request, f"Job #{job.pk} is queued again.")
+    return redirect("task-job", slug=task.slug, pk=job.pk)
