@@ -123,3 +123,23 @@ def test_a_failed_preparation_says_why_and_runs_again(host, django_capture_on_co
     with django_capture_on_commit_callbacks(execute=True):
         host.post(f"/tasks/shared/jobs/{job.pk}/again/")
     assert SharedTask.objects.get().status == "ready" and OrganizerJob.objects.get().status == "done"
+
+
+def test_a_phase_is_edited_in_its_time_zone_and_keeps_its_key(host, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        create(host)
+    dataset = SharedTask.objects.get(slug="shared").datasets.get().pk
+    host.post("/tasks/shared/phases/new/", {"kind": "dev", "reuse": dataset, "time_zone": "UTC", "starts_at": "2026-01-01T00:00", "results_visibility": "public", "counting": "latest"})
+    response = host.post("/tasks/shared/phases/dev/edit/", {
+        "kind": "renamed", "name": "Dev", "time_zone": "America/New_York", "starts_at": "2026-01-01T07:00", "ends_at": "2026-12-31T19:00",
+        "max_total": 9, "results_visibility": "after_end", "counting": "chosen",
+    })
+    assert response.status_code == 302
+    phase = Phase.objects.get()
+    assert (phase.kind, phase.name, phase.max_total, phase.counting, phase.results_visibility) == ("dev", "Dev", 9, "chosen", "after_end")
+    assert phase.starts_at == dt.datetime(2026, 1, 1, 12, tzinfo=dt.UTC) and phase.ends_at == dt.datetime(2027, 1, 1, 0, tzinfo=dt.UTC)
+
+
+def test_the_headline_metric_must_be_one_of_the_chosen_metrics(host):
+    response = create(host, metrics=["errant"], headline_metric="usim.f")
+    assert response.status_code == 400 and "usim.f is not among the chosen metrics" in response.content.decode()

@@ -31,7 +31,7 @@ def _phase(request, task: SharedTask) -> Phase:
     kind = request.GET.get("phase")
     phase = task.phases.filter(kind=kind).first() if kind else task.current_phase()
     if phase is None:
-        raise Http404("no such phase")
+        raise Http404(f"{task.title} has no phase {kind}" if kind else f"{task.title} has no phase yet")
     return phase
 
 
