@@ -76,12 +76,7 @@ def test_organizer_journey(live_server, chromium, tmp_path, settings):
     page.fill("#baseline-form input[name=system_name]", "INPUT")
     page.set_input_files("#baseline-form input[name=file]", dev_gold[0])
     page.click("#baseline-form button")
-    for _ in range(240):
-        if "scored" in page.inner_text("#baselines"):
-            break
-        page.wait_for_timeout(500)
-        page.reload()
-    assert "scored" in page.inner_text("#baselines")
+    page.wait_for_selector("#baselines .status:has-text('scored')", timeout=120_000)  # the table polls, no reload
 
     page.click("#phase-dev button:has-text('Freeze')")
     assert page.inner_text("#phase-dev .state") == "frozen"

@@ -65,6 +65,7 @@ def test_empty_and_binary_files():
     ({"ref0.txt": REF, "ref1.txt": REF}, "name exactly one file source.txt"),
     ({"gold.m2": M2, "source.txt": SOURCE}, "an M2 bundle holds one file"),
     ({"a/source.txt": SOURCE, "b/source.txt": SOURCE}, "two files named source.txt"),
+    ({"source.txt": SOURCE, "refs.zip": b"PK"}, "found refs.zip"),
 ])
 def test_bad_bundles(members, message):
     with pytest.raises(scoring.InputError) as raised:

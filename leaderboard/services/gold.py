@@ -110,6 +110,9 @@ def _ignored(filename: str) -> bool:
 
 def _classify(name: str, files: dict[str, bytes]) -> dict:
     m2 = [f for f in files if f.lower().endswith(scoring.M2_SUFFIXES)]
+    others = sorted(f for f in files if f not in m2 and not f.lower().endswith(".txt"))
+    if others:
+        raise problem(f"a bundle holds .txt files or one .m2 file; found {', '.join(others)}", name)
     if m2:
         if len(files) > 1:
             raise problem(f"an M2 bundle holds one file; this one has {', '.join(sorted(files))}", name)

@@ -42,14 +42,24 @@ def new_task(request):
     return render(request, "leaderboard/host_task.html", {"form": form, "problems": form.problems, "organized": organized}, status=status)
 
 
+def baselines_of(task: SharedTask) -> dict:
+    baselines = list(Submission.objects.filter(phase__task=task, is_baseline=True).select_related("phase").order_by("-pk"))
+    return {"task": task, "baselines": baselines, "scoring": any(b.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for b in baselines)}
+
+
 @login_required
 def manage(request, slug):
     task = organized_task(request, slug)
     return render(request, "leaderboard/manage.html", {
-        "task": task, "phases": task.phases.select_related("dataset").order_by("starts_at", "pk"),
-        "baselines": Submission.objects.filter(phase__task=task, is_baseline=True).select_related("phase").order_by("-pk"),
-        "jobs": task.jobs.all()[:10], "baseline_form": UploadForm(),
+        "phases": task.phases.select_related("dataset").order_by("starts_at", "pk"),
+        "jobs": task.jobs.all()[:10], "baseline_form": UploadForm(), **baselines_of(task),
     })
+
+
+@login_required
+def baselines(request, slug):
+    """The polled fragment of the baselines and their scoring progress."""
+    return render(request, "leaderboard/_baselines.html", baselines_of(organized_task(request, slug)))
 
 
 @login_required

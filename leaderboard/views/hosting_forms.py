@@ -69,10 +69,11 @@ class TaskForm(GoldFields):
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False)
     tokenize = forms.BooleanField(required=False, help_text="the input is raw text: run the spaCy tokenizer (else it is already tokenized)")
     metrics = forms.MultipleChoiceField(choices=[(m, m) for m in scoring.REGISTRY], widget=forms.CheckboxSelectMultiple, initial=list(scoring.REGISTRY))
+    sim = forms.BooleanField(required=False, label="Similarity-weighted CLEME2.0", help_text="adds CLEME2.0 with BERTScore weights (slower scoring)")
     tracks = forms.CharField(required=False, help_text="comma-separated, e.g. restricted, unrestricted; empty = no tracks")
     headline_metric = forms.ChoiceField(required=False, choices=[("", "the default")] + [(path, f"{label} ({path})") for label, path in scoring.HEADLINE_SCORES])
 
-    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "tokenize", "metrics", "tracks", "headline_metric"]
+    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "tokenize", "metrics", "sim", "tracks", "headline_metric"]
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -88,12 +89,14 @@ class TaskForm(GoldFields):
         headline = data.get("headline_metric")
         if headline and headline.split(".")[0] not in data.get("metrics", []):
             self.add_error("headline_metric", f"{headline} is not among the chosen metrics")
+        elif headline.startswith("cleme2.sim.") and not data.get("sim"):
+            self.add_error("headline_metric", f"{headline} needs similarity-weighted CLEME2.0")
         if not self.errors:
             data["gold"] = self.clean_gold()
         return data
 
     def task_fields(self) -> dict:
-        return {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "tracks", "headline_metric")}
+        return {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "sim", "tracks", "headline_metric")}
 
 
 TIME_ZONES = sorted(zoneinfo.available_timezones() - {"localtime"})
