@@ -87,6 +87,7 @@ def test_organizer_journey(live_server, chromium, tmp_path, settings):
     page.goto(f"{live_server.url}/tasks/journey/?phase=dev")
     assert "The organizers have frozen the Development phase" in page.inner_text("#phase-status")
     assert "INPUT" in page.inner_text("#leaderboard")
+    page.screenshot(path="/tmp/browser_organizer_board.png", full_page=True)
 
     page.goto(f"{live_server.url}/tasks/journey/rescore/")
     page.click("button:has-text('Rescore everything')")
