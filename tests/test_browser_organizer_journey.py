@@ -2,6 +2,8 @@
 files, wait until its gold is ready, add a dev and a hidden test phase with dates and limits,
 upload a baseline, freeze, reveal, rescore, export. Jobs run in the embedded mode's background
 thread, as on a bare machine, so every wait is a real one."""
+import re
+
 import pytest
 from django.contrib.auth.models import Permission, User
 
@@ -88,6 +90,10 @@ def test_organizer_journey(live_server, chromium, tmp_path, settings):
     assert "The organizers have frozen the Development phase" in page.inner_text("#phase-status")
     assert "INPUT" in page.inner_text("#leaderboard")
     page.screenshot(path="/tmp/browser_organizer_board.png", full_page=True)
+
+    page.goto(f"{live_server.url}/tasks/journey/?phase=test")
+    page.wait_for_function("document.querySelector('time.countdown').textContent.startsWith('(in ')")
+    assert re.fullmatch(r"\(in \d+ d \d+ h \d+ min \d+ s\)", page.inner_text("time.countdown"))
 
     page.goto(f"{live_server.url}/tasks/journey/rescore/")
     page.click("button:has-text('Rescore everything')")
