@@ -99,7 +99,10 @@ def upload_closed_reason(phase, user) -> str:
         return "Log in to upload."
     team = team_of(user, phase.task, create=False)
     if team is None:
-        return ""
+        return {
+            phase.task.Signup.CLOSED: f"Registration for {phase.task.title} is closed; ask a registered team for its invite link.",
+            phase.task.Signup.APPROVAL: "Register your team first (Team page): it needs the organizers' approval before it may submit.",
+        }.get(phase.task.signup, "")
     if not team.approved:
         return f"Your team {team.name} waits for the organizers' approval."
     remaining = remaining_submissions(phase, team)
@@ -108,3 +111,44 @@ def upload_closed_reason(phase, user) -> str:
     if remaining["per_day"] == 0:
         return f"Your team has used its {phase.max_per_day} submissions for today; more after midnight UTC."
     return ""
+
+
+# -- a team's own submissions and its team (participants' pages) ---------------------------
+# A submission exists only for its team and the task's organizers: anyone else gets a 404.
+
+
+def is_member(team, user) -> bool:
+    return user.is_authenticated and team is not None and team.memberships.filter(user=user).exists()
+
+
+def sees_submission(submission, user) -> bool:
+    """Its listing, status, file and detail page: its team and the task's organizers."""
+    return is_member(submission.team, user) or submission.phase.task.is_organizer(user)
+
+
+def manages_submission(submission, user) -> bool:
+    """Choose, withdraw, restore or delete it: its team only (organizers have the admin)."""
+    return is_member(submission.team, user)
+
+
+def sees_scores(submission, user) -> bool:
+    """Its scores, per-type table, per-sentence results: as the phase's results."""
+    return sees_submission(submission, user) and sees_results(submission.phase, user)
+
+
+def shown_status(submission, user) -> str:
+    """While a blind phase's results are hidden, its team learns only "received"."""
+    if submission.phase.blind and not sees_results(submission.phase, user):
+        return "received"
+    return submission.status
+
+
+def sees_counted(phase, user) -> bool:
+    """Which submission counts: hidden while the results are, when the rule is "best"
+    (it would tell which submission scored higher)."""
+    return phase.counting != phase.Counting.BEST or sees_results(phase, user)
+
+
+def manages_teams(task, user) -> bool:
+    """Approve teams and see every team's members: the task's organizers."""
+    return task.is_organizer(user)

@@ -1,8 +1,7 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import cleme2, comparison, heatmap, hosting, organizer, pages
+from .views import accounts, cleme2, comparison, heatmap, hosting, organizer, pages, submissions, teams
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -27,7 +26,20 @@ urlpatterns = [
     path("tasks/<slug:slug>/jobs/<int:pk>/", hosting.job, name="task-job"),
     path("tasks/<slug:slug>/jobs/<int:pk>/again/", hosting.run_job_again, name="task-job-again"),
     path("api/", include("leaderboard.api.urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # participants: accounts (Django's log-in, log-out, password change and reset), teams, own submissions
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/profile/", accounts.profile, name="profile"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("tasks/<slug:slug>/team/", teams.team_page, name="team"),
+    path("tasks/<slug:slug>/join/", teams.join_page, name="team-join"),
+    path("tasks/<slug:slug>/team/<str:action>/", teams.team_action, name="team-action"),
+    path("tasks/<slug:slug>/teams/", teams.task_teams, name="task-teams"),
+    path("tasks/<slug:slug>/submissions/", submissions.mine, name="my-submissions"),
+    path("tasks/<slug:slug>/submissions/rows/", submissions.mine_rows, name="my-submissions-rows"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/", submissions.detail, name="submission"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/status/", submissions.status, name="submission-status"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/per-sentence/", submissions.per_sentence, name="submission-per-sentence"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/file/", submissions.uploaded_file, name="submission-file"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/<str:action>/", submissions.act, name="submission-action"),
     path("admin/", admin.site.urls),
 ]

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from leaderboard.models import Dataset, Phase, Submission, Team
+from leaderboard.models import Dataset, Phase, SharedTask, Submission, Team
 from leaderboard.services import phases
 from leaderboard.services.intake import team_of
 from leaderboard.services.tasks import create_task
@@ -49,6 +49,11 @@ def unapproved(phase):
     Team.objects.update(approved=False)
 
 
+def teamless_with_signup(signup):
+    Team.objects.all().delete()
+    SharedTask.objects.update(signup=signup)
+
+
 def upload(client):
     return client.post("/tasks/gate/submit/", {"system_name": "again", "file": SimpleUploadedFile("t5.txt", OUTPUT)})
 
@@ -70,6 +75,8 @@ def test_the_board_shows_state_deadline_countdown_and_quota(pat, phase):
     (lambda p: submitted(p, 2), "Your team has used its 2 submissions for today"),
     (used_all_earlier, "Your team has used all 3 submissions of this phase."),
     (unapproved, "Your team pat waits for the organizers"),
+    (lambda p: teamless_with_signup("closed"), "Registration for Gate is closed"),
+    (lambda p: teamless_with_signup("approval"), "Register your team first"),
     (lambda p: Dataset.objects.update(prepared=b""), "The gold of the dev phase is still being prepared"),
 ])
 def test_the_upload_form_is_disabled_with_the_reason(pat, phase, change, reason):

@@ -12,6 +12,7 @@ import scoring
 from ..access import hidden_results
 from ..models import GoldChunk, Phase, Pool, SharedTask, Submission
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from ..services.teams import TeamError
 from .board import leaderboard_response
 from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
 
@@ -62,7 +63,7 @@ class SubmissionCreate(APIView):
             return Response(errors(str(error)), status=413)
         except OverLimit as error:
             return Response(errors(str(error)), status=429)
-        except PhaseClosed as error:
+        except (PhaseClosed, TeamError) as error:
             return Response(errors(str(error)), status=403)
         return Response(SubmissionSerializer(submission).data, status=201)
 

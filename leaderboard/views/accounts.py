@@ -1,0 +1,41 @@
+"""Sign-up and profile; log-in, log-out, password change and reset are Django's own views."""
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from ..models import Membership
+from ..services.accounts import profile_of, update_profile
+from .account_forms import ProfileForm, SignupForm
+
+
+def next_url(request, default: str = "/") -> str:
+    """Where to go after signing up: the ``next`` asked for, if it is on this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    return target if url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()) else default
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect(next_url(request))
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        profile_of(user)
+        login(request, user)
+        messages.success(request, f"Welcome, {user.username}. Register a team on a task's Team page, or just upload: you get a team of your own.")
+        return redirect(next_url(request))
+    return render(request, "registration/signup.html", {"form": form, "next": next_url(request, "")})
+
+
+@login_required
+def profile(request):
+    current = profile_of(request.user)
+    form = ProfileForm(request.POST or None, instance=current, initial={"email": request.user.email})
+    if request.method == "POST" and form.is_valid():
+        update_profile(request.user, email=form.cleaned_data["email"], notify_by_email=form.cleaned_data["notify_by_email"])
+        messages.success(request, "Profile saved.")
+        return redirect("profile")
+    teams = Membership.objects.filter(user=request.user).select_related("team", "task").order_by("task__slug")
+    return render(request, "registration/profile.html", {"form": form, "memberships": teams})
