@@ -14,7 +14,18 @@ from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
+from .paths import ScorePath, flatten, value_at  # noqa: E402
 from .readers import read_m2, read_text  # noqa: E402
+from .registry import (  # noqa: E402
+    UnknownPath,
+    can_resample,
+    default_path,
+    describe,
+    headline_scores,
+    is_count,
+    label,
+    valid_paths,
+)
 from .scorer import (  # noqa: E402
     HEADLINE_SCORES,
     ScoringResult,
@@ -30,5 +41,6 @@ __all__ = [
     "Dataset", "Reference", "Edit", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
     "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature",
-    "system_statistics",
+    "system_statistics", "ScorePath", "flatten", "value_at", "UnknownPath", "can_resample", "default_path", "describe",
+    "headline_scores", "is_count", "label", "valid_paths",
 ]

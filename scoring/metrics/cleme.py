@@ -8,10 +8,13 @@ Parity: CLEME v1.0 (``cleme/``, commit 5fc7617), whose numbers the paper reports
 """
 from __future__ import annotations
 
-from ..cleme import ASSUMPTIONS, SETTINGS, candidates, chunk_statistics, cleme_corpus, cleme_sentence, length_weight, record_length
+from ..cleme import ASSUMPTIONS, LEVELS, SETTINGS, candidates, chunk_statistics, cleme_corpus, cleme_sentence, length_weight, record_length
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
+from ..paths import ScorePath, expand
 from .base import Metric, register
+
+CLEME_KEYS = ("tp", "fp", "fn", "tn", "p", "r", "f", "acc")
 
 
 def length_weigher(bias: float, assumption: str, level: str):
@@ -44,6 +47,14 @@ class Cleme(Metric):
     """CLEME, dependent and independent, corpus and sentence level, length-weighted."""
 
     name = "cleme"
+    label = "CLEME"
+    headline = (ScorePath("cleme.dependent.corpus.f", "CLEME-dep F"), ScorePath("cleme.independent.corpus.f", "CLEME-ind F"))
+    count_keys = frozenset({"tp", "fp", "fn", "tn"})
+    lower_is_better = frozenset({"fp", "fn"})
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return tuple(expand(["cleme"], ASSUMPTIONS, LEVELS, CLEME_KEYS))
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         return chunk_statistics(dataset, hypothesis)

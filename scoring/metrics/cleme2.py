@@ -9,12 +9,15 @@ Parity: THUKElab/CLEME HEAD (``scorers/scorer_heuo.py``).
 """
 from __future__ import annotations
 
-from ..cleme import ASSUMPTIONS, candidates, chunk_statistics, cleme2_corpus, cleme2_sentence
+from ..cleme import ASSUMPTIONS, LEVELS, candidates, chunk_statistics, cleme2_corpus, cleme2_sentence
 from ..cleme.similarity_weights import add_similarity_weights, dataset_similarity
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
+from ..paths import ScorePath, expand
 from ..similarity import model_label
 from .base import Metric, register
+
+CLEME2_KEYS = ("tp", "fp_ne", "fp_un", "fn", "tn", "hit", "error", "under", "over", "score")
 
 
 def similarity_weight(record: list, _outcome: str, reference: int) -> float:
@@ -50,6 +53,18 @@ class Cleme2(Metric):
     """CLEME2.0 plain, and similarity-weighted when ``options.sim``."""
 
     name = "cleme2"
+    label = "CLEME2.0"
+    headline = (
+        ScorePath("cleme2.dependent.corpus.score", "CLEME2 dep"),
+        ScorePath("cleme2.independent.corpus.score", "CLEME2 ind"),
+        ScorePath("cleme2.sim.dependent.corpus.score", "CLEME2 sim"),
+    )
+    count_keys = frozenset({"tp", "fp_ne", "fp_un", "fn", "tn"})
+    lower_is_better = frozenset({"fp_ne", "fp_un", "fn", "error", "under", "over"})
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return tuple(expand(["cleme2", "cleme2.sim"], ASSUMPTIONS, LEVELS, CLEME2_KEYS))
 
     def prepare(self, dataset: Dataset) -> None:
         if self.options.sim:

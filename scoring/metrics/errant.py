@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import numpy as np
+
+from ..bootstrap import prf_of_counts
 from ..dataset import Dataset
 from ..edits import UNK, Edit
 from ..fscore import prf, prf_rounded
 from ..hypothesis import Hypothesis
-from .base import Metric, register
+from ..paths import ScorePath, expand
+from .base import Metric, PerTypeTable, Resampling, register
 
 MODES = ("cs", "ds", "dt", "cse")
 CATEGORY_LEVELS = ("1", "2", "3")
@@ -160,6 +164,19 @@ class Errant(Metric):
     """ERRANT in modes cs, ds, dt and cse, per type, corpus and sentence level."""
 
     name = "errant"
+    label = "ERRANT"
+    headline = (ScorePath("errant.cs.p", "ERRANT P"), ScorePath("errant.cs.r", "ERRANT R"), ScorePath("errant.cs.f", "ERRANT F"))
+    default_path = "errant.cs.f"
+    count_keys = frozenset({"tp", "fp", "fn"})
+    lower_is_better = frozenset({"fp", "fn"})
+    per_type = PerTypeTable(
+        key="per_type", levels=CATEGORY_LEVELS, default_level="2", overall="cs", detection_key="per_type_by_mode", detection_modes=("ds", "dt")
+    )
+    resampled = tuple(expand(["errant"], MODES, "prf"))
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return (*expand(["errant"], MODES, ("tp", "fp", "fn", "p", "r", "f")), *expand(["errant.sentence"], "prf"))
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         return sentence_statistics(dataset, hypothesis)
@@ -176,6 +193,21 @@ class Errant(Metric):
                 result.setdefault("per_type_by_mode", {})[mode] = per_type
         result["sentence"] = sentence_level(statistics["counts"]["cs"], beta)
         return result
+
+    def resampling(self, statistics: dict) -> Resampling:
+        """(tp, fp, fn) of every mode per sentence, under the greedy reference choice made on
+        the whole corpus (kept fixed inside a sample, see :mod:`scoring.bootstrap`)."""
+        beta = self.options.beta
+        counts = np.hstack([np.asarray(chosen_counts(statistics, mode, beta), dtype=float).reshape(-1, 3) for mode in MODES])
+
+        def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
+            result = {}
+            for k, mode in enumerate(MODES):
+                for key, values in zip("prf", prf_of_counts(totals[:, 3 * k:3 * k + 3], beta)):
+                    result[f"errant.{mode}.{key}"] = values
+            return result
+
+        return Resampling(counts, scores)
 
     def signature(self) -> str:
         return "errant-modes:cs,ds,dt,cse"
