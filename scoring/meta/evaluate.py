@@ -17,8 +17,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from .. import __version__
-from ..cli import lookup
 from ..metrics.base import Metric
+from ..paths import value_at
 from .correlation import interval, pearson, spearman
 from .judged import HumanJudgments, resolve_set
 from .pairwise import accuracy_and_tau, agreement_by_sentence, human_pairs
@@ -64,7 +64,7 @@ def metric_scores(metric: Metric, statistics: dict[str, dict], indices: np.ndarr
     own = {name: stats[metric.name] for name, stats in statistics.items()}
     point_scores = metric.score_pool(own)
     paths = headline_paths(metric)
-    point = {path: np.array([lookup(point_scores[name], path.partition(".")[2]) for name in own], dtype=float) for path in paths}
+    point = {path: np.array([value_at(point_scores[name], path.partition(".")[2]) for name in own], dtype=float) for path in paths}
     sampled = resampled_scores(metric, own, indices) if indices is not None else {}
     n = sentence_count(next(iter(own.values())))
     sentences = resampled_scores(metric, own, np.arange(n)[:, None]) if per_sentence else {}
