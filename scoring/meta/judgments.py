@@ -87,8 +87,7 @@ class _Reader:
             for system in systems:
                 if system in self.current["ranks"]:
                     self.problems.add(line, f"system {system!r} ranked twice in the <{ITEM}> of line {self.current['line']}")
-                elif rank is not None:
-                    self.current["ranks"][system] = rank
+                self.current["ranks"][system] = rank
 
     def end(self, element: str) -> None:
         if element == ITEM and self.current is not None:

@@ -58,4 +58,5 @@ def accuracy_and_tau(agree: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, 
     """Accuracy and Kendall's tau from (possibly resampled) sums of agreements and pairs."""
     with np.errstate(divide="ignore", invalid="ignore"):
         accuracy = np.where(total > 0, agree / total, np.nan)
-    return accuracy, 2 * accuracy - 1
+        tau = np.where(total > 0, (agree - (total - agree)) / total, np.nan)
+    return accuracy, tau
