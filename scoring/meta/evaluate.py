@@ -22,7 +22,7 @@ from ..paths import value_at
 from .correlation import interval, pearson, spearman
 from .judged import HumanJudgments, resolve_set
 from .pairwise import accuracy_and_tau, agreement_by_sentence, human_pairs
-from .resample import frequencies, headline_paths, resampled_scores, sentence_count
+from .resample import frequencies, headline_paths, pool_resampling, resampled_scores, sentence_count, weighted_scores
 from .windows import window_correlations
 
 DEFAULT_SAMPLES = 1000
@@ -65,9 +65,14 @@ def metric_scores(metric: Metric, statistics: dict[str, dict], indices: np.ndarr
     point_scores = metric.score_pool(own)
     paths = headline_paths(metric)
     point = {path: np.array([value_at(point_scores[name], path.partition(".")[2]) for name in own], dtype=float) for path in paths}
-    sampled = resampled_scores(metric, own, indices) if indices is not None else {}
     n = sentence_count(next(iter(own.values())))
-    sentences = resampled_scores(metric, own, np.arange(n)[:, None]) if per_sentence else {}
+    resamplings = pool_resampling(metric, list(own.values()))
+    if resamplings is None:
+        sampled = resampled_scores(metric, own, indices) if indices is not None else {}
+        sentences = resampled_scores(metric, own, np.arange(n)[:, None]) if per_sentence else {}
+    else:
+        sampled = weighted_scores(metric, resamplings, frequencies(indices, n)) if indices is not None else {}
+        sentences = weighted_scores(metric, resamplings, np.eye(n)) if per_sentence else {}
     return {path: (point[path], sampled.get(path), sentences.get(path)) for path in paths}
 
 

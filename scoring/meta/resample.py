@@ -58,7 +58,11 @@ def resampled_scores(metric: Metric, statistics: dict[str, dict], indices: np.nd
     resamplings = pool_resampling(metric, per_system)
     if resamplings is None:
         return sliced_scores(metric, per_system, indices)
-    weights = frequencies(indices, len(resamplings[0].counts))
+    return weighted_scores(metric, resamplings, frequencies(indices, len(resamplings[0].counts)))
+
+
+def weighted_scores(metric: Metric, resamplings: list[Resampling], weights: np.ndarray) -> Scores:
+    """Scores of samples given as sentence frequencies (samples, sentences)."""
     by_system = [r.scores(weights @ r.counts) for r in resamplings]
     return {path: np.stack([scores[path] for scores in by_system], axis=1) for path in headline_paths(metric) if path in by_system[0]}
 
