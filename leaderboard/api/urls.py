@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.authtoken.views import obtain_auth_token
 
-from . import exports, views
+from . import exports, meta, views
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/leaderboard/", views.Leaderboard.as_view(), name="api-leaderboard"),
     path("tasks/<slug:slug>/leaderboard/export", exports.LeaderboardExport.as_view(), name="api-leaderboard-export"),
     path("tasks/<slug:slug>/difficulty/", views.Difficulty.as_view(), name="api-difficulty"),
+    path("tasks/<slug:slug>/meta-evaluation/", meta.MetaEvaluation.as_view(), name="api-meta-evaluation"),
     path("submissions/<int:pk>/", views.SubmissionDetail.as_view(), name="api-submission"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
 ]

@@ -6,12 +6,14 @@
     table = meta_evaluate(result.statistics, metrics, human, samples=1000, seed=12345)
 """
 from .evaluate import DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_WINDOW, meta_evaluate
+from .files import named_path, parse_system_sets, read_human_judgments, read_line_ids
 from .human import read_human_scores
-from .judged import SEEDA_SYSTEM_SETS, HumanJudgments, resolve_set
+from .judged import SEEDA_SYSTEM_SETS, SEEDA_SYSTEMS, HumanJudgments, resolve_set
 from .judgments import RankingItem, read_judgments
 from .resample import headline_paths, resampled_scores
 
 __all__ = [
-    "DEFAULT_SAMPLES", "DEFAULT_SEED", "DEFAULT_WINDOW", "meta_evaluate", "read_human_scores", "SEEDA_SYSTEM_SETS",
+    "DEFAULT_SAMPLES", "DEFAULT_SEED", "DEFAULT_WINDOW", "meta_evaluate", "read_human_scores", "named_path", "parse_system_sets",
+    "read_human_judgments", "read_line_ids", "SEEDA_SYSTEM_SETS", "SEEDA_SYSTEMS",
     "HumanJudgments", "resolve_set", "RankingItem", "read_judgments", "headline_paths", "resampled_scores",
 ]

@@ -12,12 +12,10 @@ import json
 from pathlib import Path
 
 from ..cli import add_scoring_arguments, checked_metrics, read_inputs, report_bad_input
-from ..errors import InputError, Problem
+from ..errors import InputError
 from ..scorer import build_metrics, signature, system_statistics
 from .evaluate import DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_WINDOW, meta_evaluate
-from .human import read_human_scores
-from .judged import ALL_SYSTEMS, SEEDA_SYSTEM_SETS, HumanJudgments
-from .judgments import read_judgments
+from .files import parse_system_sets, read_human_judgments
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,46 +32,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--window", type=int, default=DEFAULT_WINDOW, help="systems per window in the window analysis")
     return parser
-
-
-def named_path(value: str) -> tuple[str, Path]:
-    name, sep, path = value.partition("=")
-    return (name, Path(path)) if sep else (Path(value).stem, Path(value))
-
-
-def system_sets(parser: argparse.ArgumentParser, values: list[str]) -> dict[str, list[str]]:
-    sets: dict[str, list[str]] = {}
-    for value in values:
-        if value == "seeda":
-            sets.update(SEEDA_SYSTEM_SETS)
-            continue
-        name, sep, members = value.partition("=")
-        if not sep or not name:
-            parser.error(f"--system-set {value!r}: expected NAME=A,B,... or seeda")
-        sets[name] = [m for m in members.split(",") if m]
-    return sets or dict(ALL_SYSTEMS)
-
-
-def read_line_ids(path: Path) -> list[int]:
-    problems, ids = [], []
-    for number, line in enumerate(path.read_text(encoding="utf-8").split(), start=1):
-        if line.isdigit():
-            ids.append(int(line))
-        else:
-            problems.append(Problem(number, f"{line!r} is not a line number", str(path)))
-    if problems:
-        raise InputError(problems)
-    return ids
-
-
-def read_human(args: argparse.Namespace, sets: dict[str, list[str]], systems: list[str]) -> HumanJudgments:
-    """Everything human from the files given; raises InputError or OSError."""
-    return HumanJudgments(
-        schemes={scheme: read_human_scores(path, sorted(systems)) for scheme, path in map(named_path, args.human)},
-        rankings={name: read_judgments(path) for name, path in map(named_path, args.judgments)},
-        line_ids=read_line_ids(Path(args.judged_lines)) if args.judged_lines else None,
-        system_sets=sets,
-    )
 
 
 def interval_text(entry: dict, key: str) -> str:
@@ -101,12 +59,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     metrics, options = checked_metrics(parser, args)
-    sets = system_sets(parser, args.system_set)
+    try:
+        sets = parse_system_sets(args.system_set)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.bootstrap < 0 or args.window < 2:
         parser.error("--bootstrap must be >= 0 and --window >= 2")
     try:
         dataset, hypotheses = read_inputs(args)
-        human = read_human(args, sets, [h.name for h in hypotheses])
+        human = read_human_judgments(args.human, args.judgments, Path(args.judged_lines) if args.judged_lines else None, sets, sorted(h.name for h in hypotheses))
         human.line_of(len(dataset))
     except (InputError, OSError) as exc:
         return report_bad_input(exc)

@@ -13,6 +13,11 @@ from dataclasses import dataclass, field
 from ..errors import InputError, Problem
 from .judgments import RankingItem
 
+# SEEDA's 15 systems in the order of its bare score files (alphabetical).
+SEEDA_SYSTEMS = [
+    "BART", "BERT-fuse", "GECToR-BERT", "GECToR-ens", "GPT-3.5", "INPUT", "LM-Critic", "PIE",
+    "REF-F", "REF-M", "Riken-Tohoku", "T5", "TemplateGEC", "TransGEC", "UEDIN-MS",
+]
 # A set lists its systems, or, when every entry starts with "-", all systems but those.
 SEEDA_SYSTEM_SETS = {
     "base": ["-INPUT", "-REF-F", "-GPT-3.5"],
