@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import cleme2, comparison, heatmap, organizer, pages
+from .views import cleme2, comparison, heatmap, meta, organizer, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -14,6 +14,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/difficulty/map/", heatmap.difficulty_map, name="difficulty-map"),
     path("tasks/<slug:slug>/cleme2/", cleme2.overview, name="cleme2"),
     path("tasks/<slug:slug>/cleme2/<int:pk>/", cleme2.sentences, name="cleme2-sentences"),
+    path("tasks/<slug:slug>/meta-evaluation/", meta.meta_evaluation, name="meta-evaluation"),
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
     path("api/", include("leaderboard.api.urls")),

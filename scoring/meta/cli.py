@@ -35,8 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def interval_text(entry: dict, key: str) -> str:
+    def figure(value) -> str:
+        return "-" if value is None else f"{value:+.3f}"
+
     ci = entry.get(f"{key}_ci")
-    return f"{entry[key]:+.3f}" + (f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else "")
+    return figure(entry[key]) + (f" [{figure(ci[0])}, {figure(ci[1])}]" if ci else "")
 
 
 def format_table(table: dict) -> str:

@@ -27,11 +27,17 @@ def spearman(metric: np.ndarray, human: np.ndarray) -> np.ndarray:
     return pearson(rankdata(np.atleast_2d(metric), axis=1), rankdata(human))
 
 
-def interval(samples: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
+def interval(samples: np.ndarray, confidence: float = 0.95) -> tuple[float | None, float | None]:
     """The percentile bootstrap interval; NaN samples (constant scores) are left out."""
     finite = samples[np.isfinite(samples)]
     if not len(finite):
-        return (float("nan"), float("nan"))
+        return (None, None)
     tail = (1 - confidence) / 2
     low, high = np.quantile(finite, [tail, 1 - tail])
     return (float(low), float(high))
+
+
+def number(value) -> float | None:
+    """A JSON-safe figure: None where there is no correlation (NaN)."""
+    value = float(value)
+    return value if np.isfinite(value) else None

@@ -19,7 +19,7 @@ import numpy as np
 from .. import __version__
 from ..metrics.base import Metric
 from ..paths import value_at
-from .correlation import interval, pearson, spearman
+from .correlation import interval, number, pearson, spearman
 from .judged import HumanJudgments, resolve_set
 from .pairwise import accuracy_and_tau, agreement_by_sentence, human_pairs
 from .resample import frequencies, headline_paths, pool_resampling, resampled_scores, sentence_count, weighted_scores
@@ -42,7 +42,7 @@ def meta_signature(samples: int, seed: int, window: int) -> str:
 
 
 def correlation_entry(point: np.ndarray, samples: np.ndarray | None, human: np.ndarray) -> dict:
-    entry = {"pearson": float(pearson(point, human)[0]), "spearman": float(spearman(point, human)[0]), "n_systems": len(human)}
+    entry = {"pearson": number(pearson(point, human)[0]), "spearman": number(spearman(point, human)[0]), "n_systems": len(human)}
     if samples is not None:
         entry["pearson_ci"] = list(interval(pearson(samples, human), CONFIDENCE))
         entry["spearman_ci"] = list(interval(spearman(samples, human), CONFIDENCE))
@@ -51,7 +51,7 @@ def correlation_entry(point: np.ndarray, samples: np.ndarray | None, human: np.n
 
 def agreement_entry(agree: np.ndarray, total: np.ndarray, weights: np.ndarray | None) -> dict:
     accuracy, tau = accuracy_and_tau(agree.sum(), total.sum())
-    entry = {"accuracy": float(accuracy), "tau": float(tau), "pairs": int(total.sum())}
+    entry = {"accuracy": number(accuracy), "tau": number(tau), "pairs": int(total.sum())}
     if weights is not None:
         sampled_accuracy, sampled_tau = accuracy_and_tau(weights @ agree, weights @ total)
         entry["accuracy_ci"] = list(interval(sampled_accuracy, CONFIDENCE))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .correlation import pearson, spearman
+from .correlation import number, pearson, spearman
 
 
 def window_correlations(metric: np.ndarray, human: np.ndarray, size: int) -> list[dict]:
@@ -20,7 +20,7 @@ def window_correlations(metric: np.ndarray, human: np.ndarray, size: int) -> lis
         window = slice(start, start + size)
         rows.append({
             "from": start + 1, "to": start + size,
-            "pearson": float(pearson(metric[window], human[window])[0]),
-            "spearman": float(spearman(metric[window], human[window])[0]),
+            "pearson": number(pearson(metric[window], human[window])[0]),
+            "spearman": number(spearman(metric[window], human[window])[0]),
         })
     return rows
