@@ -40,7 +40,7 @@ def test_organizers_see_table_intervals_and_windows(judged, client):
     html = client.get(URL).content.decode()
     paths = re.findall(r'<tr data-path="([^"]+)"', html.split('id="meta-sentence"')[0])
     assert "errant.cs.f" in paths and "gotoscorer.f" in paths
-    assert re.search(r'class="num ci">-?[\d.]+ <span class="muted small">\[-?[\d.]+, -?[\d.]+\]', html)
+    assert re.search(r'class="num ci" title="4 systems">-?[\d.]+ <span class="muted small">\[-?[\d.]+, -?[\d.]+\]', html)
     intervals = html.split('id="meta-intervals"')[1].split("</svg>")[0]
     assert intervals.count("<circle") == len(paths) and intervals.count('class="ci"') == len(paths)
     windows = html.split('id="meta-windows"')[1].split("</svg>")[0]

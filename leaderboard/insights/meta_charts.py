@@ -50,11 +50,12 @@ def window_chart(windows: dict, scheme: str, key: str) -> dict:
     def x(k: int) -> float:
         return round(LEFT + k * step, 1)
 
-    lines = [
-        {"label": label(path), "colour": COLOURS[k % len(COLOURS)], "y": TOP + 14 * k,
-         "points": " ".join(f"{x(i)},{y_of(r[key])}" for i, r in enumerate(rows) if r[key] is not None)}
-        for k, (path, rows) in enumerate((p, r) for p, r in series.items() if r)
-    ]
+    lines = []
+    for path, rows in series.items():
+        if rows:
+            marks = [(x(i), y_of(r[key])) for i, r in enumerate(rows) if r[key] is not None]
+            lines.append({"label": label(path), "colour": COLOURS[len(lines) % len(COLOURS)], "y": TOP + 14 * len(lines),
+                          "marks": marks, "points": " ".join(f"{a},{b}" for a, b in marks)})
     return {
         "width": WIDTH, "height": TOP + PLOT_HEIGHT + 40, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": TOP + PLOT_HEIGHT,
         "lines": lines, "size": first[0]["to"] - first[0]["from"] + 1 if first else 0,

@@ -16,6 +16,11 @@ def choice(request, name: str, options: list[str], default: str) -> str:
     return request.GET[name] if request.GET.get(name) in options else default
 
 
+def figure(entry: dict | None, key: str) -> dict | None:
+    """One table cell: the correlation asked for and its interval."""
+    return None if entry is None else {"value": entry[key], "ci": entry.get(f"{key}_ci"), "n": entry["n_systems"]}
+
+
 def meta_evaluation(request, slug):
     task = get_object_or_404(SharedTask, slug=slug)
     if not sees_meta_evaluation(task, request.user):
@@ -34,7 +39,7 @@ def meta_evaluation(request, slug):
         "task": task, "phase": judgments.phase, "table": table, "files": judgments.files,
         "sets": list(table["sets"]), "chosen_set": chosen_set, "schemes": schemes, "scheme": scheme,
         "correlations": CORRELATIONS, "correlation": correlation, "systems": content["systems"],
-        "system_rows": [{"label": label(p), "path": p, "cells": [cells.get(s) for s in schemes]} for p, cells in content["system"].items()],
+        "system_rows": [{"label": label(p), "path": p, "cells": [figure(cells.get(s), correlation) for s in schemes]} for p, cells in content["system"].items()],
         "rankings": list(human.rankings),
         "sentence_rows": [{"label": label(p), "path": p, "cells": [cells.get(r) for r in human.rankings]} for p, cells in content["sentence"].items()],
         "intervals": interval_chart(content["system"], scheme, correlation),
