@@ -37,7 +37,7 @@ def meta_evaluation(request, slug):
     content = table["sets"].get(chosen_set, {"system": {}, "sentence": {}, "windows": {}, "systems": []})
     return render(request, "leaderboard/meta.html", {
         "task": task, "phase": judgments.phase, "table": table, "files": judgments.files,
-        "sets": list(table["sets"]), "chosen_set": chosen_set, "schemes": schemes, "scheme": scheme,
+        "sets": sorted(table["sets"], key=lambda name: name != table["set"]), "chosen_set": chosen_set, "schemes": schemes, "scheme": scheme,
         "correlations": CORRELATIONS, "correlation": correlation, "systems": content["systems"],
         "system_rows": [{"label": label(p), "path": p, "cells": [figure(cells.get(s), correlation) for s in schemes]} for p, cells in content["system"].items()],
         "rankings": list(human.rankings),

@@ -68,7 +68,7 @@ class HumanJudgments:
             "schemes": self.schemes,
             "rankings": {name: [item.as_json() for item in items] for name, items in self.rankings.items()},
             "line_ids": self.line_ids,
-            "system_sets": self.system_sets,
+            "system_sets": [[name, spec] for name, spec in self.system_sets.items()],  # ordered: the first is the headline
         }
 
     @classmethod
@@ -77,5 +77,5 @@ class HumanJudgments:
             schemes=value["schemes"],
             rankings={name: [RankingItem.from_json(item) for item in items] for name, items in value.get("rankings", {}).items()},
             line_ids=value.get("line_ids"),
-            system_sets=value.get("system_sets") or dict(ALL_SYSTEMS),
+            system_sets=dict(value.get("system_sets") or ALL_SYSTEMS),
         )
