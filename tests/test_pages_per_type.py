@@ -14,8 +14,8 @@ def counts(tp, fp, fn):
 
 
 def test_types_are_ordered_by_frequency_and_missing_cells_stay_empty():
-    a = {"name": "a", "errant": errant_scores({"DET": counts(1, 0, 1), "PREP": counts(5, 0, 5)}, {"DET": counts(2, 0, 0)})}
-    b = {"name": "b", "errant": errant_scores({"DET": counts(0, 1, 2), "SPELL": counts(0, 0, 1)})}
+    a = {"name": "a", "scores": errant_scores({"DET": counts(1, 0, 1), "PREP": counts(5, 0, 5)}, {"DET": counts(2, 0, 0)})}
+    b = {"name": "b", "scores": errant_scores({"DET": counts(0, 1, 2), "SPELL": counts(0, 0, 1)})}
     table = comparison([a, b], "2", 0.5)
     assert [r["type"] for r in table["rows"]] == ["PREP", "DET", "SPELL"]
     det = table["rows"][1]["cells"]

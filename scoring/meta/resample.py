@@ -7,16 +7,13 @@ once. A row of one index gives that sentence's own score, which is what the
 sentence-level meta-evaluation compares. Nothing is parsed or aligned again
 (sacreBLEU's split, STYLE.md).
 
-A metric's :meth:`~scoring.metrics.base.Metric.resampling` (per-sentence rows whose
-sums give the corpus score, the registry's interface) is used as it is. This module adds
-the same for the metrics that have none: CLEME and CLEME2.0, whose rows are the
-candidate counts the corpus-level greedy reference choice picked (the choice made on
-the whole corpus is kept inside a sample, as the registry's ERRANT and
-:mod:`scoring.bootstrap` keep it), and GoToScorer, a pool metric: its rows are a
-member's class sizes and sums of n_i with n_i and N of the whole pool, since the
-systems, not the sentences, define its weights (every system is resampled with the
-same indices). Any other metric is scored by slicing its per-sentence lists and calling
-its own ``score_pool``: exact and slow.
+A metric's :meth:`~scoring.metrics.base.Metric.resampling` (the registry's interface:
+per-sentence rows whose sums give the corpus score; ERRANT and CLEME keep the reference
+choice made on the whole corpus inside a sample) is used as it is. A pool metric needs
+the whole pool: GoToScorer's rows here are a member's class sizes and sums of n_i, with
+n_i and N of the pool, since the systems, not the sentences, define its weights (every
+system is resampled with the same indices). Any other metric is scored by slicing its
+per-sentence lists and calling its own ``score_pool``: exact and slow.
 """
 from __future__ import annotations
 
@@ -24,15 +21,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..bootstrap import prf_of_counts
-from ..cleme import ASSUMPTIONS, candidates
 from ..gotoscorer import decode
 from ..gotoscorer.scores import class_masks, success_counts
 from ..metrics.base import Metric, Resampling
-from ..metrics.cleme import length_weigher
-from ..metrics.cleme import unit_weight as cleme_unit_weight
-from ..metrics.cleme2 import check_factors, similarity_weight
-from ..metrics.cleme2 import unit_weight as cleme2_unit_weight
 from ..paths import value_at
 
 Scores = dict[str, np.ndarray]  # score path -> (samples, systems)
@@ -69,8 +60,8 @@ def weighted_scores(metric: Metric, resamplings: list[Resampling], weights: np.n
 
 def pool_resampling(metric: Metric, per_system: list[dict]) -> list[Resampling] | None:
     """One :class:`Resampling` per system, or None when the metric offers none."""
-    if metric.name in POOL_RESAMPLINGS:
-        return POOL_RESAMPLINGS[metric.name](metric, per_system)
+    if metric.pooled:
+        return POOL_RESAMPLINGS[metric.name](metric, per_system) if metric.name in POOL_RESAMPLINGS else None
     own = [metric.resampling(stats) for stats in per_system]
     return None if any(r is None for r in own) else own
 
@@ -120,123 +111,6 @@ def sentence_count(statistics) -> int:
     if isinstance(statistics, dict):
         return max((sentence_count(value) for value in statistics.values()), default=0)
     return len(statistics) if isinstance(statistics, list) else 0
-
-
-# -- CLEME and CLEME2.0: the candidates the corpus-level greedy choice picked -----------
-
-KeyFunction = Callable[[np.ndarray], list[np.ndarray]]
-
-
-def padded(per_sentence: list[list[list[float]]]) -> tuple[np.ndarray, np.ndarray]:
-    """(sentences, K, 5) candidate counts and a (sentences, K) mask of the real ones."""
-    k = max(len(c) for c in per_sentence)
-    values = np.zeros((len(per_sentence), k, 5))
-    valid = np.zeros((len(per_sentence), k), dtype=bool)
-    for i, sentence in enumerate(per_sentence):
-        values[i, :len(sentence)] = sentence
-        valid[i, :len(sentence)] = True
-    return values, valid
-
-
-def chosen_rows(values: np.ndarray, valid: np.ndarray, keys: KeyFunction) -> np.ndarray:
-    """(systems, sentences, width): per sentence, in corpus order, the candidate whose
-    ``keys(running + candidate)`` is lexicographically largest, the first on a full tie,
-    exactly as ``cleme.aggregate``'s corpus loops choose; all systems in step."""
-    n_systems, n_sentences, k, width = values.shape
-    systems = np.arange(n_systems)
-    running = np.zeros((n_systems, width))
-    rows = np.zeros((n_systems, n_sentences, width))
-    for i in range(n_sentences):
-        proposed = values[:, i]
-        key = keys(running[:, None] + proposed, proposed)
-        best = np.zeros(n_systems, dtype=np.intp)
-        for candidate in range(1, k):
-            better = np.zeros(n_systems, dtype=bool)
-            decided = np.zeros(n_systems, dtype=bool)
-            for component in key:
-                challenger, holder = component[:, candidate], component[systems, best]
-                better |= ~decided & (challenger > holder)
-                decided |= challenger != holder
-            best = np.where(better & valid[:, i, candidate], candidate, best)
-        rows[:, i] = proposed[systems, best]
-        running = running + rows[:, i]
-    return rows
-
-
-def fp_merged(counts: np.ndarray) -> np.ndarray:
-    """(..., 5) CLEME2.0 counts (tp, fp_ne, fp_un, fn, tn) as CLEME's (tp, fp, fn)."""
-    return np.stack([counts[..., 0], counts[..., 1] + counts[..., 2], counts[..., 3]], axis=-1)
-
-
-def tie_breaks(proposed: np.ndarray) -> list[np.ndarray]:
-    """More TP, fewer FP, fewer FN, more TN: both CLEME corpus loops' tie-breaks."""
-    return [proposed[..., 0], -(proposed[..., 1] + proposed[..., 2]), -proposed[..., 3], proposed[..., 4]]
-
-
-def picked(per_system: list[dict], assumption: str, weight_of: Callable[[dict], Callable], first_key: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    """(systems, sentences, 5) weighted counts of the candidates the greedy choice keeps."""
-    arrays = [padded(candidates(stats, assumption, weight_of(stats))) for stats in per_system]
-    values, valid = np.stack([a[0] for a in arrays]), np.stack([a[1] for a in arrays])
-    return chosen_rows(values, valid, lambda totals, proposed: [first_key(totals), *tie_breaks(proposed)])
-
-
-def as_resamplings(columns: dict[str, np.ndarray], score: Callable[[np.ndarray], np.ndarray]) -> list[Resampling]:
-    """Per system: the picked rows of every path side by side, 5 columns a path."""
-    paths = list(columns)
-    stacked = np.concatenate([columns[path] for path in paths], axis=2)
-
-    def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
-        return {path: score(totals[:, 5 * k:5 * k + 5]) for k, path in enumerate(paths)}
-
-    return [Resampling(rows, scores) for rows in stacked]
-
-
-@pool_resampler("cleme")
-def cleme_resampling(metric: Metric, per_system: list[dict]) -> list[Resampling]:
-    """CLEME corpus F: the greedy choice by the F of the running totals rounded to 4
-    decimals (``cleme.aggregate.cleme_corpus``), length-weighted with the corpus's l."""
-    beta = metric.options.beta
-
-    def rounded_f(totals):
-        return np.round(prf_of_counts(fp_merged(totals), beta)[2], 4)
-
-    columns = {}
-    for assumption in ASSUMPTIONS:
-        def weight_of(stats, assumption=assumption):
-            return length_weigher(stats["length_bias"], assumption, "corpus") if metric.options.cleme_length_weighting else cleme_unit_weight
-
-        columns[f"cleme.{assumption}.corpus.f"] = picked(per_system, assumption, weight_of, rounded_f)
-    return as_resamplings(columns, lambda totals: prf_of_counts(fp_merged(totals), beta)[2])
-
-
-def heuo_score(counts: np.ndarray, factors: tuple[float, float, float, float]) -> np.ndarray:
-    """CLEME2.0's Score of (..., 5) counts (section 3.2, eq. 3; ``cleme.aggregate.heuo``)."""
-    tp, fp_ne, fp_un, fn = counts[..., 0], counts[..., 1], counts[..., 2], counts[..., 3]
-    ne = tp + fp_ne + fn
-    done = tp + fp_ne + fp_un
-    with np.errstate(divide="ignore", invalid="ignore"):
-        hit, error, under = (np.where(ne != 0, x / ne, 0.0) for x in (tp, fp_ne, fn))
-        over = np.where(done != 0, fp_un / done, 0.0)
-    a1, a2, a3, a4 = factors
-    return a1 * hit + a2 * (1 - error) + a3 * (1 - under) + a4 * (1 - over)
-
-
-@pool_resampler("cleme2")
-def cleme2_resampling(metric: Metric, per_system: list[dict]) -> list[Resampling]:
-    """CLEME2.0 corpus Score: the greedy choice by the running Score
-    (``cleme.aggregate.cleme2_corpus``); similarity-weighted too with sim."""
-    factors = check_factors(metric.options.cleme2_corpus_factors)
-
-    def score(totals):
-        return heuo_score(totals, factors)
-
-    variants = [("cleme2", cleme2_unit_weight), ("cleme2.sim", similarity_weight)]
-    wanted = headline_paths(metric)
-    columns = {
-        f"{prefix}.{assumption}.corpus.score": picked(per_system, assumption, lambda _stats, w=weight: w, score)
-        for prefix, weight in variants for assumption in ASSUMPTIONS if f"{prefix}.{assumption}.corpus.score" in wanted
-    }
-    return as_resamplings(columns, score)
 
 
 # -- GoToScorer: class sizes and sums of n_i per sentence --------------------------------

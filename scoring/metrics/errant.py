@@ -172,11 +172,11 @@ class Errant(Metric):
     per_type = PerTypeTable(
         key="per_type", levels=CATEGORY_LEVELS, default_level="2", overall="cs", detection_key="per_type_by_mode", detection_modes=("ds", "dt")
     )
-    resampled = tuple(expand(["errant"], MODES, "prf"))
+    resampled = tuple(expand(["errant"], MODES, ("p", "r", "f")))
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
-        return (*expand(["errant"], MODES, ("tp", "fp", "fn", "p", "r", "f")), *expand(["errant.sentence"], "prf"))
+        return (*expand(["errant"], MODES, ("tp", "fp", "fn", "p", "r", "f")), *expand(["errant.sentence"], ("p", "r", "f")))
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         return sentence_statistics(dataset, hypothesis)
