@@ -7,7 +7,7 @@ Pure Python (no Django). The public API below is what the platform and the CLI u
     result = score_systems(dataset, [hyp], ["errant"])
 
 Score paths (``errant.cs.f``) are described by the metrics themselves: ``valid_paths()``,
-``describe(path)`` (label, direction; ``UnknownPath`` lists the valid ones),
+``describe(path)`` (label, direction; ``UnknownPath`` lists the valid ones), ``score_paths()``,
 ``headline_scores()``, ``default_path()``, ``is_count()``, ``can_resample()``.
 """
 __version__ = "0.1.0"
@@ -34,6 +34,7 @@ from .registry import (  # noqa: E402
     per_type_metrics,
     resampled_paths,
     resampling,
+    score_paths,
     valid_paths,
 )
 from .scorer import (  # noqa: E402
@@ -53,7 +54,8 @@ __all__ = [
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature", "system_statistics",
     # the registry: metrics describe themselves
     "PerTypeTable", "Resampling", "ScorePath", "UnknownPath", "can_resample", "default_path", "default_paths", "describe",
-    "headline_scores", "is_count", "label", "metric_of", "per_type_metrics", "resampled_paths", "resampling", "valid_paths",
+    "headline_scores", "is_count", "label", "metric_of", "per_type_metrics", "resampled_paths", "resampling", "score_paths",
+    "valid_paths",
     # score paths in nested scores objects
     "flatten", "value_at", "without_tables",
 ]

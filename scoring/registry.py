@@ -59,6 +59,11 @@ def describe(path: str) -> ScorePath:
     return ScorePath(path, path_label(cls.display_name(), path), path.rsplit(".", 1)[-1] not in cls.lower_is_better)
 
 
+def score_paths(metric_names: Iterable[str] | None = None) -> list[ScorePath]:
+    """:func:`describe` of every valid path, in :func:`valid_paths` order."""
+    return [describe(path) for path in valid_paths(metric_names)]
+
+
 def label(path: str) -> str:
     """A column heading for ``path``; an unregistered metric's path reads as itself."""
     cls = metric_of(path)

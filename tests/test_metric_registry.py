@@ -20,6 +20,7 @@ def test_valid_paths_start_with_the_headline_and_list_each_path_once():
     assert len(paths) == len(set(paths))
     assert {"errant.dt.p", "gotoscorer.unweighted.f", "cleme.independent.sentence.acc", "gleu.sentence.score"} <= set(paths)
     assert scoring.valid_paths(["gleu"]) == ["gleu.score", "gleu.sentence.score"]
+    assert [p.path for p in scoring.score_paths()] == paths and scoring.score_paths(["gleu"])[0] == ScorePath("gleu.score", "GLEU score")
 
 
 def test_describe_names_direction_and_rejects_unknown_paths_listing_the_valid_ones():

@@ -20,7 +20,7 @@ def rows(*ids):
 def test_paths_the_registry_declares_resampled_are_bootstrapped():
     assert can_bootstrap("errant.cs.f") and can_bootstrap("errant.dt.p") and can_bootstrap("errant.ds.r")
     assert can_bootstrap("gleu.score") and can_bootstrap("usim.f") and can_bootstrap("cleme2.dependent.corpus.score") and can_bootstrap("cleme.independent.corpus.f")
-    assert not can_bootstrap("gotoscorer.f") and not can_bootstrap("errant.cs.tp") and not can_bootstrap("errant.sentence.f")
+    assert not can_bootstrap("gotoscorer.f") and not can_bootstrap("errant.cs.tp") and can_bootstrap("errant.sentence.f")
     assert not can_bootstrap("cleme.dependent.sentence.f") and not can_bootstrap("nope.f")
 
 
