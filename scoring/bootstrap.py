@@ -63,8 +63,8 @@ def paired_bootstrap_of(a, b, path: str, *, samples: int = DEFAULT_SAMPLES, seed
 
 
 def prf_of_counts(totals: np.ndarray, beta: float = 0.5) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Vectorised ERRANT P, R and F-beta of (..., 3) arrays of (tp, fp, fn), with its 0/0 conventions."""
-    tp, fp, fn = totals[..., 0], totals[..., 1], totals[..., 2]
+    """Vectorised ERRANT P, R and F-beta of (tp, fp, fn) rows, with its 0/0 conventions."""
+    tp, fp, fn = totals[:, 0], totals[:, 1], totals[:, 2]
     b2 = beta * beta
     with np.errstate(divide="ignore", invalid="ignore"):
         p = np.where(fp > 0, tp / (tp + fp), 1.0)
