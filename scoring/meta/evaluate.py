@@ -113,7 +113,7 @@ def meta_evaluate(
                 table["system"].setdefault(path, {})[scheme] = correlation_entry(point[columns], None if sampled is None else sampled[:, columns], truth)
                 table["windows"].setdefault(path, {})[scheme] = window_correlations(point[columns], truth, min(window, len(judged)))
             for rankings, pair_set in pairs.items():
-                if len(pair_set.sentence):
+                if len(pair_set.sentence) and sentences is not None:
                     columns = [names.index(name) for name in members]
                     agree, total = agreement_by_sentence(pair_set, sentences[:, columns], n_sentences)
                     table["sentence"].setdefault(path, {})[rankings] = agreement_entry(agree, total, weights)
