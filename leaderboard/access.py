@@ -152,3 +152,10 @@ def sees_counted(phase, user) -> bool:
 def manages_teams(task, user) -> bool:
     """Approve teams and see every team's members: the task's organizers."""
     return task.is_organizer(user)
+
+
+def sees_meta_evaluation(task, user) -> bool:
+    """How metrics agree with the task's human judgments (it ranks the judged systems):
+    organizers; everyone once every phase of the task has ended."""
+    phases = list(task.phases.all())
+    return task.is_organizer(user) or (bool(phases) and all(p.has_ended() for p in phases))

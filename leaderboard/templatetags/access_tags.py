@@ -3,6 +3,7 @@ from django import template
 
 from ..access import may_host as _may_host
 from ..access import organizes as _organizes
+from ..access import sees_meta_evaluation as _sees_meta_evaluation
 from ..access import sees_references as _sees_references
 from ..access import sees_results as _sees_results
 from ..access import upload_closed_reason
@@ -25,6 +26,11 @@ def organizes(context, task) -> bool:
 @register.simple_tag(takes_context=True)
 def sees_results(context, phase) -> bool:
     return _sees_results(phase, context["request"].user)
+
+
+@register.simple_tag(takes_context=True)
+def sees_meta_evaluation(context, task) -> bool:
+    return _sees_meta_evaluation(task, context["request"].user)
 
 
 @register.simple_tag(takes_context=True)
