@@ -23,8 +23,8 @@ EXIT_BAD_INPUT = 2
 BOOTSTRAP_PATH = "errant.cs.f"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scoring", description="Score GEC system outputs against references.")
+def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that say what to score and how; ``python -m scoring meta`` shares them."""
     gold = parser.add_argument_group("references (one of)")
     gold.add_argument("--source", help="source sentences, one per line")
     gold.add_argument("--ref", action="append", default=[], help="a reference file, one per annotator (repeat)")
@@ -42,22 +42,26 @@ def build_parser() -> argparse.ArgumentParser:
     limits.add_argument("--max-file-chars", type=int, default=DEFAULT_LIMITS.file_chars, help="characters per file")
     parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator (default 0)")
     parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring", description="Score GEC system outputs against references.",
+        epilog="python -m scoring meta --help: correlations with human judgments.",
+    )
+    add_scoring_arguments(parser)
     parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of each system against the first")
     parser.add_argument("--bootstrap-path", default=BOOTSTRAP_PATH, metavar="PATH", help=f"the score to bootstrap (default {BOOTSTRAP_PATH}); any path its metric resamples")
     parser.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
     return parser
 
 
-def parse_hyp_arguments(parser: argparse.ArgumentParser, values: list[str]) -> list[tuple[str, Path]]:
-    """``NAME=FILE`` pairs; a bare FILE is named after its stem. Two systems of one name
-    are an error: one would silently replace the other in the results."""
-    pairs: list[tuple[str, Path]] = []
+def parse_hyp_arguments(values: list[str]) -> list[tuple[str, Path]]:
+    """``NAME=FILE`` pairs; a bare FILE is named after its stem."""
+    pairs = []
     for value in values:
         name, sep, path = value.partition("=")
-        name, path = (name, path) if sep else (Path(value).stem, value)
-        if any(name == seen for seen, _ in pairs):
-            parser.error(f"--hyp {value}: the system name {name!r} is given twice")
-        pairs.append((name, Path(path)))
+        pairs.append((name, Path(path)) if sep else (Path(value).stem, Path(value)))
     return pairs
 
 
@@ -91,9 +95,9 @@ def bootstrap_against_first(result: ScoringResult, options: ScoringOptions, samp
     return {name: paired_bootstrap_of(resamplings[name], resamplings[names[0]], path, samples=samples, seed=seed).as_dict() for name in names[1:]}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def checked_metrics(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[list[str], ScoringOptions]:
+    """The metric names and options the scoring arguments ask for; usage errors (two
+    systems of one name among them) exit."""
     if bool(args.m2) == bool(args.source or args.ref):
         parser.error("give either --source with --ref (one or more), or --m2")
     if args.source and not args.ref:
@@ -102,21 +106,44 @@ def main(argv: list[str] | None = None) -> int:
         metrics = metric_names(args.metrics.split(",") if args.metrics else None)
     except ValueError as exc:
         parser.error(str(exc))
-    if args.bootstrap and not can_resample(args.bootstrap_path):
-        parser.error(f"--bootstrap-path {args.bootstrap_path} cannot be resampled; choose from {', '.join(resampled_paths())}")
-    hyps = parse_hyp_arguments(parser, args.hyp)
-    options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
-    limits = Limits(args.max_tokens, args.max_chars, args.max_file_tokens, args.max_file_chars)
-    try:
-        dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize, limits=limits)
-        hypotheses = [read_hypothesis(dataset, path, name, limits=limits) for name, path in hyps]
-    except InputError as exc:
+    names = [name for name, _ in parse_hyp_arguments(args.hyp)]
+    for name in {n for n in names if names.count(n) > 1}:
+        parser.error(f"the system name {name!r} is given twice in --hyp; one would silently replace the other")
+    return metrics, ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
+
+
+def report_bad_input(exc: Exception) -> int:
+    """Every problem of an InputError (or the OSError) on stderr; the exit status."""
+    if isinstance(exc, InputError):
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as exc:
+    else:
         print(f"error: {exc.filename}: {exc.strerror}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    return EXIT_BAD_INPUT
+
+
+def read_inputs(args: argparse.Namespace) -> tuple[Dataset, list]:
+    """The dataset and every ``--hyp``; raises InputError or OSError."""
+    limits = Limits(args.max_tokens, args.max_chars, args.max_file_tokens, args.max_file_chars)
+    dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize, limits=limits)
+    return dataset, [read_hypothesis(dataset, path, name, limits=limits) for name, path in parse_hyp_arguments(args.hyp)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["meta"]:
+        from .meta.cli import main as meta_main
+
+        return meta_main(argv[1:])
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    metrics, options = checked_metrics(parser, args)
+    if args.bootstrap and not can_resample(args.bootstrap_path):
+        parser.error(f"--bootstrap-path {args.bootstrap_path} cannot be resampled; choose from {', '.join(resampled_paths())}")
+    try:
+        dataset, hypotheses = read_inputs(args)
+    except (InputError, OSError) as exc:
+        return report_bad_input(exc)
     result = score_systems(dataset, hypotheses, metrics, options)
     if args.json:
         output = result.as_json()

@@ -111,7 +111,7 @@ def test_cli_duplicate_system_name_is_an_error(files, capsys):
         main(["--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", f"A={files / 'a.txt'}", "--hyp", f"A={files / 'b.txt'}"])
     assert exited.value.code == 2
     err = capsys.readouterr().err
-    assert "the system name 'A' is given twice" in err and f"A={files / 'b.txt'}" in err
+    assert "the system name 'A' is given twice" in err
 
 
 def test_cli_duplicate_stems_are_an_error_too(files, capsys):

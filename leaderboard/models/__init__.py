@@ -1,8 +1,13 @@
 """Models split by domain: tasks, teams, submissions, results, difficulty (the pool)."""
 from .difficulty import GoldChunk, Pool, PoolMember
+from .judgments import Judgments
+from .organizer import OrganizerJob
 from .results import MetricResult
 from .submissions import Submission
 from .tasks import Dataset, Phase, SharedTask
 from .teams import Membership, Profile, Team
 
-__all__ = ["Dataset", "GoldChunk", "Membership", "MetricResult", "Phase", "Pool", "PoolMember", "Profile", "SharedTask", "Submission", "Team"]
+__all__ = [
+    "Dataset", "GoldChunk", "Judgments", "Membership", "MetricResult", "OrganizerJob", "Phase", "Pool", "PoolMember", "Profile", "SharedTask",
+    "Submission", "Team",
+]

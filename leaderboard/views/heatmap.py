@@ -15,7 +15,7 @@ def _context(request, slug) -> dict:
     task = get_object_or_404(SharedTask, slug=slug)
     phase = _phase(request, task)
     if not access.sees_references(phase, request.user):
-        raise PermissionDenied("chunk difficulty shows the references: organizers see it, everyone once the phase ends")
+        raise PermissionDenied(access.references_denied(phase))
     pool = Pool.objects.get(phase=phase)
     level = int(request.GET["cat"]) if request.GET.get("cat") in ("1", "2", "3") else 3
     error_type = request.GET.get("type", "")

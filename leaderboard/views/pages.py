@@ -23,7 +23,7 @@ from .forms import UploadForm
 
 
 def home(request):
-    tasks = SharedTask.objects.prefetch_related("phases").order_by("slug")
+    tasks = SharedTask.objects.filter(status=SharedTask.Status.READY).prefetch_related("phases").order_by("slug")
     return render(request, "leaderboard/home.html", {"tasks": tasks})
 
 
@@ -31,7 +31,7 @@ def _phase(request, task: SharedTask) -> Phase:
     kind = request.GET.get("phase")
     phase = task.phases.filter(kind=kind).first() if kind else task.current_phase()
     if phase is None:
-        raise Http404("no such phase")
+        raise Http404(f"{task.title} has no phase {kind}" if kind else f"{task.title} has no phase yet")
     return phase
 
 
@@ -40,7 +40,7 @@ def results_phase(request, slug: str) -> tuple[SharedTask, Phase]:
     task = get_object_or_404(SharedTask, slug=slug)
     phase = _phase(request, task)
     if not access.sees_results(phase, request.user):
-        raise PermissionDenied("the results of this phase are not public yet")
+        raise PermissionDenied(access.results_denied(phase))
     return task, phase
 
 
@@ -86,6 +86,9 @@ def submit(request, slug):
     task = get_object_or_404(SharedTask, slug=slug)
     phase = _phase(request, task)
     form = UploadForm(request.POST or None, request.FILES or None)
+    closed = access.upload_closed_reason(phase, request.user)
+    if closed:  # the form is shown disabled, with the reason
+        return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "closed": closed}, status=403 if request.method == "POST" else 200)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:

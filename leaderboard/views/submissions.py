@@ -16,7 +16,7 @@ from ..insights import charts, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.loading import chunk_statistics
 from ..insights.per_sentence import per_sentence_table
-from ..insights.per_type import LEVELS
+from ..insights.per_type import chosen_table, table_of
 from ..insights.scores import score_sheet
 from ..insights.team_submissions import status_of, team_submissions
 from ..models import SharedTask, Submission
@@ -70,8 +70,8 @@ def detail(request, slug, pk):
                "manages": access.manages_submission(submission, request.user), "show_scores": False,
                "counted": access.sees_counted(phase, request.user) and _counted(submission)}
     if access.sees_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
-        level = request.GET.get("cat") if request.GET.get("cat") in LEVELS else "2"
-        context.update(show_scores=True, level=level, levels=LEVELS, **score_sheet(submission, level))
+        metric, level = chosen_table(task.metric_names(), "", request.GET.get("cat", ""))
+        context.update(show_scores=True, level=level, levels=table_of(metric).levels, **score_sheet(submission, level, metric))
         if access.sees_output(submission, request.user):
             statistics = chunk_statistics(submission)
             if statistics is not None:
