@@ -9,12 +9,8 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-<<<<<<< HEAD
-from .services.scoring import INPUT, PLATFORM, Busy, fail_submission, score_submission
-=======
 from .services.organizer_jobs import fail_job, run_job
-from .services.scoring import fail_submission, score_submission
->>>>>>> main
+from .services.scoring import INPUT, PLATFORM, Busy, fail_submission, score_submission
 from .services.sweeper import sweep_stuck_submissions
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)

@@ -105,27 +105,24 @@ def accept_submission(
 
 
 def check_limits(phase: Phase, team: Team) -> None:
-<<<<<<< HEAD
-    """A submission that failed through the platform's fault does not count against either
-    limit; one whose file caused it (bad lines, over its time budget or memory, or one
-    that stopped its workers) does, so a costly file cannot be sent again and again."""
-    counted = Submission.objects.filter(phase=phase, team=team).exclude(
-        status=Submission.Status.FAILED, failure_cause=Submission.FailureCause.PLATFORM
-    ).exclude(status=Submission.Status.FAILED, failure_cause=Submission.FailureCause.NONE)
-    if phase.max_total is not None and counted.count() >= phase.max_total:
-=======
-    """Failed submissions do not count against either limit."""
+    """Over either limit (:func:`remaining_submissions` says what counts): OverLimit."""
     left = remaining_submissions(phase, team)
     if left["total"] == 0:
->>>>>>> main
         raise OverLimit(f"your team has used all {phase.max_total} submissions of this phase")
     if left["per_day"] == 0:
         raise OverLimit(f"your team has used its {phase.max_per_day} submissions for today (UTC); try again after midnight UTC")
 
 
 def remaining_submissions(phase: Phase, team: Team | None) -> dict:
-    """``{"per_day": n, "total": n}`` a team may still upload (None = no limit)."""
-    counted = Submission.objects.filter(phase=phase, team=team).exclude(status=Submission.Status.FAILED)
+    """``{"per_day": n, "total": n}`` a team may still upload (None = no limit).
+
+    A submission that failed through the platform's fault does not count; one whose file
+    caused it (bad lines, over its time budget or memory, or one that stopped its
+    workers: ``failure_cause="input"``) does, so a costly file cannot be sent again and
+    again."""
+    counted = Submission.objects.filter(phase=phase, team=team).exclude(
+        status=Submission.Status.FAILED, failure_cause__in=[Submission.FailureCause.PLATFORM, Submission.FailureCause.NONE]
+    )
     midnight = timezone.now().astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     return {
         "per_day": None if phase.max_per_day is None else max(phase.max_per_day - counted.filter(created_at__gte=midnight).count(), 0),

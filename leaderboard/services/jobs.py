@@ -8,6 +8,7 @@ at once and the page updates live; ``sync`` scores inline (unit tests). Scoring 
 """
 from __future__ import annotations
 
+import functools
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -19,24 +20,6 @@ _executor: ThreadPoolExecutor | None = None
 
 
 def enqueue_scoring(submission_id: int) -> None:
-<<<<<<< HEAD
-    """Queue one submission with the time budget and queue its size earns (:mod:`.cost`).
-    A broker failure is logged, not raised: the row is already committed as ``queued``
-    and the sweeper will queue it again."""
-    mode = settings.GEC_TASK_MODE
-    if mode == "celery":
-        from ..tasks import score_submission_task
-        from .cost import submission_cost
-
-        try:
-            cost = submission_cost(submission_id)
-            routing = {"queue": cost.queue} if cost.queue else {}
-            score_submission_task.apply_async(
-                (submission_id,), {"budget": cost.seconds}, soft_time_limit=cost.seconds, time_limit=cost.seconds + 60, **routing
-            )
-        except Exception:  # noqa: BLE001 - any broker error: the sweeper retries
-            log.exception("could not queue submission %s; the sweeper will retry", submission_id)
-=======
     """Queue one submission. A broker failure is logged, not raised: the row is already
     committed as ``queued`` and the sweeper will queue it again."""
     _enqueue("scoring", submission_id)
@@ -52,8 +35,10 @@ def _services(kind: str):
     services import this module."""
     if kind == "scoring":
         from ..tasks import score_submission_task as celery_task
-        from .scoring import fail_submission as fail
+        from .scoring import PLATFORM, fail_submission
         from .scoring import score_submission as run
+
+        fail = functools.partial(fail_submission, cause=PLATFORM)  # the thread's own errors are ours
     else:
         from ..tasks import organizer_job_task as celery_task
         from .organizer_jobs import fail_job as fail
@@ -66,14 +51,24 @@ def _enqueue(kind: str, object_id: int) -> None:
     mode = settings.GEC_TASK_MODE
     if mode == "celery":
         try:
-            celery_task.delay(object_id)
+            celery_task.apply_async((object_id,), **_message_options(kind, object_id))
         except Exception:  # noqa: BLE001 - any broker error: the row stays queued
             log.exception("could not queue %s job %s; it stays queued", kind, object_id)
->>>>>>> main
     elif mode == "thread":
         background().submit(_run_in_thread, kind, object_id)
     else:
         run(object_id)
+
+
+def _message_options(kind: str, object_id: int) -> dict:
+    """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`)."""
+    if kind != "scoring":
+        return {}
+    from .cost import submission_cost
+
+    cost = submission_cost(object_id)
+    routing = {"queue": cost.queue} if cost.queue else {}
+    return {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, **routing}
 
 
 def background() -> ThreadPoolExecutor:
@@ -91,25 +86,13 @@ def wait_for_background() -> None:
         done.result()
 
 
-<<<<<<< HEAD
-def _run_in_thread(submission_id: int) -> None:
-    from ..models import Submission
-    from .scoring import fail_submission, score_submission
-
-=======
 def _run_in_thread(kind: str, object_id: int) -> None:
     _celery_task, run, fail = _services(kind)
->>>>>>> main
     close_old_connections()
     try:
         run(object_id)
     except Exception as error:  # noqa: BLE001 - the thread has no retry: record why
-<<<<<<< HEAD
-        log.exception("scoring submission %s failed", submission_id)
-        fail_submission(submission_id, f"internal error while scoring: {error}", cause=Submission.FailureCause.PLATFORM)
-=======
         log.exception("%s job %s failed", kind, object_id)
         fail(object_id, f"internal error: {error}")
->>>>>>> main
     finally:
         connection.close()

@@ -33,7 +33,6 @@ def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
         Q(heartbeat_at__lte=cutoff) | Q(heartbeat_at__isnull=True)
     )
     requeued = []
-<<<<<<< HEAD
     for submission_id in stuck.values_list("pk", flat=True):
         with transaction.atomic():
             submission = Submission.objects.select_for_update().get(pk=submission_id)
@@ -43,16 +42,7 @@ def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
                 log.error("submission %s did not finish after %s attempts; marked failed", submission_id, submission.attempts)
                 fail_submission(submission_id, f"scoring did not finish after {submission.attempts} attempts; please tell the organizers", cause=PLATFORM)
                 continue
-            Submission.objects.filter(pk=submission_id).update(status=Submission.Status.QUEUED, heartbeat_at=timezone.now())
-            transaction.on_commit(lambda sid=submission_id: enqueue_scoring(sid))
-=======
-    for submission_id, attempts in stuck.values_list("pk", "attempts"):
-        if attempts >= MAX_ATTEMPTS:
-            log.error("submission %s did not finish after %s attempts; marked failed", submission_id, attempts)
-            fail_submission(submission_id, f"scoring did not finish after {attempts} attempts; please tell the organizers")
-            continue
-        requeue(submission_id)
->>>>>>> main
+            requeue(submission_id)
         requeued.append(submission_id)
     return requeued
 

@@ -33,4 +33,4 @@ def test_the_message_carries_queue_and_budget(phase, alice, small_texts, setting
     submission = Submission.objects.create(phase=phase, team=team_of(alice, phase.task), system_name="s", filename="s.txt", content=content, size=len(content))
     jobs.enqueue_scoring(submission.pk)
     cost = submission_cost(submission.pk)
-    assert sent == [(((submission.pk,), {"budget": cost.seconds}), {"soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, "queue": "scoring-large"})]
+    assert sent == [(((submission.pk,),), {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, "queue": "scoring-large"})]
