@@ -205,15 +205,16 @@ def same_ignoring_whitespace_casing(a: str, b: str) -> bool:
     return a.replace(" ", "").lower() == b.replace(" ", "").lower()
 
 
-def matched_golds(edits: list[SystemEdit], golds: list[GoldEdit]) -> list[int]:
-    """Indices of the gold edits counted correct, as m2scorer's ``matchSeq`` counts them:
-    system edits in sentence order against gold edits in file order, never looking back."""
-    matched = []
+def matches_counted(edits: list[SystemEdit], golds: list[GoldEdit]) -> list[tuple[int, int]]:
+    """(system edit, gold edit) index pairs counted correct, as m2scorer's ``matchSeq``
+    counts them: system edits in sentence order against gold edits in file order, never
+    looking back (a gold edit listed twice can be counted twice for one system edit)."""
+    pairs = []
     last = 0
-    for edit in edits:
+    for e, edit in enumerate(edits):
         for g in range(last, len(golds)):
             gold = golds[g]
             if (edit.start, edit.end, edit.original) == (gold.start, gold.end, gold.original) and edit.correction in gold.corrections:
-                matched.append(g)
+                pairs.append((e, g))
                 last = g + 1
-    return matched
+    return pairs
