@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .lattice import Lattice, edit_end
+from .lattice import EPSILON, LENGTH, POSITIONS, START, WEIGHT, Lattice, edit_end
 
-EPSILON = 0.001
 TIE = 1e-6  # distinct path costs differ by at least EPSILON; equal ones by rounding only
 
 
@@ -44,15 +43,6 @@ class SystemEdit:
     correction: str
 
 
-def default_weight(length: int, entries: int, noop: bool) -> float:
-    """An unmatched arc: its length, plus EPSILON once per entry unless it changes nothing."""
-    weight = float(length)
-    if not noop:
-        for _ in range(entries):
-            weight += EPSILON
-    return weight
-
-
 def matches(lattice: Lattice, u: int, w: int, span: tuple[int, int], gold: GoldEdit) -> bool:
     if span != (gold.start, gold.end):
         return False
@@ -67,21 +57,21 @@ def arcs_by_span(lattice: Lattice, spans: set[tuple[int, int]]) -> dict[tuple[in
     for w, into in lattice.arcs.items():
         end = edit_end(w, width)
         for u, arc in into.items():
-            span = (arc.start, end)
+            span = (arc[START], end)
             if span in spans:
-                found.setdefault(span, []).extend([(u, w)] * len(arc.positions))
+                found.setdefault(span, []).extend([(u, w)] * len(arc[POSITIONS]))
     for entries in found.values():
         entries.sort()
     return found
 
 
-def insertion_weights(lattice: Lattice, span: tuple[int, int], entries: list[tuple[int, int]], golds: list[GoldEdit], weights: dict) -> None:
+def insertion_weights(lattice: Lattice, span: tuple[int, int], entries: list[tuple[int, int]], golds: list[GoldEdit], weights: dict[tuple[int, int], float]) -> None:
     """m2scorer's weights for the arcs of one insertion offset: entries are taken from both
     ends in turn, each matched against the gold insertions still open on its side, and a
     match skips (and penalises) the entries that cannot follow it."""
     size = lattice.size
     for u, w in entries:
-        weights[(u, w)] = float(lattice.arcs[w][u].length)
+        weights[(u, w)] = float(lattice.arcs[w][u][LENGTH])
     left, right, current = 0, len(entries) - 1, 0
     gold_left, gold_right = 0, len(golds) - 1
     while left <= right:
@@ -97,7 +87,7 @@ def insertion_weights(lattice: Lattice, span: tuple[int, int], entries: list[tup
                 else:
                     gold_right = g - 1
                 break
-        if not matched and not lattice.arcs[w][u].noop:
+        if not matched and lattice.changes(u, w):
             weights[(u, w)] += EPSILON
         if matched and current == left:
             left += 1
@@ -119,8 +109,9 @@ def insertion_weights(lattice: Lattice, span: tuple[int, int], entries: list[tup
             current = left
 
 
-def gold_weights(lattice: Lattice, golds: list[GoldEdit]) -> dict[tuple[int, int], float]:
-    """The weights that differ from :func:`default_weight` for this annotator."""
+def gold_weights(lattice: Lattice, golds: list[GoldEdit]) -> dict[int, dict[int, float]]:
+    """``{w: {u: weight}}`` for the arcs whose weight differs from their default for this
+    annotator (the arcs of gold spans)."""
     by_span: dict[tuple[int, int], list[GoldEdit]] = {}
     for gold in golds:
         by_span.setdefault((gold.start, gold.end), []).append(gold)
@@ -132,7 +123,10 @@ def gold_weights(lattice: Lattice, golds: list[GoldEdit]) -> dict[tuple[int, int
         for u, w in dict.fromkeys(entries):
             if any(matches(lattice, u, w, span, gold) for gold in by_span[span]):
                 weights[(u, w)] = -lattice.size
-    return weights
+    by_target: dict[int, dict[int, float]] = {}
+    for (u, w), weight in weights.items():
+        by_target.setdefault(w, {})[u] = weight
+    return by_target
 
 
 def best_predecessors(lattice: Lattice, weights: dict) -> dict[int, int]:
@@ -150,23 +144,22 @@ def best_predecessors(lattice: Lattice, weights: dict) -> dict[int, int]:
     history: dict[int, list[tuple[tuple[int, int], float, int]]] = {0: [((1, -1), 0.0, -1)]}
     rounds = max(len(lattice.vertices) - 1, 0)
     for w in lattice.vertices[1:]:
-        offers = []
+        into = arcs[w]
+        special = weights.get(w, {})
         best = float("inf")
-        for u, arc in arcs[w].items():
-            weight = weights.get((u, w))
-            if weight is None:
-                weight = default_weight(arc.length, len(arc.positions), arc.noop)
-            value = distance[u] + weight
-            offers.append((value, weight, u, arc))
+        for u, arc in into.items():
+            value = distance[u] + special.get(u, arc[WEIGHT])
             if value < best:
                 best = value
         distance[w] = best
         timed = []
-        for value, weight, u, arc in offers:
-            if value > best + TIE:
+        for u, arc in into.items():
+            weight = special.get(u, arc[WEIGHT])
+            if distance[u] + weight > best + TIE:
                 continue
+            positions = arc[POSITIONS]
             for (round_u, position_u), value_u, _ in history[u]:
-                time = min((round_u, q) if q > position_u else (round_u + 1, q) for q in arc.positions)
+                time = min((round_u, q) if q > position_u else (round_u + 1, q) for q in positions)
                 if time[0] <= rounds:
                     timed.append((time, value_u + weight, u))
         timed.sort()
@@ -176,8 +169,7 @@ def best_predecessors(lattice: Lattice, weights: dict) -> dict[int, int]:
             if value < current:
                 kept.append((time, value, u))
                 current = value
-        if kept:
-            history[w] = kept
+        history[w] = kept
     return {w: steps[-1][2] for w, steps in history.items() if w != 0}
 
 
@@ -190,10 +182,9 @@ def system_edits(lattice: Lattice, golds: list[GoldEdit], ignore_whitespace_casi
     w = lattice.end
     while w in predecessor:
         u = predecessor[w]
-        arc = lattice.arcs[w][u]
-        if not arc.noop:
+        if lattice.changes(u, w):
             original, correction = lattice.tokens(u, w)
-            edits.append(SystemEdit(arc.start, edit_end(w, lattice.width), original, correction))
+            edits.append(SystemEdit(lattice.arcs[w][u][START], edit_end(w, lattice.width), original, correction))
         w = u
     edits.reverse()
     if ignore_whitespace_casing:
