@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, help="longest accepted output line, in tokens")
     parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator (default 0)")
     parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
+    parser.add_argument("--max-unchanged-words", type=int, default=2, help="M2: most unchanged tokens inside one edit (m2scorer's default 2)")
+    parser.add_argument("--ignore-whitespace-casing", action="store_true", help="M2: drop system edits that only change whitespace or case")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of ERRANT F (cs) of each system against the first")
     parser.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
     return parser
@@ -97,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         metrics = metric_names(args.metrics.split(",") if args.metrics else None)
     except ValueError as exc:
         parser.error(str(exc))
-    options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
+    m2_options = {"m2_max_unchanged_words": args.max_unchanged_words, "m2_ignore_whitespace_casing": args.ignore_whitespace_casing}
+    options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight, extra=m2_options)
     try:
         dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize)
         hypotheses = [read_hypothesis(dataset, path, name, max_tokens=args.max_tokens) for name, path in parse_hyp_arguments(args.hyp)]
