@@ -194,16 +194,16 @@ class Lattice:
             if not into_k or not out_of_k:
                 continue
             for u in sorted(into_k):
-                length, unchanged, start = into_k[u][:3]
-                length += 1
+                arc = into_k[u]
+                length = arc[LENGTH] + 1
                 for into_w, step_unchanged in out_of_k:
                     current = into_w.get(u)
                     if current is not None and current[LENGTH] <= length:
                         continue
-                    if unchanged + step_unchanged > max_unchanged_words:
-                        continue
-                    into_w[u] = [length, unchanged + step_unchanged, start, [], 0.0]
-                    appended.append((u, into_w))
+                    unchanged = arc[UNCHANGED] + step_unchanged
+                    if unchanged <= max_unchanged_words:
+                        into_w[u] = [length, unchanged, arc[START], [], 0.0]
+                        appended.append((u, into_w))
         return appended
 
     def _remove_unchanged_arcs(self, appended: list) -> None:

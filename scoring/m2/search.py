@@ -52,11 +52,13 @@ def matches(lattice: Lattice, u: int, w: int, span: tuple[int, int], gold: GoldE
 
 def arcs_by_span(lattice: Lattice, spans: set[tuple[int, int]]) -> dict[tuple[int, int], list[tuple[int, int]]]:
     """The arcs whose edit has one of ``spans``, each listed once per entry, sorted (m2scorer's ``M``)."""
-    width = lattice.width
+    ends = {end for _, end in spans}
     found: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for w, into in lattice.arcs.items():
-        end = edit_end(w, width)
-        for u, arc in into.items():
+    for w in lattice.vertices:
+        end = edit_end(w, lattice.width)
+        if end not in ends:
+            continue
+        for u, arc in lattice.arcs[w].items():
             span = (arc[START], end)
             if span in spans:
                 found.setdefault(span, []).extend([(u, w)] * len(arc[POSITIONS]))
@@ -145,17 +147,16 @@ def best_predecessors(lattice: Lattice, weights: dict) -> dict[int, int]:
     rounds = max(len(lattice.vertices) - 1, 0)
     for w in lattice.vertices[1:]:
         into = arcs[w]
-        special = weights.get(w, {})
-        best = float("inf")
-        for u, arc in into.items():
-            value = distance[u] + special.get(u, arc[WEIGHT])
-            if value < best:
-                best = value
+        special = weights.get(w)
+        if special is None:
+            offers = [(distance[u] + arc[WEIGHT], arc[WEIGHT], u, arc) for u, arc in into.items()]
+        else:
+            offers = [(distance[u] + special.get(u, arc[WEIGHT]), special.get(u, arc[WEIGHT]), u, arc) for u, arc in into.items()]
+        best = min(offers)[0]
         distance[w] = best
         timed = []
-        for u, arc in into.items():
-            weight = special.get(u, arc[WEIGHT])
-            if distance[u] + weight > best + TIE:
+        for value, weight, u, arc in offers:
+            if value > best + TIE:
                 continue
             positions = arc[POSITIONS]
             for (round_u, position_u), value_u, _ in history[u]:
