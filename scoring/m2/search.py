@@ -142,35 +142,38 @@ def best_predecessors(lattice: Lattice, weights: dict) -> dict[int, int]:
     vertex over those arcs.
     """
     arcs = lattice.arcs
+    scan = lattice.size + 1  # time = round * scan + entry position
+    last_time = max(len(lattice.vertices) - 1, 0) * scan + scan - 1  # m2scorer runs |V| - 1 rounds
     distance = {0: 0.0}
-    history: dict[int, list[tuple[tuple[int, int], float, int]]] = {0: [((1, -1), 0.0, -1)]}
-    rounds = max(len(lattice.vertices) - 1, 0)
+    history: dict[int, list[tuple[int, float, int]]] = {0: [(scan - 1, 0.0, -1)]}
     for w in lattice.vertices[1:]:
-        into = arcs[w]
         special = weights.get(w)
         if special is None:
-            offers = [(distance[u] + arc[WEIGHT], arc[WEIGHT], u, arc) for u, arc in into.items()]
+            offers = [(distance[u] + arc[WEIGHT], arc[WEIGHT], u, arc[POSITIONS]) for u, arc in arcs[w].items()]
         else:
-            offers = [(distance[u] + special.get(u, arc[WEIGHT]), special.get(u, arc[WEIGHT]), u, arc) for u, arc in into.items()]
-        best = min(offers)[0]
+            offers = [(distance[u] + special.get(u, arc[WEIGHT]), special.get(u, arc[WEIGHT]), u, arc[POSITIONS]) for u, arc in arcs[w].items()]
+        best = min(offer[0] for offer in offers)
         distance[w] = best
         timed = []
-        for value, weight, u, arc in offers:
+        for value, weight, u, positions in offers:
             if value > best + TIE:
                 continue
-            positions = arc[POSITIONS]
-            for (round_u, position_u), value_u, _ in history[u]:
-                time = min((round_u, q) if q > position_u else (round_u + 1, q) for q in positions)
-                if time[0] <= rounds:
+            for time_u, value_u, _ in history[u]:
+                position_u = time_u % scan
+                start = time_u - position_u
+                time = min(start + q if q > position_u else start + scan + q for q in positions)
+                if time <= last_time:
                     timed.append((time, value_u + weight, u))
-        timed.sort()
-        kept = []
-        current = float("inf")
-        for time, value, u in timed:
-            if value < current:
-                kept.append((time, value, u))
-                current = value
-        history[w] = kept
+        if len(timed) > 1:
+            timed.sort()
+            kept = []
+            current = float("inf")
+            for step in timed:
+                if step[1] < current:
+                    kept.append(step)
+                    current = step[1]
+            timed = kept
+        history[w] = timed
     return {w: steps[-1][2] for w, steps in history.items() if w != 0}
 
 
