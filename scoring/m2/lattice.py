@@ -37,10 +37,11 @@ EPSILON = 0.001
 def default_weight(length: int, entries: int, changes: bool) -> float:
     """m2scorer's weight of an arc that matches no gold edit: its length, plus EPSILON
     once per entry in the edge list unless it changes nothing (added in that order)."""
-    weight = float(length)
-    if changes:
-        for _ in range(entries):
-            weight += EPSILON
+    if not changes:
+        return float(length)
+    weight = length + EPSILON
+    for _ in range(entries - 1):
+        weight += EPSILON
     return weight
 
 

@@ -147,17 +147,20 @@ def best_predecessors(lattice: Lattice, weights: dict) -> dict[int, int]:
     distance = {0: 0.0}
     history: dict[int, list[tuple[int, float, int]]] = {0: [(scan - 1, 0.0, -1)]}
     for w in lattice.vertices[1:]:
+        into = arcs[w]
         special = weights.get(w)
         if special is None:
-            offers = [(distance[u] + arc[WEIGHT], arc[WEIGHT], u, arc[POSITIONS]) for u, arc in arcs[w].items()]
+            best = min([distance[u] + arc[WEIGHT] for u, arc in into.items()])
         else:
-            offers = [(distance[u] + special.get(u, arc[WEIGHT]), special.get(u, arc[WEIGHT]), u, arc[POSITIONS]) for u, arc in arcs[w].items()]
-        best = min(offer[0] for offer in offers)
+            best = min([distance[u] + special.get(u, arc[WEIGHT]) for u, arc in into.items()])
         distance[w] = best
+        bound = best + TIE
         timed = []
-        for value, weight, u, positions in offers:
-            if value > best + TIE:
+        for u, arc in into.items():
+            weight = arc[WEIGHT] if special is None else special.get(u, arc[WEIGHT])
+            if distance[u] + weight > bound:
                 continue
+            positions = arc[POSITIONS]
             for time_u, value_u, _ in history[u]:
                 position_u = time_u % scan
                 start = time_u - position_u
