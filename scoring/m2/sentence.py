@@ -53,6 +53,8 @@ def collector_paused() -> Iterator[None]:
 
 def sentence_counts(source: list[str], hypothesis: list[str], gold_sets: list[list[GoldEdit]], *, max_unchanged_words: int = 2, ignore_whitespace_casing: bool = False) -> list[list]:
     """Per annotator ``[correct, proposed, gold, {type: [tp, fp, fn]}]``."""
+    if source == hypothesis:  # the lattice is one diagonal of unchanged tokens: no edit, whatever the gold
+        return [[0, 0, len(golds), type_counts([], golds, [])] for golds in gold_sets]
     rows = []
     with collector_paused():
         lattice = Lattice(source, hypothesis, max_unchanged_words)
