@@ -16,10 +16,11 @@ from .hypothesis import read_hypothesis
 from .options import ScoringOptions
 from .paths import value_at
 from .readers import DEFAULT_MAX_TOKENS
-from .registry import headline_scores
-from .scorer import ScoringResult, build_metrics, metric_names, score_systems
+from .registry import can_resample, headline_scores, resampled_paths, resampling
+from .scorer import ScoringResult, metric_names, score_systems
 
 EXIT_BAD_INPUT = 2
+BOOTSTRAP_PATH = "errant.cs.f"
 
 
 
@@ -40,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
     parser.add_argument("--max-unchanged-words", type=int, default=2, help="M2: most unchanged tokens inside one edit (m2scorer's default 2)")
     parser.add_argument("--ignore-whitespace-casing", action="store_true", help="M2: drop system edits that only change whitespace or case")
-    parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of ERRANT F (cs) of each system against the first")
+    parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of each system against the first")
+    parser.add_argument("--bootstrap-path", default=BOOTSTRAP_PATH, metavar="PATH", help=f"the score to bootstrap (default {BOOTSTRAP_PATH}); any path its metric resamples")
     parser.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
     return parser
 
@@ -72,17 +74,13 @@ def format_table(result: ScoringResult) -> str:
     return "\n".join(lines)
 
 
-BOOTSTRAP_PATH = "errant.cs.f"
-
-
 def bootstrap_against_first(result: ScoringResult, options: ScoringOptions, samples: int, seed: int, path: str = BOOTSTRAP_PATH) -> dict:
     """Paired bootstrap of the score at ``path`` of every system against the first one."""
     names = list(result.statistics)
     metric_name = path.split(".", 1)[0]
     if metric_name not in result.statistics[names[0]]:
         return {}
-    metric = build_metrics([metric_name], options)[0]
-    resamplings = {name: metric.resampling(result.statistics[name][metric_name]) for name in names}
+    resamplings = {name: resampling(path, result.statistics[name][metric_name], options) for name in names}
     if resamplings[names[0]] is None:
         return {}
     return {name: paired_bootstrap_of(resamplings[name], resamplings[names[0]], path, samples=samples, seed=seed).as_dict() for name in names[1:]}
@@ -99,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         metrics = metric_names(args.metrics.split(",") if args.metrics else None)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.bootstrap and not can_resample(args.bootstrap_path):
+        parser.error(f"--bootstrap-path {args.bootstrap_path} cannot be resampled; choose from {', '.join(resampled_paths())}")
     m2_options = {"m2_max_unchanged_words": args.max_unchanged_words, "m2_ignore_whitespace_casing": args.ignore_whitespace_casing}
     options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight, extra=m2_options)
     try:
@@ -115,11 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         output = result.as_json()
         if args.bootstrap:
-            output["bootstrap"] = bootstrap_against_first(result, options, args.bootstrap, args.seed)
+            output["bootstrap"] = bootstrap_against_first(result, options, args.bootstrap, args.seed, args.bootstrap_path)
         print(json.dumps(output, indent=1))
     else:
         print(format_table(result))
         if args.bootstrap:
-            for name, test in bootstrap_against_first(result, options, args.bootstrap, args.seed).items():
-                print(f"{name} vs {hypotheses[0].name}: dF={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}")
+            for name, test in bootstrap_against_first(result, options, args.bootstrap, args.seed, args.bootstrap_path).items():
+                print(f"{name} vs {hypotheses[0].name}: d({args.bootstrap_path})={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}")
     return 0

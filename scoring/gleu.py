@@ -32,8 +32,6 @@ SEED_STEP = 101
 # Per reference: its length, then the numerator of each order; per hypothesis: its
 # length, then the denominator of each order.
 REF_COLUMNS = HYP_COLUMNS = 1 + ORDER
-# A corpus row: hypothesis length, reference length, then (numerator, denominator) per order.
-CORPUS_COLUMNS = 2 + 2 * ORDER
 
 
 def split_tokens(line: str) -> list[str]:
@@ -46,7 +44,8 @@ def ngram_counts(tokens: Sequence[str], n: int) -> Counter:
     return Counter(tuple(tokens[k:k + n]) for k in range(len(tokens) + 1 - n))
 
 
-def source_ngrams(tokens: Sequence[str]) -> list[Counter]:
+def ngrams_by_order(tokens: Sequence[str]) -> list[Counter]:
+    """The n-gram counts of a sentence for n = 1..4."""
     return [ngram_counts(tokens, n) for n in range(1, ORDER + 1)]
 
 
@@ -73,31 +72,22 @@ def hypothesis_rows(hypothesis_lengths: Sequence[int]) -> np.ndarray:
     return np.hstack([lengths, np.maximum(lengths + 1 - np.arange(1, ORDER + 1), 0)])
 
 
-def corpus_rows(hypothesis_part: np.ndarray, reference_part: np.ndarray) -> np.ndarray:
-    """Rows of (h_len, r_len, num_1, den_1, ..., num_4, den_4) from the two stored parts,
-    each of shape (..., 5), single sentences or sums over sentences alike."""
-    hypothesis_part, reference_part = np.broadcast_arrays(np.asarray(hypothesis_part, dtype=float), np.asarray(reference_part, dtype=float))
-    rows = np.empty((*hypothesis_part.shape[:-1], CORPUS_COLUMNS))
-    rows[..., 0] = hypothesis_part[..., 0]
-    rows[..., 1] = reference_part[..., 0]
-    rows[..., 2::2] = reference_part[..., 1:]
-    rows[..., 3::2] = hypothesis_part[..., 1:]
-    return rows
+def gleu_score(hypothesis_part: np.ndarray, reference_part: np.ndarray, smooth: bool = False) -> np.ndarray:
+    """GLEU of (h_len, den_1..den_4) and (r_len, num_1..num_4) rows, broadcast against
+    each other (one sentence or sums over sentences alike): 0 when any count is 0.
 
-
-def gleu_of_rows(rows: np.ndarray, smooth: bool = False) -> np.ndarray:
-    """GLEU of each (h_len, r_len, num_1, den_1, ...) row: 0 when any entry is 0.
-
-    ``smooth`` replaces 0 entries by 1 first (the official sentence-level GLEU).
+    ``smooth`` replaces 0 counts by 1 first (the official sentence-level GLEU).
     """
-    rows = np.asarray(rows, dtype=float)
+    hypothesis_part = np.asarray(hypothesis_part, dtype=float)
+    reference_part = np.asarray(reference_part, dtype=float)
     if smooth:
-        rows = np.where(rows == 0, 1.0, rows)
-    defined = np.all(rows != 0, axis=-1)
-    safe = np.where(defined[..., None], rows, 1.0)
-    log_precision = np.sum(np.log(safe[..., 2::2] / safe[..., 3::2]), axis=-1) / ORDER
-    brevity = np.minimum(0.0, 1.0 - safe[..., 1] / safe[..., 0])
-    return np.where(defined, np.exp(brevity + log_precision), 0.0)
+        hypothesis_part = np.where(hypothesis_part == 0, 1.0, hypothesis_part)
+        reference_part = np.where(reference_part == 0, 1.0, reference_part)
+    defined = np.all(hypothesis_part != 0, axis=-1) & np.all(reference_part != 0, axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_precision = (np.log(reference_part[..., 1:]).sum(axis=-1) - np.log(hypothesis_part[..., 1:]).sum(axis=-1)) / ORDER
+        brevity = np.minimum(0.0, 1.0 - reference_part[..., 0] / hypothesis_part[..., 0])
+        return np.where(defined, np.exp(brevity + log_precision), 0.0)
 
 
 @lru_cache(maxsize=8)
@@ -131,9 +121,9 @@ def corpus_gleu(hypothesis_part: np.ndarray, reference_rows: np.ndarray, draws: 
     (sentences, references, 5); the result has shape (iterations,).
     """
     per_iteration = drawn_rows(np.asarray(reference_rows, dtype=float), draws).sum(axis=1)
-    return gleu_of_rows(corpus_rows(hypothesis_part.sum(axis=0), per_iteration))
+    return gleu_score(hypothesis_part.sum(axis=0), per_iteration)
 
 
 def sentence_gleu(hypothesis_part: np.ndarray, reference_rows: np.ndarray) -> np.ndarray:
     """Per sentence, the mean over references of its smoothed GLEU: (sentences,)."""
-    return gleu_of_rows(corpus_rows(hypothesis_part[:, None, :], reference_rows), smooth=True).mean(axis=1)
+    return gleu_score(hypothesis_part[:, None, :], reference_rows, smooth=True).mean(axis=1)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .metrics.base import REGISTRY, Metric
+import numpy as np
+
+from .metrics.base import REGISTRY, Metric, Resampling
+from .options import ScoringOptions
 from .paths import ScorePath, path_label
 
 
@@ -56,18 +59,30 @@ def describe(path: str) -> ScorePath:
     return ScorePath(path, path_label(cls.display_name(), path), path.rsplit(".", 1)[-1] not in cls.lower_is_better)
 
 
+def score_paths(metric_names: Iterable[str] | None = None) -> list[ScorePath]:
+    """:func:`describe` of every valid path, in :func:`valid_paths` order."""
+    return [describe(path) for path in valid_paths(metric_names)]
+
+
 def label(path: str) -> str:
     """A column heading for ``path``; an unregistered metric's path reads as itself."""
     cls = metric_of(path)
     return path_label(cls.display_name(), path) if cls is not None else path
 
 
+def default_paths(metric_names: Iterable[str] | None = None) -> list[str]:
+    """Each metric's ranking path, in registry order (an export's usual columns)."""
+    return [cls.ranking_path() for cls in metrics_named(metric_names) if cls.ranking_path()]
+
+
 def default_path(metric_names: Iterable[str] | None = None) -> str:
     """What a board ranks by when nothing is asked: the first metric's ranking path."""
-    for cls in metrics_named(metric_names):
-        if cls.ranking_path():
-            return cls.ranking_path()
-    return ""
+    return next(iter(default_paths(metric_names)), "")
+
+
+def per_type_metrics(metric_names: Iterable[str] | None = None) -> list[type[Metric]]:
+    """The metrics that keep a per-error-type table, in registry order."""
+    return [cls for cls in metrics_named(metric_names) if cls.per_type is not None]
 
 
 def is_count(path: str) -> bool:
@@ -80,3 +95,18 @@ def can_resample(path: str) -> bool:
     """Whether the score at ``path`` can be recomputed from per-sentence statistics."""
     cls = metric_of(path)
     return cls is not None and path in cls.resampled
+
+
+def resampled_paths(metric_names: Iterable[str] | None = None) -> list[str]:
+    """Every path a paired bootstrap (and so a tie group) can be computed for."""
+    return [path for cls in metrics_named(metric_names) for path in cls.resampled]
+
+
+def resampling(path: str, statistics: dict, options: ScoringOptions) -> Resampling | None:
+    """The stored ``statistics`` of the metric of ``path`` as a :class:`Resampling`; None
+    when these statistics cannot give that path (e.g. CLEME2.0 without similarity weights)."""
+    cls = metric_of(path)
+    found = cls(options).resampling(statistics) if cls is not None and path in cls.resampled else None
+    if found is None or path not in found.scores(np.zeros((1, found.counts.shape[1]))):
+        return None
+    return found

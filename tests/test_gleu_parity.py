@@ -35,3 +35,9 @@ def test_mean_over_iterations_matches_official(gleu_scores, system):
 def test_tokens_split_on_ascii_whitespace_only():
     """Python 2's ``str.split()`` on UTF-8 bytes keeps a non-breaking space inside a token."""
     assert split_tokens("a\u00a0b  c\td\r\n") == ["a\u00a0b", "c", "d"]
+
+
+def test_signature_names_iterations_and_seed_rule(seeda_subset):
+    metric = Gleu(ScoringOptions())
+    metric.prepare(seeda_subset)
+    assert metric.signature().startswith("gleu|n:4|iterations:500|seed:j*101|draw:py2-randint|")

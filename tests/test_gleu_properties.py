@@ -115,3 +115,9 @@ def test_permuting_systems_changes_nothing(corpus, rng):
     rng.shuffle(names)
     shuffled = scores_from_statistics({name: statistics[name] for name in names}, [metric])
     assert shuffled == scores_from_statistics(statistics, [metric])
+
+
+def test_one_reference_runs_one_iteration_and_says_so():
+    metric = Gleu(ScoringOptions())
+    metric.prepare(dataset_of([["a", "b", "c", "d"]], [[["a", "b", "c", "d"]]]))
+    assert "|iterations:1|" in metric.signature()

@@ -11,13 +11,15 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.views import APIView
 
+from scoring import default_paths, per_type_metrics
+
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.paths import metric_menu
-from ..insights.per_type import LEVELS, comparison
+from ..insights.per_type import chosen_table, comparison, table_of
 from ..models import Phase, SharedTask
-from ..ranking import DEFAULT_METRICS, board_rows, default_metric
+from ..ranking import board_rows, default_metric
 from .views import phase_of
 
 
@@ -28,7 +30,7 @@ class IgnoreFormatSuffix(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-def export_metrics(rows: list[dict], metric: str, asked: str) -> list[str]:
+def export_metrics(rows: list[dict], metric: str, asked: str, metric_names: list[str]) -> list[str]:
     """The columns: those asked for (comma-separated), else the ranking metric and the usual ones."""
     available = metric_menu(rows)
     if asked:
@@ -37,7 +39,7 @@ def export_metrics(rows: list[dict], metric: str, asked: str) -> list[str]:
         if unknown:
             raise ValidationError({"metrics": f"no stored score at {', '.join(unknown)}"})
         return wanted
-    return [metric, *(m for m in DEFAULT_METRICS if m != metric and m in available)]
+    return [metric, *(m for m in default_paths(metric_names) if m != metric and m in available)]
 
 
 class LeaderboardExport(APIView):
@@ -52,7 +54,8 @@ class LeaderboardExport(APIView):
             OpenApiParameter("track", str),
             OpenApiParameter("table", str, enum=["ranking", "per_type"]),
             OpenApiParameter("systems", str, description="per_type: comma-separated submission ids"),
-            OpenApiParameter("cat", str, enum=list(LEVELS), description="per_type: ERRANT category level"),
+            OpenApiParameter("cat", str, description="per_type: category level (ERRANT: 1, 2 or 3)"),
+            OpenApiParameter("table_metric", str, enum=[cls.name for cls in per_type_metrics()], description="per_type: whose table (default errant)"),
         ],
         responses={200: str},
     )
@@ -69,7 +72,7 @@ class LeaderboardExport(APIView):
             table, name = self.per_type(request, task, phase), f"{task.slug}-{phase.kind}-per-type"
         else:
             rows = in_track(with_tracks(board_rows(phase.pk, metric)), request.query_params.get("track", ""))
-            columns = export_metrics(rows, metric, request.query_params.get("metrics", ""))
+            columns = export_metrics(rows, metric, request.query_params.get("metrics", ""), task.metric_names())
             table = exports.leaderboard_table(rows, columns, f"{task.title}, {phase.get_kind_display()} phase, ranked by {metric}.")
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
@@ -78,12 +81,15 @@ class LeaderboardExport(APIView):
         return response
 
     def per_type(self, request, task, phase) -> exports.Table:
-        level = request.query_params.get("cat", "2")
-        if level not in LEVELS:
-            raise ValidationError({"cat": f"one of {', '.join(LEVELS)}"})
+        asked = request.query_params.get("cat", "")
+        metric, level = chosen_table(task.metric_names(), request.query_params.get("table_metric", ""), asked)
+        if asked and asked != level:
+            raise ValidationError({"cat": f"one of {', '.join(table_of(metric).levels)}"})
         ids = [int(v) for v in request.query_params.get("systems", "").split(",") if v.strip().isdigit()]
-        systems = comparison_inputs(scored_submissions(phase, ids))
+        systems = comparison_inputs(scored_submissions(phase, ids), metric)
         if not systems:
             raise ValidationError({"systems": "give the ids of scored submissions of this phase"})
-        caption = f"{task.title}: ERRANT per error type (cat {level}), correction TP/FP/FN/P/R/F and detection F."
-        return exports.per_type_table(comparison(systems, level, task.beta), caption)
+        table = comparison(systems, level, task.beta, metric)
+        detection = " and detection F" if table["detection_modes"] else ""
+        caption = f"{task.title}: {table['metric_label']} per error type (cat {level}), correction TP/FP/FN/P/R/F{detection}."
+        return exports.per_type_table(table, caption)

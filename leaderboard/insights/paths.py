@@ -1,39 +1,14 @@
-"""Metric paths (``errant.cs.f``): every stored number a leaderboard can be ranked by."""
+"""The board's metric menu: every stored number a leaderboard can be ranked by."""
 from __future__ import annotations
 
-from ..ranking import DEFAULT_METRICS
-
-# Bookkeeping numbers of a scores object, not scores.
-NOT_SCORES = frozenset({"ref", "pool_size"})
-
-
-def score_paths(scores: dict, prefix: str = "") -> list[str]:
-    """Every numeric leaf of a system's scores object, per-type tables left out."""
-    paths = []
-    for key, value in scores.items():
-        if key.startswith("per_type") or key in NOT_SCORES:
-            continue
-        if isinstance(value, dict):
-            paths.extend(score_paths(value, f"{prefix}{key}."))
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            paths.append(f"{prefix}{key}")
-    return paths
+from scoring import flatten, valid_paths
 
 
 def metric_menu(rows: list[dict]) -> list[str]:
-    """The paths any row has: the usual ones first, then the rest in order."""
+    """The paths any row has, in the registry's order (headline scores first), then any
+    path no registered metric declares, sorted."""
     seen: set[str] = set()
     for row in rows:
-        seen.update(score_paths(row["scores"]))
-    first = [p for p in DEFAULT_METRICS if p in seen]
-    return first + sorted(seen.difference(first))
-
-
-def label(path: str) -> str:
-    """A short column heading: ``errant.cs.f`` -> ``ERRANT cs F``."""
-    parts = path.split(".")
-    names = {"errant": "ERRANT", "gotoscorer": "GTS", "cleme": "CLEME", "cleme2": "CLEME2.0", "usim": "USIM"}
-    head = names.get(parts[0], parts[0])
-    tail = [{"dependent": "dep", "independent": "ind", "corpus": ""}.get(p, p) for p in parts[1:]]
-    tail = [p.upper() if p in ("f", "p", "r") else p for p in tail if p]
-    return " ".join([head, *tail])
+        seen.update(flatten(row["scores"]))
+    known = [path for path in valid_paths() if path in seen]
+    return known + sorted(seen.difference(known))

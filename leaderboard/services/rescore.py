@@ -3,21 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from scoring import flatten
+
 from ..models import MetricResult, SharedTask, Submission
 from .scoring import score_submission
-
-
-def flatten(scores: dict, prefix: str = "") -> dict[str, float]:
-    """``{"errant.cs.f": 0.5, ...}`` from a nested scores object (per-type tables left out)."""
-    flat = {}
-    for key, value in scores.items():
-        path = f"{prefix}{key}"
-        if isinstance(value, dict):
-            if key != "per_type":
-                flat.update(flatten(value, path + "."))
-        elif isinstance(value, int | float):
-            flat[path] = value
-    return flat
 
 
 def system_scores(submission_id: int) -> dict[str, dict]:

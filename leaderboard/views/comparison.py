@@ -1,8 +1,11 @@
-"""The per-error-type comparison page: chosen systems side by side, ERRANT per type."""
+"""The per-error-type comparison page: chosen systems side by side, per type, for any metric
+with a per-type table (ERRANT by default)."""
 from django.shortcuts import render
 
+from scoring import per_type_metrics
+
 from ..insights.loading import comparison_inputs, scored_submissions
-from ..insights.per_type import LEVELS, comparison
+from ..insights.per_type import chosen_table, comparison, table_of
 from ..ranking import board_rows, default_metric
 from .pages import results_phase
 
@@ -13,10 +16,11 @@ def per_type(request, slug):
     task, phase = results_phase(request, slug)
     rows = board_rows(phase.pk, default_metric(task.metric_names()))
     chosen = [int(v) for v in request.GET.getlist("systems") if v.isdigit()] or [r["submission_id"] for r in rows[:DEFAULT_SYSTEMS]]
-    level = request.GET.get("cat", "2") if request.GET.get("cat") in LEVELS else "2"
-    systems = comparison_inputs(scored_submissions(phase, chosen))
+    metric, level = chosen_table(task.metric_names(), request.GET.get("metric", ""), request.GET.get("cat", ""))
+    systems = comparison_inputs(scored_submissions(phase, chosen), metric)
     return render(request, "leaderboard/per_type.html", {
-        "task": task, "phase": phase, "rows": rows, "chosen": chosen, "level": level, "levels": LEVELS,
-        "table": comparison(systems, level, task.beta), "organizer": task.is_organizer(request.user),
+        "task": task, "phase": phase, "rows": rows, "chosen": chosen, "level": level, "levels": table_of(metric).levels,
+        "metric": metric, "metrics": [(cls.name, cls.display_name()) for cls in per_type_metrics(task.metric_names())],
+        "table": comparison(systems, level, task.beta, metric), "organizer": task.is_organizer(request.user),
         "systems_query": "&".join(f"systems={pk}" for pk in chosen),
     })

@@ -13,7 +13,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 import scoring
-from scoring import HEADLINE_SCORES
 
 from ..insights import access
 from ..models import Phase, SharedTask, Submission
@@ -51,7 +50,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     team = team_of(request.user, create=False) if request.user.is_authenticated else None
     own = list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
     rows = board_rows(phase.pk, metric) if visible else []
-    shown = [path for _, path in HEADLINE_SCORES if path.split(".")[0] in metric_names]
+    shown = [score.path for score in scoring.headline_scores(metric_names)]
     return {
         "task": task,
         "phase": phase,

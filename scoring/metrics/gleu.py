@@ -27,8 +27,8 @@ class ReferenceNgrams:
         self.changed: list[list[list[Counter]]] = []
         self.lengths: list[list[int]] = []
         for i, source in enumerate(dataset.sources):
-            source_ngrams = gleu.source_ngrams(source)
-            references = [gleu.source_ngrams(ref.tokens[i]) for ref in dataset.references]
+            source_ngrams = gleu.ngrams_by_order(source)
+            references = [gleu.ngrams_by_order(ref.tokens[i]) for ref in dataset.references]
             self.references.append(references)
             self.changed.append([gleu.changed_ngrams(source_ngrams, r) for r in references])
             self.lengths.append([len(ref.tokens[i]) for ref in dataset.references])
@@ -69,13 +69,18 @@ class Gleu(Metric):
         if self._ngrams is None or self._ngrams.dataset is not dataset:
             self._ngrams = ReferenceNgrams(dataset)
 
+    def iterations_run(self) -> int:
+        """``compute_gleu`` runs a single iteration when there is one reference."""
+        one_reference = self._ngrams is not None and self._ngrams.dataset.n_references == 1
+        return 1 if one_reference else self.iterations
+
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         """``{"hyp_len": [c_i], "refs": [[[r_len, num_1..num_4] per reference] per sentence]}``."""
         self.prepare(dataset)
         ngrams = self._ngrams
         lengths, rows = [], []
         for i, tokens in enumerate(hypothesis_tokens(dataset, hypothesis)):
-            hyp = gleu.source_ngrams(tokens)
+            hyp = gleu.ngrams_by_order(tokens)
             lengths.append(len(tokens))
             rows.append([gleu.reference_row(hyp, r, d, n) for r, d, n in zip(ngrams.references[i], ngrams.changed[i], ngrams.lengths[i])])
         return {"hyp_len": lengths, "refs": rows}
@@ -104,10 +109,9 @@ class Gleu(Metric):
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
             per_iteration = totals[:, gleu.HYP_COLUMNS:].reshape(len(totals), iterations, gleu.REF_COLUMNS)
-            rows = gleu.corpus_rows(totals[:, None, :gleu.HYP_COLUMNS], per_iteration)
-            return {"gleu.score": gleu.gleu_of_rows(rows).mean(axis=1)}
+            return {"gleu.score": gleu.gleu_score(totals[:, None, :gleu.HYP_COLUMNS], per_iteration).mean(axis=1)}
 
         return Resampling(counts, scores)
 
     def signature(self) -> str:
-        return f"gleu|n:{gleu.ORDER}|iterations:{self.iterations}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|tokens:ascii-whitespace"
+        return f"gleu|n:{gleu.ORDER}|iterations:{self.iterations_run()}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|tokens:ascii-whitespace"
