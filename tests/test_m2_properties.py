@@ -100,6 +100,9 @@ def test_statistics_resampling_and_direct_agree(seed, indices):
     stats = metric.statistics(dataset, system("s", random_outputs(seed, sources)))
     direct = metric.score(stats)
     assert metric.score(json.loads(json.dumps(stats))) == direct
-    assert metric.resample(stats, range(len(sources))) == pytest.approx({"m2.p": direct["p"], "m2.r": direct["r"], "m2.f": direct["f"]}, abs=1e-12)
+    whole = {f"m2.{k}": direct[k] for k in "prf"} | {f"m2.sentence.{k}": direct["sentence"][k] for k in "prf"}
+    assert metric.resample(stats, range(len(sources))) == pytest.approx(whole, abs=1e-12)
     rows = metric.resampling(stats).counts[indices].sum(axis=0)
-    assert metric.resample(stats, indices) == pytest.approx(dict(zip(("m2.p", "m2.r", "m2.f"), prf(*rows, 0.5))), abs=1e-12)
+    sample = metric.resample(stats, indices)
+    assert [sample[f"m2.{k}"] for k in "prf"] == pytest.approx(prf(*rows[:3], 0.5), abs=1e-12)
+    assert [sample[f"m2.sentence.{k}"] for k in "prf"] == pytest.approx(list(rows[3:6] / len(indices)), abs=1e-12)

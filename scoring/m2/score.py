@@ -50,13 +50,18 @@ def corpus_choice(per_sentence: Sequence[Sequence[Counts]], beta: float) -> list
     return choice
 
 
-def sentence_scores(per_sentence: Sequence[Sequence[Counts]], beta: float) -> dict:
-    """SentM2: the mean over sentences of P, R and F of each sentence alone, with the
-    annotator m2scorer would pick for that sentence alone."""
-    sums = [0.0, 0.0, 0.0]
+def sentence_best(per_sentence: Sequence[Sequence[Counts]], beta: float) -> list[tuple[float, float, float]]:
+    """Per sentence, P, R and F of that sentence alone, with the annotator m2scorer would
+    pick for that sentence alone."""
+    best = []
     for candidates in per_sentence:
         correct, proposed, gold = candidates[choose(candidates, (0.0, 0.0, 0.0), beta)][:3]
-        for j, value in enumerate(prf(correct, proposed - correct, gold - correct, beta)):
-            sums[j] += value
-    n = max(len(per_sentence), 1)
-    return {"p": sums[0] / n, "r": sums[1] / n, "f": sums[2] / n}
+        best.append(prf(correct, proposed - correct, gold - correct, beta))
+    return best
+
+
+def sentence_scores(per_sentence: Sequence[Sequence[Counts]], beta: float) -> dict:
+    """SentM2: the means over sentences of :func:`sentence_best`."""
+    best = sentence_best(per_sentence, beta)
+    n = max(len(best), 1)
+    return {key: sum(row[k] for row in best) / n for k, key in enumerate("prf")}

@@ -15,7 +15,7 @@ from ..dataset import Dataset
 from ..fscore import prf
 from ..hypothesis import Hypothesis
 from ..m2.gold import gold_sets
-from ..m2.score import corpus_choice, sentence_scores
+from ..m2.score import corpus_choice, sentence_best, sentence_scores
 from ..m2.sentence import sentence_counts
 from ..options import ScoringOptions
 from ..paths import ScorePath
@@ -53,7 +53,7 @@ class M2(Metric):
     count_keys = frozenset({"tp", "fp", "fn"})
     lower_is_better = frozenset({"fp", "fn"})
     per_type = PerTypeTable(key="per_type", levels=(TYPE_LEVEL,), default_level=TYPE_LEVEL)
-    resampled = ("m2.p", "m2.r", "m2.f")
+    resampled = ("m2.p", "m2.r", "m2.f", "m2.sentence.p", "m2.sentence.r", "m2.sentence.f")
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -92,13 +92,19 @@ class M2(Metric):
 
     def resampling(self, statistics: dict) -> Resampling:
         """(tp, fp, fn) per sentence of the annotator picked on the whole corpus (kept fixed
-        inside a sample, as for ERRANT, see :mod:`scoring.bootstrap`)."""
+        inside a sample, as for ERRANT, see :mod:`scoring.bootstrap`), then the sentence's
+        own (P, R, F) and a 1, whose sums give SentM2's means."""
         beta = self.options.beta
-        rows = [[c, p - c, g - c] for c, p, g, _ in chosen_counts(statistics, beta)]
-        counts = np.asarray(rows, dtype=float).reshape(-1, 3)
+        chosen = [[c, p - c, g - c] for c, p, g, _ in chosen_counts(statistics, beta)]
+        sentences = sentence_best(statistics["counts"], beta)
+        counts = np.hstack([np.asarray(chosen, dtype=float).reshape(-1, 3), np.asarray(sentences, dtype=float).reshape(-1, 3), np.ones((len(chosen), 1))])
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
-            return dict(zip(self.resampled, prf_of_counts(totals, beta)))
+            result = dict(zip(("m2.p", "m2.r", "m2.f"), prf_of_counts(totals[:, :3], beta)))
+            n = np.maximum(totals[:, -1], 1.0)
+            for k, key in enumerate("prf"):
+                result[f"m2.sentence.{key}"] = totals[:, 3 + k] / n
+            return result
 
         return Resampling(counts, scores)
 
