@@ -42,6 +42,8 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--max-file-chars", type=int, default=DEFAULT_LIMITS.file_chars, help="characters per file")
     parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator (default 0)")
     parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
+    parser.add_argument("--max-unchanged-words", type=int, default=2, help="M2: most unchanged tokens inside one edit (m2scorer's default 2)")
+    parser.add_argument("--ignore-whitespace-casing", action="store_true", help="M2: drop system edits that only change whitespace or case")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,7 +111,8 @@ def checked_metrics(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     names = [name for name, _ in parse_hyp_arguments(args.hyp)]
     for name in {n for n in names if names.count(n) > 1}:
         parser.error(f"the system name {name!r} is given twice in --hyp; one would silently replace the other")
-    return metrics, ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
+    m2_options = {"m2_max_unchanged_words": args.max_unchanged_words, "m2_ignore_whitespace_casing": args.ignore_whitespace_casing}
+    return metrics, ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight, extra=m2_options)
 
 
 def report_bad_input(exc: Exception) -> int:
