@@ -7,6 +7,7 @@ from django.contrib import admin, messages
 from .models import (
     Dataset,
     GoldChunk,
+    Judgments,
     Membership,
     MetricResult,
     OrganizerJob,
@@ -211,3 +212,14 @@ class GoldChunkAdmin(admin.ModelAdmin):
     list_filter = ["phase__task", "error_type", "modified"]
     search_fields = ["correction", "error_type"]
     raw_id_fields = ["phase"]
+
+
+@admin.register(Judgments)
+class JudgmentsAdmin(admin.ModelAdmin):
+    """Human judgments of a phase (``manage.py attach_judgments``); the table is recomputed from them."""
+
+    list_display = ["phase", "updated_at"]
+    list_filter = ["phase__task"]
+    search_fields = ["phase__task__slug", "phase__kind"]
+    readonly_fields = ["table", "table_key"]
+
