@@ -37,7 +37,7 @@ def test_on_real_system_outputs(seeda_subset, seeda_hypotheses):
         hyp = seeda_hypotheses[name]
         changed = [i for i, t in enumerate(hyp.tokens) if t != seeda_subset.sources[i]]
         for i in rng.sample(changed, 40):
-            assert_same(seeda_subset.source_docs[i], hyp.docs[i])
+            assert_same(seeda_subset.source_docs[i], hyp.parses(seeda_subset)[i])
 
 
 WORDS = ["the", "a", "The", "cat", "cats", "go", "goes", "went", "to", "school", ",", ".", "is", "are", "happy", "happily"]
