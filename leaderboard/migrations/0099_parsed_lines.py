@@ -5,7 +5,7 @@ import django.db.models.deletion
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leaderboard', '0003_goldchunk_fillfactor'),
+        ('leaderboard', '0098_pool_failures'),
     ]
 
     operations = [

@@ -1,0 +1,39 @@
+"""Keep f_i (members that failed a gold chunk) instead of n_i; n_i = N - f_i.
+
+A pool join then updates the few chunks the joiner failed, not every chunk it got right."""
+from django.db import migrations, models
+from django.db.models import F, OuterRef, Subquery
+
+
+def failures_from_successes(apps, schema_editor):
+    GoldChunk = apps.get_model("leaderboard", "GoldChunk")
+    Pool = apps.get_model("leaderboard", "Pool")
+    size = Subquery(Pool.objects.filter(phase_id=OuterRef("phase_id")).values("size")[:1])
+    GoldChunk.objects.update(failures=size - F("n"))
+
+
+def successes_from_failures(apps, schema_editor):
+    GoldChunk = apps.get_model("leaderboard", "GoldChunk")
+    Pool = apps.get_model("leaderboard", "Pool")
+    size = Subquery(Pool.objects.filter(phase_id=OuterRef("phase_id")).values("size")[:1])
+    GoldChunk.objects.update(n=size - F("failures"))
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('leaderboard', '0003_goldchunk_fillfactor'),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name='goldchunk',
+            name='failures',
+            field=models.PositiveIntegerField(default=0, help_text='f_i: pool members not judged correct on this chunk (n_i = N - f_i)'),
+        ),
+        migrations.RunPython(failures_from_successes, successes_from_failures),
+        migrations.RemoveField(
+            model_name='goldchunk',
+            name='n',
+        ),
+    ]
