@@ -33,7 +33,7 @@ from . import gotoscorer
 UPDATE_BATCH = 5000  # chunk positions per UPDATE (keeps SQLite under its parameter limit)
 REBUILD_AFTER = 16  # more unseen members than this: rebuild the process's copy at once
 
-_outcomes: dict[int, MemberOutcomes] = {}  # phase id -> outcomes of the members, keyed (member pk, submission id)
+_outcomes: dict[int, MemberOutcomes] = {}  # phase id -> members' outcomes, keyed (member pk, submission id, joined at)
 
 
 def wanted_members(phase_id: int) -> set[int]:
@@ -58,7 +58,7 @@ def sync_pool(phase_id: int, *, refresh: set[int] = frozenset()) -> bool:
         joining = sorted(sid for sid in wanted if sid not in current or sid in refresh)
         if not leaving and not joining:
             return False
-        n_chunks = GoldChunk.objects.filter(phase_id=phase_id).count()
+        n_chunks = chunk_count(phase_id)
         members = member_outcomes(pool, n_chunks)
         for key in [key for key in members.members if key[0] in leaving]:
             _add_to_failures(phase_id, ~members.outcomes(key).correct, -1)
@@ -78,11 +78,13 @@ def member_outcomes(pool: Pool, n_chunks: int) -> MemberOutcomes:
     """The stored members' outcomes, as this process last saw them plus what changed.
 
     Member rows are written once and deleted on leaving, so comparing keys finds every
-    change, including those of rolled-back transactions."""
+    change, including those of rolled-back transactions. Nothing in common (a phase id
+    reused after a rollback on SQLite) means another pool: build it afresh."""
     members = _outcomes.get(pool.phase_id)
-    stored = set(pool.members.values_list("pk", "submission_id"))
-    unseen = stored - set(members.members) if members is not None else stored
-    if members is None or len(unseen) > REBUILD_AFTER:
+    stored = set(pool.members.values_list("pk", "submission_id", "joined_at"))
+    known = set(members.members) if members is not None else set()
+    unseen = stored - known
+    if members is None or len(unseen) > REBUILD_AFTER or (known and not known & stored):
         gold = np.fromiter(GoldChunk.objects.filter(phase_id=pool.phase_id).order_by("position").values_list("modified", flat=True), dtype=bool, count=n_chunks)
         members = MemberOutcomes.of(gold, _read_outcomes(stored, n_chunks))
         _outcomes[pool.phase_id] = members
@@ -94,9 +96,15 @@ def member_outcomes(pool: Pool, n_chunks: int) -> MemberOutcomes:
     return members
 
 
-def _read_outcomes(keys: set[tuple[int, int]], n_chunks: int) -> dict[tuple[int, int], Outcomes]:
-    rows = PoolMember.objects.filter(pk__in=[pk for pk, _ in keys]).values_list("pk", "submission_id", "modified", "correct")
-    return {(pk, sid): _outcomes_of(modified, correct, n_chunks) for pk, sid, modified, correct in rows}
+def _read_outcomes(keys: set[tuple], n_chunks: int) -> dict[tuple, Outcomes]:
+    rows = PoolMember.objects.filter(pk__in=[key[0] for key in keys]).values_list("pk", "submission_id", "joined_at", "modified", "correct")
+    return {(pk, sid, joined): _outcomes_of(modified, correct, n_chunks) for pk, sid, joined, modified, correct in rows}
+
+
+def chunk_count(phase_id: int) -> int:
+    """The phase's number of gold chunks, from the (phase, position) index alone."""
+    last = GoldChunk.objects.filter(phase_id=phase_id).aggregate(last=Max("position"))["last"]
+    return 0 if last is None else last + 1
 
 
 def _outcomes_of(modified: bytes, correct: bytes, n_chunks: int) -> Outcomes:
@@ -108,7 +116,7 @@ def _outcomes_of(modified: bytes, correct: bytes, n_chunks: int) -> Outcomes:
 def _join(pool: Pool, submission_id: int, n_chunks: int, members: MemberOutcomes) -> None:
     if not n_chunks:
         member = PoolMember.objects.create(pool=pool, submission_id=submission_id, modified=b"", correct=b"")
-        members.add((member.pk, submission_id), _outcomes_of(b"", b"", 0))
+        members.add((member.pk, submission_id, member.joined_at), _outcomes_of(b"", b"", 0))
         return
     statistics = MetricResult.objects.values_list("statistics", flat=True).get(submission_id=submission_id, metric=gotoscorer.NAME)
     outcomes = gotoscorer.outcomes(statistics)
@@ -116,12 +124,20 @@ def _join(pool: Pool, submission_id: int, n_chunks: int, members: MemberOutcomes
         raise ValueError(f"submission {submission_id} has outcomes for {len(outcomes.correct)} chunks, the phase has {n_chunks}")
     member = PoolMember.objects.create(pool=pool, submission_id=submission_id, modified=gotoscorer.pack(outcomes.modified), correct=gotoscorer.pack(outcomes.correct))
     _add_to_failures(pool.phase_id, ~np.asarray(outcomes.correct, dtype=bool), +1)
-    members.add((member.pk, submission_id), Outcomes(np.asarray(outcomes.modified, dtype=bool), np.asarray(outcomes.correct, dtype=bool)))
+    members.add((member.pk, submission_id, member.joined_at), Outcomes(np.asarray(outcomes.modified, dtype=bool), np.asarray(outcomes.correct, dtype=bool)))
 
 
 def _add_to_failures(phase_id: int, failed: np.ndarray, delta: int) -> None:
-    """``UPDATE gold chunk SET failures = failures + delta`` on the chunks a member failed."""
+    """``UPDATE gold chunk SET failures = failures + delta`` on the chunks a member failed:
+    one statement with an array on PostgreSQL, batches under SQLite's parameter limit."""
     positions = np.flatnonzero(failed).tolist()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {GoldChunk._meta.db_table} SET failures = failures + %s WHERE phase_id = %s AND position = ANY(%s::int[])",
+                [delta, phase_id, positions],
+            )
+        return
     for i in range(0, len(positions), UPDATE_BATCH):
         batch = positions[i : i + UPDATE_BATCH]
         GoldChunk.objects.filter(phase_id=phase_id, position__in=batch).update(failures=F("failures") + delta)
@@ -134,7 +150,7 @@ def _rescore_members(pool: Pool, n_chunks: int, members: MemberOutcomes) -> None
     task = pool.phase.task
     metric = GoToScorer(task.scoring_options())
     result_ids = dict(MetricResult.objects.filter(submission__pool_membership__pool=pool, metric=gotoscorer.NAME).values_list("submission_id", "pk"))
-    scores = {result_ids[sid]: metric.member_result(members.sums((pk, sid)), members.size, task.gts_ref) for pk, sid in members.members}
+    scores = {result_ids[key[1]]: metric.member_result(members.sums(key), members.size, task.gts_ref) for key in members.members}
     write_scores(scores)
 
 
@@ -170,7 +186,7 @@ def _rescore_other_pooled_metrics(pool: Pool) -> None:
 
 def recount(phase_id: int) -> dict[int, int]:
     """n_i from scratch over the current members: what the stored counts must equal."""
-    n_chunks = GoldChunk.objects.filter(phase_id=phase_id).count()
+    n_chunks = chunk_count(phase_id)
     total = np.zeros(n_chunks, dtype=np.int64)
     for correct in PoolMember.objects.filter(pool__phase_id=phase_id).values_list("correct", flat=True):
         total += gotoscorer.unpack(correct, n_chunks)
