@@ -12,7 +12,7 @@ run one after the other and no count is lost. Then, in the same transaction:
   this process keeps per phase, brought up to date first with the members that joined
   or left since it last looked (a set difference of member rows, which never change),
   so a join costs what changed, not a re-read of every member; and written back in one
-  statement on PostgreSQL.
+  UPDATE ... FROM jsonb_each on PostgreSQL.
 """
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def _add_to_failures(phase_id: int, failed: np.ndarray, delta: int) -> None:
         with connection.cursor() as cursor:
             cursor.execute(
                 f"UPDATE {GoldChunk._meta.db_table} SET failures = failures + %s WHERE phase_id = %s AND position = ANY(%s::int[])",
-                [delta, phase_id, positions],
+                [delta, phase_id, "{" + ",".join(map(str, positions)) + "}"],  # one text literal: quicker to send than a list
             )
         return
     for i in range(0, len(positions), UPDATE_BATCH):
@@ -155,14 +155,14 @@ def _rescore_members(pool: Pool, n_chunks: int, members: MemberOutcomes) -> None
 
 
 def write_scores(scores: dict[int, dict]) -> None:
-    """Set ``MetricResult.scores`` by primary key: one UPDATE ... FROM unnest on
-    PostgreSQL, Django's bulk_update elsewhere."""
+    """Set ``MetricResult.scores`` by primary key: on PostgreSQL one UPDATE from one JSON
+    object (one parameter, nothing escaped per row), Django's bulk_update elsewhere."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
                 f"UPDATE {MetricResult._meta.db_table} AS r SET scores = v.scores "
-                "FROM unnest(%s::bigint[], %s::jsonb[]) AS v(id, scores) WHERE r.id = v.id",
-                [list(scores), [json.dumps(s) for s in scores.values()]],
+                "FROM jsonb_each(%s::jsonb) AS v(id, scores) WHERE r.id = v.id::bigint",
+                [json.dumps({str(pk): s for pk, s in scores.items()})],
             )
         return
     results = [MetricResult(pk=pk, scores=s) for pk, s in scores.items()]
