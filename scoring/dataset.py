@@ -49,6 +49,7 @@ class Dataset:
         self._source_docs = source_docs
         self._docbin = docbin
         self.lines = lines if lines is not None else LineCache()
+        self.tables: dict[str, object] = {}  # metrics' once-per-dataset results (JSON), saved with it
 
     # -- construction --------------------------------------------------------------
     @classmethod
@@ -142,6 +143,7 @@ class Dataset:
             archive.writestr("dataset.json", json.dumps(meta))
             archive.writestr("sources.spacy", DocBin(docs=self.source_docs, store_user_data=False).to_bytes())
             archive.writestr("lines.spacy", self.lines.to_bytes())
+            archive.writestr("tables.json", json.dumps(self.tables))
         return buffer.getvalue()
 
     @classmethod
@@ -150,6 +152,7 @@ class Dataset:
             meta = json.loads(archive.read("dataset.json"))
             docbin = archive.read("sources.spacy")
             line_parses = archive.read("lines.spacy") if "lines.spacy" in archive.namelist() else None
+            tables = json.loads(archive.read("tables.json")) if "tables.json" in archive.namelist() else {}
         if meta.get("format") not in READABLE_FORMATS:
             raise ValueError(f"prepared dataset format {meta.get('format')} is not {FORMAT_VERSION}: prepare it again")
         references = [
@@ -159,6 +162,7 @@ class Dataset:
         dataset = cls(meta["sources"], references, tokenize=meta["tokenize"], docbin=docbin)
         dataset.reference_order = meta["reference_order"]
         dataset.annotated_references = meta.get("annotated_references", False)
+        dataset.tables = tables
         if line_parses is not None:
             dataset.lines.add_serialised(line_parses)
         if dataset.annotated_references:

@@ -62,6 +62,11 @@ def load_dataset(dataset: Dataset | int) -> scoring.Dataset:
     return cached
 
 
+def save_prepared(dataset_id: int, prepared: scoring.Dataset) -> None:
+    """Store the prepared dataset again, with what metrics added to it since."""
+    Dataset.objects.filter(pk=dataset_id).update(prepared=prepared.to_bytes())
+
+
 class DatabaseLineStore:
     """The dataset's parsed lines in the database (``scoring.line_cache.LineStore``)."""
 
