@@ -1,32 +1,98 @@
 """Who may see what: the one place that decides it, for every page, fragment, endpoint and export.
 
-Hidden references and other teams' outputs stay with the organizers.
+Hidden references and other teams' outputs stay with the organizers, in every state of
+a phase (upcoming, open, frozen, ended, revealed):
 
-* scores and per-type tables: whoever may see the phase's results (``Phase.results_visible_to``);
+* a phase's results (scores, ranks, per-type tables, pool versions, counts of any kind):
+  organizers, and everyone once the results are public (``Phase.results_public``:
+  public visibility, revealed, or after the end when the visibility says so);
+* reference chunks and their difficulty (they show the hidden references, and their
+  per-chunk counts ``n`` are other teams' outcomes): organizers, and everyone once the
+  phase has ended for good *and* its results are public; a frozen phase can reopen;
+* a submission (that it exists, its file name, description, error): organizers, its own
+  team, and everyone for the systems on a board they may see; anyone else gets the
+  same 404 as for an id that does not exist;
 * a submission's chunk-by-chunk view (it shows the system's output): organizers, and
-  the submitting team once the phase's results are visible to it;
-* reference chunks and their difficulty (they show the hidden references): organizers,
-  and everyone once the phase has ended, as for ``GET /api/tasks/<slug>/difficulty/``.
+  the submitting team once the phase's results are visible to it.
+
+Views ask here and never decide themselves; :func:`phase_for` and :func:`submission_for`
+turn a request's parameters into objects the user may know exist, or a 404.
 """
 from __future__ import annotations
 
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from . import params
+from .models import Phase, SharedTask, Submission
 from .services.intake import team_of
 
 
-def sees_results(phase, user) -> bool:
-    return phase.results_visible_to(user)
+def may_organize(task: SharedTask, user) -> bool:
+    """Organizer tools and the overview-paper exports: the task's organizers and staff."""
+    return task.is_organizer(user)
 
 
-def sees_output(submission, user) -> bool:
-    phase = submission.phase
-    if phase.task.is_organizer(user):
-        return True
-    own = team_of(user, phase.task, create=False) == submission.team
-    return own and phase.results_visible_to(user)
+def may_see_results(phase: Phase, user) -> bool:
+    """``results_public`` first: a public phase never loads the user (the polled API)."""
+    return phase.results_public() or may_organize(phase.task, user)
 
 
-def sees_references(phase, user) -> bool:
-    return phase.task.is_organizer(user) or phase.has_ended()
+def may_see_references(phase: Phase, user) -> bool:
+    return may_organize(phase.task, user) or (phase.has_ended() and phase.results_public())
+
+
+def visible_submissions(phase: Phase, user) -> QuerySet[Submission]:
+    """The phase's submissions this user may know exist."""
+    submissions = Submission.objects.filter(phase=phase)
+    if may_organize(phase.task, user):
+        return submissions
+    team = team_of(user, phase.task, create=False)
+    known = Q(team=team) if team else Q(pk__in=[])
+    if may_see_results(phase, user):
+        known |= Q(pool_membership__isnull=False, hidden=False)
+    return submissions.filter(known)
+
+
+def may_see_submission(submission: Submission, user) -> bool:
+    return visible_submissions(submission.phase, user).filter(pk=submission.pk).exists()
+
+
+def visible_outputs(phase: Phase, user) -> QuerySet[Submission]:
+    """The phase's submissions whose outputs this user may see, chunk by chunk."""
+    submissions = Submission.objects.filter(phase=phase)
+    if may_organize(phase.task, user):
+        return submissions
+    team = team_of(user, phase.task, create=False)
+    return submissions.filter(team=team) if team and may_see_results(phase, user) else submissions.none()
+
+
+def may_see_output(submission: Submission, user) -> bool:
+    return visible_outputs(submission.phase, user).filter(pk=submission.pk).exists()
+
+
+def task_phase(task: SharedTask, kind: str) -> Phase:
+    """The task's phase ``kind`` (a validated key), else its current phase; 404 if none.
+    Phases are public: the task's API lists them."""
+    phase = task.phases.select_related("dataset", "task").filter(kind=kind).first() if kind else task.current_phase()
+    if phase is None:
+        raise Http404(f"task {task.slug} has no phase {kind}".strip())
+    return phase
+
+
+def phase_for(request, task: SharedTask) -> Phase:
+    """The phase ``?phase=`` names: 400 for a malformed key, 404 for an unknown one."""
+    return task_phase(task, params.phase_key(request.GET))
+
+
+def submission_for(user, pk: int, **lookups) -> Submission:
+    """The submission ``pk`` when this user may know it exists; the same 404 otherwise,
+    whether it exists or not, so ids of hidden phases and other teams' uploads stay unknown."""
+    submission = get_object_or_404(Submission.objects.select_related("phase__task", "team"), pk=pk, **lookups)
+    if not may_see_submission(submission, user):
+        raise Http404("no such submission")
+    return submission
 
 
 def hidden_results(submission_data: dict, *, blind: bool) -> dict:

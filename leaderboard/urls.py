@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import cleme2, comparison, heatmap, organizer, pages
+from .views import accounts, cleme2, comparison, heatmap, organizer, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -17,7 +17,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
     path("api/", include("leaderboard.api.urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]

@@ -7,18 +7,18 @@ this endpoint's own parameter, so DRF's ``?format=`` renderer override is switch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.views import APIView
 
+from .. import access, params
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
 from ..insights.loading import comparison_inputs, scored_submissions
-from ..insights.paths import metric_menu
+from ..insights.paths import metric_menu, metric_paths
 from ..insights.per_type import LEVELS, comparison
 from ..models import SharedTask
-from ..ranking import DEFAULT_METRICS, board_rows, default_metric
-from .views import phase_of
+from ..ranking import DEFAULT_METRICS, board_rows, default_metric, pool_version
 
 
 class IgnoreFormatSuffix(DefaultContentNegotiation):
@@ -35,7 +35,7 @@ def export_metrics(rows: list[dict], metric: str, asked: str) -> list[str]:
         wanted = [m.strip() for m in asked.split(",") if m.strip()]
         unknown = [m for m in wanted if m not in available]
         if unknown:
-            raise ValidationError({"metrics": f"no stored score at {', '.join(unknown)}"})
+            raise params.BadParameter("metrics", f"no stored score at {', '.join(unknown)}", available)
         return wanted
     return [metric, *(m for m in DEFAULT_METRICS if m != metric and m in available)]
 
@@ -57,19 +57,18 @@ class LeaderboardExport(APIView):
         responses={200: str},
     )
     def get(self, request, slug):
+        query = request.query_params
         task = get_object_or_404(SharedTask, slug=slug)
-        if not task.is_organizer(request.user):
+        if not access.may_organize(task, request.user):
             raise PermissionDenied("exports are for the task's organizers and staff")
-        fmt = request.query_params.get("format", "csv")
-        if fmt not in exports.FORMATS:
-            raise ValidationError({"format": f"one of {', '.join(exports.FORMATS)}"})
-        phase = phase_of(task, request.query_params.get("phase"))
-        metric = request.query_params.get("metric") or default_metric(task.metric_names())
-        if request.query_params.get("table") == "per_type":
+        fmt = params.choice(query, "format", list(exports.FORMATS), "csv")
+        phase = access.phase_for(request, task)
+        metric = params.metric(query, metric_paths(phase, pool_version(phase.pk)), default_metric(task.metric_names()))
+        if params.choice(query, "table", ("ranking", "per_type"), "ranking") == "per_type":
             table, name = self.per_type(request, task, phase), f"{task.slug}-{phase.kind}-per-type"
         else:
-            rows = in_track(with_tracks(board_rows(phase.pk, metric)), request.query_params.get("track", ""))
-            columns = export_metrics(rows, metric, request.query_params.get("metrics", ""))
+            rows = in_track(with_tracks(board_rows(phase.pk, metric)), params.choice(query, "track", task.tracks or []))
+            columns = export_metrics(rows, metric, params.text(query, "metrics", max_length=2000))
             table = exports.leaderboard_table(rows, columns, f"{task.title}, {phase.title} phase, ranked by {metric}.")
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
@@ -78,12 +77,10 @@ class LeaderboardExport(APIView):
         return response
 
     def per_type(self, request, task, phase) -> exports.Table:
-        level = request.query_params.get("cat", "2")
-        if level not in LEVELS:
-            raise ValidationError({"cat": f"one of {', '.join(LEVELS)}"})
-        ids = [int(v) for v in request.query_params.get("systems", "").split(",") if v.strip().isdigit()]
-        systems = comparison_inputs(scored_submissions(phase, ids))
+        level = params.choice(request.query_params, "cat", LEVELS, "2")
+        ids = params.ids(params.text(request.query_params, "systems", max_length=400).split(","), "systems")
+        systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids))
         if not systems:
-            raise ValidationError({"systems": "give the ids of scored submissions of this phase"})
+            raise params.BadParameter("systems", "give the ids of scored submissions of this phase")
         caption = f"{task.title}: ERRANT per error type (cat {level}), correction TP/FP/FN/P/R/F and detection F."
         return exports.per_type_table(comparison(systems, level, task.beta), caption)

@@ -1,7 +1,11 @@
 """Metric paths (``errant.cs.f``): every stored number a leaderboard can be ranked by."""
 from __future__ import annotations
 
-from ..ranking import DEFAULT_METRICS
+from django.core.cache import cache
+
+from scoring import HEADLINE_SCORES
+
+from ..ranking import DEFAULT_METRICS, board_rows
 
 # Bookkeeping numbers of a scores object, not scores.
 NOT_SCORES = frozenset({"ref", "pool_size"})
@@ -27,6 +31,22 @@ def metric_menu(rows: list[dict]) -> list[str]:
         seen.update(score_paths(row["scores"]))
     first = [p for p in DEFAULT_METRICS if p in seen]
     return first + sorted(seen.difference(first))
+
+
+def metric_paths(phase, version: int) -> list[str]:
+    """Every path ``phase``'s board can be ranked by, the valid values of ``?metric=``: the
+    headline scores of the task's metrics, then every other score its systems store
+    (cached per pool version). Meant to become scoring's registry answer
+    (``scoring.valid_paths(metric_names)``) once there is one."""
+    key = f"metric-paths:{phase.pk}:{version}"
+    paths = cache.get(key)
+    if paths is None:
+        names = phase.task.metric_names()
+        headline = [path for _, path in HEADLINE_SCORES if path.split(".")[0] in names]
+        stored = [path for path in metric_menu(board_rows(phase.pk, "")) if path.split(".")[0] in names]
+        paths = headline + [path for path in stored if path not in headline]
+        cache.set(key, paths, timeout=3600)
+    return paths
 
 
 def label(path: str) -> str:

@@ -2,17 +2,18 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from .. import access
 from ..models import SharedTask
 from ..services import phases
-from .pages import _phase
 
 
 def _organized_task(request, slug) -> SharedTask:
     task = get_object_or_404(SharedTask, slug=slug)
-    if not task.is_organizer(request.user):
+    if not access.may_organize(task, request.user):
         raise PermissionDenied("organizers only")
     return task
 
@@ -21,7 +22,7 @@ def _organized_task(request, slug) -> SharedTask:
 @require_POST
 def phase_action(request, slug, action):
     task = _organized_task(request, slug)
-    phase = _phase(request, task)
+    phase = access.phase_for(request, task)
     done = {
         "freeze": (phases.freeze, "is frozen: no more submissions until it is unfrozen"),
         "unfreeze": (phases.unfreeze, "accepts submissions again"),
@@ -29,7 +30,7 @@ def phase_action(request, slug, action):
         "hide": (phases.hide, "hides its results again (as its visibility setting says)"),
     }
     if action not in done:
-        raise PermissionDenied("unknown action")
+        raise Http404(f"no action {action!r}; one of {', '.join(done)}")
     act, message = done[action]
     act(phase)
     messages.success(request, f"The {phase.title} phase {message}.")
