@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 
 from . import params
 from .models import Phase, SharedTask, Submission
@@ -89,8 +88,8 @@ def phase_for(request, task: SharedTask) -> Phase:
 def submission_for(user, pk: int, **lookups) -> Submission:
     """The submission ``pk`` when this user may know it exists; the same 404 otherwise,
     whether it exists or not, so ids of hidden phases and other teams' uploads stay unknown."""
-    submission = get_object_or_404(Submission.objects.select_related("phase__task", "team"), pk=pk, **lookups)
-    if not may_see_submission(submission, user):
+    submission = Submission.objects.select_related("phase__task", "team").filter(pk=pk, **lookups).first()
+    if submission is None or not may_see_submission(submission, user):
         raise Http404("no such submission")
     return submission
 
