@@ -78,7 +78,7 @@ def csv_cell(value):
 
 def to_csv(table: Table) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180; and a CR or LF in a cell then gets the cell quoted
     if table.groups:
         writer.writerow([csv_cell(name) for name, span in table.groups for _ in range(span)])
     writer.writerow([csv_cell(c) for c in table.columns])
