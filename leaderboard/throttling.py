@@ -12,8 +12,9 @@ from .models import RateBucket
 
 
 def client_address(request) -> str:
-    """The client's address as DRF's throttles see it (``NUM_PROXIES`` aware)."""
-    return BaseThrottle().get_ident(request)
+    """The client's address as DRF's throttles see it (``NUM_PROXIES`` aware); '' when
+    the server was not told (a WSGI call without ``REMOTE_ADDR``)."""
+    return BaseThrottle().get_ident(request) or ""
 
 
 def password_attempt(request, username: str) -> bool:
@@ -37,7 +38,8 @@ class PasswordThrottle(BaseThrottle):
     """DRF's side of :func:`password_attempt`, for the token endpoint."""
 
     def allow_request(self, request, view):
-        return password_attempt(request, str(request.data.get("username", "")))
+        data = request.data  # any JSON: a list or a number too
+        return password_attempt(request, str(data.get("username", "")) if isinstance(data, dict) else "")
 
     def wait(self):
         return login_wait()
@@ -52,7 +54,7 @@ class AnonymousThrottle(SimpleRateThrottle):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)  # read per request: settings can change in tests
 
     def get_cache_key(self, request, view):
-        return None if request.user and request.user.is_authenticated else RateBucket.key_for(self.scope, self.get_ident(request))
+        return None if request.user and request.user.is_authenticated else RateBucket.key_for(self.scope, client_address(request))
 
     def allow_request(self, request, view):
         key = self.get_cache_key(request, view) if self.rate else None
