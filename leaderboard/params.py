@@ -9,7 +9,7 @@ Every reader takes the request's ``GET`` (or DRF's ``query_params``) and raises
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")
 DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() accepts '²' and other digits int() refuses
@@ -67,11 +67,14 @@ def phase_key(query) -> str:
     return text(query, "phase", max_length=32, pattern=SLUG)
 
 
-def metric(query, valid: Sequence[str], default: str) -> str:
-    """``?metric=``: a score path the board can be ranked by; a 400 lists them otherwise."""
+def metric(query, valid: Callable[[], Sequence[str]], default: str) -> str:
+    """``?metric=``: a score path the board can be ranked by; a 400 lists them otherwise.
+    ``valid`` is called only when a metric is asked for: the polled board's default
+    costs nothing."""
     value = query.get("metric")
     if value is None or value == "":
         return default
+    valid = valid()
     if value not in valid:
         raise BadParameter("metric", f"no score at {value!r}; valid paths: {', '.join(valid)}", valid)
     return value

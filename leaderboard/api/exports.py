@@ -63,7 +63,7 @@ class LeaderboardExport(APIView):
             raise PermissionDenied("exports are for the task's organizers and staff")
         fmt = params.choice(query, "format", list(exports.FORMATS), "csv")
         phase = access.phase_for(request, task)
-        metric = params.metric(query, metric_paths(phase, pool_version(phase.pk)), default_metric(task.metric_names()))
+        metric = params.metric(query, lambda: metric_paths(phase, pool_version(phase.pk)), default_metric(task.metric_names()))
         if params.choice(query, "table", ("ranking", "per_type"), "ranking") == "per_type":
             table, name = self.per_type(request, task, phase), f"{task.slug}-{phase.kind}-per-type"
         else:

@@ -64,7 +64,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     metric_names = task.metric_names()
     visible = access.may_see_results(phase, request.user)
     version = pool_version(phase.pk)
-    metric = params.metric(request.GET, metric_paths(phase, version), default_metric(metric_names))
+    metric = params.metric(request.GET, lambda: metric_paths(phase, version), default_metric(metric_names))
     track = params.choice(request.GET, "track", task.tracks or [])
     own = own_submissions(request, task, phase)
     rows = board_rows(phase.pk, metric) if visible else []
