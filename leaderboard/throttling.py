@@ -38,6 +38,8 @@ class PasswordThrottle(BaseThrottle):
     """DRF's side of :func:`password_attempt`, for the token endpoint."""
 
     def allow_request(self, request, view):
+        if request.method != "POST":
+            return True  # nothing to guess with: DRF answers 405
         data = request.data  # any JSON: a list or a number too
         return password_attempt(request, str(data.get("username", "")) if isinstance(data, dict) else "")
 
