@@ -85,11 +85,13 @@ def phase_for(request, task: SharedTask) -> Phase:
     return task_phase(task, params.phase_key(request.GET))
 
 
-def submission_for(user, pk: int, **lookups) -> Submission:
-    """The submission ``pk`` when this user may know it exists; the same 404 otherwise,
-    whether it exists or not, so ids of hidden phases and other teams' uploads stay unknown."""
-    submission = Submission.objects.select_related("phase__task", "team").filter(pk=pk, **lookups).first()
-    if submission is None or not may_see_submission(submission, user):
+def submission_for(user, pk: int, *, allowed=None, **lookups) -> Submission:
+    """The submission ``pk`` when this user may know it exists (``allowed``, by default
+    :func:`may_see_submission`); the same 404 otherwise, whether it exists or not, so ids
+    of hidden phases and other teams' uploads stay unknown."""
+    submissions = Submission.objects.select_related("phase__task", "phase__dataset", "team").defer("content")
+    submission = submissions.filter(pk=pk, **lookups).first()
+    if submission is None or not (allowed or may_see_submission)(submission, user):
         raise Http404("no such submission")
     return submission
 
@@ -101,3 +103,40 @@ def hidden_results(submission_data: dict, *, blind: bool) -> dict:
     if blind:
         data.update(status="received", progress=None, error="", scored_at=None, started_at=None)
     return data
+
+
+# -- a team's own uploads (the participants' pages) ---------------------------------------
+# The uploaded file, its listing and its detail page exist only for its team and the
+# task's organizers: anyone else gets a 404 there.
+
+
+def is_member(team, user) -> bool:
+    return user.is_authenticated and team is not None and team.memberships.filter(user=user).exists()
+
+
+def may_see_upload(submission: Submission, user) -> bool:
+    """Its listing, status, file and detail page: its team and the task's organizers."""
+    return is_member(submission.team, user) or may_organize(submission.phase.task, user)
+
+
+def may_manage_submission(submission: Submission, user) -> bool:
+    """Choose, withdraw, restore or delete it: its team only (organizers have the admin)."""
+    return is_member(submission.team, user)
+
+
+def may_see_scores(submission: Submission, user) -> bool:
+    """Its scores, per-type table, per-sentence results: as the phase's results."""
+    return may_see_upload(submission, user) and may_see_results(submission.phase, user)
+
+
+def may_see_counted(phase: Phase, user) -> bool:
+    """Which submission counts: hidden while the results are, when the rule is "best"
+    (it would tell which submission scored higher)."""
+    return phase.counting != phase.Counting.BEST or may_see_results(phase, user)
+
+
+def shown_status(submission: Submission, user) -> str:
+    """While a blind phase's results are hidden, its team learns only "received"."""
+    if submission.phase.blind and not may_see_results(submission.phase, user):
+        return "received"
+    return submission.status

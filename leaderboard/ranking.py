@@ -33,6 +33,11 @@ def default_metric(metric_names: list[str]) -> str:
     return f"{metric_names[0]}.f" if metric_names else ""
 
 
+def headline_metric(task) -> str:
+    """The path the task's board ranks by and its "best" counting rule means."""
+    return task.headline_metric or default_metric(task.metric_names())
+
+
 def summary(scores: dict) -> dict:
     """A system's scores without the per-type tables (``per_type``, ERRANT's detection
     ``per_type_by_mode``): those are in the submission's detail, and the per-type page

@@ -1,8 +1,7 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import accounts, cleme2, comparison, heatmap, organizer, pages
+from .views import accounts, cleme2, comparison, heatmap, organizer, pages, submissions, teams
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -17,7 +16,21 @@ urlpatterns = [
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
     path("api/", include("leaderboard.api.urls")),
-    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # participants: accounts (Django's log-in, log-out, password change and reset), teams, own submissions
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/profile/", accounts.profile, name="profile"),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),  # throttled; before Django's own
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("tasks/<slug:slug>/team/", teams.team_page, name="team"),
+    path("tasks/<slug:slug>/join/", teams.join_page, name="team-join"),
+    path("tasks/<slug:slug>/team/<str:action>/", teams.team_action, name="team-action"),
+    path("tasks/<slug:slug>/teams/", teams.task_teams, name="task-teams"),
+    path("tasks/<slug:slug>/submissions/", submissions.mine, name="my-submissions"),
+    path("tasks/<slug:slug>/submissions/rows/", submissions.mine_rows, name="my-submissions-rows"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/", submissions.detail, name="submission"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/status/", submissions.status, name="submission-status"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/per-sentence/", submissions.per_sentence, name="submission-per-sentence"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/file/", submissions.uploaded_file, name="submission-file"),
+    path("tasks/<slug:slug>/submissions/<int:pk>/<str:action>/", submissions.act, name="submission-action"),
     path("admin/", admin.site.urls),
 ]

@@ -9,12 +9,12 @@ Pure Python (no Django). The public API below is what the platform and the CLI u
 __version__ = "0.1.0"
 
 from .dataset import Dataset, Reference  # noqa: E402
-from .edits import Edit  # noqa: E402
+from .edits import Edit, apply_edits  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
-from .readers import read_m2, read_text  # noqa: E402
+from .readers import M2Corpus, read_m2, read_text  # noqa: E402
 from .scorer import (  # noqa: E402
     HEADLINE_SCORES,
     ScoringResult,
@@ -27,7 +27,7 @@ from .scorer import (  # noqa: E402
 )
 
 __all__ = [
-    "Dataset", "Reference", "Edit", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
+    "Dataset", "Reference", "Edit", "apply_edits", "M2Corpus", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
     "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature",
     "system_statistics",

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from leaderboard.models import Phase, Pool, Submission
 from tests.conftest import SUBSET_OUTPUTS, ensure_cleme2_results, insight_head, insight_metrics, remove_insight_task
-from tests.site_urls import site_urls
+from tests.site_urls import fill, patterns, site_urls
 from tests.test_security_private_data import with_canary
 
 SLUG, KIND, LINES = "vault", "test", 6
@@ -136,16 +136,22 @@ def test_nothing_hidden_leaves_the_server(vault, state, viewer):
 @pytest.mark.parametrize("viewer", VIEWERS)
 @pytest.mark.parametrize("state", STATES)
 def test_ids_of_uploads_one_may_not_know_answer_as_missing_ones(vault, state, viewer):
-    """403 vs 404 would tell which ids exist: bob's uploads look like ids that do not."""
+    """403 vs 404 would tell which ids exist: on every URL that takes a submission id,
+    bob's uploads get the answer an id that does not exist gets."""
     enter(state, vault["phase"])
     client = client_for(viewer)
     unknown = ["bob-old", "bob-failed"] + ([] if state == "revealed" else ["bob"])
-    for route in (f"/tasks/{SLUG}/cleme2/{{}}/", "/api/submissions/{}/"):
-        missing = client.get(route.format(missing_id()))
-        assert missing.status_code == 404
+    routes = [route for route in patterns() if "<int:pk>" in route]
+    assert len(routes) >= 2
+    for route in routes:
+        url = fill(route, {"slug": [SLUG], "pk": ["@pk@"], "action": ["freeze"]})[0]
+        missing = client.get(url.replace("@pk@", str(missing_id())))
+        assert missing.status_code in (302, 404, 405), f"{route}: {missing.status_code}"
         for name in unknown:
-            response = client.get(route.format(vault["submissions"][name].pk))
-            assert (response.status_code, response.content) == (404, missing.content), f"{state}, {viewer}: {name} at {route}"
+            response = client.get(url.replace("@pk@", str(vault["submissions"][name].pk)))
+            assert response.status_code == missing.status_code, f"{state}, {viewer}: {name} at {route}"
+            if missing.status_code == 404:
+                assert response.content == missing.content, f"{state}, {viewer}: {name} at {route}"
 
 
 @pytest.mark.django_db

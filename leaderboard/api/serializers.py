@@ -4,12 +4,20 @@ from ..models import Phase, SharedTask, Submission
 
 
 class PhaseSerializer(serializers.ModelSerializer):
+    state = serializers.SerializerMethodField()
     n_sentences = serializers.IntegerField(source="dataset.n_sentences", read_only=True)
     n_references = serializers.IntegerField(source="dataset.n_references", read_only=True)
 
     class Meta:
         model = Phase
-        fields = ["kind", "starts_at", "ends_at", "results_visibility", "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references"]
+        fields = [
+            "kind", "name", "state", "starts_at", "ends_at", "frozen_at", "results_visibility", "blind", "revealed", "counting",
+            "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references",
+        ]
+
+    def get_state(self, phase) -> str:
+        """upcoming, open, frozen or ended"""
+        return phase.state()
 
 
 class TaskSerializer(serializers.ModelSerializer):

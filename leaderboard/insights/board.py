@@ -9,7 +9,7 @@ from django.core.cache import cache
 
 from ..models import MetricResult, Submission
 from ..ranking import ranked
-from . import ties
+from . import charts, ties
 from .paths import label, metric_menu
 
 
@@ -57,4 +57,5 @@ def board_extras(phase, rows: list[dict], metric: str, version: int, track: str 
         "ties": bool(groups),
         "ties_test": {"samples": ties.DEFAULT_SAMPLES, "seed": ties.DEFAULT_SEED, "alpha": ties.ALPHA},
         "bootstrappable": ties.can_bootstrap(metric),
+        "chart": charts.board_chart(rows, metric, phase.task.beta),
     }

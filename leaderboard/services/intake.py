@@ -17,6 +17,7 @@ from django.utils import timezone
 import scoring
 
 from ..models import Membership, Phase, SharedTask, Submission, Team
+from . import teams
 from .datasets import load_dataset
 from .jobs import enqueue_scoring
 
@@ -35,19 +36,14 @@ class PhaseClosed(Exception):
 
 def team_of(user: User, task: SharedTask, *, create: bool = True) -> Team | None:
     """The user's team in ``task``; with ``create``, a user without one gets a team of
-    their own, named after them (the first free name: ``ann``, ``ann-2``, ...)."""
+    their own, named after them (:func:`.teams.personal_team`, whatever the signup setting:
+    organizer tools call this; uploads check the setting in :func:`accept_submission`)."""
     if not user.is_authenticated:
         return None
     membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
     if membership:
         return membership.team
-    if not create:
-        return None
-    taken = set(Team.objects.filter(task=task, name__startswith=user.username).values_list("name", flat=True))
-    name = next(n for n in (user.username if k == 1 else f"{user.username}-{k}" for k in range(1, len(taken) + 2)) if n not in taken)
-    team = Team.objects.create(task=task, name=name, approved=task.signup != SharedTask.Signup.APPROVAL)
-    Membership.objects.create(user=user, team=team, task=task)
-    return team
+    return teams.personal_team(user, task, enforce_signup=False) if create else None
 
 
 def check_file(phase: Phase, content: bytes, filename: str) -> None:
@@ -88,7 +84,10 @@ def accept_submission(
     if track and track not in (phase.task.tracks or []):
         raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}")])
     check_file(phase, content, filename)
-    team = team or team_of(user, phase.task)
+    if team is None:
+        team = team_of(user, phase.task, create=not enforce_limits) or teams.personal_team(user, phase.task)
+    if enforce_limits:
+        teams.check_may_submit(team)
     with transaction.atomic():
         Team.objects.select_for_update().filter(pk=team.pk).first()  # one upload per team at a time: limits hold
         if enforce_limits:

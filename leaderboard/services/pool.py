@@ -1,7 +1,8 @@
 """Joins and leaves of a phase's GoToScorer pool, each in one transaction.
 
-Who is in the pool is a setting (``GEC_POOL``): by default each team's latest scored
-submission plus every scored baseline. :func:`sync_pool` moves the stored pool to that
+Who is in the pool is the phase's counting rule (:func:`wanted_members`: per team the
+latest, the best or the chosen scored submission) plus every scored baseline;
+``GEC_POOL=all`` puts every scored submission in. :func:`sync_pool` moves the stored pool to that
 membership: a leaver's correct chunks get ``n = n - 1``, a joiner's ``n = n + 1`` (SQL
 updates, never read-modify-write in Python), N becomes the new size, and every member's
 weighted scores are re-derived from the n_i read back inside the same transaction. The
@@ -15,20 +16,64 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Max
 
-from ..models import GoldChunk, MetricResult, Pool, PoolMember, Submission
+import scoring
+
+from ..models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
+from ..ranking import DEFAULT_METRICS, headline_metric
 from . import gotoscorer
 
 UPDATE_BATCH = 5000  # chunk positions per UPDATE (keeps SQLite under its parameter limit)
 
 
 def wanted_members(phase_id: int) -> set[int]:
-    """The submissions that should be in the pool now."""
-    scored = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED)
+    """The submissions that should be in the pool (and so on the board) now.
+
+    Every scored baseline, and per team the one submission the phase's counting rule
+    picks (``GEC_POOL=all``: every scored one). A withdrawn (hidden) submission never
+    counts. This is the one place the rule is applied: board, pool, exports and the
+    "counts" mark on a team's pages all follow the pool.
+    """
+    phase = Phase.objects.select_related("task").only("counting", "task__headline_metric", "task__metrics").get(pk=phase_id)
+    scored = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED, hidden=False)
+    baselines = set(scored.filter(is_baseline=True).values_list("pk", flat=True))
+    entries = scored.filter(is_baseline=False)
     if settings.GEC_POOL == "all":
-        return set(scored.values_list("pk", flat=True))
-    latest = scored.filter(is_baseline=False).values("team_id").annotate(latest=Max("pk")).values_list("latest", flat=True)
-    baselines = scored.filter(is_baseline=True).values_list("pk", flat=True)
-    return set(latest) | set(baselines)
+        return baselines | set(entries.values_list("pk", flat=True))
+    return baselines | set(counted_per_team(phase, entries).values())
+
+
+def counted_per_team(phase: Phase, entries) -> dict[int, int]:
+    """``{team id: submission id}`` under ``phase.counting`` among ``entries`` (scored,
+    not withdrawn, not baselines). Best: the highest stored value at :func:`best_metric`
+    (a submission without one ranks last; ties go to the latest). Chosen: the team's
+    choice, else its latest."""
+    latest = dict(entries.values("team_id").annotate(latest=Max("pk")).values_list("team_id", "latest"))
+    if phase.counting == Phase.Counting.CHOSEN:
+        return {**latest, **dict(entries.filter(chosen=True).values_list("team_id", "pk"))}
+    if phase.counting == Phase.Counting.BEST:
+        metric, *keys = best_metric(phase.task).split(".")
+        values = MetricResult.objects.filter(submission__in=entries, metric=metric).values_list(
+            "submission__team_id", "submission_id", "__".join(["scores", *keys]) if keys else "scores"
+        )
+        best: dict[int, tuple] = {}
+        for team_id, submission_id, value in values:
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            key = (number, value if number else 0.0, submission_id)
+            if team_id not in best or key > best[team_id]:
+                best[team_id] = key
+        return {**latest, **{team_id: key[2] for team_id, key in best.items()}}
+    return latest
+
+
+def best_metric(task) -> str:
+    """The path "best" compares: the task's headline metric, unless that metric's scores
+    depend on the pool (GoToScorer weighs by who else is in it, and a submission outside
+    the pool has no current score); then the first usual path of a metric that does not."""
+    path = headline_metric(task)
+    independent = [name for name in task.metric_names() if not scoring.REGISTRY[name].pooled]
+    if path.split(".")[0] in independent:
+        return path
+    return next((p for p in DEFAULT_METRICS if p.split(".")[0] in independent), path)
 
 
 def sync_pool(phase_id: int, *, refresh: set[int] = frozenset()) -> bool:

@@ -17,7 +17,7 @@ from django.utils import timezone
 import scoring
 
 from ..models import MetricResult, SharedTask, Submission
-from . import pool
+from . import notify, pool
 from .datasets import load_dataset
 
 log = logging.getLogger(__name__)
@@ -102,6 +102,8 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
         )
         pool.sync_pool(submission.phase_id, refresh={submission_id} if force and changed else frozenset())
         pool.touch(submission.phase_id)
+        if not force:  # a rescore tells nobody
+            _tell_team(submission_id)
     log.info("scored submission %s", submission_id)
     return Submission.Status.SCORED
 
@@ -113,5 +115,11 @@ def fail_submission(submission_id: int, message: str) -> str:
         Submission.objects.filter(pk=submission_id).update(status=Submission.Status.FAILED, error=message, progress=1.0, heartbeat_at=timezone.now())
         pool.sync_pool(submission.phase_id)  # a rescored member that now fails leaves the pool
         pool.touch(submission.phase_id)
+        _tell_team(submission_id)
     return Submission.Status.FAILED
+
+
+def _tell_team(submission_id: int) -> None:
+    """An email once the result is committed; a mail server error is logged, never undoes it."""
+    transaction.on_commit(lambda: notify.submission_finished(submission_id), robust=True)
 

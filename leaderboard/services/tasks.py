@@ -19,6 +19,7 @@ def create_task(
     tokenize: bool = False,
     metrics: list[str] | None = None,
     gts_ref: int = 0,
+    tracks: list[str] = (),
     kind: str = Phase.Kind.DEV,
     **phase_fields,
 ) -> SharedTask:
@@ -32,7 +33,8 @@ def create_task(
         dataset = prepare_dataset(f"{slug} {kind}", source or "", list(references), tokenize=tokenize)
     with transaction.atomic():
         task = SharedTask.objects.create(
-            slug=slug, title=title or slug, description=description, tokenize=tokenize, metrics=list(metrics or []), gts_ref=gts_ref
+            slug=slug, title=title or slug, description=description, tokenize=tokenize, metrics=list(metrics or []), gts_ref=gts_ref,
+            tracks=list(tracks),
         )
         task.metric_names()  # rejects unknown metric names before anything is kept
         add_phase(task, dataset, kind=kind, **phase_fields)

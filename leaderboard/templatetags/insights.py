@@ -2,6 +2,7 @@
 from django import template
 
 from .. import access
+from ..insights import charts
 from ..insights.board import board_extras as compute_board_extras
 
 register = template.Library()
@@ -45,3 +46,9 @@ def is_organizer(context, task) -> bool:
 def pairs(text: str) -> list[tuple[str, str]]:
     """``"csv:CSV,tex:LaTeX"|pairs`` -> ``[("csv", "CSV"), ("tex", "LaTeX")]``."""
     return [tuple(item.split(":", 1)) for item in text.split(",")]
+
+
+@register.filter
+def type_profile(table: dict) -> dict:
+    """The per-type table as the data of its chart (``insights.charts.type_profile``)."""
+    return charts.type_profile(table)

@@ -1,21 +1,52 @@
-"""Logging in, with a limit on password guessing (:func:`leaderboard.throttling.password_attempt`)."""
+"""Sign-up and profile; log-in with a limit on password guessing
+(:func:`leaderboard.throttling.password_attempt`); log-out, password change and reset are
+Django's own views."""
+from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 
-from ..throttling import login_wait, password_attempt
+from ..models import Membership
+from ..services.accounts import profile_of, update_profile
+from .account_forms import ProfileForm, SignupForm, ThrottledLoginForm
 
 
-class ThrottledLoginForm(AuthenticationForm):
-    def clean(self):
-        if not password_attempt(self.request, self.cleaned_data.get("username") or ""):
-            minutes = max(1, round(login_wait() / 60))
-            raise ValidationError(f"Too many login attempts. Try again in {minutes} minute{'s' if minutes > 1 else ''}.", code="throttled")
-        return super().clean()
+def next_url(request, default: str = "/") -> str:
+    """Where to go after signing up: the ``next`` asked for, if it is on this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    return target if url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()) else default
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect(next_url(request))
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        profile_of(user)
+        login(request, user)
+        messages.success(request, f"Welcome, {user.username}. Register a team on a task's Team page, or just upload: you get a team of your own.")
+        return redirect(next_url(request))
+    return render(request, "registration/signup.html", {"form": form, "next": next_url(request, "")})
+
+
+@login_required
+def profile(request):
+    current = profile_of(request.user)
+    form = ProfileForm(request.POST or None, instance=current, initial={"email": request.user.email})
+    if request.method == "POST" and form.is_valid():
+        update_profile(request.user, email=form.cleaned_data["email"], notify_by_email=form.cleaned_data["notify_by_email"])
+        messages.success(request, "Profile saved.")
+        return redirect("profile")
+    teams = Membership.objects.filter(user=request.user).select_related("team", "task").order_by("task__slug")
+    return render(request, "registration/profile.html", {"form": form, "memberships": teams})
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login page; 429 while the username or the address is locked out."""
+    """Django's log-in page; 429 while the username or the address is locked out."""
 
     authentication_form = ThrottledLoginForm
 

@@ -24,6 +24,7 @@ from ..insights.paths import metric_paths
 from ..models import Phase, SharedTask, Submission
 from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from ..services.teams import TeamError
 from .forms import UploadForm
 
 
@@ -116,7 +117,7 @@ def submit(request, slug):
         except scoring.InputError as error:
             form.add_error("file", "The file was not accepted:")
             return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "problems": error.problems}, status=400)
-        except (UploadTooLarge, OverLimit, PhaseClosed) as error:
+        except (UploadTooLarge, OverLimit, PhaseClosed, TeamError) as error:
             form.add_error(None, str(error))
             status = 413 if isinstance(error, UploadTooLarge) else 429 if isinstance(error, OverLimit) else 403
             return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status)

@@ -1,58 +1,115 @@
-"""``manage.py load_demo``: a SEEDA demo task with several systems already scored.
+"""``manage.py load_demo``: demo tasks with several systems already scored.
 
-Data come from ``GEC_SHARED_DIR`` (default: ``../shared`` beside the checkout): the
-391-sentence SEEDA subset, references REF0 and REF1, and five systems.
+Always the bundled CoNLL-2014 demo (``leaderboard/demo.py``: official test gold, systems
+simulated from it), which needs nothing beside the checkout. The SEEDA demo (real
+system outputs, 391 sentences) is added when its data is present under
+``GEC_SHARED_DIR`` (default: ``../shared`` beside the checkout), or asked for with
+``--seeda``.
 """
+import datetime as dt
 import time
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
-from ...models import SharedTask
+import scoring
+
+from ... import demo
+from ...models import Phase, SharedTask
+from ...services.datasets import prepare_dataset_m2
 from ...services.intake import accept_submission
 from ...services.scoring import score_submission
-from ...services.tasks import create_task
+from ...services.tasks import add_phase, create_task
 
-SLUG = "seeda-demo"
-SYSTEMS = ("T5", "GECToR-BERT", "BART", "UEDIN-MS", "TransGEC")
+CONLL_SLUG = "conll14-demo"
+DEV_SENTENCES = (0, 150)  # (first, count) of the bundled CoNLL-2014 test set
+TEST_SENTENCES = (150, 150)
+SEEDA_SLUG = "seeda-demo"
+SEEDA_SYSTEMS = ("T5", "GECToR-BERT", "BART", "UEDIN-MS", "TransGEC")
 BASELINE = "INPUT"
 
 
+def seeda_dir():
+    return settings.SHARED_DIR / "data" / "seeda"
+
+
+def seeda_available() -> bool:
+    return (seeda_dir() / "seeda" / "outputs" / "subset" / "INPUT.txt").exists()
+
+
 class Command(BaseCommand):
-    help = "Create the SEEDA demo task and score a few systems (takes a few minutes on 2 cores)."
+    help = "Create the demo tasks and score their systems inline (a minute or two on 2 cores; SEEDA a few more)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated SEEDA subset systems")
+        parser.add_argument("--seeda", action="store_true", help="also the SEEDA demo (fails if its data is missing)")
+        parser.add_argument("--no-seeda", action="store_true", help="only the bundled CoNLL-2014 demo")
 
-    def handle(self, systems, **_):
-        seeda = settings.SHARED_DIR / "data" / "seeda"
-        outputs = seeda / "seeda" / "outputs" / "subset"
-        refs = [seeda / "derived" / "subset" / f"REF{k}.txt" for k in (0, 1)]
-        if not (outputs / "INPUT.txt").exists():
-            raise CommandError(f"SEEDA data not found under {seeda}: set GEC_SHARED_DIR")
-        if SharedTask.objects.filter(slug=SLUG).exists():
-            self.stdout.write(f"task {SLUG} exists already")
+    def handle(self, seeda, no_seeda, **_):
+        self.load_conll14()
+        if seeda and not seeda_available():
+            raise CommandError(f"SEEDA data not found under {seeda_dir()}: set GEC_SHARED_DIR")
+        if (seeda or seeda_available()) and not no_seeda:
+            self.load_seeda()
+
+    def score(self, phase, entries) -> None:
+        """Upload and score ``entries`` ((name, filename, bytes), baseline first) inline, not
+        queued, so the command ends with a populated board in every mode."""
+        for k, (name, filename, content) in enumerate(entries, start=1):
+            baseline = name == BASELINE
+            user, _ = User.objects.get_or_create(username=f"organizers-{phase.task.slug}" if baseline else name.lower())
+            submission = accept_submission(
+                phase, user, system_name=name, filename=filename, content=content, is_baseline=baseline, enforce_limits=False, queue=False,
+            )
+            self.stdout.write(f"[{k}/{len(entries)}] scoring {name} ...")
+            score_submission(submission.pk)
+
+    def load_conll14(self) -> None:
+        if SharedTask.objects.filter(slug=CONLL_SLUG).exists():
+            self.stdout.write(f"task {CONLL_SLUG} exists already")
             return
         started = time.monotonic()
-        self.stdout.write("preparing the dataset (parsing sources, annotating references) ...")
+        self.stdout.write("CoNLL-2014 demo: preparing the gold (parsing sources, reading both annotators' edits) ...")
+        dev_gold = demo.gold_blocks(*DEV_SENTENCES)
         task = create_task(
-            SLUG, title="SEEDA demo (391 sentences, CoNLL-14 subset)",
+            CONLL_SLUG, m2=dev_gold, title="CoNLL-2014 demo (simulated systems)",
+            description=(
+                "A demo on the official CoNLL-2014 test gold (two annotators; copyright notice in "
+                "leaderboard/demo_data/conll14). Development phase: sentences 1-150, public board. Test phase: "
+                "sentences 151-300, opens a week after the demo is loaded, for a week; blind, results hidden until the organizers "
+                "reveal them. The systems are simulated from "
+                "the gold edits: each applies a fixed share of one annotator's edits plus noise."
+            ),
+            tracks=["constrained", "unconstrained"], name="Development",
+        )
+        dev = task.phases.get()
+        source = scoring.read_m2(dev_gold.encode(), name="demo gold")
+        entries = [(BASELINE, "INPUT.txt", "".join(" ".join(s) + "\n" for s in source.sources).encode())]
+        entries += [(s.name, f"{s.name}.txt", demo.simulate(source, s).encode()) for s in demo.SYSTEMS]
+        self.score(dev, entries)
+        add_phase(
+            task, prepare_dataset_m2(f"{CONLL_SLUG} test", demo.gold_blocks(*TEST_SENTENCES)), kind=Phase.Kind.TEST, name="Test",
+            starts_at=timezone.now() + dt.timedelta(days=7), ends_at=timezone.now() + dt.timedelta(days=14),
+            results_visibility=Phase.Visibility.ORGANIZERS, blind=True,
+            max_per_day=5, max_total=20,
+        )
+        self.stdout.write(f"demo task {CONLL_SLUG} ready in {time.monotonic() - started:.0f} s")
+
+    def load_seeda(self) -> None:
+        if SharedTask.objects.filter(slug=SEEDA_SLUG).exists():
+            self.stdout.write(f"task {SEEDA_SLUG} exists already")
+            return
+        started = time.monotonic()
+        outputs = seeda_dir() / "seeda" / "outputs" / "subset"
+        refs = [seeda_dir() / "derived" / "subset" / f"REF{k}.txt" for k in (0, 1)]
+        self.stdout.write("SEEDA demo: preparing the dataset (parsing sources, annotating references) ...")
+        task = create_task(
+            SEEDA_SLUG, title="SEEDA demo (391 sentences, CoNLL-14 subset)",
             description="Demo task: the SEEDA subset with two references; five systems and the INPUT baseline are scored.",
             source=(outputs / "INPUT.txt").read_text(encoding="utf-8"),
             references=[(p.stem, p.read_text(encoding="utf-8")) for p in refs],
         )
-        phase = task.phases.get()
-        names = [n for n in systems.split(",") if n]
-        for k, name in enumerate([BASELINE, *names], start=1):
-            user, _ = User.objects.get_or_create(username="organizers" if name == BASELINE else name.lower())
-            path = outputs / f"{name}.txt"
-            # scored inline, not queued, so the command ends with a populated board in every mode
-            submission = accept_submission(
-                phase, user, system_name=name, filename=path.name, content=path.read_bytes(),
-                is_baseline=name == BASELINE, enforce_limits=False, queue=False,
-            )
-            self.stdout.write(f"[{k}/{len(names) + 1}] scoring {name} ...")
-            score_submission(submission.pk)
-        self.stdout.write(f"demo task {SLUG} ready in {time.monotonic() - started:.0f} s")
-
+        entries = [(name, f"{name}.txt", (outputs / f"{name}.txt").read_bytes()) for name in (BASELINE, *SEEDA_SYSTEMS)]
+        self.score(task.phases.get(), entries)
+        self.stdout.write(f"demo task {SEEDA_SLUG} ready in {time.monotonic() - started:.0f} s")

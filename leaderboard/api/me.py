@@ -1,0 +1,55 @@
+"""``GET /api/me/submissions/``: the caller's own teams' submissions, for scripts and
+``gec-submit list``. Only what the team may see of its own uploads (access.py)."""
+from django.db.models import Exists, OuterRef
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import access, params
+from ..models import PoolMember, Submission
+
+
+class MySubmissionSerializer(serializers.ModelSerializer):
+    team = serializers.CharField(source="team.name")
+    task = serializers.CharField(source="phase.task.slug")
+    phase = serializers.CharField(source="phase.kind")
+    counts = serializers.SerializerMethodField(help_text="on the board and in the pool now")
+
+    class Meta:
+        model = Submission
+        fields = ["id", "task", "phase", "team", "system_name", "description", "track", "filename", "size", "status", "progress", "error", "counts", "created_at", "scored_at"]
+
+    def get_counts(self, submission) -> bool:
+        return submission.counted
+
+
+class MySubmissions(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("task", str, description="a task's slug"), OpenApiParameter("phase", str, description="a phase key (with task)")],
+        responses={200: MySubmissionSerializer(many=True)},
+    )
+    def get(self, request):
+        submissions = (
+            Submission.objects.filter(team__memberships__user=request.user, hidden=False)
+            .select_related("phase__task", "team")
+            .annotate(counted=Exists(PoolMember.objects.filter(submission=OuterRef("pk"))))
+            .order_by("-created_at", "-pk")
+        )
+        task = params.text(request.query_params, "task", max_length=50, pattern=params.SLUG)
+        phase = params.phase_key(request.query_params)
+        if phase and not task:
+            raise params.BadParameter("phase", "give the task too")
+        if task:
+            submissions = submissions.filter(phase__task__slug=task)
+        if phase:
+            submissions = submissions.filter(phase__kind=phase)
+        rows = []
+        for submission in submissions[:1000]:
+            data = MySubmissionSerializer(submission).data
+            if not access.may_see_results(submission.phase, request.user):
+                data = access.hidden_results(data, blind=submission.phase.blind) | {"counts": None}
+            rows.append(data)
+        return Response({"submissions": rows})

@@ -1,0 +1,35 @@
+"""Stored scores of a team's submissions: the headline figures beside each, one submission's sheet."""
+from __future__ import annotations
+
+from scoring import HEADLINE_SCORES
+
+from ..models import MetricResult, Submission
+from ..ranking import metric_value, summary
+from .loading import comparison_inputs
+from .paths import label, score_paths
+from .per_type import comparison
+
+
+def stored_scores(submission_ids) -> dict[int, dict]:
+    """``{submission id: {metric: scores}}``, per-type tables left out."""
+    result: dict[int, dict] = {}
+    for submission_id, metric, scores in MetricResult.objects.filter(submission_id__in=list(submission_ids)).values_list("submission_id", "metric", "scores"):
+        result.setdefault(submission_id, {})[metric] = summary(scores)
+    return result
+
+
+def headline(scores: dict) -> list[tuple[str, float]]:
+    """``[(label, value)]`` of the headline scores this submission has."""
+    values = ((name, metric_value(scores, path)) for name, path in HEADLINE_SCORES)
+    return [(name, value) for name, value in values if value is not None]
+
+
+def score_sheet(submission: Submission, level: str) -> dict:
+    """One scored submission's page: headline figures, every stored score by path, and
+    its per-type table at category ``level``."""
+    scores = stored_scores([submission.pk]).get(submission.pk, {})
+    return {
+        "headline": headline(scores),
+        "score_table": [(path, label(path), metric_value(scores, path)) for path in score_paths(scores)],
+        "per_type": comparison(comparison_inputs([submission]), level, submission.phase.task.beta),
+    }

@@ -1,0 +1,54 @@
+"""A team's submissions to a phase as its members may see them (the "My submissions" rows).
+
+One row per submission, newest first, with the rules of :mod:`leaderboard.access`
+applied: a blind phase's hidden results show as "received" with no progress nor error,
+scores only when the phase's results are visible, and which submission counts (it is in
+the pool: :func:`leaderboard.services.pool.wanted_members`) unless that would tell which
+scored best. Pages and the API build on the same rows.
+"""
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef
+
+from .. import access
+from ..models import Phase, PoolMember, Submission, Team
+from .scores import headline, stored_scores
+
+PENDING = (Submission.Status.QUEUED, Submission.Status.RUNNING)
+
+
+def team_submissions(phase: Phase, team: Team | None, user) -> list[dict]:
+    if team is None:
+        return []
+    submissions = list(
+        Submission.objects.filter(phase=phase, team=team)
+        .annotate(counted=Exists(PoolMember.objects.filter(submission=OuterRef("pk"))))
+        .defer("content").order_by("-created_at", "-pk")
+    )
+    for s in submissions:
+        s.phase = phase  # the access rules read it; one phase object for all rows
+    visible = access.may_see_results(phase, user)
+    scores = stored_scores(s.pk for s in submissions) if visible else {}
+    show_counted = access.may_see_counted(phase, user)
+    return [submission_row(s, user, scores.get(s.pk, {}) if visible else None, show_counted) for s in submissions]
+
+
+def submission_row(submission: Submission, user, scores: dict | None, show_counted: bool) -> dict:
+    """``scores``: the stored scores when the user may see them, else None."""
+    return {
+        **status_of(submission, user),
+        "submission": submission,
+        "scores": headline(scores) if scores is not None else None,
+        "counted": bool(getattr(submission, "counted", False)) if show_counted else None,
+    }
+
+
+def status_of(submission: Submission, user) -> dict:
+    """The polled status of one submission: what its team may know of it. "received" is
+    final while it is shown: when scoring ends is not told either."""
+    status = access.shown_status(submission, user)
+    received = status == "received"
+    return {
+        "id": submission.pk, "status": status, "finished": received or submission.status not in PENDING,
+        "progress": None if received else round(submission.progress, 3), "error": "" if received else submission.error,
+    }

@@ -1,0 +1,51 @@
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.models import User
+
+from ..models import Profile
+from ..throttling import login_wait, password_attempt
+
+
+def unused_email(email: str, user: User | None = None) -> str:
+    """One account per address, so a password reset reaches exactly one account."""
+    if User.objects.filter(email__iexact=email).exclude(pk=getattr(user, "pk", None)).exists():
+        raise forms.ValidationError("an account with this email exists already; log in, or reset its password")
+    return email
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(help_text="for password resets and (if you want them) results")
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def clean_email(self):
+        return unused_email(self.cleaned_data["email"])
+
+
+class ProfileForm(forms.ModelForm):
+    email = forms.EmailField()
+
+    class Meta:
+        model = Profile
+        fields = ("notify_by_email",)
+        labels = {"notify_by_email": "Email me when a submission is scored or fails"}
+
+    def clean_email(self):
+        return unused_email(self.cleaned_data["email"], self.instance.user)
+
+
+class TeamNameForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Team name")
+
+
+class ThrottledLoginForm(AuthenticationForm):
+    """Every attempt takes a token from the username's and the address's buckets, so a
+    locked-out guesser cannot probe with a right password either."""
+
+    def clean(self):
+        if not password_attempt(self.request, self.cleaned_data.get("username") or ""):
+            minutes = max(1, round(login_wait() / 60))
+            raise forms.ValidationError(f"Too many login attempts. Try again in {minutes} minute{'s' if minutes > 1 else ''}.", code="throttled")
+        return super().clean()

@@ -1,0 +1,128 @@
+"""A team's own submissions: the list per phase, one submission's page, its downloads and actions.
+
+A submission exists only for its team and the task's organizers (404 for anyone else,
+:func:`leaderboard.access.may_see_upload`). The list and the detail page follow a
+pending submission by polling its small status (every 2 s) until it is finished.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from .. import access, params
+from ..insights import exports
+from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
+from ..insights.loading import chunk_statistics
+from ..insights.per_sentence import per_sentence_table
+from ..insights.per_type import LEVELS
+from ..insights.scores import score_sheet
+from ..insights.team_submissions import status_of, team_submissions
+from ..models import SharedTask, Submission
+from ..services import submissions as actions
+from ..services.datasets import load_dataset
+from ..services.intake import team_of
+
+SENTENCES_SHOWN = 10
+
+
+def _mine_context(request, slug) -> dict:
+    task = get_object_or_404(SharedTask, slug=slug)
+    phase = access.phase_for(request, task)
+    team = team_of(request.user, task, create=False)
+    rows = team_submissions(phase, team, request.user)
+    return {
+        "task": task, "phase": phase, "team": team, "rows": rows, "pending": any(not r["finished"] for r in rows),
+        "choosing": phase.counting == phase.Counting.CHOSEN and phase.is_open(), "open": phase.is_open(),
+        "show_scores": access.may_see_results(phase, request.user), "show_counted": access.may_see_counted(phase, request.user),
+    }
+
+
+@login_required
+def mine(request, slug):
+    return render(request, "leaderboard/my_submissions.html", _mine_context(request, slug))
+
+
+@login_required
+def mine_rows(request, slug):
+    """The polled fragment of :func:`mine`."""
+    return render(request, "leaderboard/_my_submissions.html", _mine_context(request, slug))
+
+
+def _visible_submission(request, slug, pk) -> Submission:
+    return access.submission_for(request.user, pk, allowed=access.may_see_upload, phase__task__slug=slug)
+
+
+def detail(request, slug, pk):
+    submission = _visible_submission(request, slug, pk)
+    phase, task = submission.phase, submission.phase.task
+    context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user),
+               "manages": access.may_manage_submission(submission, request.user), "show_scores": False,
+               "counted": access.may_see_counted(phase, request.user) and _counted(submission)}
+    if access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
+        level = params.choice(request.GET, "cat", LEVELS, "2")
+        context.update(show_scores=True, level=level, levels=LEVELS, **score_sheet(submission, level))
+        if access.may_see_output(submission, request.user):
+            statistics = chunk_statistics(submission)
+            if statistics is not None:
+                views = sentence_views(load_dataset(phase.dataset_id).sources, statistics, show_references=access.may_see_references(phase, request.user))
+                context.update(sentences=views[:SENTENCES_SHOWN], more_sentences=len(views) > SENTENCES_SHOWN,
+                               classes=[(c, CLASS_NAMES[c]) for c in CLASSES])
+    return render(request, "leaderboard/submission.html", context)
+
+
+def _counted(submission: Submission) -> bool:
+    return Submission.objects.filter(pk=submission.pk, pool_membership__isnull=False).exists()
+
+
+def status(request, slug, pk):
+    """The polled status: ``{"id", "status", "finished", "progress", "error"}``."""
+    return JsonResponse(status_of(_visible_submission(request, slug, pk), request.user))
+
+
+def per_sentence(request, slug, pk):
+    """The submission's per-sentence results as ``?format=csv`` (default) or ``json``."""
+    submission = _visible_submission(request, slug, pk)
+    if not access.may_see_scores(submission, request.user):
+        raise PermissionDenied("the results of this phase are not public yet")
+    if submission.status != Submission.Status.SCORED:
+        raise Http404("this submission has no results")
+    fmt = params.choice(request.GET, "format", ("csv", "json"), "csv")
+    text, content_type = exports.render(per_sentence_table(submission), fmt)
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
+    return response
+
+
+def uploaded_file(request, slug, pk):
+    """The file as uploaded."""
+    submission = _visible_submission(request, slug, pk)
+    content = Submission.objects.values_list("content", flat=True).get(pk=submission.pk)
+    response = HttpResponse(bytes(content), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{submission.filename}"'
+    return response
+
+
+ACTIONS = {
+    "choose": (actions.choose, "Submission {pk} now counts for your team."),
+    "withdraw": (actions.withdraw, "Submission {pk} is withdrawn: it is off the board."),
+    "restore": (actions.restore, "Submission {pk} is back."),
+    "delete": (actions.delete_failed, "Submission {pk} is deleted."),
+}
+
+
+@login_required
+@require_POST
+def act(request, slug, pk, action):
+    submission = _visible_submission(request, slug, pk)
+    if action not in ACTIONS or not access.may_manage_submission(submission, request.user):
+        raise Http404("no such action")
+    function, message = ACTIONS[action]
+    try:
+        function(submission)
+    except actions.ActionRefused as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, message.format(pk=submission.pk))
+    return redirect(f"/tasks/{slug}/submissions/?phase={submission.phase.kind}")
