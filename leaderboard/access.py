@@ -13,7 +13,9 @@ a phase (upcoming, open, frozen, ended, revealed):
   team, and everyone for the systems on a board they may see; anyone else gets the
   same 404 as for an id that does not exist;
 * a submission's chunk-by-chunk view (it shows the system's output): organizers, and
-  the submitting team once the phase's results are visible to it.
+  the submitting team once the phase's results are visible to it;
+* the uploaded file and the participants' pages about it: its team and organizers; a
+  blind phase tells its team only that the file was received, not even when scoring ends.
 
 Views ask here and never decide themselves; :func:`phase_for` and :func:`submission_for`
 turn a request's parameters into objects the user may know exist, or a 404.
@@ -24,7 +26,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from . import params
-from .models import Phase, SharedTask, Submission
+from .models import Membership, Phase, SharedTask, Submission
 from .services.intake import team_of
 
 
@@ -110,18 +112,19 @@ def hidden_results(submission_data: dict, *, blind: bool) -> dict:
 # task's organizers: anyone else gets a 404 there.
 
 
-def is_member(team, user) -> bool:
-    return user.is_authenticated and team is not None and team.memberships.filter(user=user).exists()
+def is_own(submission: Submission, user) -> bool:
+    """Submitted by a team the user is in."""
+    return user.is_authenticated and Membership.objects.filter(user=user, team_id=submission.team_id).exists()
 
 
 def may_see_upload(submission: Submission, user) -> bool:
     """Its listing, status, file and detail page: its team and the task's organizers."""
-    return is_member(submission.team, user) or may_organize(submission.phase.task, user)
+    return is_own(submission, user) or may_organize(submission.phase.task, user)
 
 
 def may_manage_submission(submission: Submission, user) -> bool:
     """Choose, withdraw, restore or delete it: its team only (organizers have the admin)."""
-    return is_member(submission.team, user)
+    return is_own(submission, user)
 
 
 def may_see_scores(submission: Submission, user) -> bool:
