@@ -11,38 +11,18 @@ import json
 
 from django.core.cache import cache
 
+# What to rank by, and the number at a path, are the metric registry's answers.
+from scoring import default_path as default_metric  # noqa: F401  (re-exported for the views)
+from scoring import value_at as metric_value
+from scoring import without_tables as summary
+
 from .models import MetricResult, Phase, Pool, Submission
-
-DEFAULT_METRICS = ("errant.cs.f", "gotoscorer.f", "cleme2.dependent.corpus.score", "cleme.dependent.corpus.f", "usim.f")
-
-
-def metric_value(scores: dict, path: str) -> float | None:
-    """The number at ``path`` (``errant.cs.f``) in a system's scores object, else None."""
-    value = scores
-    for key in path.split("."):
-        if not isinstance(value, dict) or key not in value:
-            return None
-        value = value[key]
-    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def default_metric(metric_names: list[str]) -> str:
-    for path in DEFAULT_METRICS:
-        if path.split(".")[0] in metric_names:
-            return path
-    return f"{metric_names[0]}.f" if metric_names else ""
 
 
 def headline_metric(task) -> str:
     """The path the task's board ranks by and its "best" counting rule means."""
     return task.headline_metric or default_metric(task.metric_names())
 
-
-def summary(scores: dict) -> dict:
-    """A system's scores without the per-type tables (``per_type``, ERRANT's detection
-    ``per_type_by_mode``): those are in the submission's detail, and the per-type page
-    reads them from the stored results. They were ~95% of a leaderboard's bytes."""
-    return {k: summary(v) for k, v in scores.items() if not k.startswith("per_type")} if isinstance(scores, dict) else scores
 
 
 def board_rows(phase_id: int, metric: str) -> list[dict]:

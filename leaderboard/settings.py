@@ -104,6 +104,7 @@ CELERY_BEAT_SCHEDULE = {
 
 # -- the task defaults ------------------------------------------------------------------
 GEC_MAX_UPLOAD_MB = float(os.environ.get("GEC_MAX_UPLOAD_MB", "10"))
+GEC_MAX_GOLD_MB = float(os.environ.get("GEC_MAX_GOLD_MB", "100"))  # an organizer's gold files or zip, unpacked
 # Who is in a phase's GoToScorer pool: "latest" = each team's latest scored submission
 # plus baselines; "all" = every scored submission.
 GEC_POOL = os.environ.get("GEC_POOL", "latest")

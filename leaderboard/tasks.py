@@ -9,6 +9,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from .services.organizer_jobs import fail_job, run_job
 from .services.scoring import fail_submission, score_submission
 from .services.sweeper import sweep_stuck_submissions
 
@@ -39,3 +40,27 @@ def score_submission_task(self, submission_id: int) -> str:
 @shared_task(name="leaderboard.tasks.sweep_stuck_submissions")
 def sweep_stuck_submissions_task() -> list[int]:
     return sweep_stuck_submissions()
+
+
+ORGANIZER_JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a task in turn
+
+
+@shared_task(
+    name="leaderboard.tasks.run_organizer_job",
+    acks_late=True,
+    autoretry_for=INFRASTRUCTURE_ERRORS,
+    retry_backoff=5,
+    retry_backoff_max=300,
+    max_retries=8,
+    time_limit=ORGANIZER_JOB_TIME_LIMIT + 60,
+    soft_time_limit=ORGANIZER_JOB_TIME_LIMIT,
+)
+def organizer_job_task(job_id: int) -> str:
+    """Gold preparation or a rescore (``services.organizer_jobs``); a failure is kept on the job."""
+    try:
+        return run_job(job_id)
+    except INFRASTRUCTURE_ERRORS:
+        raise
+    except Exception as error:
+        fail_job(job_id, f"internal error: {error}")
+        raise

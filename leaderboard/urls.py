@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import accounts, cleme2, comparison, heatmap, organizer, pages, submissions, teams
+from .views import accounts, cleme2, comparison, heatmap, hosting, organizer, pages, submissions, teams
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -15,6 +15,16 @@ urlpatterns = [
     path("tasks/<slug:slug>/cleme2/<int:pk>/", cleme2.sentences, name="cleme2-sentences"),
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
+    # -- organizers: host a task, phases, baselines, queued jobs --
+    path("host/", hosting.new_task, name="host-task"),
+    path("tasks/<slug:slug>/manage/", hosting.manage, name="task-manage"),
+    path("tasks/<slug:slug>/manage/status/", hosting.task_status, name="task-status"),
+    path("tasks/<slug:slug>/manage/baselines/", hosting.baselines, name="task-baselines"),
+    path("tasks/<slug:slug>/phases/new/", hosting.phase_form, name="phase-new"),
+    path("tasks/<slug:slug>/phases/<slug:kind>/edit/", hosting.phase_form, name="phase-edit"),
+    path("tasks/<slug:slug>/baselines/", hosting.upload_baseline, name="task-baseline"),
+    path("tasks/<slug:slug>/jobs/<int:pk>/", hosting.job, name="task-job"),
+    path("tasks/<slug:slug>/jobs/<int:pk>/again/", hosting.run_job_again, name="task-job-again"),
     path("api/", include("leaderboard.api.urls")),
     # participants: accounts (Django's log-in, log-out, password change and reset), teams, own submissions
     path("accounts/signup/", accounts.signup, name="signup"),

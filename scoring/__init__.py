@@ -1,10 +1,14 @@
-"""GEC metric library: ERRANT, GoToScorer, CLEME, CLEME2.0 and USIM on one shared core.
+"""GEC metric library: ERRANT, GoToScorer, CLEME, CLEME2.0, USIM and GLEU on one shared core.
 
 Pure Python (no Django). The public API below is what the platform and the CLI use::
 
     dataset = Dataset.from_files(source="src.txt", refs=["ref0.txt", "ref1.txt"])
     hyp = read_hypothesis(dataset, "system.txt", "my-system")
     result = score_systems(dataset, [hyp], ["errant"])
+
+Score paths (``errant.cs.f``) are described by the metrics themselves: ``valid_paths()``,
+``describe(path)`` (label, direction; ``UnknownPath`` lists the valid ones), ``score_paths()``,
+``headline_scores()``, ``default_path()``, ``is_count()``, ``can_resample()``.
 """
 __version__ = "0.1.0"
 
@@ -13,8 +17,26 @@ from .edits import Edit, apply_edits  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
+from .metrics.base import PerTypeTable, Resampling  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
+from .paths import ScorePath, flatten, value_at, without_tables  # noqa: E402
 from .readers import M2Corpus, read_m2, read_text  # noqa: E402
+from .registry import (  # noqa: E402
+    UnknownPath,
+    can_resample,
+    default_path,
+    default_paths,
+    describe,
+    headline_scores,
+    is_count,
+    label,
+    metric_of,
+    per_type_metrics,
+    resampled_paths,
+    resampling,
+    score_paths,
+    valid_paths,
+)
 from .scorer import (  # noqa: E402
     HEADLINE_SCORES,
     ScoringResult,
@@ -29,6 +51,11 @@ from .scorer import (  # noqa: E402
 __all__ = [
     "Dataset", "Reference", "Edit", "apply_edits", "M2Corpus", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
     "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
-    "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature",
-    "system_statistics",
+    "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature", "system_statistics",
+    # the registry: metrics describe themselves
+    "PerTypeTable", "Resampling", "ScorePath", "UnknownPath", "can_resample", "default_path", "default_paths", "describe",
+    "headline_scores", "is_count", "label", "metric_of", "per_type_metrics", "resampled_paths", "resampling", "score_paths",
+    "valid_paths",
+    # score paths in nested scores objects
+    "flatten", "value_at", "without_tables",
 ]

@@ -56,6 +56,12 @@ def paired_bootstrap(
     return PairedBootstrap(observed, float(low), float(high), float(min(1.0, 2 * flips)), samples, seed)
 
 
+def paired_bootstrap_of(a, b, path: str, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> PairedBootstrap:
+    """:func:`paired_bootstrap` of the score at ``path`` between two systems'
+    :class:`scoring.metrics.base.Resampling` of the same metric (``a`` minus ``b``)."""
+    return paired_bootstrap(a.counts, b.counts, lambda totals: a.scores(totals)[path], samples=samples, seed=seed)
+
+
 def prf_of_counts(totals: np.ndarray, beta: float = 0.5) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Vectorised ERRANT P, R and F-beta of (tp, fp, fn) rows, with its 0/0 conventions."""
     tp, fp, fn = totals[:, 0], totals[:, 1], totals[:, 2]

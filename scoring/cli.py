@@ -9,16 +9,18 @@ import json
 import sys
 from pathlib import Path
 
-from .bootstrap import f_beta_of_counts, paired_bootstrap
+from .bootstrap import paired_bootstrap_of
 from .dataset import Dataset
 from .errors import InputError
 from .hypothesis import read_hypothesis
-from .metrics.errant import chosen_counts
 from .options import ScoringOptions
+from .paths import value_at
 from .readers import DEFAULT_MAX_TOKENS
-from .scorer import HEADLINE_SCORES, ScoringResult, metric_names, score_systems
+from .registry import can_resample, headline_scores, resampled_paths, resampling
+from .scorer import ScoringResult, metric_names, score_systems
 
 EXIT_BAD_INPUT = 2
+BOOTSTRAP_PATH = "errant.cs.f"
 
 
 
@@ -37,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, help="longest accepted output line, in tokens")
     parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator (default 0)")
     parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
-    parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of ERRANT F (cs) of each system against the first")
+    parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of each system against the first")
+    parser.add_argument("--bootstrap-path", default=BOOTSTRAP_PATH, metavar="PATH", help=f"the score to bootstrap (default {BOOTSTRAP_PATH}); any path its metric resamples")
     parser.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
     return parser
 
@@ -51,24 +54,16 @@ def parse_hyp_arguments(values: list[str]) -> list[tuple[str, Path]]:
     return pairs
 
 
-def lookup(obj: dict, path: str):
-    for key in path.split("."):
-        if not isinstance(obj, dict) or key not in obj:
-            return None
-        obj = obj[key]
-    return obj
-
-
 def format_table(result: ScoringResult) -> str:
     """A fixed-width table of the headline figures that were computed."""
-    columns = [(h, p) for h, p in HEADLINE_SCORES if any(lookup(s, p) is not None for s in result.systems.values())]
+    columns = [(h.label, h.path) for h in headline_scores() if any(value_at(s, h.path) is not None for s in result.systems.values())]
     names = list(result.systems)
     width = max([len("system")] + [len(n) for n in names])
     lines = ["  ".join(["system".ljust(width)] + [h.rjust(max(len(h), 7)) for h, _ in columns])]
     for name in names:
         cells = []
         for header, path in columns:
-            value = lookup(result.systems[name], path)
+            value = value_at(result.systems[name], path)
             cells.append(("-" if value is None else f"{value:.4f}").rjust(max(len(header), 7)))
         lines.append("  ".join([name.ljust(width)] + cells))
     lines.append("")
@@ -77,16 +72,16 @@ def format_table(result: ScoringResult) -> str:
     return "\n".join(lines)
 
 
-def bootstrap_against_first(result: ScoringResult, beta: float, samples: int, seed: int) -> dict:
+def bootstrap_against_first(result: ScoringResult, options: ScoringOptions, samples: int, seed: int, path: str = BOOTSTRAP_PATH) -> dict:
+    """Paired bootstrap of the score at ``path`` of every system against the first one."""
     names = list(result.statistics)
-    if "errant" not in result.statistics[names[0]]:
+    metric_name = path.split(".", 1)[0]
+    if metric_name not in result.statistics[names[0]]:
         return {}
-    base = chosen_counts(result.statistics[names[0]]["errant"], "cs", beta)
-    score = f_beta_of_counts(beta)
-    return {
-        name: paired_bootstrap(chosen_counts(result.statistics[name]["errant"], "cs", beta), base, score, samples=samples, seed=seed).as_dict()
-        for name in names[1:]
-    }
+    resamplings = {name: resampling(path, result.statistics[name][metric_name], options) for name in names}
+    if resamplings[names[0]] is None:
+        return {}
+    return {name: paired_bootstrap_of(resamplings[name], resamplings[names[0]], path, samples=samples, seed=seed).as_dict() for name in names[1:]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         metrics = metric_names(args.metrics.split(",") if args.metrics else None)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.bootstrap and not can_resample(args.bootstrap_path):
+        parser.error(f"--bootstrap-path {args.bootstrap_path} cannot be resampled; choose from {', '.join(resampled_paths())}")
     options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
     try:
         dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize)
@@ -115,11 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         output = result.as_json()
         if args.bootstrap:
-            output["bootstrap"] = bootstrap_against_first(result, args.beta, args.bootstrap, args.seed)
+            output["bootstrap"] = bootstrap_against_first(result, options, args.bootstrap, args.seed, args.bootstrap_path)
         print(json.dumps(output, indent=1))
     else:
         print(format_table(result))
         if args.bootstrap:
-            for name, test in bootstrap_against_first(result, args.beta, args.bootstrap, args.seed).items():
-                print(f"{name} vs {hypotheses[0].name}: dF={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}")
+            for name, test in bootstrap_against_first(result, options, args.bootstrap, args.seed, args.bootstrap_path).items():
+                print(f"{name} vs {hypotheses[0].name}: d({args.bootstrap_path})={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}")
     return 0

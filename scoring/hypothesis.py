@@ -22,6 +22,7 @@ class Hypothesis:
     tokens: list[list[str]]
     edits: list[list[Edit]]
     docs: list | None = None  # parses of changed sentences (None = equal to the source)
+    lines: list[str] | None = None  # the output lines as read (GLEU splits them its own way)
 
     def parses(self, dataset: Dataset) -> list:
         """A spaCy parse of every output sentence, reusing the source's where unchanged."""
@@ -37,7 +38,7 @@ def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str) -> Hypo
     """Annotate plain-text output lines (already validated) against the dataset."""
     tokens = tokenize(lines) if dataset.tokenize else [line.split() for line in lines]
     annotated = annotate(dataset.sources, tokens, lambda: dataset.source_docs)
-    return Hypothesis(name, tokens, annotated.edits, annotated.docs)
+    return Hypothesis(name, tokens, annotated.edits, annotated.docs, list(lines))
 
 
 def read_hypothesis(dataset: Dataset, source: bytes | str | Path, name: str, *, filename: str | None = None, max_tokens: int | None = None) -> Hypothesis:

@@ -49,9 +49,10 @@ def insight_head(path, lines=INSIGHT_LINES) -> str:
     return "".join(path.read_text(encoding="utf-8").splitlines(keepends=True)[:lines])
 
 
-def build_insight_task(slug: str = "insight", *, lines: int = INSIGHT_LINES, teams: dict = INSIGHT_TEAMS, **phase_fields) -> dict:
+def build_insight_task(slug: str = "insight", *, lines: int = INSIGHT_LINES, teams: dict = INSIGHT_TEAMS, metrics: list[str] | None = None, **phase_fields) -> dict:
     """Create and score, inline: the first ``lines`` SEEDA subset sentences with REF0/REF1,
-    one system per team, the INPUT baseline, and an organizer. Returns the objects."""
+    one system per team, the INPUT baseline, and an organizer (metrics: ``metrics``, else
+    :func:`insight_metrics`). Returns the objects."""
     from django.contrib.auth.models import User
 
     from leaderboard.services.intake import accept_submission
@@ -59,7 +60,7 @@ def build_insight_task(slug: str = "insight", *, lines: int = INSIGHT_LINES, tea
     from leaderboard.services.tasks import create_task
 
     task = create_task(
-        slug, title=f"Insight {slug}", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", lines), metrics=insight_metrics(),
+        slug, title=f"Insight {slug}", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", lines), metrics=metrics or insight_metrics(),
         references=[(p.stem, insight_head(p, lines)) for p in SUBSET_REFS], **phase_fields,
     )
     phase = task.phases.get()

@@ -52,3 +52,26 @@ def test_per_type_profile_compares_the_chosen_systems(site):
     assert chart_labels(page, "type-profile-chart")
     assert not overflows(page)  # the wide table scrolls inside its box
     assert not outside
+
+
+def test_a_team_sees_its_score_over_its_submissions(site):
+    from django.contrib.auth.models import User
+
+    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.scoring import score_submission
+    from tests.conftest import SUBSET_OUTPUTS, browser_login, insight_head
+
+    url, page, data, outside = site
+    alice = User.objects.get(username="alice")
+    again = accept_submission(
+        data["phase"], alice, system_name="T5-again", filename="b.txt", content=insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode(),
+        enforce_limits=False, queue=False,
+    )
+    score_submission(again.pk)
+    browser_login(page, url, "alice", "pw-alice")
+    page.goto(f"{url}/tasks/charts/submissions/")
+    page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('history-chart'))")
+    labels = chart_labels(page, "history-chart")
+    assert len(labels) == 2 and labels[1].endswith("T5-again")
+    assert not overflows(page)
+    assert not outside

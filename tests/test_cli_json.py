@@ -32,3 +32,16 @@ def test_table_output(capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:4] == ["system", "ERRANT", "P", "ERRANT"]
     assert out.splitlines()[1].startswith("T5")
+
+
+def test_gleu_json_and_table(capsys):
+    args = ["--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--ref", str(SUBSET_REFS[0]), "--ref", str(SUBSET_REFS[1]), "--hyp", f"T5={SUBSET_OUTPUTS / 'T5.txt'}", "--metrics", "gleu"]
+    assert main([*args, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    gleu = out["systems"]["T5"]["gleu"]
+    assert set(gleu) == {"score", "sd", "sentence"} and set(gleu["sentence"]) == {"score"}
+    assert 0.0 <= gleu["score"] <= 1.0 and 0.0 <= gleu["sentence"]["score"] <= 1.0
+    assert "|gleu|n:4|iterations:500|seed:j*101|" in out["signature"] and "errant" not in out["systems"]["T5"]
+    assert main(args) == 0
+    header, row = capsys.readouterr().out.splitlines()[:2]
+    assert header.split() == ["system", "GLEU"] and row.split()[1] == f"{gleu['score']:.4f}"

@@ -14,8 +14,8 @@ def counts(tp, fp, fn):
 
 
 def test_types_are_ordered_by_frequency_and_missing_cells_stay_empty():
-    a = {"name": "a", "errant": errant_scores({"DET": counts(1, 0, 1), "PREP": counts(5, 0, 5)}, {"DET": counts(2, 0, 0)})}
-    b = {"name": "b", "errant": errant_scores({"DET": counts(0, 1, 2), "SPELL": counts(0, 0, 1)})}
+    a = {"name": "a", "scores": errant_scores({"DET": counts(1, 0, 1), "PREP": counts(5, 0, 5)}, {"DET": counts(2, 0, 0)})}
+    b = {"name": "b", "scores": errant_scores({"DET": counts(0, 1, 2), "SPELL": counts(0, 0, 1)})}
     table = comparison([a, b], "2", 0.5)
     assert [r["type"] for r in table["rows"]] == ["PREP", "DET", "SPELL"]
     det = table["rows"][1]["cells"]
@@ -61,3 +61,21 @@ def test_page_defaults_to_the_top_three_at_cat_2(insight_task, client):
     header = html.split('id="per-type"')[1].split("</thead>")[0]
     assert header.count('colspan="8"') == 3
     assert 'data-type="DET"' in html
+
+
+def test_any_metric_declaring_a_per_type_table_gets_the_same_comparison(monkeypatch):
+    """A metric with its own type set and no detection modes (as M2 with NUCLE types)."""
+    from scoring import REGISTRY, PerTypeTable
+    from scoring.metrics.base import Metric
+
+    class Typed(Metric):
+        name = "typed"
+        per_type = PerTypeTable(levels=("nucle",), default_level="nucle")
+
+    monkeypatch.setitem(REGISTRY, "typed", Typed)
+    scores = {"tp": 3, "fp": 1, "fn": 2, "f": 0.6, "per_type": {"nucle": {"ArtOrDet": counts(2, 1, 1), "Prep": counts(1, 0, 1)}}}
+    table = comparison([{"name": "a", "scores": scores}], "nucle", 0.5, metric="typed")
+    assert [r["type"] for r in table["rows"]] == ["ArtOrDet", "Prep"] and table["detection_modes"] == ()
+    assert table["overall"][0]["cs"]["f"] == 0.6 and table["metric_label"] == "typed"
+    with pytest.raises(ValueError):
+        comparison([], "nucle", 0.5, metric="gleu")

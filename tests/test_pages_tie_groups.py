@@ -2,6 +2,9 @@
 import pytest
 
 from leaderboard.insights.ties import can_bootstrap, tie_groups
+from scoring import ScoringOptions
+
+OPTIONS = ScoringOptions(beta=0.5)
 
 
 def errant_statistics(per_sentence):
@@ -14,14 +17,16 @@ def rows(*ids):
     return [{"submission_id": sid, "value": 1.0 - k / 10} for k, sid in enumerate(ids)]
 
 
-def test_only_errant_prf_paths_are_resampled():
+def test_paths_the_registry_declares_resampled_are_bootstrapped():
     assert can_bootstrap("errant.cs.f") and can_bootstrap("errant.dt.p") and can_bootstrap("errant.ds.r")
-    assert not can_bootstrap("gotoscorer.f") and not can_bootstrap("errant.cs.tp") and not can_bootstrap("cleme2.dependent.corpus.score")
+    assert can_bootstrap("gleu.score") and can_bootstrap("usim.f") and can_bootstrap("cleme2.dependent.corpus.score") and can_bootstrap("cleme.independent.corpus.f")
+    assert not can_bootstrap("gotoscorer.f") and not can_bootstrap("errant.cs.tp") and can_bootstrap("errant.sentence.f")
+    assert not can_bootstrap("cleme.dependent.sentence.f") and not can_bootstrap("nope.f")
 
 
 def test_identical_systems_share_a_group():
     stats = errant_statistics([(2, 1, 1), (0, 1, 2), (3, 0, 0)] * 40)
-    groups = tie_groups(rows(1, 2), {1: stats, 2: stats}, "errant.cs.f", 0.5)
+    groups = tie_groups(rows(1, 2), {1: stats, 2: stats}, "errant.cs.f", OPTIONS)
     assert groups[1]["group"] == groups[2]["group"] == 1
     assert groups[2]["p_value"] == pytest.approx(1.0) and groups[2]["delta"] == 0
 
@@ -30,7 +35,7 @@ def test_a_much_worse_system_starts_a_new_group():
     good = errant_statistics([(3, 0, 0)] * 100)
     bad = errant_statistics([(0, 3, 3)] * 50 + [(1, 2, 2)] * 50)
     close = errant_statistics([(0, 3, 3)] * 49 + [(1, 2, 2)] * 51)
-    groups = tie_groups(rows(1, 2, 3), {1: good, 2: bad, 3: close}, "errant.cs.f", 0.5)
+    groups = tie_groups(rows(1, 2, 3), {1: good, 2: bad, 3: close}, "errant.cs.f", OPTIONS)
     assert [groups[s]["group"] for s in (1, 2, 3)] == [1, 2, 2]
     assert groups[2]["p_value"] < 0.05 <= groups[3]["p_value"]
 
@@ -38,11 +43,22 @@ def test_a_much_worse_system_starts_a_new_group():
 def test_rows_without_value_or_statistics_get_no_group():
     stats = errant_statistics([(1, 1, 1)] * 10)
     board = rows(1, 2) + [{"submission_id": 3, "value": None}]
-    assert set(tie_groups(board, {1: stats}, "errant.cs.f", 0.5)) == {1}
+    assert set(tie_groups(board, {1: stats}, "errant.cs.f", OPTIONS)) == {1}
 
 
 def test_the_same_seed_gives_the_same_p_values():
     a = errant_statistics([(2, 1, 0), (1, 1, 1), (0, 0, 2)] * 30)
     b = errant_statistics([(1, 1, 1), (2, 0, 1), (0, 1, 2)] * 30)
-    first = tie_groups(rows(1, 2), {1: a, 2: b}, "errant.cs.f", 0.5)
-    assert first == tie_groups(rows(1, 2), {1: a, 2: b}, "errant.cs.f", 0.5)
+    first = tie_groups(rows(1, 2), {1: a, 2: b}, "errant.cs.f", OPTIONS)
+    assert first == tie_groups(rows(1, 2), {1: a, 2: b}, "errant.cs.f", OPTIONS)
+
+
+def test_gleu_rankings_get_tie_groups_from_stored_statistics():
+    """Any path the registry resamples works: GLEU's stored n-gram rows, two references."""
+    def gleu_statistics(numerators):
+        return {"hyp_len": [6] * len(numerators), "refs": [[[6, *row], [6, *row]] for row in numerators]}
+
+    same = gleu_statistics([[6, 5, 4, 3]] * 60)
+    worse = gleu_statistics([[3, 1, 1, 1]] * 60)
+    groups = tie_groups(rows(1, 2, 3), {1: same, 2: same, 3: worse}, "gleu.score", OPTIONS, samples=200)
+    assert [groups[s]["group"] for s in (1, 2, 3)] == [1, 1, 2]

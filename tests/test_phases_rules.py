@@ -72,10 +72,13 @@ def test_only_organizers_act_and_forms_need_csrf(hidden_task):
     assert Phase.objects.get(pk=hidden_task["phase"].pk).results_visibility == "organizers"
 
 
-def test_rescore_everything_shows_the_ranks(hidden_task, client):
+def test_rescore_everything_is_queued_and_shows_the_ranks(hidden_task, client, django_capture_on_commit_callbacks):
     login(client, "hidden-organizer")
     assert "Rescore everything" in client.get("/tasks/hidden/rescore/").content.decode()
-    html = client.post("/tasks/hidden/rescore/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the worker's turn (sync mode)
+        response = client.post("/tasks/hidden/rescore/")
+    assert response.status_code == 302 and "/tasks/hidden/jobs/" in response["Location"]
+    html = client.get(response["Location"]).content.decode()
     table = html.split('id="rank-changes"')[1]
     assert "dave/T5" in table and "Rank before" in html
     assert login(Client(), "dave").post("/tasks/hidden/rescore/").status_code == 403

@@ -133,7 +133,7 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
     if not access.may_see_results(phase, token[0] if token else request.user):
         response = detail("the results of this phase are not public yet", 403)
     else:
-        metric = params.metric(request.GET, lambda: metric_paths(phase, phase.version), default_metric(phase.task.metric_names()))
+        metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(phase.task.metric_names()))
         response = HttpResponse(leaderboard_json(phase, metric, phase.version), content_type="application/json")
     if hidden:  # the answer depends on who asks
         patch_vary_headers(response, ("Authorization", "Cookie"))

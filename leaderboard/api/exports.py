@@ -11,14 +11,16 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.views import APIView
 
+from scoring import default_paths, per_type_metrics
+
 from .. import access, params
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.paths import metric_menu, metric_paths
-from ..insights.per_type import LEVELS, comparison
+from ..insights.per_type import chosen_table, comparison, table_of
 from ..models import SharedTask
-from ..ranking import DEFAULT_METRICS, board_rows, default_metric, pool_version
+from ..ranking import board_rows, default_metric
 
 
 class IgnoreFormatSuffix(DefaultContentNegotiation):
@@ -28,7 +30,7 @@ class IgnoreFormatSuffix(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-def export_metrics(rows: list[dict], metric: str, asked: str) -> list[str]:
+def export_metrics(rows: list[dict], metric: str, asked: str, metric_names: list[str]) -> list[str]:
     """The columns: those asked for (comma-separated), else the ranking metric and the usual ones."""
     available = metric_menu(rows)
     if asked:
@@ -37,7 +39,7 @@ def export_metrics(rows: list[dict], metric: str, asked: str) -> list[str]:
         if unknown:
             raise params.BadParameter("metrics", f"no stored score at {', '.join(unknown)}", available)
         return wanted
-    return [metric, *(m for m in DEFAULT_METRICS if m != metric and m in available)]
+    return [metric, *(m for m in default_paths(metric_names) if m != metric and m in available)]
 
 
 class LeaderboardExport(APIView):
@@ -52,7 +54,8 @@ class LeaderboardExport(APIView):
             OpenApiParameter("track", str),
             OpenApiParameter("table", str, enum=["ranking", "per_type"]),
             OpenApiParameter("systems", str, description="per_type: comma-separated submission ids"),
-            OpenApiParameter("cat", str, enum=list(LEVELS), description="per_type: ERRANT category level"),
+            OpenApiParameter("cat", str, description="per_type: category level (ERRANT: 1, 2 or 3)"),
+            OpenApiParameter("table_metric", str, enum=[cls.name for cls in per_type_metrics()], description="per_type: whose table (default errant)"),
         ],
         responses={200: str},
     )
@@ -63,12 +66,12 @@ class LeaderboardExport(APIView):
             raise PermissionDenied("exports are for the task's organizers and staff")
         fmt = params.choice(query, "format", list(exports.FORMATS), "csv")
         phase = access.phase_for(request, task)
-        metric = params.metric(query, lambda: metric_paths(phase, pool_version(phase.pk)), default_metric(task.metric_names()))
+        metric = params.metric(query, lambda: metric_paths(phase), default_metric(task.metric_names()))
         if params.choice(query, "table", ("ranking", "per_type"), "ranking") == "per_type":
             table, name = self.per_type(request, task, phase), f"{task.slug}-{phase.kind}-per-type"
         else:
             rows = in_track(with_tracks(board_rows(phase.pk, metric)), params.choice(query, "track", task.tracks or []))
-            columns = export_metrics(rows, metric, params.text(query, "metrics", max_length=2000))
+            columns = export_metrics(rows, metric, params.text(query, "metrics", max_length=2000), task.metric_names())
             table = exports.leaderboard_table(rows, columns, f"{task.title}, {phase.title} phase, ranked by {metric}.")
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
@@ -77,10 +80,15 @@ class LeaderboardExport(APIView):
         return response
 
     def per_type(self, request, task, phase) -> exports.Table:
-        level = params.choice(request.query_params, "cat", LEVELS, "2")
-        ids = params.ids(params.text(request.query_params, "systems", max_length=400).split(","), "systems")
-        systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids))
+        query = request.query_params
+        asked = params.choice(query, "table_metric", [cls.name for cls in per_type_metrics(task.metric_names())])
+        metric, level = chosen_table(task.metric_names(), asked, "")
+        level = params.choice(query, "cat", table_of(metric).levels, level)
+        ids = params.ids(params.text(query, "systems", max_length=400).split(","), "systems")
+        systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids), metric)
         if not systems:
             raise params.BadParameter("systems", "give the ids of scored submissions of this phase")
-        caption = f"{task.title}: ERRANT per error type (cat {level}), correction TP/FP/FN/P/R/F and detection F."
-        return exports.per_type_table(comparison(systems, level, task.beta), caption)
+        table = comparison(systems, level, task.beta, metric)
+        detection = " and detection F" if table["detection_modes"] else ""
+        caption = f"{task.title}: {table['metric_label']} per error type (cat {level}), correction TP/FP/FN/P/R/F{detection}."
+        return exports.per_type_table(table, caption)

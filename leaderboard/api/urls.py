@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import exports, me, views
+from . import exports, me, submission_actions, views
 
 urlpatterns = [
     path("auth/token/", views.TokenLogin.as_view(), name="api-token"),
@@ -13,6 +13,8 @@ urlpatterns = [
     path("tasks/<slug:slug>/difficulty/", views.Difficulty.as_view(), name="api-difficulty"),
     path("submissions/<int:pk>/", views.SubmissionDetail.as_view(), name="api-submission"),
     path("me/submissions/", me.MySubmissions.as_view(), name="api-my-submissions"),
+    path("submissions/<int:pk>/sentences/", submission_actions.SubmissionSentences.as_view(), name="api-submission-sentences"),
+    path("submissions/<int:pk>/<str:action>/", submission_actions.SubmissionAction.as_view(), name="api-submission-action"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),

@@ -30,7 +30,7 @@ class TokenLogin(ObtainAuthToken):
 
 
 class TaskList(generics.ListAPIView):
-    queryset = SharedTask.objects.prefetch_related("phases__dataset").order_by("slug")
+    queryset = SharedTask.objects.filter(status=SharedTask.Status.READY).prefetch_related("phases__dataset").order_by("slug")
     serializer_class = TaskSerializer
     pagination_class = None
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from django.core.cache import cache
 
+from scoring import label, metric_of, resampled_paths
+
 from ..models import MetricResult, Submission
 from ..ranking import ranked
 from . import charts, ties
-from .paths import label, metric_menu
+from .paths import metric_menu
 
 
 def with_tracks(rows: list[dict]) -> list[dict]:
@@ -26,8 +28,9 @@ def in_track(rows: list[dict], track: str) -> list[dict]:
     return ranked([r for r in rows if r["track"] == track or r["baseline"]])
 
 
-def errant_statistics(submission_ids: list[int]) -> dict[int, dict]:
-    return dict(MetricResult.objects.filter(submission_id__in=submission_ids, metric="errant").values_list("submission_id", "statistics"))
+def metric_statistics(submission_ids: list[int], metric: str) -> dict[int, dict]:
+    """The stored per-sentence statistics of ``metric`` (a metric name) of each submission."""
+    return dict(MetricResult.objects.filter(submission_id__in=submission_ids, metric=metric).values_list("submission_id", "statistics"))
 
 
 def tie_groups(phase, rows: list[dict], metric: str, version: int, track: str = "") -> dict[int, dict]:
@@ -37,8 +40,8 @@ def tie_groups(phase, rows: list[dict], metric: str, version: int, track: str = 
     key = f"ties:{phase.pk}:{version}:{metric}:{track}"
     groups = cache.get(key)
     if groups is None:
-        statistics = errant_statistics([r["submission_id"] for r in rows if r["value"] is not None])
-        groups = ties.tie_groups(rows, statistics, metric, phase.task.beta)
+        statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
+        groups = ties.tie_groups(rows, statistics, metric, phase.task.scoring_options())
         cache.set(key, groups, timeout=3600)
     return groups
 
@@ -58,4 +61,6 @@ def board_extras(phase, rows: list[dict], metric: str, version: int, track: str 
         "ties_test": {"samples": ties.DEFAULT_SAMPLES, "seed": ties.DEFAULT_SEED, "alpha": ties.ALPHA},
         "bootstrappable": ties.can_bootstrap(metric),
         "chart": charts.board_chart(rows, metric, phase.task.beta),
+        "ties_metric": metric_of(metric).display_name() if ties.can_bootstrap(metric) else "",
+        "resampled_paths": resampled_paths(phase.task.metric_names()),
     }

@@ -14,8 +14,7 @@ import io
 import json
 from dataclasses import dataclass, field
 
-from .paths import label
-from .per_type import DETECTION_MODES
+from scoring import is_count, label, value_at
 
 FORMATS = {
     "csv": "text/csv; charset=utf-8",
@@ -36,19 +35,19 @@ class Table:
 
 
 def leaderboard_table(rows: list[dict], metrics: list[str], caption: str) -> Table:
-    """Rank, team, system and one column per metric path, in board order."""
-    from ..ranking import metric_value
-
+    """Rank, team, system and one column per metric path, in board order; counts (as the
+    metric declares them) print as they are, fractions as percentages."""
     columns = ["Rank", "Team", "System", *(label(m) for m in metrics)]
-    body = [[r["rank"], r["team"], r["system_name"], *(metric_value(r["scores"], m) for m in metrics)] for r in rows]
-    scores = {3 + k for k, m in enumerate(metrics) if m.split(".")[-1] not in ("tp", "fp", "fn", "tn", "fp_ne", "fp_un")}
+    body = [[r["rank"], r["team"], r["system_name"], *(value_at(r["scores"], m) for m in metrics)] for r in rows]
+    scores = {3 + k for k, m in enumerate(metrics) if not is_count(m)}
     baselines = {k for k, r in enumerate(rows) if r.get("baseline")}
     return Table(caption, columns, body, scores, baseline_rows=baselines)
 
 
 def per_type_table(comparison: dict, caption: str) -> Table:
-    """Type, then per system: TP, FP, FN, P, R, F (correction) and ds/dt F (detection)."""
-    per_system = ["TP", "FP", "FN", "P", "R", "F", *(f"{m} F" for m in DETECTION_MODES)]
+    """Type, then per system: TP, FP, FN, P, R, F (correction) and each detection mode's F."""
+    detection_modes = comparison.get("detection_modes", ())
+    per_system = ["TP", "FP", "FN", "P", "R", "F", *(f"{m} F" for m in detection_modes)]
     columns = ["Type", *(c for _ in comparison["systems"] for c in per_system)]
     scores = {1 + k * len(per_system) + j for k in range(len(comparison["systems"])) for j in range(3, len(per_system))}
     body = []
@@ -57,7 +56,7 @@ def per_type_table(comparison: dict, caption: str) -> Table:
         for cell in row["cells"]:
             cs = cell.get("cs", {})
             line += [cs.get("tp"), cs.get("fp"), cs.get("fn"), cs.get("p"), cs.get("r"), cs.get("f")]
-            line += [cell.get(m, {}).get("f") for m in DETECTION_MODES]
+            line += [cell.get(m, {}).get("f") for m in detection_modes]
         body.append(line)
     groups = [("", 1), *((name, len(per_system)) for name in comparison["systems"])]
     return Table(caption, columns, body, scores, groups)

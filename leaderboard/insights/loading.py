@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from ..models import MetricResult, Submission
-from .per_type import CHUNK_METRICS
+from .per_type import CHUNK_METRICS, DEFAULT_METRIC
 
 
 def scored_submissions(submissions: QuerySet[Submission], submission_ids) -> list[Submission]:
@@ -14,14 +14,14 @@ def scored_submissions(submissions: QuerySet[Submission], submission_ids) -> lis
     return [found[pk] for pk in submission_ids if pk in found]
 
 
-def comparison_inputs(submissions: list[Submission]) -> list[dict]:
-    """Per submission: its name, ERRANT scores and, when stored, CLEME chunk statistics."""
+def comparison_inputs(submissions: list[Submission], metric: str = DEFAULT_METRIC) -> list[dict]:
+    """Per submission: its name, scores of ``metric`` and, when stored, CLEME chunk statistics."""
     ids = [s.pk for s in submissions]
-    errant = dict(MetricResult.objects.filter(submission_id__in=ids, metric="errant").values_list("submission_id", "scores"))
+    scores = dict(MetricResult.objects.filter(submission_id__in=ids, metric=metric).values_list("submission_id", "scores"))
     chunks: dict[int, dict] = {}
     for name in reversed(CHUNK_METRICS):  # CLEME2.0's statistics win when both are stored
         chunks.update(MetricResult.objects.filter(submission_id__in=ids, metric=name).values_list("submission_id", "statistics"))
-    return [{"name": s.display_name, "errant": errant.get(s.pk, {}), "chunks": chunks.get(s.pk)} for s in submissions if s.pk in errant]
+    return [{"name": s.display_name, "scores": scores[s.pk], "chunks": chunks.get(s.pk)} for s in submissions if s.pk in scores]
 
 
 def chunk_statistics(submission: Submission) -> dict | None:

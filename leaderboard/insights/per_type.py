@@ -1,6 +1,7 @@
-"""Per-error-type comparison of systems: ERRANT TP/FP/FN/P/R/F per type at cat 1, 2 or 3.
+"""Per-error-type comparison of systems: TP/FP/FN/P/R/F per type, for any metric that keeps
+a per-type table (its ``Metric.per_type`` says where and at which levels).
 
-The tables are the ones ERRANT's ``errant_compare -cat N`` prints (Bryant et al., 2017),
+For ERRANT these are the tables ``errant_compare -cat N`` prints (Bryant et al., 2017),
 read from each submission's stored scores: correction (cs) per type with detection
 (ds: span, dt: token) F next to it. Multi-token edits get a row of their own, counted
 from the stored CLEME chunk outcomes (Ye et al., 2023, section 3.2: a chunk is the
@@ -9,23 +10,40 @@ one token is a multi-token edit), under CLEME's independent assumption.
 """
 from __future__ import annotations
 
+from scoring import REGISTRY, PerTypeTable, per_type_metrics
 from scoring.metrics.errant import score_counts
 
-LEVELS = ("1", "2", "3")
-DETECTION_MODES = ("ds", "dt")
+DEFAULT_METRIC = "errant"
 MULTI_TOKEN = "multi-token"
 CHUNK_METRICS = ("cleme2", "cleme")
 
 
-def type_table(errant_scores: dict, level: str) -> dict[str, dict]:
-    """``{type: {"cs": {tp, fp, fn, p, r, f}, "ds": {...}, "dt": {...}}}`` of one system."""
-    table: dict[str, dict] = {}
-    for etype, counts in errant_scores.get("per_type", {}).get(level, {}).items():
-        table.setdefault(etype, {})["cs"] = counts
-    for mode in DETECTION_MODES:
-        for etype, counts in errant_scores.get("per_type_by_mode", {}).get(mode, {}).get(level, {}).items():
-            table.setdefault(etype, {})[mode] = counts
-    return table
+def table_of(metric: str) -> PerTypeTable:
+    """The per-type table a metric declares; ValueError for one without."""
+    if metric not in REGISTRY or REGISTRY[metric].per_type is None:
+        raise ValueError(f"no per-type table for {metric!r}; choose from {', '.join(cls.name for cls in per_type_metrics())}")
+    return REGISTRY[metric].per_type
+
+
+def chosen_table(metric_names: list[str], metric: str, level: str) -> tuple[str, str]:
+    """The metric asked for (else the first of ``metric_names`` with a per-type table) and
+    the level asked for when that table has it (else the table's default level)."""
+    names = [cls.name for cls in per_type_metrics(metric_names)]
+    metric = metric if metric in names else (names[0] if names else DEFAULT_METRIC)
+    table = table_of(metric)
+    return metric, level if level in table.levels else table.default_level
+
+
+def type_table(scores: dict, level: str, table: PerTypeTable) -> dict[str, dict]:
+    """``{type: {"cs": {tp, fp, fn, p, r, f}, <detection mode>: {...}}}`` of one system
+    (``cs`` is the correction table of whatever metric)."""
+    types: dict[str, dict] = {}
+    for etype, counts in scores.get(table.key, {}).get(level, {}).items():
+        types.setdefault(etype, {})["cs"] = counts
+    for mode in table.detection_modes:
+        for etype, counts in scores.get(table.detection_key, {}).get(mode, {}).get(level, {}).items():
+            types.setdefault(etype, {})[mode] = counts
+    return types
 
 
 def chunk_length(record: list) -> int:
@@ -49,15 +67,16 @@ def multi_token_counts(chunk_statistics: dict, beta: float) -> dict:
     return score_counts(tp, fp, fn, beta)
 
 
-def comparison(systems: list[dict], level: str, beta: float) -> dict:
-    """Side-by-side table for ``systems`` = ``[{"name", "errant": scores, "chunks": stats or None}]``.
+def comparison(systems: list[dict], level: str, beta: float, metric: str = DEFAULT_METRIC) -> dict:
+    """Side-by-side table for ``systems`` = ``[{"name", "scores": the metric's scores, "chunks": stats or None}]``.
 
     Rows are error types, most frequent in the references first (TP + FN, the largest
     over the systems), then the multi-token row when chunk statistics exist.
     """
-    if level not in LEVELS:
-        raise ValueError(f"category level must be one of {', '.join(LEVELS)}")
-    tables = [type_table(s["errant"], level) for s in systems]
+    table = table_of(metric)
+    if level not in table.levels:
+        raise ValueError(f"category level must be one of {', '.join(table.levels)}")
+    tables = [type_table(s["scores"], level, table) for s in systems]
     types = {t for table in tables for t in table}
 
     def frequency(etype: str) -> int:
@@ -70,5 +89,11 @@ def comparison(systems: list[dict], level: str, beta: float) -> dict:
     if systems and all(s.get("chunks") for s in systems):
         cells = [{"cs": multi_token_counts(s["chunks"], beta)} for s in systems]
         rows.append({"type": MULTI_TOKEN, "cells": cells, "frequency": max(c["cs"]["tp"] + c["cs"]["fn"] for c in cells)})
-    overall = [{mode: s["errant"].get(mode, {}) for mode in ("cs", *DETECTION_MODES)} for s in systems]
-    return {"level": level, "systems": [s["name"] for s in systems], "rows": rows, "overall": overall}
+    overall = [
+        {"cs": s["scores"].get(table.overall, {}) if table.overall else s["scores"], **{mode: s["scores"].get(mode, {}) for mode in table.detection_modes}}
+        for s in systems
+    ]
+    return {
+        "metric": metric, "metric_label": REGISTRY[metric].display_name(), "level": level, "levels": table.levels,
+        "detection_modes": table.detection_modes, "systems": [s["name"] for s in systems], "rows": rows, "overall": overall,
+    }

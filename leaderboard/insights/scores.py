@@ -1,12 +1,11 @@
 """Stored scores of a team's submissions: the headline figures beside each, one submission's sheet."""
 from __future__ import annotations
 
-from scoring import HEADLINE_SCORES
+from scoring import HEADLINE_SCORES, flatten, label
 
 from ..models import MetricResult, Submission
 from ..ranking import metric_value, summary
 from .loading import comparison_inputs
-from .paths import label, score_paths
 from .per_type import comparison
 
 
@@ -24,12 +23,12 @@ def headline(scores: dict) -> list[tuple[str, float]]:
     return [(name, value) for name, value in values if value is not None]
 
 
-def score_sheet(submission: Submission, level: str) -> dict:
+def score_sheet(submission: Submission, level: str, metric: str) -> dict:
     """One scored submission's page: headline figures, every stored score by path, and
-    its per-type table at category ``level``."""
+    ``metric``'s per-type table at category ``level``."""
     scores = stored_scores([submission.pk]).get(submission.pk, {})
     return {
         "headline": headline(scores),
-        "score_table": [(path, label(path), metric_value(scores, path)) for path in score_paths(scores)],
-        "per_type": comparison(comparison_inputs([submission]), level, submission.phase.task.beta),
+        "score_table": [(path, label(path), value) for path, value in flatten(scores).items()],
+        "per_type": comparison(comparison_inputs([submission], metric), level, submission.phase.task.beta, metric),
     }

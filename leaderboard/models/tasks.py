@@ -85,6 +85,7 @@ class Dataset(models.Model):
     (METRICS.md section 0), so no submission ever re-parses the references.
     """
 
+    task = models.ForeignKey(SharedTask, null=True, blank=True, on_delete=models.SET_NULL, related_name="datasets", help_text="the task whose phases may use this gold (its phases protect it)")
     name = models.CharField(max_length=200)
     source = models.TextField()
     references = models.JSONField(help_text='[{"name": ..., "text": ...}] or one M2 file as [{"name": "m2", "text": ...}]')
@@ -96,6 +97,10 @@ class Dataset(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def is_prepared(self) -> bool:
+        return bool(self.prepared)
 
 
 class Phase(models.Model):
@@ -126,6 +131,7 @@ class Phase(models.Model):
     dataset = models.ForeignKey(Dataset, on_delete=models.PROTECT, related_name="phases")
     starts_at = models.DateTimeField(default=timezone.now)
     ends_at = models.DateTimeField(null=True, blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC", help_text="the organizers' time zone: dates are entered and shown in it (and in UTC)")
     results_visibility = models.CharField(max_length=12, choices=Visibility.choices, default=Visibility.PUBLIC)
     max_per_day = models.PositiveIntegerField(null=True, blank=True, help_text="per team per UTC day; empty = no limit")
     max_total = models.PositiveIntegerField(null=True, blank=True, help_text="per team in this phase; empty = no limit")

@@ -17,17 +17,41 @@ def prepare_dataset(name: str, source: str, references: list[tuple[str, str]], *
     ``references`` is ``[(name, text), ...]``. Raises :class:`scoring.InputError` with
     every bad line of every file.
     """
-    source_lines = scoring.read_text(source.encode(), name="source")
-    reference_lines = [scoring.read_text(text.encode(), name=ref_name, expected_lines=len(source_lines)) for ref_name, text in references]
-    prepared = scoring.Dataset.from_text(source_lines, reference_lines, names=[n for n, _ in references], tokenize_input=tokenize)
+    prepared = parse_text_gold(source, references, tokenize=tokenize)
     return _store(name, prepared, source, [{"name": n, "text": t} for n, t in references], from_m2=False)
 
 
 def prepare_dataset_m2(name: str, m2_text: str) -> Dataset:
     """A dataset from one M2 file: each annotator id is a reference (CONTRACTS.md section 1)."""
-    prepared = scoring.Dataset.from_m2(scoring.read_m2(m2_text.encode(), name="m2"))
-    source = "\n".join(" ".join(tokens) for tokens in prepared.sources) + "\n"
-    return _store(name, prepared, source, [{"name": "m2", "text": m2_text}], from_m2=True)
+    prepared = parse_m2_gold(m2_text)
+    return _store(name, prepared, m2_source(prepared), [{"name": "m2", "text": m2_text}], from_m2=True)
+
+
+def parse_text_gold(source: str, references: list[tuple[str, str]], *, tokenize: bool = False) -> scoring.Dataset:
+    source_lines = scoring.read_text(source.encode(), name="source")
+    reference_lines = [scoring.read_text(text.encode(), name=ref_name, expected_lines=len(source_lines)) for ref_name, text in references]
+    return scoring.Dataset.from_text(source_lines, reference_lines, names=[n for n, _ in references], tokenize_input=tokenize)
+
+
+def parse_m2_gold(m2_text: str) -> scoring.Dataset:
+    return scoring.Dataset.from_m2(scoring.read_m2(m2_text.encode(), name="m2"))
+
+
+def m2_source(prepared: scoring.Dataset) -> str:
+    return "\n".join(" ".join(tokens) for tokens in prepared.sources) + "\n"
+
+
+def prepare_stored(dataset: Dataset, *, tokenize: bool = False) -> scoring.Dataset:
+    """Parse a dataset stored unprepared (gold an organizer uploaded on a page) and keep
+    the prepared bytes; runs in the worker queue."""
+    if dataset.from_m2:
+        prepared = parse_m2_gold(dataset.references[0]["text"])
+    else:
+        prepared = parse_text_gold(dataset.source, [(r["name"], r["text"]) for r in dataset.references], tokenize=tokenize)
+    Dataset.objects.filter(pk=dataset.pk).update(prepared=prepared.to_bytes(), n_sentences=len(prepared), n_references=prepared.n_references)
+    with _cache_lock:
+        _cache[dataset.pk] = prepared
+    return prepared
 
 
 def _store(name: str, prepared: scoring.Dataset, source: str, references: list[dict], *, from_m2: bool) -> Dataset:

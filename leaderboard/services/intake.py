@@ -78,6 +78,8 @@ def accept_submission(
         raise UploadTooLarge(f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}")
     if enforce_limits and not phase.is_open():
         raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
+    if not phase.dataset.is_prepared:
+        raise PhaseClosed(f"the gold of phase {phase.kind} is still being prepared; try again when it is ready")
     system_name = system_name.strip()
     if not system_name:
         raise scoring.InputError([scoring.Problem(0, "give the system a name")])
@@ -103,10 +105,18 @@ def accept_submission(
 
 def check_limits(phase: Phase, team: Team) -> None:
     """Failed submissions do not count against either limit."""
-    counted = Submission.objects.filter(phase=phase, team=team).exclude(status=Submission.Status.FAILED)
-    if phase.max_total is not None and counted.count() >= phase.max_total:
+    left = remaining_submissions(phase, team)
+    if left["total"] == 0:
         raise OverLimit(f"your team has used all {phase.max_total} submissions of this phase")
-    if phase.max_per_day is not None:
-        midnight = timezone.now().astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-        if counted.filter(created_at__gte=midnight).count() >= phase.max_per_day:
-            raise OverLimit(f"your team has used its {phase.max_per_day} submissions for today (UTC); try again after midnight UTC")
+    if left["per_day"] == 0:
+        raise OverLimit(f"your team has used its {phase.max_per_day} submissions for today (UTC); try again after midnight UTC")
+
+
+def remaining_submissions(phase: Phase, team: Team | None) -> dict:
+    """``{"per_day": n, "total": n}`` a team may still upload (None = no limit)."""
+    counted = Submission.objects.filter(phase=phase, team=team).exclude(status=Submission.Status.FAILED)
+    midnight = timezone.now().astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    return {
+        "per_day": None if phase.max_per_day is None else max(phase.max_per_day - counted.filter(created_at__gte=midnight).count(), 0),
+        "total": None if phase.max_total is None else max(phase.max_total - counted.count(), 0),
+    }

@@ -2,8 +2,9 @@
 
 ``GEC_TASK_MODE`` (see settings): ``celery`` sends the job to the broker; ``thread``
 (embedded mode) hands it to a single worker thread of this process, so an upload returns
-at once and the page updates live; ``sync`` scores inline (unit tests). All three end in
-:func:`leaderboard.services.scoring.score_submission`.
+at once and the page updates live; ``sync`` scores inline (unit tests). Scoring ends in
+:func:`leaderboard.services.scoring.score_submission`, an organizer's job in
+:func:`leaderboard.services.organizer_jobs.run_job`.
 """
 from __future__ import annotations
 
@@ -20,24 +21,44 @@ _executor: ThreadPoolExecutor | None = None
 def enqueue_scoring(submission_id: int) -> None:
     """Queue one submission. A broker failure is logged, not raised: the row is already
     committed as ``queued`` and the sweeper will queue it again."""
+    _enqueue("scoring", submission_id)
+
+
+def enqueue_organizer_job(job_id: int) -> None:
+    """Queue an organizer's job (gold preparation, rescore); same modes as scoring."""
+    _enqueue("organizer", job_id)
+
+
+def _services(kind: str):
+    """(Celery task, service, failure recorder) of a job kind, imported late: the
+    services import this module."""
+    if kind == "scoring":
+        from ..tasks import score_submission_task as celery_task
+        from .scoring import fail_submission as fail
+        from .scoring import score_submission as run
+    else:
+        from ..tasks import organizer_job_task as celery_task
+        from .organizer_jobs import fail_job as fail
+        from .organizer_jobs import run_job as run
+    return celery_task, run, fail
+
+
+def _enqueue(kind: str, object_id: int) -> None:
+    celery_task, run, _fail = _services(kind)
     mode = settings.GEC_TASK_MODE
     if mode == "celery":
-        from ..tasks import score_submission_task
-
         try:
-            score_submission_task.delay(submission_id)
-        except Exception:  # noqa: BLE001 - any broker error: the sweeper retries
-            log.exception("could not queue submission %s; the sweeper will retry", submission_id)
+            celery_task.delay(object_id)
+        except Exception:  # noqa: BLE001 - any broker error: the row stays queued
+            log.exception("could not queue %s job %s; it stays queued", kind, object_id)
     elif mode == "thread":
-        background().submit(_run_in_thread, submission_id)
+        background().submit(_run_in_thread, kind, object_id)
     else:
-        from .scoring import score_submission
-
-        score_submission(submission_id)
+        run(object_id)
 
 
 def background() -> ThreadPoolExecutor:
-    """The embedded mode's single scoring thread (one job at a time, like one worker)."""
+    """The embedded mode's single job thread (one job at a time, like one worker)."""
     global _executor
     if _executor is None:
         _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scoring")
@@ -51,14 +72,13 @@ def wait_for_background() -> None:
         done.result()
 
 
-def _run_in_thread(submission_id: int) -> None:
-    from .scoring import fail_submission, score_submission
-
+def _run_in_thread(kind: str, object_id: int) -> None:
+    _celery_task, run, fail = _services(kind)
     close_old_connections()
     try:
-        score_submission(submission_id)
+        run(object_id)
     except Exception as error:  # noqa: BLE001 - the thread has no retry: record why
-        log.exception("scoring submission %s failed", submission_id)
-        fail_submission(submission_id, f"internal error while scoring: {error}")
+        log.exception("%s job %s failed", kind, object_id)
+        fail(object_id, f"internal error: {error}")
     finally:
         connection.close()

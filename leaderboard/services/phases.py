@@ -48,13 +48,13 @@ def ranks(phase: Phase, metric: str) -> dict[int, dict]:
     return {r["submission_id"]: r for r in board_rows(phase.pk, metric)}
 
 
-def rescore_with_ranks(task, report=lambda _line: None) -> list[dict]:
+def rescore_with_ranks(task, report=lambda _line: None, progress=lambda _done: None) -> list[dict]:
     """Rescore the task (``services.rescore``) and list, per phase, every system with its
     rank before and after under the task's default metric, and how many scores moved."""
     metric = default_metric(task.metric_names())
     phases = list(task.phases.all())
     before = {p.pk: ranks(p, metric) for p in phases}
-    changes = rescore_task(task, report=report)
+    changes = rescore_task(task, report=report, progress=progress)
     result = []
     for phase in phases:
         after = ranks(phase, metric)

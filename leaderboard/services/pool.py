@@ -19,7 +19,7 @@ from django.db.models import F, Max
 import scoring
 
 from ..models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
-from ..ranking import DEFAULT_METRICS, headline_metric
+from ..ranking import headline_metric
 from . import gotoscorer
 
 UPDATE_BATCH = 5000  # chunk positions per UPDATE (keeps SQLite under its parameter limit)
@@ -68,12 +68,12 @@ def counted_per_team(phase: Phase, entries) -> dict[int, int]:
 def best_metric(task) -> str:
     """The path "best" compares: the task's headline metric, unless that metric's scores
     depend on the pool (GoToScorer weighs by who else is in it, and a submission outside
-    the pool has no current score); then the first usual path of a metric that does not."""
+    the pool has no current score); then the ranking path of the first metric that does not."""
     path = headline_metric(task)
     independent = [name for name in task.metric_names() if not scoring.REGISTRY[name].pooled]
     if path.split(".")[0] in independent:
         return path
-    return next((p for p in DEFAULT_METRICS if p.split(".")[0] in independent), path)
+    return scoring.default_path(independent) or path
 
 
 def sync_pool(phase_id: int, *, refresh: set[int] = frozenset()) -> bool:

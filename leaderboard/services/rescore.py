@@ -3,28 +3,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from scoring import flatten
+
 from ..models import MetricResult, SharedTask, Submission
 from .scoring import score_submission
-
-
-def flatten(scores: dict, prefix: str = "") -> dict[str, float]:
-    """``{"errant.cs.f": 0.5, ...}`` from a nested scores object (per-type tables left out)."""
-    flat = {}
-    for key, value in scores.items():
-        path = f"{prefix}{key}"
-        if isinstance(value, dict):
-            if key != "per_type":
-                flat.update(flatten(value, path + "."))
-        elif isinstance(value, int | float):
-            flat[path] = value
-    return flat
 
 
 def system_scores(submission_id: int) -> dict[str, dict]:
     return {r.metric: r.scores for r in MetricResult.objects.filter(submission_id=submission_id).only("metric", "scores")}
 
 
-def rescore_task(task: SharedTask, *, report: Callable[[str], None] = print) -> dict[int, dict[str, tuple]]:
+def rescore_task(
+    task: SharedTask, *, report: Callable[[str], None] = print, progress: Callable[[float], None] = lambda _done: None
+) -> dict[int, dict[str, tuple]]:
     """Rescore inline, one submission after another; ``{id: {path: (old, new)}}`` of what moved.
 
     Pool metrics move for every member whenever one member's outcomes move, so the
@@ -35,6 +26,7 @@ def rescore_task(task: SharedTask, *, report: Callable[[str], None] = print) -> 
     for k, submission in enumerate(submissions, start=1):
         status = score_submission(submission.pk, force=True)
         report(f"[{k}/{len(submissions)}] #{submission.pk} {submission.system_name}: {status}")
+        progress(k / len(submissions))
     changes = {}
     for submission in submissions:
         after = flatten(system_scores(submission.pk))

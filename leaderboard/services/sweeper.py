@@ -36,8 +36,13 @@ def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
             log.error("submission %s did not finish after %s attempts; marked failed", submission_id, attempts)
             fail_submission(submission_id, f"scoring did not finish after {attempts} attempts; please tell the organizers")
             continue
-        with transaction.atomic():
-            Submission.objects.filter(pk=submission_id).update(status=Submission.Status.QUEUED, heartbeat_at=timezone.now())
-            transaction.on_commit(lambda sid=submission_id: enqueue_scoring(sid))
+        requeue(submission_id)
         requeued.append(submission_id)
     return requeued
+
+
+def requeue(submission_id: int) -> None:
+    """Back to ``queued`` and onto the queue once that is committed (scoring is idempotent)."""
+    with transaction.atomic():
+        Submission.objects.filter(pk=submission_id).update(status=Submission.Status.QUEUED, heartbeat_at=timezone.now())
+        transaction.on_commit(lambda: enqueue_scoring(submission_id))

@@ -27,10 +27,7 @@ def create_task(
 
     Parsing happens before the transaction opens, so a slow parse holds no locks.
     """
-    if m2 is not None:
-        dataset = prepare_dataset_m2(f"{slug} {kind}", m2)
-    else:
-        dataset = prepare_dataset(f"{slug} {kind}", source or "", list(references), tokenize=tokenize)
+    dataset = prepare_gold_files(f"{slug} {kind}", source=source, references=references, m2=m2, tokenize=tokenize)
     with transaction.atomic():
         task = SharedTask.objects.create(
             slug=slug, title=title or slug, description=description, tokenize=tokenize, metrics=list(metrics or []), gts_ref=gts_ref,
@@ -41,8 +38,19 @@ def create_task(
     return task
 
 
+def prepare_gold_files(name: str, *, source: str | None = None, references: list[tuple[str, str]] = (), m2: str | None = None, tokenize: bool = False):
+    """A prepared dataset from text gold or one M2 file (inline: commands and tests)."""
+    if m2 is not None:
+        return prepare_dataset_m2(name, m2)
+    return prepare_dataset(name, source or "", list(references), tokenize=tokenize)
+
+
 def add_phase(task: SharedTask, dataset, *, kind: str, **fields) -> Phase:
-    """A phase with its empty pool and, when GoToScorer is scored, its gold chunks (n_i = 0)."""
+    """A phase with its empty pool and, when GoToScorer is scored, its gold chunks (n_i = 0).
+    The dataset becomes the task's, so later phases may reuse it."""
+    if dataset.task_id is None:
+        dataset.task = task
+        dataset.save(update_fields=["task"])
     phase = Phase.objects.create(task=task, dataset=dataset, kind=kind, **fields)
     Pool.objects.create(phase=phase)
     if gotoscorer.NAME in task.metric_names():

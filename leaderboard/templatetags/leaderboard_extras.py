@@ -1,7 +1,6 @@
 from django import template
 
-from ..insights.paths import label
-from ..ranking import metric_value
+from scoring import label, value_at
 
 register = template.Library()
 
@@ -9,7 +8,7 @@ register = template.Library()
 @register.filter
 def score(scores: dict, path: str):
     """``{{ row.scores|score:"errant.cs.f" }}``: the number at a metric path, or ''."""
-    value = metric_value(scores, path)
+    value = value_at(scores, path)
     return "" if value is None else value
 
 

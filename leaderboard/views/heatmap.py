@@ -17,7 +17,7 @@ def _context(request, slug) -> dict:
     task = get_object_or_404(SharedTask, slug=slug)
     phase = access.phase_for(request, task)
     if not access.may_see_references(phase, request.user):
-        raise PermissionDenied("chunk difficulty shows the references: organizers see it, everyone once the phase has ended with public results")
+        raise PermissionDenied(access.references_denied(phase))
     pool = get_object_or_404(Pool, phase=phase)
     level = int(params.choice(request.GET, "cat", ("1", "2", "3"), "3"))
     error_type = params.text(request.GET, "type", max_length=40, pattern=ERROR_TYPE)

@@ -1,27 +1,23 @@
-"""Organizer actions: freeze a phase, reveal its results, rescore everything (POST, CSRF-checked)."""
+"""Organizer actions: freeze a phase, reveal its results, rescore everything (POST, CSRF-checked).
+
+Rescoring is queued as an organizer job; its page shows the progress and then the ranks."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import access
-from ..models import SharedTask
+from ..models import OrganizerJob
 from ..services import phases
-
-
-def _organized_task(request, slug) -> SharedTask:
-    task = get_object_or_404(SharedTask, slug=slug)
-    if not access.may_organize(task, request.user):
-        raise PermissionDenied("organizers only")
-    return task
+from ..services.organizer_jobs import queue_job
+from .hosting import organized_task
 
 
 @login_required
 @require_POST
 def phase_action(request, slug, action):
-    task = _organized_task(request, slug)
+    task = organized_task(request, slug)
     phase = access.phase_for(request, task)
     done = {
         "freeze": (phases.freeze, "is frozen: no more submissions until it is unfrozen"),
@@ -34,12 +30,15 @@ def phase_action(request, slug, action):
     act, message = done[action]
     act(phase)
     messages.success(request, f"The {phase.title} phase {message}.")
-    return redirect(f"/tasks/{task.slug}/?phase={phase.kind}")
+    back = request.POST.get("next", "")
+    return redirect(back if back.startswith(f"/tasks/{task.slug}/") else f"/tasks/{task.slug}/?phase={phase.kind}")
 
 
 @login_required
 def rescore(request, slug):
-    """GET: what the action does; POST: rescore every submission and show ranks that moved."""
-    task = _organized_task(request, slug)
-    changes = phases.rescore_with_ranks(task) if request.method == "POST" else None
-    return render(request, "leaderboard/rescore.html", {"task": task, "changes": changes})
+    """GET: what the action does; POST: queue the rescore and follow it on its job page."""
+    task = organized_task(request, slug)
+    if request.method == "POST":
+        job = queue_job(OrganizerJob.Kind.RESCORE, task, user=request.user)
+        return redirect("task-job", slug=task.slug, pk=job.pk)
+    return render(request, "leaderboard/rescore.html", {"task": task})

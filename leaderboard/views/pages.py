@@ -17,7 +17,6 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 import scoring
-from scoring import HEADLINE_SCORES
 
 from .. import access, params
 from ..insights.paths import metric_paths
@@ -29,7 +28,7 @@ from .forms import UploadForm
 
 
 def home(request):
-    tasks = SharedTask.objects.prefetch_related("phases").order_by("slug")
+    tasks = SharedTask.objects.filter(status=SharedTask.Status.READY).prefetch_related("phases").order_by("slug")
     return render(request, "leaderboard/home.html", {"tasks": tasks})
 
 
@@ -38,7 +37,7 @@ def results_phase(request, slug: str) -> tuple[SharedTask, Phase]:
     task = get_object_or_404(SharedTask, slug=slug)
     phase = access.phase_for(request, task)
     if not access.may_see_results(phase, request.user):
-        raise PermissionDenied("the results of this phase are not public yet")
+        raise PermissionDenied(access.results_denied(phase))
     return task, phase
 
 
@@ -64,12 +63,11 @@ def shown_version(phase: Phase, visible: bool, own: list[Submission]) -> str:
 def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     metric_names = task.metric_names()
     visible = access.may_see_results(phase, request.user)
-    version = pool_version(phase.pk)
-    metric = params.metric(request.GET, lambda: metric_paths(phase, version), default_metric(metric_names))
+    metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(metric_names))
     track = params.choice(request.GET, "track", task.tracks or [])
     own = own_submissions(request, task, phase)
     rows = board_rows(phase.pk, metric) if visible else []
-    shown = [path for _, path in HEADLINE_SCORES if path.split(".")[0] in metric_names]
+    shown = [score.path for score in scoring.headline_scores(metric_names)]
     return {
         "task": task,
         "phase": phase,
@@ -107,6 +105,9 @@ def submit(request, slug):
     task = get_object_or_404(SharedTask, slug=slug)
     phase = access.phase_for(request, task)
     form = UploadForm(request.POST or None, request.FILES or None)
+    closed = access.upload_closed_reason(phase, request.user)
+    if closed:  # the form is shown disabled, with the reason
+        return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "closed": closed}, status=403 if request.method == "POST" else 200)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:

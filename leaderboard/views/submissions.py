@@ -12,14 +12,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import access, params
-from ..insights import exports
+from ..insights import charts, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.loading import chunk_statistics
 from ..insights.per_sentence import per_sentence_table
-from ..insights.per_type import LEVELS
+from ..insights.per_type import chosen_table, table_of
 from ..insights.scores import score_sheet
 from ..insights.team_submissions import status_of, team_submissions
 from ..models import SharedTask, Submission
+from ..ranking import headline_metric
 from ..services import submissions as actions
 from ..services.datasets import load_dataset
 from ..services.intake import team_of
@@ -41,7 +42,11 @@ def _mine_context(request, slug) -> dict:
 
 @login_required
 def mine(request, slug):
-    return render(request, "leaderboard/my_submissions.html", _mine_context(request, slug))
+    context = _mine_context(request, slug)
+    if context["team"] is not None and context["show_scores"]:
+        own = Submission.objects.filter(phase=context["phase"], team=context["team"], hidden=False).defer("content")
+        context["history"] = charts.score_history(list(own), headline_metric(context["task"]))
+    return render(request, "leaderboard/my_submissions.html", context)
 
 
 @login_required
@@ -61,8 +66,9 @@ def detail(request, slug, pk):
                "manages": access.may_manage_submission(submission, request.user), "show_scores": False,
                "counted": access.may_see_counted(phase, request.user) and _counted(submission)}
     if access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
-        level = params.choice(request.GET, "cat", LEVELS, "2")
-        context.update(show_scores=True, level=level, levels=LEVELS, **score_sheet(submission, level))
+        metric, level = chosen_table(task.metric_names(), "", "")
+        level = params.choice(request.GET, "cat", table_of(metric).levels, level)
+        context.update(show_scores=True, level=level, levels=table_of(metric).levels, **score_sheet(submission, level, metric))
         if access.may_see_output(submission, request.user):
             statistics = chunk_statistics(submission)
             if statistics is not None:

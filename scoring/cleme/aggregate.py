@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from ..fscore import prf
 from .matching import FN, FP_NE, FP_UN, TN, TP
 
@@ -54,10 +56,12 @@ def prf_result(tp: float, fp: float, fn: float, tn: float, p: float, r: float, f
     return {"tp": tp, "fp": fp, "fn": fn, "tn": tn, "p": p, "r": r, "f": f, "acc": acc}
 
 
-def cleme_corpus(per_sentence: list[list[Counts]], beta: float) -> dict:
-    """Greedy reference choice by the F of the running totals, compared at 4 decimals as
-    v1's ``compute_f`` rounds; ties: more TP, fewer FP, fewer FN, more TN, then the first."""
-    tp = fp = fn = tn = 0.0
+def cleme_choice(per_sentence: list[list[Counts]], beta: float) -> list[Counts]:
+    """Per sentence, the candidate of the greedy corpus choice: by the F of the running
+    totals, compared at 4 decimals as v1's ``compute_f`` rounds; ties: more TP, fewer FP,
+    fewer FN, more TN, then the first."""
+    tp = fp = fn = 0.0
+    chosen = []
     for sentence in per_sentence:
         best, best_key = sentence[0], None
         for c in sentence:
@@ -65,8 +69,30 @@ def cleme_corpus(per_sentence: list[list[Counts]], beta: float) -> dict:
             key = (rounded_prf(tp + c[0], fp + cfp, fn + c[3], beta)[2], c[0], -cfp, -c[3], c[4])
             if best_key is None or key > best_key:
                 best, best_key = c, key
+        tp, fp, fn = tp + best[0], fp + best[1] + best[2], fn + best[3]
+        chosen.append(best)
+    return chosen
+
+
+def cleme_corpus(per_sentence: list[list[Counts]], beta: float) -> dict:
+    """P, R, F-beta and accuracy of the summed counts of :func:`cleme_choice`."""
+    tp = fp = fn = tn = 0.0
+    for best in cleme_choice(per_sentence, beta):
         tp, fp, fn, tn = tp + best[0], fp + best[1] + best[2], fn + best[3], tn + best[4]
     return prf_result(tp, fp, fn, tn, *prf(tp, fp, fn, beta), accuracy(tp, fp, fn, tn))
+
+
+def cleme_of_totals(totals: np.ndarray, beta: float) -> dict[str, np.ndarray]:
+    """Vectorised :func:`cleme_corpus` scores of summed (tp, fp_ne, fp_un, fn, tn) rows."""
+    tp, fp, fn, tn = totals[:, 0], totals[:, 1] + totals[:, 2], totals[:, 3], totals[:, 4]
+    b2 = beta * beta
+    total = tp + fp + fn + tn
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(fp > 0, tp / (tp + fp), 1.0)
+        r = np.where(fn > 0, tp / (tp + fn), 1.0)
+        f = np.where(p + r > 0, (1 + b2) * p * r / (b2 * p + r), 0.0)
+        acc = np.where(total > 0, (tp + tn) / total, 0.0)
+    return {"p": p, "r": r, "f": f, "acc": acc}
 
 
 def cleme_sentence(per_sentence: list[list[Counts]], beta: float) -> dict:
@@ -109,10 +135,11 @@ def heuo_result(counts: Counts, hit: float, error: float, under: float, over: fl
             "hit": hit, "error": error, "under": under, "over": over, "score": score}
 
 
-def cleme2_corpus(per_sentence: list[list[Counts]], factors: tuple[float, float, float, float]) -> dict:
-    """Greedy reference choice by the Score of the running totals (unrounded); ties: more
-    TP, fewer FP, fewer FN, more TN, then the first. Ratios on the totals."""
-    tp = fp_ne = fp_un = fn = tn = 0.0
+def cleme2_choice(per_sentence: list[list[Counts]], factors: tuple[float, float, float, float]) -> list[Counts]:
+    """Per sentence, the candidate of the greedy corpus choice: by the Score of the running
+    totals (unrounded); ties: more TP, fewer FP, fewer FN, more TN, then the first."""
+    tp = fp_ne = fp_un = fn = 0.0
+    chosen = []
     for sentence in per_sentence:
         best, best_key = sentence[0], None
         for c in sentence:
@@ -120,8 +147,28 @@ def cleme2_corpus(per_sentence: list[list[Counts]], factors: tuple[float, float,
             key = (score, c[0], -(c[1] + c[2]), -c[3], c[4])
             if best_key is None or key > best_key:
                 best, best_key = c, key
+        tp, fp_ne, fp_un, fn = tp + best[0], fp_ne + best[1], fp_un + best[2], fn + best[3]
+        chosen.append(best)
+    return chosen
+
+
+def cleme2_corpus(per_sentence: list[list[Counts]], factors: tuple[float, float, float, float]) -> dict:
+    """Hit, Error, Under, Over and Score of the summed counts of :func:`cleme2_choice`."""
+    tp = fp_ne = fp_un = fn = tn = 0.0
+    for best in cleme2_choice(per_sentence, factors):
         tp, fp_ne, fp_un, fn, tn = tp + best[0], fp_ne + best[1], fp_un + best[2], fn + best[3], tn + best[4]
     return heuo_result([tp, fp_ne, fp_un, fn, tn], *heuo(tp, fp_ne, fp_un, fn, factors))
+
+
+def heuo_of_totals(totals: np.ndarray, factors: tuple[float, float, float, float]) -> dict[str, np.ndarray]:
+    """Vectorised :func:`heuo` of summed (tp, fp_ne, fp_un, fn, tn) rows."""
+    tp, fp_ne, fp_un, fn = totals[:, 0], totals[:, 1], totals[:, 2], totals[:, 3]
+    ne, done = tp + fp_ne + fn, tp + fp_ne + fp_un
+    with np.errstate(divide="ignore", invalid="ignore"):
+        hit, error, under = (np.where(ne > 0, x / ne, 0.0) for x in (tp, fp_ne, fn))
+        over = np.where(done > 0, fp_un / done, 0.0)
+    a1, a2, a3, a4 = factors
+    return {"hit": hit, "error": error, "under": under, "over": over, "score": a1 * hit + a2 * (1 - error) + a3 * (1 - under) + a4 * (1 - over)}
 
 
 def cleme2_sentence(per_sentence: list[list[Counts]], factors: tuple[float, float, float, float]) -> dict:

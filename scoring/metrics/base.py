@@ -4,14 +4,24 @@
 (the platform stores them); ``score()`` turns stored statistics into the system's JSON
 object of CONTRACTS.md section 2, without touching spaCy again. A pool metric
 (GoToScorer) scores every member at once, since each weight depends on all of them.
+
+A metric also describes itself, so that the CLI table, the leaderboard's columns and
+menu, exports, per-type pages and tie groups read the registry instead of lists of
+their own. Every descriptor is optional: a metric that declares only ``name``,
+``statistics`` and ``score`` still scores, and is listed under its name.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
+
+import numpy as np
 
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
 from ..options import ScoringOptions
+from ..paths import ScorePath
 
 REGISTRY: dict[str, type[Metric]] = {}
 
@@ -22,10 +32,69 @@ def register(cls: type[Metric]) -> type[Metric]:
     return cls
 
 
+@dataclass(frozen=True)
+class PerTypeTable:
+    """Where a metric keeps its per-error-type table in a system's scores object.
+
+    ``scores[key][level][type]`` is ``{"tp", "fp", "fn", "p", "r", "f"}`` for each of
+    ``levels``; ``scores[detection_key][mode][level][type]`` the same for the detection
+    modes (ERRANT's ds/dt), whose overall counts are ``scores[mode]``. ``overall`` is the
+    key of the overall correction counts (``"cs"``; ``""`` = the metric's own object).
+    """
+
+    key: str = "per_type"
+    levels: tuple[str, ...] = ("1",)
+    default_level: str = "1"
+    overall: str = ""
+    detection_key: str | None = None
+    detection_modes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Resampling:
+    """Per-sentence sufficient statistics as a matrix, and the corpus scores of summed rows.
+
+    ``counts`` has one row per sentence. ``scores`` maps summed rows of shape (m, k) to
+    ``{path: m values}`` for the metric's :attr:`Metric.resampled` paths, so a bootstrap
+    sample (sentence frequencies times ``counts``) is one matrix product (Koehn, 2004).
+    """
+
+    counts: np.ndarray
+    scores: Callable[[np.ndarray], dict[str, np.ndarray]]
+
+    def corpus(self, indices: Sequence[int] | np.ndarray | None = None) -> dict[str, float]:
+        """The scores of the sentences at ``indices`` (repeats count; None = every sentence)."""
+        rows = self.counts if indices is None else self.counts[np.asarray(indices, dtype=int)]
+        return {path: float(values[0]) for path, values in self.scores(rows.sum(axis=0, keepdims=True)).items()}
+
+
 class Metric:
     name: ClassVar[str]
     pooled: ClassVar[bool] = False
 
+    # -- self-description (all optional) -------------------------------------------------
+    label: ClassVar[str] = ""  # readable name; "" = ``name``
+    headline: ClassVar[tuple[ScorePath, ...]] = ()  # what a ranking table shows first, in order
+    default_path: ClassVar[str] = ""  # the ranking default; "" = the first headline path
+    count_keys: ClassVar[frozenset[str]] = frozenset()  # leaf keys that are counts, not fractions
+    lower_is_better: ClassVar[frozenset[str]] = frozenset()  # leaf keys where less is better (FP, ...)
+    per_type: ClassVar[PerTypeTable | None] = None
+    resampled: ClassVar[tuple[str, ...]] = ()  # paths :meth:`resampling` can recompute
+
+    @classmethod
+    def display_name(cls) -> str:
+        return cls.label or cls.name
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        """Every rankable path of this metric's scores object (default: the headline ones)."""
+        return tuple(p.path for p in cls.headline)
+
+    @classmethod
+    def ranking_path(cls) -> str:
+        return cls.default_path or (cls.headline[0].path if cls.headline else "")
+
+    # -- the two steps ----------------------------------------------------------------------
     def __init__(self, options: ScoringOptions):
         self.options = options
 
@@ -45,3 +114,14 @@ class Metric:
     def signature(self) -> str:
         """This metric's settings, appended to the common signature."""
         return self.name
+
+    # -- resampling (bootstrap, tie groups) -------------------------------------------------
+    def resampling(self, statistics: dict) -> Resampling | None:
+        """Stored statistics as a :class:`Resampling`; None when the metric cannot resample."""
+        return None
+
+    def resample(self, statistics: dict, indices: Sequence[int]) -> dict[str, float]:
+        """``{path: score}`` of the :attr:`resampled` paths on the sentences at ``indices``
+        (with repetition, as a bootstrap sample draws them); ``{}`` when not resamplable."""
+        resampling = self.resampling(statistics)
+        return {} if resampling is None else resampling.corpus(indices)

@@ -8,10 +8,27 @@ Parity: CLEME v1.0 (``cleme/``, commit 5fc7617), whose numbers the paper reports
 """
 from __future__ import annotations
 
-from ..cleme import ASSUMPTIONS, SETTINGS, candidates, chunk_statistics, cleme_corpus, cleme_sentence, length_weight, record_length
+import numpy as np
+
+from ..cleme import (
+    ASSUMPTIONS,
+    LEVELS,
+    SETTINGS,
+    candidates,
+    chunk_statistics,
+    cleme_choice,
+    cleme_corpus,
+    cleme_of_totals,
+    cleme_sentence,
+    length_weight,
+    record_length,
+)
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
-from .base import Metric, register
+from ..paths import ScorePath, expand
+from .base import Metric, Resampling, register
+
+CLEME_KEYS = ("tp", "fp", "fn", "tn", "p", "r", "f", "acc")
 
 
 def length_weigher(bias: float, assumption: str, level: str):
@@ -28,14 +45,17 @@ def unit_weight(_record: list, _outcome: str, _reference: int) -> float:
     return 1.0
 
 
+def weigher(statistics: dict, assumption: str, level: str, weighted: bool):
+    return length_weigher(statistics["length_bias"], assumption, level) if weighted else unit_weight
+
+
 def cleme_scores(statistics: dict, beta: float, weighted: bool = True) -> dict:
     """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of CONTRACTS.md section 2."""
     result = {}
     for assumption in ASSUMPTIONS:
         result[assumption] = {}
         for level, aggregate in (("corpus", cleme_corpus), ("sentence", cleme_sentence)):
-            weight = length_weigher(statistics["length_bias"], assumption, level) if weighted else unit_weight
-            result[assumption][level] = aggregate(candidates(statistics, assumption, weight), beta)
+            result[assumption][level] = aggregate(candidates(statistics, assumption, weigher(statistics, assumption, level, weighted)), beta)
     return result
 
 
@@ -44,6 +64,34 @@ class Cleme(Metric):
     """CLEME, dependent and independent, corpus and sentence level, length-weighted."""
 
     name = "cleme"
+    label = "CLEME"
+    headline = (ScorePath("cleme.dependent.corpus.f", "CLEME-dep F"), ScorePath("cleme.independent.corpus.f", "CLEME-ind F"))
+    count_keys = frozenset({"tp", "fp", "fn", "tn"})
+    lower_is_better = frozenset({"fp", "fn"})
+
+    resampled = tuple(expand(["cleme"], ASSUMPTIONS, ["corpus"], ("p", "r", "f", "acc")))
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return tuple(expand(["cleme"], ASSUMPTIONS, LEVELS, CLEME_KEYS))
+
+    def resampling(self, statistics: dict) -> Resampling:
+        """Per sentence and assumption, the (tp, fp_ne, fp_un, fn, tn) of the reference the
+        corpus-level greedy choice took, kept fixed inside a sample."""
+        beta, weighted = self.options.beta, self.options.cleme_length_weighting
+        counts = np.hstack([
+            np.asarray(cleme_choice(candidates(statistics, a, weigher(statistics, a, "corpus", weighted)), beta), dtype=float).reshape(-1, 5)
+            for a in ASSUMPTIONS
+        ])
+
+        def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
+            return {
+                f"cleme.{a}.corpus.{key}": values
+                for k, a in enumerate(ASSUMPTIONS)
+                for key, values in cleme_of_totals(totals[:, 5 * k:5 * k + 5], beta).items()
+            }
+
+        return Resampling(counts, scores)
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         return chunk_statistics(dataset, hypothesis)

@@ -9,12 +9,17 @@ Parity: THUKElab/CLEME HEAD (``scorers/scorer_heuo.py``).
 """
 from __future__ import annotations
 
-from ..cleme import ASSUMPTIONS, candidates, chunk_statistics, cleme2_corpus, cleme2_sentence
+import numpy as np
+
+from ..cleme import ASSUMPTIONS, LEVELS, candidates, chunk_statistics, cleme2_choice, cleme2_corpus, cleme2_sentence, heuo_of_totals
 from ..cleme.similarity_weights import add_similarity_weights, dataset_similarity
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
+from ..paths import ScorePath, expand
 from ..similarity import model_label
-from .base import Metric, register
+from .base import Metric, Resampling, register
+
+CLEME2_KEYS = ("tp", "fp_ne", "fp_un", "fn", "tn", "hit", "error", "under", "over", "score")
 
 
 def similarity_weight(record: list, _outcome: str, reference: int) -> float:
@@ -50,6 +55,37 @@ class Cleme2(Metric):
     """CLEME2.0 plain, and similarity-weighted when ``options.sim``."""
 
     name = "cleme2"
+    label = "CLEME2.0"
+    headline = (
+        ScorePath("cleme2.dependent.corpus.score", "CLEME2 dep"),
+        ScorePath("cleme2.independent.corpus.score", "CLEME2 ind"),
+        ScorePath("cleme2.sim.dependent.corpus.score", "CLEME2 sim"),
+    )
+    count_keys = frozenset({"tp", "fp_ne", "fp_un", "fn", "tn"})
+    lower_is_better = frozenset({"fp_ne", "fp_un", "fn", "error", "under", "over"})
+
+    resampled = tuple(expand(["cleme2", "cleme2.sim"], ASSUMPTIONS, ["corpus"], ("hit", "error", "under", "over", "score")))
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return tuple(expand(["cleme2", "cleme2.sim"], ASSUMPTIONS, LEVELS, CLEME2_KEYS))
+
+    def resampling(self, statistics: dict) -> Resampling:
+        """Per sentence, weighting and assumption, the (tp, fp_ne, fp_un, fn, tn) of the
+        reference the corpus-level greedy choice took, kept fixed inside a sample."""
+        factors = check_factors(self.options.cleme2_corpus_factors)
+        variants = [("cleme2", unit_weight)] + ([("cleme2.sim", similarity_weight)] if self.options.sim and statistics.get("sim") else [])
+        blocks = [(f"{prefix}.{a}", weight, a) for prefix, weight in variants for a in ASSUMPTIONS]
+        counts = np.hstack([np.asarray(cleme2_choice(candidates(statistics, a, weight), factors), dtype=float).reshape(-1, 5) for _, weight, a in blocks])
+
+        def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
+            return {
+                f"{prefix}.corpus.{key}": values
+                for k, (prefix, _, _) in enumerate(blocks)
+                for key, values in heuo_of_totals(totals[:, 5 * k:5 * k + 5], factors).items()
+            }
+
+        return Resampling(counts, scores)
 
     def prepare(self, dataset: Dataset) -> None:
         if self.options.sim:

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import numpy as np
+
+from ..bootstrap import prf_of_counts
 from ..dataset import Dataset
 from ..edits import UNK, Edit
 from ..fscore import prf, prf_rounded
 from ..hypothesis import Hypothesis
-from .base import Metric, register
+from ..paths import ScorePath, expand
+from .base import Metric, PerTypeTable, Resampling, register
 
 MODES = ("cs", "ds", "dt", "cse")
 CATEGORY_LEVELS = ("1", "2", "3")
@@ -138,11 +142,18 @@ def corpus_scores(per_sentence: list[list[list]], beta: float, choice: list[int]
     return score_counts(tp, fp, fn, beta), per_type
 
 
+def sentence_best(per_sentence: list[list[list]], beta: float) -> list[tuple[float, float, float]]:
+    """Per sentence, (P, R, F) with its own best reference (F, then more TP, fewer FP, fewer FN)."""
+    return [
+        max((prf(tp, fp, fn, beta) + (tp, -fp, -fn) for tp, fp, fn, _ in candidates), key=lambda x: (x[2], x[3], x[4], x[5]))[:3]
+        for candidates in per_sentence
+    ]
+
+
 def sentence_level(per_sentence: list[list[list]], beta: float) -> dict:
     """SentERRANT: mean per-sentence P, R, F with each sentence's own best reference."""
     totals = [0.0, 0.0, 0.0]
-    for candidates in per_sentence:
-        best = max((prf(tp, fp, fn, beta) + (tp, -fp, -fn) for tp, fp, fn, _ in candidates), key=lambda x: (x[2], x[3], x[4], x[5]))
+    for best in sentence_best(per_sentence, beta):
         for k in range(3):
             totals[k] += best[k]
     n = max(len(per_sentence), 1)
@@ -160,6 +171,19 @@ class Errant(Metric):
     """ERRANT in modes cs, ds, dt and cse, per type, corpus and sentence level."""
 
     name = "errant"
+    label = "ERRANT"
+    headline = (ScorePath("errant.cs.p", "ERRANT P"), ScorePath("errant.cs.r", "ERRANT R"), ScorePath("errant.cs.f", "ERRANT F"))
+    default_path = "errant.cs.f"
+    count_keys = frozenset({"tp", "fp", "fn"})
+    lower_is_better = frozenset({"fp", "fn"})
+    per_type = PerTypeTable(
+        key="per_type", levels=CATEGORY_LEVELS, default_level="2", overall="cs", detection_key="per_type_by_mode", detection_modes=("ds", "dt")
+    )
+    resampled = (*expand(["errant"], MODES, ("p", "r", "f")), *expand(["errant.sentence"], ("p", "r", "f")))
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return (*expand(["errant"], MODES, ("tp", "fp", "fn", "p", "r", "f")), *expand(["errant.sentence"], ("p", "r", "f")))
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         return sentence_statistics(dataset, hypothesis)
@@ -176,6 +200,27 @@ class Errant(Metric):
                 result.setdefault("per_type_by_mode", {})[mode] = per_type
         result["sentence"] = sentence_level(statistics["counts"]["cs"], beta)
         return result
+
+    def resampling(self, statistics: dict) -> Resampling:
+        """(tp, fp, fn) of every mode per sentence, under the greedy reference choice made on
+        the whole corpus (kept fixed inside a sample, see :mod:`scoring.bootstrap`), then the
+        sentence's own best (P, R, F) and a 1, whose sums give SentERRANT's means."""
+        beta = self.options.beta
+        chosen = [np.asarray(chosen_counts(statistics, mode, beta), dtype=float).reshape(-1, 3) for mode in MODES]
+        sentences = np.asarray(sentence_best(statistics["counts"]["cs"], beta), dtype=float).reshape(-1, 3)
+        counts = np.hstack([*chosen, sentences, np.ones((len(sentences), 1))])
+
+        def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
+            result = {}
+            for k, mode in enumerate(MODES):
+                for key, values in zip("prf", prf_of_counts(totals[:, 3 * k:3 * k + 3], beta)):
+                    result[f"errant.{mode}.{key}"] = values
+            n = np.maximum(totals[:, -1], 1.0)
+            for k, key in enumerate("prf"):
+                result[f"errant.sentence.{key}"] = totals[:, 3 * len(MODES) + k] / n
+            return result
+
+        return Resampling(counts, scores)
 
     def signature(self) -> str:
         return "errant-modes:cs,ds,dt,cse"

@@ -10,7 +10,10 @@ from __future__ import annotations
 from ..dataset import Dataset
 from ..gotoscorer import Pool, WeightParams, corpus_chunks, decode, encode, reference_edits, scores_from_sums, system_outcomes
 from ..hypothesis import Hypothesis
+from ..paths import ScorePath, expand
 from .base import Metric, register
+
+GTS_KEYS = ("p", "r", "f", "accuracy", "tp", "fp", "fn", "tn")
 
 
 @register
@@ -19,6 +22,14 @@ class GoToScorer(Metric):
 
     name = "gotoscorer"
     pooled = True
+    label = "GTS"
+    headline = (ScorePath("gotoscorer.f", "GTS F"), ScorePath("gotoscorer.accuracy", "GTS Acc"))
+    count_keys = frozenset({"tp", "fp", "fn", "tn"})
+    lower_is_better = frozenset({"fp", "fn"})
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return tuple(expand(["gotoscorer", "gotoscorer.unweighted"], GTS_KEYS))
 
     def __init__(self, options):
         super().__init__(options)

@@ -9,11 +9,14 @@ and the signature names it.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
 from ..options import ScoringOptions
+from ..paths import ScorePath
 from ..usim import GRAPH_BUILDERS, usim
-from .base import Metric, register
+from .base import Metric, Resampling, register
 
 DEFAULT_GRAPH = "dependency"
 
@@ -23,6 +26,13 @@ class Usim(Metric):
     """Mean sentence USIM, with its precision and recall sides."""
 
     name = "usim"
+    label = "USIM"
+    headline = (ScorePath("usim.f", "USIM"),)
+    resampled = ("usim.p", "usim.r", "usim.f")
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return cls.resampled
 
     def __init__(self, options: ScoringOptions):
         super().__init__(options)
@@ -49,6 +59,17 @@ class Usim(Metric):
         n = len(sentences) or 1
         p, r, f = (sum(sentence[k] for sentence in sentences) / n for k in range(3))
         return {"p": p, "r": r, "f": f}
+
+    def resampling(self, statistics: dict) -> Resampling:
+        """Per sentence (p, r, f, 1): a sample's score is the mean over its sentences."""
+        sentences = np.asarray(statistics["sentences"], dtype=float).reshape(-1, 3)
+        counts = np.hstack([sentences, np.ones((len(sentences), 1))])
+
+        def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
+            n = np.maximum(totals[:, 3], 1.0)
+            return {path: totals[:, k] / n for k, path in enumerate(self.resampled)}
+
+        return Resampling(counts, scores)
 
     def signature(self) -> str:
         return f"usim|graph:{self.graph_builder.name}"

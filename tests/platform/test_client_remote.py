@@ -1,5 +1,7 @@
 """The remote command-line client (``gec-submit``) against a live server: log in, upload,
 wait, read scores, line-numbered errors, list, and install from the repository."""
+import io
+import json
 import shutil
 import subprocess
 import sys
@@ -22,7 +24,7 @@ def server(live_server, small_task, monkeypatch, tmp_path):
 
 
 def login(server, monkeypatch):
-    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("pw-remote\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("pw-remote\n"))
     assert main(["--server", server, "login", "remote", "--password-stdin"]) == 0
 
 
@@ -72,3 +74,43 @@ def test_installs_from_the_repository_as_gec_submit(tmp_path):
     subprocess.run([venv / "bin" / "pip", "install", "-q", str(source)], check=True)
     version = subprocess.run([venv / "bin" / "gec-submit", "--version"], capture_output=True, text=True, check=True)
     assert version.stdout.startswith("gec-submit ")
+
+
+def test_choose_the_counted_one_and_download_its_sentences(server, small_task, small_texts, tmp_path, monkeypatch, capsys):
+    from leaderboard.models import Phase
+
+    Phase.objects.filter(task=small_task).update(counting=Phase.Counting.CHOSEN)
+    login(server, monkeypatch)
+    ids = []
+    for name in ("T5", "BART"):
+        output = tmp_path / f"{name}.txt"
+        output.write_text(small_texts[name])
+        assert main(["submit", "small", str(output), "--system", name, "--interval", "0.2"]) == 0
+        ids.append(int(capsys.readouterr().out.split("uploaded as submission ")[1].split()[0]))
+    assert main(["choose", str(ids[0])]) == 0
+    assert "now counts" in capsys.readouterr().out
+    assert main(["list", "small", "--json"]) == 0
+    listed = {s["id"]: s["counts"] for s in json.loads(capsys.readouterr().out)}
+    assert listed == {ids[0]: True, ids[1]: False}
+    target = tmp_path / "sentences.csv"
+    assert main(["download", str(ids[0]), "--format", "csv", "-o", str(target)]) == 0
+    assert len(target.read_text().splitlines()) == 1 + len(small_texts["T5"].splitlines())
+
+
+def test_another_users_submission_is_not_found(server, small_texts, tmp_path, monkeypatch, capsys):
+    from leaderboard.models import Submission
+    from leaderboard.services.intake import accept_submission
+
+    other = make_user("other")
+    submission = accept_submission(small_task_phase(), other, system_name="theirs", filename="t.txt", content=small_texts["T5"].encode())
+    login(server, monkeypatch)
+    assert main(["download", str(submission.pk)]) == 3
+    assert "404" in capsys.readouterr().err
+    assert main(["choose", str(submission.pk)]) == 3
+    assert not Submission.objects.get(pk=submission.pk).chosen
+
+
+def small_task_phase():
+    from leaderboard.models import Phase
+
+    return Phase.objects.get(task__slug="small")

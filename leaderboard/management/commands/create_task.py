@@ -1,15 +1,23 @@
-"""``manage.py create_task <slug> --source F (--ref F ... | --m2 F) [--title T]`` (CONTRACTS.md section 4)."""
+"""``manage.py create_task <slug> --source F (--ref F ... | --m2 F) [--title T]`` (CONTRACTS.md section 4).
+
+``--phase test`` makes a hidden test phase (results for organizers until revealed);
+``--add-phase`` adds a phase to an existing task, on new gold or on the task's first.
+"""
+import datetime as dt
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils.dateparse import parse_datetime
 
 import scoring
 
-from ...services.tasks import create_task
+from ...models import Phase, SharedTask
+from ...services.tasks import add_phase, create_task, prepare_gold_files
 
 
 class Command(BaseCommand):
-    help = "Create a shared task with one phase; the references are parsed once and stored."
+    help = "Create a shared task with one phase, or add a phase to one (--add-phase); gold is parsed once and stored."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
@@ -21,25 +29,78 @@ class Command(BaseCommand):
         parser.add_argument("--tokenize", action="store_true", help="input is raw text: run the spaCy tokenizer")
         parser.add_argument("--metrics", default="", help="comma-separated; default: every registered metric")
         parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator")
-        parser.add_argument("--phase", default="dev", choices=["dev", "test"])
+        parser.add_argument("--phase", default="dev", help="the phase's key: dev, test, test-2, ... (default dev)")
+        parser.add_argument("--name", default="", help="the phase's display name (default: its key)")
+        parser.add_argument("--add-phase", action="store_true", help="add the phase to an existing task; without gold files it reuses the task's first gold")
+        parser.add_argument("--starts", type=when, help="ISO date-time; UTC unless it has an offset (default now)")
+        parser.add_argument("--ends", type=when, help="ISO date-time; UTC unless it has an offset")
+        parser.add_argument("--visibility", choices=Phase.Visibility.values, help="results: public, after_end or organizers (default: organizers for a test phase, else public)")
+        parser.add_argument("--blind", action="store_true", help="while hidden, participants see only that a file was received")
+        parser.add_argument("--max-per-day", type=int, help="submissions per team per UTC day")
+        parser.add_argument("--max-total", type=int, help="submissions per team in the phase")
+        parser.add_argument("--counting", choices=Phase.Counting.values, default=Phase.Counting.LATEST)
 
-    def handle(self, slug, source, ref, m2, title, description, tokenize, metrics, gts_ref, phase, **_):
-        if bool(m2) == bool(source and ref):
-            raise CommandError("give --source with --ref (one or more), or --m2")
+    def handle(self, slug, source, ref, m2, add_phase, phase, **options):
+        has_gold = bool(m2) or bool(source and ref)
+        if (m2 and (source or ref)) or (not has_gold and not add_phase) or (bool(source) != bool(ref)):
+            raise CommandError("give --source with --ref (one or more), or --m2" + (" (or neither, to reuse the task's gold)" if add_phase else ""))
+        fields = phase_fields(phase, options)
+        gold = {"source": read(source) if source else None, "references": [(p.stem, read(p)) for p in ref], "m2": read(m2) if m2 else None}
         try:
-            task = create_task(
-                slug, title=title, description=description, tokenize=tokenize, gts_ref=gts_ref, kind=phase,
-                metrics=[m for m in metrics.split(",") if m.strip()] or None,
-                source=read(source) if source else None,
-                references=[(p.stem, read(p)) for p in ref],
-                m2=read(m2) if m2 else None,
-            )
+            if add_phase:
+                created = self.add_phase(slug, phase, fields, gold if has_gold else None)
+            else:
+                if SharedTask.objects.filter(slug=slug).exists():
+                    raise CommandError(f"task {slug} exists; add a phase with --add-phase --phase KEY")
+                task = create_task(
+                    slug, title=options["title"], description=options["description"], tokenize=options["tokenize"], gts_ref=options["gts_ref"],
+                    metrics=[m for m in options["metrics"].split(",") if m.strip()] or None, kind=phase, **gold, **fields,
+                )
+                created = task.phases.get()
         except scoring.InputError as error:
             raise CommandError(f"bad input:\n{error}") from error
         except ValueError as error:
             raise CommandError(str(error)) from error
-        phase = task.phases.get()
-        self.stdout.write(f"created task {task.slug}: {phase.dataset.n_sentences} sentences, {phase.dataset.n_references} reference(s), metrics {', '.join(task.metric_names())}")
+        task, dataset = created.task, created.dataset
+        self.stdout.write(
+            f"{'added phase ' + created.kind + ' to' if add_phase else 'created'} task {task.slug}: {dataset.n_sentences} sentences, "
+            f"{dataset.n_references} reference(s), metrics {', '.join(task.metric_names())}; phase {created.kind}: results {created.results_visibility}"
+            + (", blind" if created.blind else "") + (f", ends {created.ends_at:%Y-%m-%d %H:%M} UTC" if created.ends_at else "")
+        )
+
+    def add_phase(self, slug, kind, fields, gold):
+        task = SharedTask.objects.filter(slug=slug).first()
+        if task is None:
+            raise CommandError(f"no task {slug}; create it first (without --add-phase)")
+        if task.phases.filter(kind=kind).exists():
+            raise CommandError(f"task {slug} already has a phase {kind}; choose another --phase key (e.g. {kind}-2)")
+        if gold is None:
+            dataset = task.datasets.order_by("pk").first() or task.phases.order_by("pk").first().dataset
+        else:
+            dataset = prepare_gold_files(f"{slug} {kind}", tokenize=task.tokenize, **gold)
+        with transaction.atomic():
+            return add_phase(task, dataset, kind=kind, **fields)
+
+
+def phase_fields(kind: str, options: dict) -> dict:
+    visibility = options["visibility"] or (Phase.Visibility.ORGANIZERS if kind.startswith(Phase.Kind.TEST) else Phase.Visibility.PUBLIC)
+    fields = {
+        "name": options["name"], "ends_at": options["ends"], "results_visibility": visibility, "blind": options["blind"],
+        "max_per_day": options["max_per_day"], "max_total": options["max_total"], "counting": options["counting"],
+    }
+    if options["starts"]:
+        fields["starts_at"] = options["starts"]
+    if fields["ends_at"] and options["starts"] and fields["ends_at"] <= options["starts"]:
+        raise CommandError("--ends must come after --starts")
+    return fields
+
+
+def when(text: str) -> dt.datetime:
+    """An ISO date or date-time; UTC unless it carries an offset."""
+    value = parse_datetime(text) or parse_datetime(text + "T00:00")
+    if value is None:
+        raise ValueError(f"not an ISO date-time: {text}")
+    return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
 
 
 def read(path: Path) -> str:

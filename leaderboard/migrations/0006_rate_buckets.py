@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leaderboard', '0004_hosting_foundation'),
+        ('leaderboard', '0005_organizer'),
     ]
 
     operations = [

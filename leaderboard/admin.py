@@ -1,0 +1,213 @@
+"""The organizer's back office: every model, with filters, search and the phase actions.
+
+Actions call the same services as the pages; anything that scores is queued.
+"""
+from django.contrib import admin, messages
+
+from .models import (
+    Dataset,
+    GoldChunk,
+    Membership,
+    MetricResult,
+    OrganizerJob,
+    Phase,
+    Pool,
+    PoolMember,
+    Profile,
+    SharedTask,
+    Submission,
+    Team,
+)
+from .services import phases
+from .services.organizer_jobs import queue_job, requeue_job
+from .services.sweeper import requeue
+
+
+def queue_rescores(request, tasks) -> None:
+    for task in tasks:
+        job = queue_job(OrganizerJob.Kind.RESCORE, task, user=request.user)
+        messages.info(request, f"Rescore of {task.slug} queued as job #{job.pk} (progress on /tasks/{task.slug}/jobs/{job.pk}/).")
+
+
+class PhaseInline(admin.TabularInline):
+    model = Phase
+    fields = ["kind", "name", "starts_at", "ends_at", "results_visibility", "blind", "revealed", "frozen_at", "counting"]
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(SharedTask)
+class SharedTaskAdmin(admin.ModelAdmin):
+    list_display = ["slug", "title", "status", "signup", "created_by", "created_at"]
+    list_filter = ["status", "signup", "tokenize"]
+    search_fields = ["slug", "title", "description"]
+    filter_horizontal = ["organizers"]
+    inlines = [PhaseInline]
+    actions = ["rescore"]
+
+    @admin.action(description="Rescore every submission (queued)")
+    def rescore(self, request, queryset):
+        queue_rescores(request, queryset)
+
+
+@admin.register(Dataset)
+class DatasetAdmin(admin.ModelAdmin):
+    list_display = ["name", "task", "n_sentences", "n_references", "from_m2", "is_prepared", "created_at"]
+    list_filter = ["from_m2", "task"]
+    search_fields = ["name", "task__slug"]
+    readonly_fields = ["source", "references", "n_sentences", "n_references", "from_m2"]
+
+    @admin.display(boolean=True, description="prepared")
+    def is_prepared(self, dataset):
+        return dataset.is_prepared
+
+
+@admin.register(Phase)
+class PhaseAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "name", "state", "starts_at", "ends_at", "results_visibility", "blind", "revealed", "counting", "max_per_day", "max_total"]
+    list_filter = ["task", "results_visibility", "blind", "revealed", "counting"]
+    search_fields = ["kind", "name", "task__slug", "task__title"]
+    raw_id_fields = ["dataset"]
+    actions = ["freeze", "unfreeze", "reveal", "hide", "rescore"]
+
+    def _each(self, request, queryset, act, done: str):
+        for phase in queryset.select_related("task"):
+            act(phase)
+        messages.success(request, f"{queryset.count()} phase(s) {done}.")
+
+    @admin.action(description="Freeze (no more submissions)")
+    def freeze(self, request, queryset):
+        self._each(request, queryset, phases.freeze, "frozen")
+
+    @admin.action(description="Unfreeze (accept submissions again)")
+    def unfreeze(self, request, queryset):
+        self._each(request, queryset, phases.unfreeze, "unfrozen")
+
+    @admin.action(description="Reveal results")
+    def reveal(self, request, queryset):
+        self._each(request, queryset, phases.reveal, "revealed")
+
+    @admin.action(description="Hide results again")
+    def hide(self, request, queryset):
+        self._each(request, queryset, phases.hide, "hidden")
+
+    @admin.action(description="Rescore their tasks (queued)")
+    def rescore(self, request, queryset):
+        queue_rescores(request, SharedTask.objects.filter(phases__in=queryset).distinct())
+
+
+class FailedFilter(admin.SimpleListFilter):
+    title = "failure"
+    parameter_name = "failure"
+
+    def lookups(self, request, model_admin):
+        return [("any", "failed (any cause)"), *Submission.FailureCause.choices[1:]]
+
+    def queryset(self, request, queryset):
+        if self.value() == "any":
+            return queryset.filter(status=Submission.Status.FAILED)
+        if self.value():
+            return queryset.filter(status=Submission.Status.FAILED, failure_cause=self.value())
+        return queryset
+
+
+@admin.register(Submission)
+class SubmissionAdmin(admin.ModelAdmin):
+    list_display = ["pk", "phase", "team", "system_name", "status", "progress", "failure_cause", "short_error", "is_baseline", "hidden", "created_at"]
+    list_filter = ["status", FailedFilter, "is_baseline", "hidden", "phase__task", "phase"]
+    search_fields = ["system_name", "team__name", "error", "filename"]
+    readonly_fields = ["error", "signature", "size", "filename", "attempts", "worker_losses", "started_at", "heartbeat_at", "scored_at"]
+    raw_id_fields = ["phase", "team", "submitted_by"]
+    actions = ["requeue"]
+
+    @admin.display(description="error")
+    def short_error(self, submission):
+        return submission.error[:120]
+
+    @admin.action(description="Re-queue for scoring (failed, queued or stuck ones)")
+    def requeue(self, request, queryset):
+        waiting = queryset.exclude(status=Submission.Status.SCORED)
+        for submission_id in waiting.values_list("pk", flat=True):
+            requeue(submission_id)
+        skipped = queryset.count() - waiting.count()
+        messages.success(request, f"{waiting.count()} submission(s) re-queued" + (f"; {skipped} scored one(s) left alone (rescore the task instead)" if skipped else "") + ".")
+
+
+@admin.register(OrganizerJob)
+class OrganizerJobAdmin(admin.ModelAdmin):
+    list_display = ["pk", "kind", "task", "status", "progress", "message", "created_by", "created_at", "finished_at"]
+    list_filter = ["kind", "status", "task"]
+    search_fields = ["task__slug", "message"]
+    readonly_fields = ["result"]
+    actions = ["run_again"]
+
+    @admin.action(description="Run again")
+    def run_again(self, request, queryset):
+        for job in queryset.select_related("task"):
+            requeue_job(job)
+        messages.success(request, f"{queryset.count()} job(s) queued again.")
+
+
+@admin.register(MetricResult)
+class MetricResultAdmin(admin.ModelAdmin):
+    list_display = ["submission", "metric", "updated_at"]
+    list_filter = ["metric", "submission__phase__task"]
+    search_fields = ["submission__system_name", "submission__team__name"]
+    raw_id_fields = ["submission"]
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "task", "approved", "created_at"]
+    list_filter = ["approved", "task"]
+    search_fields = ["name", "memberships__user__username"]
+    inlines = [MembershipInline]
+    actions = ["approve"]
+
+    @admin.action(description="Approve the teams")
+    def approve(self, request, queryset):
+        messages.success(request, f"{queryset.update(approved=True)} team(s) approved.")
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "team", "task", "joined_at"]
+    list_filter = ["task"]
+    search_fields = ["user__username", "team__name"]
+    raw_id_fields = ["user", "team"]
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "notify_by_email"]
+    list_filter = ["notify_by_email"]
+    search_fields = ["user__username", "user__email"]
+
+
+@admin.register(Pool)
+class PoolAdmin(admin.ModelAdmin):
+    list_display = ["phase", "metric", "size", "version", "updated_at"]
+    list_filter = ["metric", "phase__task"]
+    search_fields = ["phase__task__slug", "phase__kind"]
+
+
+@admin.register(PoolMember)
+class PoolMemberAdmin(admin.ModelAdmin):
+    list_display = ["submission", "pool", "joined_at"]
+    list_filter = ["pool__phase__task"]
+    search_fields = ["submission__system_name", "submission__team__name"]
+    raw_id_fields = ["submission", "pool"]
+
+
+@admin.register(GoldChunk)
+class GoldChunkAdmin(admin.ModelAdmin):
+    list_display = ["phase", "position", "sentence", "start", "end", "correction", "error_type", "n"]
+    list_filter = ["phase__task", "error_type", "modified"]
+    search_fields = ["correction", "error_type"]
+    raw_id_fields = ["phase"]

@@ -1,0 +1,56 @@
+"""A team's own submission over the API: choose / withdraw / restore it, and its
+per-sentence results. The same services and access rules as the pages
+(:mod:`leaderboard.views.submissions`); another team's submission is a 404."""
+from django.http import Http404, HttpResponse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import access, params
+from ..insights import exports
+from ..insights.per_sentence import per_sentence_table
+from ..models import Submission
+from ..services import submissions as actions
+from .exports import IgnoreFormatSuffix
+from .serializers import ErrorSerializer
+
+ACTIONS = {"choose": actions.choose, "withdraw": actions.withdraw, "restore": actions.restore}
+FORMATS = ("csv", "json")
+
+
+def own_submission(request, pk) -> Submission:
+    return access.submission_for(request.user, pk, allowed=access.may_see_upload)
+
+
+class SubmissionAction(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: dict, 409: ErrorSerializer})
+    def post(self, request, pk, action):
+        submission = own_submission(request, pk)
+        if action not in ACTIONS or not access.may_manage_submission(submission, request.user):
+            raise Http404("no such action")
+        try:
+            ACTIONS[action](submission)
+        except actions.ActionRefused as error:
+            return Response({"errors": [{"line": 0, "message": str(error)}]}, status=409)
+        return Response({"id": submission.pk, "action": action, "done": True})
+
+
+class SubmissionSentences(APIView):
+    content_negotiation_class = IgnoreFormatSuffix  # ``format`` is this endpoint's own parameter
+
+    @extend_schema(parameters=[OpenApiParameter("format", str, enum=list(FORMATS))], responses={(200, "text/csv"): str, (200, "application/json"): dict})
+    def get(self, request, pk):
+        submission = own_submission(request, pk)
+        if not access.may_see_scores(submission, request.user):
+            raise PermissionDenied("the results of this phase are not public yet")
+        if submission.status != Submission.Status.SCORED:
+            raise Http404("this submission has no results")
+        fmt = params.choice(request.query_params, "format", FORMATS, "csv")
+        text, content_type = exports.render(per_sentence_table(submission), fmt)
+        response = HttpResponse(text, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
+        return response

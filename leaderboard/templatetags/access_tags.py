@@ -1,0 +1,43 @@
+"""What the navigation and the phase box may show: each answer comes from ``leaderboard.access``."""
+from django import template
+
+from ..access import may_host as _may_host
+from ..access import may_organize, may_see_references, may_see_results, upload_closed_reason
+from ..services.intake import remaining_submissions, team_of
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def may_host(context) -> bool:
+    request = context.get("request")
+    return bool(request) and _may_host(request.user)
+
+
+@register.simple_tag(takes_context=True)
+def organizes(context, task) -> bool:
+    return may_organize(task, context["request"].user)
+
+
+@register.simple_tag(takes_context=True)
+def sees_results(context, phase) -> bool:
+    return may_see_results(phase, context["request"].user)
+
+
+@register.simple_tag(takes_context=True)
+def sees_references(context, phase) -> bool:
+    return may_see_references(phase, context["request"].user)
+
+
+@register.inclusion_tag("leaderboard/_phase_status.html", takes_context=True)
+def phase_status(context):
+    """The phase's state, its next date with a countdown, and the user's remaining uploads."""
+    request, phase = context["request"], context["phase"]
+    team = team_of(request.user, phase.task, create=False)
+    remaining = remaining_submissions(phase, team) if team else {"per_day": phase.max_per_day, "total": phase.max_total}
+    state = phase.state()
+    deadline = {"upcoming": ("opens", phase.starts_at), "open": ("closes", phase.ends_at)}.get(state, (None, None))
+    return {
+        "phase": phase, "state": state, "deadline": deadline[1], "deadline_verb": deadline[0], "team": team,
+        "remaining": remaining, "closed": upload_closed_reason(phase, request.user),
+    }

@@ -1,0 +1,129 @@
+"""GLEU "without tuning" (Napoles et al., 2015; multi-reference update, 2016).
+
+For a hypothesis h, source s and one reference r, and n = 1..4, the n-gram precision
+counts h's n-grams found in r and subtracts those it kept from s that r changed:
+
+    p_n = max(|h ∩ r| - |h ∩ (s \\ r)|, 0) / max(|h| + 1 - n, 0)
+
+with multiset intersections and ``s \\ r`` = the source n-grams whose type does not occur
+in r at all (with their source counts). Corpus GLEU sums each column over sentences,
+then GLEU = exp(min(0, 1 - r_len / h_len) + mean_n log p_n), and 0 when any summed
+column is 0. With several references, iteration j of 500 seeds Python's generator with
+j * 101 and draws one reference per sentence (Python 2's ``randint``); the score is the
+mean corpus GLEU over the iterations (cnap/gec-ranking ``compute_gleu``). Sentence GLEU
+is the mean over references of the sentence's GLEU with every 0 count replaced by 1.
+
+Per sentence the statistics are the hypothesis length and, per reference, the reference
+length and the four numerators; the denominators follow from the length. An iteration is
+then a gather and a sum (numpy), and a bootstrap sample a matrix product.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+ORDER = 4
+ITERATIONS = 500
+SEED_STEP = 101
+# Per reference: its length, then the numerator of each order; per hypothesis: its
+# length, then the denominator of each order.
+REF_COLUMNS = HYP_COLUMNS = 1 + ORDER
+
+
+def split_tokens(line: str) -> list[str]:
+    """Whitespace tokens as Python 2's ``str.split()`` cuts UTF-8 bytes: ASCII whitespace
+    only, so a non-breaking space stays inside its token."""
+    return [token.decode("utf-8") for token in line.encode("utf-8").split()]
+
+
+def ngram_counts(tokens: Sequence[str], n: int) -> Counter:
+    return Counter(tuple(tokens[k:k + n]) for k in range(len(tokens) + 1 - n))
+
+
+def ngrams_by_order(tokens: Sequence[str]) -> list[Counter]:
+    """The n-gram counts of a sentence for n = 1..4."""
+    return [ngram_counts(tokens, n) for n in range(1, ORDER + 1)]
+
+
+def changed_ngrams(source: list[Counter], reference: list[Counter]) -> list[Counter]:
+    """Per order, the source n-grams whose type the reference does not contain (s \\ r)."""
+    return [Counter({g: c for g, c in s.items() if g not in r}) for s, r in zip(source, reference)]
+
+
+def overlap(a: Counter, b: Counter) -> int:
+    """|a ∩ b| of two multisets."""
+    if len(a) > len(b):
+        a, b = b, a
+    return sum(min(count, b[g]) for g, count in a.items() if g in b)
+
+
+def reference_row(hypothesis: list[Counter], reference: list[Counter], changed: list[Counter], reference_length: int) -> list[int]:
+    """``[r_len, numerator_1, ..., numerator_4]`` of one (hypothesis, reference) pair."""
+    return [reference_length, *(max(overlap(h, r) - overlap(h, d), 0) for h, r, d in zip(hypothesis, reference, changed))]
+
+
+def hypothesis_rows(hypothesis_lengths: Sequence[int]) -> np.ndarray:
+    """Per hypothesis ``[h_len, max(h_len + 1 - n, 0) for n = 1..4]``: shape (sentences, 5)."""
+    lengths = np.asarray(hypothesis_lengths, dtype=float).reshape(-1, 1)
+    return np.hstack([lengths, np.maximum(lengths + 1 - np.arange(1, ORDER + 1), 0)])
+
+
+def gleu_score(hypothesis_part: np.ndarray, reference_part: np.ndarray, smooth: bool = False) -> np.ndarray:
+    """GLEU of (h_len, den_1..den_4) and (r_len, num_1..num_4) rows, broadcast against
+    each other (one sentence or sums over sentences alike): 0 when any count is 0.
+
+    ``smooth`` replaces 0 counts by 1 first (the official sentence-level GLEU).
+    """
+    hypothesis_part = np.asarray(hypothesis_part, dtype=float)
+    reference_part = np.asarray(reference_part, dtype=float)
+    if smooth:
+        hypothesis_part = np.where(hypothesis_part == 0, 1.0, hypothesis_part)
+        reference_part = np.where(reference_part == 0, 1.0, reference_part)
+    defined = np.all(hypothesis_part != 0, axis=-1) & np.all(reference_part != 0, axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_precision = (np.log(reference_part[..., 1:]).sum(axis=-1) - np.log(hypothesis_part[..., 1:]).sum(axis=-1)) / ORDER
+        brevity = np.minimum(0.0, 1.0 - reference_part[..., 0] / hypothesis_part[..., 0])
+        return np.where(defined, np.exp(brevity + log_precision), 0.0)
+
+
+@lru_cache(maxsize=8)
+def reference_draws(n_sentences: int, n_references: int, iterations: int = ITERATIONS) -> np.ndarray:
+    """(iterations, sentences) reference indices, as ``compute_gleu`` draws them.
+
+    Iteration j seeds Python's Mersenne Twister with j * 101 (integer seeds give the
+    same stream in Python 2 and 3) and draws ``randint(0, R - 1)`` per sentence, which
+    Python 2 computes as ``int(random() * R)``. One reference: a single iteration.
+    """
+    if n_references == 1:
+        return np.zeros((1, n_sentences), dtype=np.intp)
+    draws = np.empty((iterations, n_sentences), dtype=np.intp)
+    generator = random.Random()
+    for j in range(iterations):
+        generator.seed(j * SEED_STEP)
+        draws[j] = [int(generator.random() * n_references) for _ in range(n_sentences)]
+    draws.flags.writeable = False
+    return draws
+
+
+def drawn_rows(reference_rows: np.ndarray, draws: np.ndarray) -> np.ndarray:
+    """Per iteration and sentence, the row of the drawn reference: (iterations, sentences, 5)."""
+    return reference_rows[np.arange(reference_rows.shape[0]), draws]
+
+
+def corpus_gleu(hypothesis_part: np.ndarray, reference_rows: np.ndarray, draws: np.ndarray) -> np.ndarray:
+    """Corpus GLEU of every iteration from per-sentence statistics.
+
+    ``hypothesis_part`` is :func:`hypothesis_rows`, ``reference_rows`` has shape
+    (sentences, references, 5); the result has shape (iterations,).
+    """
+    per_iteration = drawn_rows(np.asarray(reference_rows, dtype=float), draws).sum(axis=1)
+    return gleu_score(hypothesis_part.sum(axis=0), per_iteration)
+
+
+def sentence_gleu(hypothesis_part: np.ndarray, reference_rows: np.ndarray) -> np.ndarray:
+    """Per sentence, the mean over references of its smoothed GLEU: (sentences,)."""
+    return gleu_score(hypothesis_part[:, None, :], reference_rows, smooth=True).mean(axis=1)
