@@ -14,6 +14,7 @@ from .models import (
     Pool,
     PoolMember,
     Profile,
+    RateBucket,
     SharedTask,
     Submission,
     Team,
@@ -211,3 +212,12 @@ class GoldChunkAdmin(admin.ModelAdmin):
     list_filter = ["phase__task", "error_type", "modified"]
     search_fields = ["correction", "error_type"]
     raw_id_fields = ["phase"]
+
+
+@admin.register(RateBucket)
+class RateBucketAdmin(admin.ModelAdmin):
+    """Throttle state (keys are hashes): deleting a bucket lifts its lockout."""
+
+    list_display = ["key", "tokens", "updated_at"]
+    list_filter = ["updated_at"]
+    search_fields = ["key"]

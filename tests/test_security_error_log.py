@@ -8,12 +8,14 @@ import pytest
 from django.test import Client
 from django.urls import path
 
+from leaderboard import urls as site_urls
+
 
 def failing_view(request):
     raise RuntimeError("zqv the view failed")
 
 
-urlpatterns = [path("fails/", failing_view)]
+urlpatterns = [path("fails/", failing_view), *site_urls.urlpatterns]  # the site's, for the 500 page's links
 
 
 @pytest.mark.urls(__name__)
