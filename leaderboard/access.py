@@ -217,3 +217,10 @@ def shown_status(submission: Submission, user) -> str:
     if submission.phase.blind and not may_see_results(submission.phase, user):
         return "received"
     return submission.status
+
+
+def may_see_meta_evaluation(task: SharedTask, user) -> bool:
+    """How metrics agree with the task's human judgments (it ranks the judged systems):
+    organizers; everyone once every phase of the task has ended with public results."""
+    phases = list(task.phases.all())
+    return may_organize(task, user) or (bool(phases) and all(p.has_ended() and p.results_public() for p in phases))

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import accounts, cleme2, comparison, heatmap, hosting, organizer, pages, submissions, teams
+from .views import accounts, cleme2, comparison, heatmap, hosting, meta, organizer, pages, submissions, teams
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/difficulty/map/", heatmap.difficulty_map, name="difficulty-map"),
     path("tasks/<slug:slug>/cleme2/", cleme2.overview, name="cleme2"),
     path("tasks/<slug:slug>/cleme2/<int:pk>/", cleme2.sentences, name="cleme2-sentences"),
+    path("tasks/<slug:slug>/meta-evaluation/", meta.meta_evaluation, name="meta-evaluation"),
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
     # -- organizers: host a task, phases, baselines, queued jobs --

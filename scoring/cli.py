@@ -24,8 +24,8 @@ BOOTSTRAP_PATH = "errant.cs.f"
 
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scoring", description="Score GEC system outputs against references.")
+def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that say what to score and how; ``python -m scoring meta`` shares them."""
     gold = parser.add_argument_group("references (one of)")
     gold.add_argument("--source", help="source sentences, one per line")
     gold.add_argument("--ref", action="append", default=[], help="a reference file, one per annotator (repeat)")
@@ -39,6 +39,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, help="longest accepted output line, in tokens")
     parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator (default 0)")
     parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring", description="Score GEC system outputs against references.",
+        epilog="python -m scoring meta --help: correlations with human judgments.",
+    )
+    add_scoring_arguments(parser)
     parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of each system against the first")
     parser.add_argument("--bootstrap-path", default=BOOTSTRAP_PATH, metavar="PATH", help=f"the score to bootstrap (default {BOOTSTRAP_PATH}); any path its metric resamples")
     parser.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
@@ -84,9 +92,8 @@ def bootstrap_against_first(result: ScoringResult, options: ScoringOptions, samp
     return {name: paired_bootstrap_of(resamplings[name], resamplings[names[0]], path, samples=samples, seed=seed).as_dict() for name in names[1:]}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def checked_metrics(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[list[str], ScoringOptions]:
+    """The metric names and options the scoring arguments ask for; usage errors exit."""
     if bool(args.m2) == bool(args.source or args.ref):
         parser.error("give either --source with --ref (one or more), or --m2")
     if args.source and not args.ref:
@@ -95,19 +102,40 @@ def main(argv: list[str] | None = None) -> int:
         metrics = metric_names(args.metrics.split(",") if args.metrics else None)
     except ValueError as exc:
         parser.error(str(exc))
-    if args.bootstrap and not can_resample(args.bootstrap_path):
-        parser.error(f"--bootstrap-path {args.bootstrap_path} cannot be resampled; choose from {', '.join(resampled_paths())}")
-    options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
-    try:
-        dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize)
-        hypotheses = [read_hypothesis(dataset, path, name, max_tokens=args.max_tokens) for name, path in parse_hyp_arguments(args.hyp)]
-    except InputError as exc:
+    return metrics, ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
+
+
+def report_bad_input(exc: Exception) -> int:
+    """Every problem of an InputError (or the OSError) on stderr; the exit status."""
+    if isinstance(exc, InputError):
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as exc:
+    else:
         print(f"error: {exc.filename}: {exc.strerror}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    return EXIT_BAD_INPUT
+
+
+def read_inputs(args: argparse.Namespace) -> tuple[Dataset, list]:
+    """The dataset and every ``--hyp``; raises InputError or OSError."""
+    dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize)
+    return dataset, [read_hypothesis(dataset, path, name, max_tokens=args.max_tokens) for name, path in parse_hyp_arguments(args.hyp)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["meta"]:
+        from .meta.cli import main as meta_main
+
+        return meta_main(argv[1:])
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    metrics, options = checked_metrics(parser, args)
+    if args.bootstrap and not can_resample(args.bootstrap_path):
+        parser.error(f"--bootstrap-path {args.bootstrap_path} cannot be resampled; choose from {', '.join(resampled_paths())}")
+    try:
+        dataset, hypotheses = read_inputs(args)
+    except (InputError, OSError) as exc:
+        return report_bad_input(exc)
     result = score_systems(dataset, hypotheses, metrics, options)
     if args.json:
         output = result.as_json()

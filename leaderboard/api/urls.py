@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import exports, me, submission_actions, views
+from . import exports, me, meta, submission_actions, views
 
 urlpatterns = [
     path("auth/token/", views.TokenLogin.as_view(), name="api-token"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/leaderboard/", views.Leaderboard.as_view(), name="api-leaderboard"),
     path("tasks/<slug:slug>/leaderboard/export", exports.LeaderboardExport.as_view(), name="api-leaderboard-export"),
     path("tasks/<slug:slug>/difficulty/", views.Difficulty.as_view(), name="api-difficulty"),
+    path("tasks/<slug:slug>/meta-evaluation/", meta.MetaEvaluation.as_view(), name="api-meta-evaluation"),
     path("submissions/<int:pk>/", views.SubmissionDetail.as_view(), name="api-submission"),
     path("me/submissions/", me.MySubmissions.as_view(), name="api-my-submissions"),
     path("submissions/<int:pk>/sentences/", submission_actions.SubmissionSentences.as_view(), name="api-submission-sentences"),

@@ -1,5 +1,6 @@
 """Models split by domain: tasks, teams, submissions, results, difficulty (the pool), rate limits."""
 from .difficulty import GoldChunk, Pool, PoolMember
+from .judgments import Judgments
 from .limits import RateBucket
 from .organizer import OrganizerJob
 from .results import MetricResult
@@ -7,4 +8,7 @@ from .submissions import Submission
 from .tasks import Dataset, Phase, SharedTask
 from .teams import Membership, Profile, Team
 
-__all__ = ["Dataset", "GoldChunk", "Membership", "MetricResult", "OrganizerJob", "Phase", "Pool", "PoolMember", "Profile", "RateBucket", "SharedTask", "Submission", "Team"]
+__all__ = [
+    "Dataset", "GoldChunk", "Judgments", "Membership", "MetricResult", "OrganizerJob", "Phase", "Pool", "PoolMember", "Profile", "RateBucket",
+    "SharedTask", "Submission", "Team",
+]

@@ -2,7 +2,7 @@
 from django import template
 
 from ..access import may_host as _may_host
-from ..access import may_organize, may_see_references, may_see_results, upload_closed_reason
+from ..access import may_organize, may_see_meta_evaluation, may_see_references, may_see_results, upload_closed_reason
 from ..services.intake import remaining_submissions, team_of
 
 register = template.Library()
@@ -22,6 +22,11 @@ def organizes(context, task) -> bool:
 @register.simple_tag(takes_context=True)
 def sees_results(context, phase) -> bool:
     return may_see_results(phase, context["request"].user)
+
+
+@register.simple_tag(takes_context=True)
+def sees_meta_evaluation(context, task) -> bool:
+    return may_see_meta_evaluation(task, context["request"].user)
 
 
 @register.simple_tag(takes_context=True)

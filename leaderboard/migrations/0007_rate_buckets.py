@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leaderboard', '0005_organizer'),
+        ('leaderboard', '0006_meta_judgments'),
     ]
 
     operations = [
