@@ -7,6 +7,7 @@ from django.contrib import admin, messages
 from .models import (
     Dataset,
     GoldChunk,
+    Judgments,
     Membership,
     MetricResult,
     OrganizerJob,
@@ -221,3 +222,10 @@ class RateBucketAdmin(admin.ModelAdmin):
     list_display = ["key", "tokens", "updated_at"]
     list_filter = ["updated_at"]
     search_fields = ["key"]
+
+
+@admin.register(Judgments)
+class JudgmentsAdmin(admin.ModelAdmin):
+    list_display = ["phase", "table_key", "updated_at"]
+    list_filter = ["phase__task"]
+    search_fields = ["phase__task__slug", "phase__kind"]
