@@ -226,6 +226,9 @@ class RateBucketAdmin(admin.ModelAdmin):
 
 @admin.register(Judgments)
 class JudgmentsAdmin(admin.ModelAdmin):
-    list_display = ["phase", "table_key", "updated_at"]
+    """Human judgments of a phase (``manage.py attach_judgments``); the table is recomputed from them."""
+
+    list_display = ["phase", "updated_at"]
     list_filter = ["phase__task"]
     search_fields = ["phase__task__slug", "phase__kind"]
+    readonly_fields = ["table", "table_key"]

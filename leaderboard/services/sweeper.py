@@ -3,7 +3,9 @@
 A submission is stuck when it has shown no sign of life (``heartbeat_at``: set when
 queued, on each progress step and at the end) for ``GEC_STUCK_AFTER`` seconds: its
 message was lost (broker restart, failed enqueue) or its worker died. Re-queuing is safe
-because scoring is idempotent.
+because scoring is idempotent. A job found ``running`` that way lost its worker, which
+counts towards ``GEC_MAX_WORKER_LOSSES`` (:func:`.scoring.count_worker_loss`); one that
+never finishes for other reasons fails after :data:`MAX_ATTEMPTS` runs, as ours.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from django.utils import timezone
 
 from ..models import Submission
 from .jobs import enqueue_scoring
-from .scoring import fail_submission
+from .scoring import PLATFORM, count_worker_loss, fail_submission
 
 MAX_ATTEMPTS = 3
 log = logging.getLogger(__name__)
@@ -31,12 +33,16 @@ def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
         Q(heartbeat_at__lte=cutoff) | Q(heartbeat_at__isnull=True)
     )
     requeued = []
-    for submission_id, attempts in stuck.values_list("pk", "attempts"):
-        if attempts >= MAX_ATTEMPTS:
-            log.error("submission %s did not finish after %s attempts; marked failed", submission_id, attempts)
-            fail_submission(submission_id, f"scoring did not finish after {attempts} attempts; please tell the organizers")
-            continue
-        requeue(submission_id)
+    for submission_id in stuck.values_list("pk", flat=True):
+        with transaction.atomic():
+            submission = Submission.objects.select_for_update().get(pk=submission_id)
+            if submission.status == Submission.Status.RUNNING and count_worker_loss(submission) >= settings.GEC_MAX_WORKER_LOSSES:
+                continue  # failed as the file's fault: it stopped its workers
+            if submission.attempts >= MAX_ATTEMPTS:
+                log.error("submission %s did not finish after %s attempts; marked failed", submission_id, submission.attempts)
+                fail_submission(submission_id, f"scoring did not finish after {submission.attempts} attempts; please tell the organizers", cause=PLATFORM)
+                continue
+            requeue(submission_id)
         requeued.append(submission_id)
     return requeued
 
