@@ -1,32 +1,101 @@
 """Who may see what: the one place that decides it, for every page, fragment, endpoint and export.
 
-Hidden references and other teams' outputs stay with the organizers.
+Hidden references and other teams' outputs stay with the organizers, in every state of
+a phase (upcoming, open, frozen, ended, revealed):
 
-* scores and per-type tables: whoever may see the phase's results (``Phase.results_visible_to``);
+* a phase's results (scores, ranks, per-type tables, pool versions, counts of any kind):
+  organizers, and everyone once the results are public (``Phase.results_public``:
+  public visibility, revealed, or after the end when the visibility says so);
+* reference chunks and their difficulty (they show the hidden references, and their
+  per-chunk counts ``n`` are other teams' outcomes): organizers, and everyone once the
+  phase has ended for good *and* its results are public; a frozen phase can reopen;
+* a submission (that it exists, its file name, description, error): organizers, its own
+  team, and everyone for the systems on a board they may see; anyone else gets the
+  same 404 as for an id that does not exist;
 * a submission's chunk-by-chunk view (it shows the system's output): organizers, and
   the submitting team once the phase's results are visible to it;
-* reference chunks and their difficulty (they show the hidden references): organizers,
-  and everyone once the phase has ended, as for ``GET /api/tasks/<slug>/difficulty/``.
+* the uploaded file and the participants' pages about it: its team and organizers; a
+  blind phase tells its team only that the file was received, not even when scoring ends.
+
+Views ask here and never decide themselves; :func:`phase_for` and :func:`submission_for`
+turn a request's parameters into objects the user may know exist, or a 404.
 """
 from __future__ import annotations
 
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from . import params
+from .models import Membership, Phase, SharedTask, Submission
 from .services.intake import remaining_submissions, team_of
 
 
-def sees_results(phase, user) -> bool:
-    return phase.results_visible_to(user)
+def may_organize(task: SharedTask, user) -> bool:
+    """Organizer tools and the overview-paper exports: the task's organizers and staff."""
+    return task.is_organizer(user)
 
 
-def sees_output(submission, user) -> bool:
-    phase = submission.phase
-    if phase.task.is_organizer(user):
-        return True
-    own = team_of(user, phase.task, create=False) == submission.team
-    return own and phase.results_visible_to(user)
+def may_see_results(phase: Phase, user) -> bool:
+    """``results_public`` first: a public phase never loads the user (the polled API)."""
+    return phase.results_public() or may_organize(phase.task, user)
 
 
-def sees_references(phase, user) -> bool:
-    return phase.task.is_organizer(user) or phase.has_ended()
+def may_see_references(phase: Phase, user) -> bool:
+    return may_organize(phase.task, user) or (phase.has_ended() and phase.results_public())
+
+
+def visible_submissions(phase: Phase, user) -> QuerySet[Submission]:
+    """The phase's submissions this user may know exist."""
+    submissions = Submission.objects.filter(phase=phase)
+    if may_organize(phase.task, user):
+        return submissions
+    team = team_of(user, phase.task, create=False)
+    known = Q(team=team) if team else Q(pk__in=[])
+    if may_see_results(phase, user):
+        known |= Q(pool_membership__isnull=False, hidden=False)
+    return submissions.filter(known)
+
+
+def may_see_submission(submission: Submission, user) -> bool:
+    return visible_submissions(submission.phase, user).filter(pk=submission.pk).exists()
+
+
+def visible_outputs(phase: Phase, user) -> QuerySet[Submission]:
+    """The phase's submissions whose outputs this user may see, chunk by chunk."""
+    submissions = Submission.objects.filter(phase=phase)
+    if may_organize(phase.task, user):
+        return submissions
+    team = team_of(user, phase.task, create=False)
+    return submissions.filter(team=team) if team and may_see_results(phase, user) else submissions.none()
+
+
+def may_see_output(submission: Submission, user) -> bool:
+    return visible_outputs(submission.phase, user).filter(pk=submission.pk).exists()
+
+
+def task_phase(task: SharedTask, kind: str) -> Phase:
+    """The task's phase ``kind`` (a validated key), else its current phase; 404 if none.
+    Phases are public: the task's API lists them."""
+    phase = task.phases.select_related("dataset", "task").filter(kind=kind).first() if kind else task.current_phase()
+    if phase is None:
+        raise Http404(f"task {task.slug} has no phase {kind}".strip())
+    return phase
+
+
+def phase_for(request, task: SharedTask) -> Phase:
+    """The phase ``?phase=`` names: 400 for a malformed key, 404 for an unknown one."""
+    return task_phase(task, params.phase_key(request.GET))
+
+
+def submission_for(user, pk: int, *, allowed=None, **lookups) -> Submission:
+    """The submission ``pk`` when this user may know it exists (``allowed``, by default
+    :func:`may_see_submission`); the same 404 otherwise, whether it exists or not, so ids
+    of hidden phases and other teams' uploads stay unknown."""
+    submissions = Submission.objects.select_related("phase__task", "phase__dataset", "team").defer("content")
+    submission = submissions.filter(pk=pk, **lookups).first()
+    if submission is None or not (allowed or may_see_submission)(submission, user):
+        raise Http404("no such submission")
+    return submission
 
 
 def hidden_results(submission_data: dict, *, blind: bool) -> dict:
@@ -43,10 +112,6 @@ def hidden_results(submission_data: dict, *, blind: bool) -> dict:
 def may_host(user) -> bool:
     """Create tasks: staff, and users granted ``leaderboard.host_tasks`` (``manage.py grant_host``)."""
     return user.is_authenticated and (user.is_staff or user.has_perm("leaderboard.host_tasks"))
-
-
-def organizes(task, user) -> bool:
-    return task.is_organizer(user)
 
 
 def gold_ready(phase) -> bool:
@@ -66,7 +131,10 @@ def when(moment, phase=None) -> str:
 
 
 def until_references_public(phase) -> str:
-    return f"until the {phase.title} phase ends on {when(phase.ends_at, phase)}" if phase.ends_at else f"until the {phase.title} phase ends (no end date is set yet)"
+    """As :func:`may_see_references`: the phase has ended and its results are public."""
+    ends = f"ends on {when(phase.ends_at, phase)}" if phase.ends_at else "ends (no end date is set yet)"
+    hidden = phase.results_visibility == phase.Visibility.ORGANIZERS and not phase.revealed
+    return f"until the {phase.title} phase {ends}" + (" and its results are revealed" if hidden else "")
 
 
 def references_denied(phase, page: str = "The difficulty map") -> str:
@@ -113,49 +181,46 @@ def upload_closed_reason(phase, user) -> str:
     return ""
 
 
-# -- a team's own submissions and its team (participants' pages) ---------------------------
-# A submission exists only for its team and the task's organizers: anyone else gets a 404.
+# -- a team's own uploads (the participants' pages) ---------------------------------------
+# The uploaded file, its listing and its detail page exist only for its team and the
+# task's organizers: anyone else gets a 404 there.
 
 
-def is_member(team, user) -> bool:
-    return user.is_authenticated and team is not None and team.memberships.filter(user=user).exists()
+def is_own(submission: Submission, user) -> bool:
+    """Submitted by a team the user is in."""
+    return user.is_authenticated and Membership.objects.filter(user=user, team_id=submission.team_id).exists()
 
 
-def sees_submission(submission, user) -> bool:
+def may_see_upload(submission: Submission, user) -> bool:
     """Its listing, status, file and detail page: its team and the task's organizers."""
-    return is_member(submission.team, user) or submission.phase.task.is_organizer(user)
+    return is_own(submission, user) or may_organize(submission.phase.task, user)
 
 
-def manages_submission(submission, user) -> bool:
+def may_manage_submission(submission: Submission, user) -> bool:
     """Choose, withdraw, restore or delete it: its team only (organizers have the admin)."""
-    return is_member(submission.team, user)
+    return is_own(submission, user)
 
 
-def sees_scores(submission, user) -> bool:
+def may_see_scores(submission: Submission, user) -> bool:
     """Its scores, per-type table, per-sentence results: as the phase's results."""
-    return sees_submission(submission, user) and sees_results(submission.phase, user)
+    return may_see_upload(submission, user) and may_see_results(submission.phase, user)
 
 
-def shown_status(submission, user) -> str:
+def may_see_counted(phase: Phase, user) -> bool:
+    """Which submission counts: hidden while the results are, when the rule is "best"
+    (it would tell which submission scored higher)."""
+    return phase.counting != phase.Counting.BEST or may_see_results(phase, user)
+
+
+def shown_status(submission: Submission, user) -> str:
     """While a blind phase's results are hidden, its team learns only "received"."""
-    if submission.phase.blind and not sees_results(submission.phase, user):
+    if submission.phase.blind and not may_see_results(submission.phase, user):
         return "received"
     return submission.status
 
 
-def sees_counted(phase, user) -> bool:
-    """Which submission counts: hidden while the results are, when the rule is "best"
-    (it would tell which submission scored higher)."""
-    return phase.counting != phase.Counting.BEST or sees_results(phase, user)
-
-
-def manages_teams(task, user) -> bool:
-    """Approve teams and see every team's members: the task's organizers."""
-    return task.is_organizer(user)
-
-
-def sees_meta_evaluation(task, user) -> bool:
+def may_see_meta_evaluation(task: SharedTask, user) -> bool:
     """How metrics agree with the task's human judgments (it ranks the judged systems):
-    organizers; everyone once every phase of the task has ended."""
+    organizers; everyone once every phase of the task has ended with public results."""
     phases = list(task.phases.all())
-    return task.is_organizer(user) or (bool(phases) and all(p.has_ended() for p in phases))
+    return may_organize(task, user) or (bool(phases) and all(p.has_ended() and p.results_public() for p in phases))

@@ -16,6 +16,7 @@ from .models import (
     Pool,
     PoolMember,
     Profile,
+    RateBucket,
     SharedTask,
     Submission,
     Team,
@@ -221,6 +222,15 @@ class GoldChunkAdmin(admin.ModelAdmin):
     def n(self, chunk) -> int:
         """n_i = N - f_i: the pool members judged correct on this chunk."""
         return chunk.n
+
+
+@admin.register(RateBucket)
+class RateBucketAdmin(admin.ModelAdmin):
+    """Throttle state (keys are hashes): deleting a bucket lifts its lockout."""
+
+    list_display = ["key", "tokens", "updated_at"]
+    list_filter = ["updated_at"]
+    search_fields = ["key"]
 
 
 @admin.register(Judgments)

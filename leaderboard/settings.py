@@ -199,3 +199,17 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {"leaderboard": {"handlers": ["console"], "level": os.environ.get("GEC_LOG_LEVEL", "INFO")}},
 }
+
+# -- hardening (issue 14): upload limits, bad parameters, throttles, error logs -------------
+# Uploads are refused by Content-Length before the body is read, then streamed through a
+# size-counting handler: this must run before the CSRF check, which reads the body.
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.csrf.CsrfViewMiddleware"), "leaderboard.uploads.UploadLimits")
+MIDDLEWARE.append("leaderboard.errors.ClientErrors")  # a malformed query parameter is a 400
+# Password guessing (login form and POST /api/auth/token/): (attempts, per seconds) per
+# username and per client address; then 429 until the bucket refills.
+GEC_LOGIN_LIMITS = {"username": (10, 900), "address": (50, 900)}
+REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = ["leaderboard.throttling.AnonymousThrottle"]
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"anon": os.environ.get("GEC_ANON_API_RATE", "600/min")}
+REST_FRAMEWORK["NUM_PROXIES"] = int(os.environ["GEC_NUM_PROXIES"]) if os.environ.get("GEC_NUM_PROXIES") else None
+# Server errors are logged whatever DEBUG says (Django's own console handler is DEBUG-only).
+LOGGING["loggers"]["django.request"] = {"handlers": ["console"], "level": "ERROR", "propagate": False}

@@ -9,9 +9,9 @@ would notice a leak.
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.conftest import SUBSET_OUTPUTS, ensure_cleme2_results, insight_head, insight_metrics
+from tests.site_urls import patterns, site_urls
 
 SLUG = "canary"
 REF_CANARY, ALICE_CANARY, BOB_CANARY = "zqxref", "zqxalice", "zqxbob"
@@ -55,33 +55,12 @@ def canary_task(django_db_setup, django_db_blocker):
         remove_insight_task(data)
 
 
-def patterns(resolver=None, prefix=""):
-    """Every URL pattern of the site as a route string, admin left out (staff only)."""
-    for entry in (resolver or get_resolver()).url_patterns:
-        route = prefix + str(entry.pattern)
-        if route.startswith("admin/"):
-            continue
-        if isinstance(entry, URLResolver):
-            yield from patterns(entry, route)
-        elif isinstance(entry, URLPattern):
-            yield route
-
-
 def urls(data) -> list[str]:
     """Each pattern with its parameters filled in every way that matters here."""
+    values = {"slug": [SLUG], "pk": [str(s.pk) for s in data["submissions"].values()], "action": ["freeze", "reveal"]}
     result = []
-    for route in patterns():
-        route = route.replace("^", "").replace("$", "").replace("\\Z", "")
-        fills = [route.replace("<slug:slug>", SLUG)]
-        if "<int:pk>" in route:
-            fills = [f.replace("<int:pk>", str(s.pk)) for f in fills for s in data["submissions"].values()]
-        if "<str:action>" in route:
-            fills = [f.replace("<str:action>", a) for f in fills for a in ("freeze", "reveal")]
-        for url in fills:
-            if "export" in url:
-                result += [f"/{url}?format={fmt}" for fmt in ("csv", "json", "tex", "md")]
-            else:
-                result.append(f"/{url}")
+    for url in site_urls(values):
+        result += [f"{url}?format={fmt}" for fmt in ("csv", "json", "tex", "md")] if "export" in url else [url]
     return result + ["/tasks/canary/difficulty/map/?type=M:OTHER", "/tasks/canary/per-type/?cat=3"]
 
 

@@ -19,6 +19,8 @@ from django.utils.cache import patch_vary_headers
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
+from .. import access, params
+from ..insights.paths import metric_paths
 from ..models import Phase, Pool, SharedTask
 from ..models.tasks import current_of
 from ..ranking import default_metric, leaderboard_json
@@ -122,16 +124,16 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
         token = TokenAuthentication().authenticate(request)
     except AuthenticationFailed as error:
         return detail(str(error.detail), 401, **{"WWW-Authenticate": "Token"})
-    kind = request.GET.get("phase")
+    kind = params.phase_key(request.GET)
     phases = task_phases(slug, kind)
     phase = current_of(phases)
     if phase is None:
-        return detail(f"task {slug} has no phase {kind or ''}".strip(), 404)
+        return detail(f"task {slug} has no phase {kind}".strip(), 404)
     hidden = not phase.results_public()
-    if hidden and not phase.task.is_organizer(token[0] if token else request.user):
+    if not access.may_see_results(phase, token[0] if token else request.user):
         response = detail("the results of this phase are not public yet", 403)
     else:
-        metric = request.GET.get("metric") or default_metric(phase.task.metric_names())
+        metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(phase.task.metric_names()))
         response = HttpResponse(leaderboard_json(phase, metric, phase.version), content_type="application/json")
     if hidden:  # the answer depends on who asks
         patch_vary_headers(response, ("Authorization", "Cookie"))

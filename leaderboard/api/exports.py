@@ -7,20 +7,20 @@ this endpoint's own parameter, so DRF's ``?format=`` renderer override is switch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.views import APIView
 
 from scoring import default_paths, per_type_metrics
 
+from .. import access, params
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
 from ..insights.loading import comparison_inputs, scored_submissions
-from ..insights.paths import metric_menu
+from ..insights.paths import metric_menu, metric_paths
 from ..insights.per_type import chosen_table, comparison, table_of
 from ..models import SharedTask
 from ..ranking import board_rows, default_metric
-from .views import phase_of
 
 
 class IgnoreFormatSuffix(DefaultContentNegotiation):
@@ -37,7 +37,7 @@ def export_metrics(rows: list[dict], metric: str, asked: str, metric_names: list
         wanted = [m.strip() for m in asked.split(",") if m.strip()]
         unknown = [m for m in wanted if m not in available]
         if unknown:
-            raise ValidationError({"metrics": f"no stored score at {', '.join(unknown)}"})
+            raise params.BadParameter("metrics", f"no stored score at {', '.join(unknown)}", available)
         return wanted
     return [metric, *(m for m in default_paths(metric_names) if m != metric and m in available)]
 
@@ -60,19 +60,18 @@ class LeaderboardExport(APIView):
         responses={200: str},
     )
     def get(self, request, slug):
+        query = request.query_params
         task = get_object_or_404(SharedTask, slug=slug)
-        if not task.is_organizer(request.user):
+        if not access.may_organize(task, request.user):
             raise PermissionDenied("exports are for the task's organizers and staff")
-        fmt = request.query_params.get("format", "csv")
-        if fmt not in exports.FORMATS:
-            raise ValidationError({"format": f"one of {', '.join(exports.FORMATS)}"})
-        phase = phase_of(task, request.query_params.get("phase"))
-        metric = request.query_params.get("metric") or default_metric(task.metric_names())
-        if request.query_params.get("table") == "per_type":
+        fmt = params.choice(query, "format", list(exports.FORMATS), "csv")
+        phase = access.phase_for(request, task)
+        metric = params.metric(query, lambda: metric_paths(phase), default_metric(task.metric_names()))
+        if params.choice(query, "table", ("ranking", "per_type"), "ranking") == "per_type":
             table, name = self.per_type(request, task, phase), f"{task.slug}-{phase.kind}-per-type"
         else:
-            rows = in_track(with_tracks(board_rows(phase.pk, metric)), request.query_params.get("track", ""))
-            columns = export_metrics(rows, metric, request.query_params.get("metrics", ""), task.metric_names())
+            rows = in_track(with_tracks(board_rows(phase.pk, metric)), params.choice(query, "track", task.tracks or []))
+            columns = export_metrics(rows, metric, params.text(query, "metrics", max_length=2000), task.metric_names())
             table = exports.leaderboard_table(rows, columns, f"{task.title}, {phase.title} phase, ranked by {metric}.")
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
@@ -81,14 +80,14 @@ class LeaderboardExport(APIView):
         return response
 
     def per_type(self, request, task, phase) -> exports.Table:
-        asked = request.query_params.get("cat", "")
-        metric, level = chosen_table(task.metric_names(), request.query_params.get("table_metric", ""), asked)
-        if asked and asked != level:
-            raise ValidationError({"cat": f"one of {', '.join(table_of(metric).levels)}"})
-        ids = [int(v) for v in request.query_params.get("systems", "").split(",") if v.strip().isdigit()]
-        systems = comparison_inputs(scored_submissions(phase, ids), metric)
+        query = request.query_params
+        asked = params.choice(query, "table_metric", [cls.name for cls in per_type_metrics(task.metric_names())])
+        metric, level = chosen_table(task.metric_names(), asked, "")
+        level = params.choice(query, "cat", table_of(metric).levels, level)
+        ids = params.ids(params.text(query, "systems", max_length=400).split(","), "systems")
+        systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids), metric)
         if not systems:
-            raise ValidationError({"systems": "give the ids of scored submissions of this phase"})
+            raise params.BadParameter("systems", "give the ids of scored submissions of this phase")
         table = comparison(systems, level, task.beta, metric)
         detection = " and detection F" if table["detection_modes"] else ""
         caption = f"{task.title}: {table['metric_label']} per error type (cat {level}), correction TP/FP/FN/P/R/F{detection}."

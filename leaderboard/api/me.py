@@ -1,14 +1,12 @@
 """``GET /api/me/submissions/``: the caller's own teams' submissions, for scripts and
 ``gec-submit list``. Only what the team may see of its own uploads (access.py)."""
-from django.core.validators import validate_slug
 from django.db.models import Exists, OuterRef
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
-from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..access import hidden_results
+from .. import access, params
 from ..models import PoolMember, Submission
 
 
@@ -40,15 +38,10 @@ class MySubmissions(APIView):
             .annotate(counted=Exists(PoolMember.objects.filter(submission=OuterRef("pk"))))
             .order_by("-created_at", "-pk")
         )
-        task, phase = request.query_params.get("task"), request.query_params.get("phase")
-        for name, value in (("task", task), ("phase", phase)):
-            if value is not None:
-                try:
-                    validate_slug(value)
-                except Exception:  # noqa: BLE001  (Django's ValidationError, answered as DRF's)
-                    raise ValidationError({name: "letters, digits, '-' and '_' only"}) from None
+        task = params.text(request.query_params, "task", max_length=50, pattern=params.SLUG)
+        phase = params.phase_key(request.query_params)
         if phase and not task:
-            raise ValidationError({"phase": "give the task too"})
+            raise params.BadParameter("phase", "give the task too")
         if task:
             submissions = submissions.filter(phase__task__slug=task)
         if phase:
@@ -56,7 +49,7 @@ class MySubmissions(APIView):
         rows = []
         for submission in submissions[:1000]:
             data = MySubmissionSerializer(submission).data
-            if not submission.phase.results_visible_to(request.user):
-                data = hidden_results(data, blind=submission.phase.blind) | {"counts": None}
+            if not access.may_see_results(submission.phase, request.user):
+                data = access.hidden_results(data, blind=submission.phase.blind) | {"counts": None}
             rows.append(data)
         return Response({"submissions": rows})

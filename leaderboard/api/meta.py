@@ -5,7 +5,8 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..access import sees_meta_evaluation
+from .. import params
+from ..access import may_see_meta_evaluation
 from ..insights.meta import judgments_of, meta_table
 from ..models import SharedTask
 
@@ -17,9 +18,9 @@ class MetaEvaluation(APIView):
     @extend_schema(parameters=[OpenApiParameter("phase", str, description="the phase key, e.g. dev or test")], responses={200: dict})
     def get(self, request, slug):
         task = get_object_or_404(SharedTask, slug=slug)
-        if not sees_meta_evaluation(task, request.user):
+        if not may_see_meta_evaluation(task, request.user):
             raise PermissionDenied("the meta-evaluation is shown to organizers, and to everyone once the task has ended")
-        judgments = judgments_of(task, request.query_params.get("phase"))
+        judgments = judgments_of(task, params.phase_key(request.query_params))
         if judgments is None:
             raise NotFound(f"task {slug} has no human judgments")
         return Response({"phase": judgments.phase.kind, "files": judgments.files, **(meta_table(judgments) or {})})

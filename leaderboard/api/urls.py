@@ -1,11 +1,10 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from . import exports, me, meta, submission_actions, views
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", views.TokenLogin.as_view(), name="api-token"),
     path("tasks/", views.TaskList.as_view(), name="api-tasks"),
     path("tasks/<slug:slug>/", views.TaskDetail.as_view(), name="api-task"),
     path("tasks/<slug:slug>/submissions/", views.SubmissionCreate.as_view(), name="api-submit"),

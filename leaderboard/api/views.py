@@ -2,17 +2,19 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
 
-from ..access import hidden_results
-from ..models import GoldChunk, Phase, Pool, SharedTask, Submission
-from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from .. import access, params
+from ..models import GoldChunk, Pool, SharedTask
+from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
 from ..services.teams import TeamError
+from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
 
@@ -21,11 +23,10 @@ def errors(*messages: str, line: int = 0) -> dict:
     return {"errors": [{"line": line, "message": m} for m in messages]}
 
 
-def phase_of(task: SharedTask, kind: str | None) -> Phase:
-    phase = task.phases.select_related("dataset").filter(kind=kind).first() if kind else task.current_phase()
-    if phase is None:
-        raise NotFound(f"task {task.slug} has no phase {kind or ''}".strip())
-    return phase
+class TokenLogin(ObtainAuthToken):
+    """``POST /api/auth/token/``: DRF's view, with the login form's limit on password guessing."""
+
+    throttle_classes = [PasswordThrottle]
 
 
 class TaskList(generics.ListAPIView):
@@ -50,7 +51,7 @@ class SubmissionCreate(APIView):
         form = UploadSerializer(data=request.data)
         if not form.is_valid():
             return Response(errors(*(f"{field}: {' '.join(map(str, msgs))}" for field, msgs in form.errors.items())), status=400)
-        phase = phase_of(task, form.validated_data.get("phase"))
+        phase = access.task_phase(task, form.validated_data.get("phase", ""))
         upload = form.validated_data["file"]
         try:
             submission = accept_submission(
@@ -71,13 +72,10 @@ class SubmissionCreate(APIView):
 class SubmissionDetail(APIView):
     @extend_schema(responses=SubmissionSerializer)
     def get(self, request, pk):
-        submission = get_object_or_404(Submission.objects.select_related("phase__task", "team").prefetch_related("results"), pk=pk)
-        own = team_of(request.user, submission.phase.task, create=False) == submission.team
-        if not (own or submission.phase.results_visible_to(request.user)):
-            raise PermissionDenied("this submission's results are not public yet")
+        submission = access.submission_for(request.user, pk)
         data = SubmissionSerializer(submission).data
-        if not submission.phase.results_visible_to(request.user):
-            data = hidden_results(data, blind=submission.phase.blind)
+        if not access.may_see_results(submission.phase, request.user):
+            data = access.hidden_results(data, blind=submission.phase.blind)
         return Response(data)
 
 
@@ -106,7 +104,8 @@ class Leaderboard(APIView):
 
 
 class Difficulty(APIView):
-    """GoToScorer's gold chunks with n_i and w_i = 1 - n_i / N (organizers; everyone once the phase ends)."""
+    """GoToScorer's gold chunks with n_i and w_i = 1 - n_i / N (organizers; everyone once
+    the phase has ended with public results: ``access.may_see_references``)."""
 
     @extend_schema(
         parameters=[OpenApiParameter("phase", str, description="the phase key, e.g. dev or test"), OpenApiParameter("sentence", int)],
@@ -114,13 +113,14 @@ class Difficulty(APIView):
     )
     def get(self, request, slug):
         task = get_object_or_404(SharedTask, slug=slug)
-        phase = phase_of(task, request.query_params.get("phase"))
-        if not (task.is_organizer(request.user) or phase.has_ended()):
-            raise PermissionDenied("chunk difficulty is shown to organizers, and to everyone once the phase ends")
-        size = Pool.objects.values_list("size", flat=True).get(phase=phase)
+        phase = access.phase_for(request, task)
+        if not access.may_see_references(phase, request.user):
+            raise PermissionDenied("chunk difficulty is shown to organizers, and to everyone once the phase has ended with public results")
+        sentence = params.number(request.query_params, "sentence", default=-1)
+        size = get_object_or_404(Pool.objects.values_list("size", flat=True), phase=phase)
         chunks = GoldChunk.objects.filter(phase=phase).with_n().order_by("position")
-        if request.query_params.get("sentence", "").isdigit():
-            chunks = chunks.filter(sentence=int(request.query_params["sentence"]))
+        if sentence >= 0:
+            chunks = chunks.filter(sentence=sentence)
         fields = ("position", "sentence", "start", "end", "correction", "error_type", "modified", "n")
         rows = [dict(zip(fields, values)) | {"weight": 1 - values[-1] / size if size else None} for values in chunks.values_list(*fields)]
         return Response({"phase": phase.kind, "pool_size": size, "reference": task.gts_ref, "chunks": rows}, status=status.HTTP_200_OK)

@@ -1,7 +1,9 @@
 """Tables organizers paste into the overview paper: CSV, JSON, Markdown and LaTeX (booktabs).
 
 A table is columns, column groups and rows of plain values; one renderer per format
-turns it into a file. Scores are fractions in [0, 1] (CONTRACTS.md section 2); the
+turns it into a file. Names come from participants, so every renderer neutralises what
+its format would act on: a CSV cell that a spreadsheet would run as a formula, Markdown
+and HTML in a Markdown cell, LaTeX commands and line breaks. Scores are fractions in [0, 1] (CONTRACTS.md section 2); the
 Markdown and LaTeX versions print them as percentages with two decimals, as papers do,
 and the LaTeX one sets the best score of each column in bold (baselines excluded).
 """
@@ -60,17 +62,26 @@ def per_type_table(comparison: dict, caption: str) -> Table:
     return Table(caption, columns, body, scores, groups)
 
 
-def _plain(value):
-    return "" if value is None else value
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A text cell a spreadsheet would read as a formula (``=HYPERLINK(...)``) gets a
+    leading apostrophe, as OWASP advises; numbers stay numbers."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def to_csv(table: Table) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180; and a CR or LF in a cell then gets the cell quoted
     if table.groups:
-        writer.writerow([name for name, span in table.groups for _ in range(span)])
-    writer.writerow(table.columns)
-    writer.writerows([[_plain(v) for v in row] for row in table.rows])
+        writer.writerow([csv_cell(name) for name, span in table.groups for _ in range(span)])
+    writer.writerow([csv_cell(c) for c in table.columns])
+    writer.writerows([[csv_cell(v) for v in row] for row in table.rows])
     return out.getvalue()
 
 
@@ -88,15 +99,20 @@ def _cell(table: Table, column: int, value) -> str:
     return str(value)
 
 
-def to_markdown(table: Table) -> str:
-    def escape(text: str) -> str:
-        return text.replace("|", "\\|")
+MARKDOWN_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", **{ch: "\\" + ch for ch in "\\|*_`[]#~"}}
 
+
+def markdown_escape(text: str) -> str:
+    """One table cell's worth of plain text: no HTML, no Markdown markup, no line break."""
+    return "".join(MARKDOWN_ESCAPES.get(ch, ch) for ch in " ".join(text.split()))
+
+
+def to_markdown(table: Table) -> str:
     columns = [f"{g} {c}".strip() for (g, c) in zip(_spread(table), table.columns)] if table.groups else table.columns
-    lines = [f"**{escape(table.caption)}**", "", "| " + " | ".join(escape(c) for c in columns) + " |"]
+    lines = [f"**{markdown_escape(table.caption)}**", "", "| " + " | ".join(markdown_escape(c) for c in columns) + " |"]
     lines.append("|" + "|".join("---:" if _numeric(table, k) else "---" for k in range(len(columns))) + "|")
     for r, row in enumerate(table.rows):
-        cells = [escape(_cell(table, k, v)) for k, v in enumerate(row)]
+        cells = [markdown_escape(_cell(table, k, v)) for k, v in enumerate(row)]
         if r in table.baseline_rows:
             cells = [f"*{c}*" if c else c for c in cells]
         lines.append("| " + " | ".join(cells) + " |")
@@ -107,11 +123,16 @@ def _spread(table: Table) -> list[str]:
     return [name for name, span in table.groups for _ in range(span)]
 
 
-LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+LATEX_SPECIALS = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+    "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+}
 
 
 def latex_escape(text: str) -> str:
-    return "".join(LATEX_SPECIALS.get(ch, ch) for ch in text)
+    """Plain text in a table cell: specials escaped, line breaks (a blank line would end
+    the row's paragraph) and control characters made spaces."""
+    return "".join(LATEX_SPECIALS.get(ch, ch) for ch in " ".join(text.split()))
 
 
 def _best(table: Table) -> dict[int, float]:

@@ -1,13 +1,16 @@
 """Reads of stored results the insight pages need (one query per kind of row)."""
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from ..models import MetricResult, Submission
 from .per_type import CHUNK_METRICS, DEFAULT_METRIC
 
 
-def scored_submissions(phase, submission_ids) -> list[Submission]:
-    """The phase's scored submissions among ``submission_ids``, in the order given."""
-    found = {s.pk: s for s in Submission.objects.filter(phase=phase, status=Submission.Status.SCORED, pk__in=submission_ids).select_related("team")}
+def scored_submissions(submissions: QuerySet[Submission], submission_ids) -> list[Submission]:
+    """The scored ones of ``submissions`` (those a user may see, :mod:`leaderboard.access`)
+    among ``submission_ids``, in the order given."""
+    found = {s.pk: s for s in submissions.filter(status=Submission.Status.SCORED, pk__in=submission_ids).select_related("team")}
     return [found[pk] for pk in submission_ids if pk in found]
 
 

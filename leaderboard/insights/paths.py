@@ -12,3 +12,9 @@ def metric_menu(rows: list[dict]) -> list[str]:
         seen.update(flatten(row["scores"]))
     known = [path for path in valid_paths() if path in seen]
     return known + sorted(seen.difference(known))
+
+
+def metric_paths(phase) -> list[str]:
+    """Every path ``phase``'s board can be ranked by, the valid values of ``?metric=``: the
+    registry's paths of the task's metrics."""
+    return valid_paths(phase.task.metric_names())

@@ -27,9 +27,9 @@ def team_submissions(phase: Phase, team: Team | None, user) -> list[dict]:
     )
     for s in submissions:
         s.phase = phase  # the access rules read it; one phase object for all rows
-    visible = access.sees_results(phase, user)
+    visible = access.may_see_results(phase, user)
     scores = stored_scores(s.pk for s in submissions) if visible else {}
-    show_counted = access.sees_counted(phase, user)
+    show_counted = access.may_see_counted(phase, user)
     return [submission_row(s, user, scores.get(s.pk, {}) if visible else None, show_counted) for s in submissions]
 
 
@@ -44,10 +44,11 @@ def submission_row(submission: Submission, user, scores: dict | None, show_count
 
 
 def status_of(submission: Submission, user) -> dict:
-    """The polled status of one submission: what its team may know of it."""
+    """The polled status of one submission: what its team may know of it. "received" is
+    final while it is shown: when scoring ends is not told either."""
     status = access.shown_status(submission, user)
     received = status == "received"
     return {
-        "id": submission.pk, "status": status, "finished": submission.status not in PENDING,
+        "id": submission.pk, "status": status, "finished": received or submission.status not in PENDING,
         "progress": None if received else round(submission.progress, 3), "error": "" if received else submission.error,
     }

@@ -1,6 +1,7 @@
-"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines."""
+"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines, rate limits."""
 from .difficulty import GoldChunk, Pool, PoolMember
 from .judgments import Judgments
+from .limits import RateBucket
 from .lines import ParsedLine
 from .organizer import OrganizerJob
 from .results import MetricResult
@@ -9,6 +10,6 @@ from .tasks import Dataset, Phase, SharedTask
 from .teams import Membership, Profile, Team
 
 __all__ = [
-    "Dataset", "GoldChunk", "Judgments", "Membership", "MetricResult", "OrganizerJob", "ParsedLine", "Phase", "Pool", "PoolMember", "Profile",
+    "Dataset", "GoldChunk", "Judgments", "Membership", "MetricResult", "OrganizerJob", "ParsedLine", "Phase", "Pool", "PoolMember", "Profile", "RateBucket",
     "SharedTask", "Submission", "Team",
 ]

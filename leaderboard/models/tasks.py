@@ -175,6 +175,3 @@ class Phase(models.Model):
         if self.results_visibility == self.Visibility.PUBLIC or self.revealed:
             return True
         return self.results_visibility == self.Visibility.AFTER_END and self.has_ended(now)
-
-    def results_visible_to(self, user) -> bool:
-        return self.results_public() or self.task.is_organizer(user)

@@ -40,7 +40,7 @@ def submission_finished(submission_id: int) -> int:
     context = {
         "submission": submission, "task": submission.phase.task, "phase": submission.phase,
         "status": access.shown_status(submission, visitor),
-        "scores": headline(stored_scores([submission.pk]).get(submission.pk, {})) if access.sees_results(submission.phase, visitor) else [],
+        "scores": headline(stored_scores([submission.pk]).get(submission.pk, {})) if access.may_see_results(submission.phase, visitor) else [],
         "url": f"{settings.GEC_SITE_URL}/tasks/{submission.phase.task.slug}/submissions/{submission.pk}/",
         "profile_url": f"{settings.GEC_SITE_URL}/accounts/profile/",
     }

@@ -2,11 +2,7 @@
 from django import template
 
 from ..access import may_host as _may_host
-from ..access import organizes as _organizes
-from ..access import sees_meta_evaluation as _sees_meta_evaluation
-from ..access import sees_references as _sees_references
-from ..access import sees_results as _sees_results
-from ..access import upload_closed_reason
+from ..access import may_organize, may_see_meta_evaluation, may_see_references, may_see_results, upload_closed_reason
 from ..services.intake import remaining_submissions, team_of
 
 register = template.Library()
@@ -20,22 +16,22 @@ def may_host(context) -> bool:
 
 @register.simple_tag(takes_context=True)
 def organizes(context, task) -> bool:
-    return _organizes(task, context["request"].user)
+    return may_organize(task, context["request"].user)
 
 
 @register.simple_tag(takes_context=True)
 def sees_results(context, phase) -> bool:
-    return _sees_results(phase, context["request"].user)
+    return may_see_results(phase, context["request"].user)
 
 
 @register.simple_tag(takes_context=True)
 def sees_meta_evaluation(context, task) -> bool:
-    return _sees_meta_evaluation(task, context["request"].user)
+    return may_see_meta_evaluation(task, context["request"].user)
 
 
 @register.simple_tag(takes_context=True)
 def sees_references(context, phase) -> bool:
-    return _sees_references(phase, context["request"].user)
+    return may_see_references(phase, context["request"].user)
 
 
 @register.inclusion_tag("leaderboard/_phase_status.html", takes_context=True)

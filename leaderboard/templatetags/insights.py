@@ -1,6 +1,7 @@
 """Template tags of the insight pages: the board's extras and small formatting helpers."""
 from django import template
 
+from .. import access
 from ..insights import charts
 from ..insights.board import board_extras as compute_board_extras
 
@@ -10,12 +11,8 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def board_extras(context):
     """``{% board_extras as extra %}``: track filter, tie groups and the metric menu for
-    the board in the context (the platform's ``_board_context``)."""
-    request = context["request"]
-    track = request.GET.get("track", "")
-    if track not in (context["task"].tracks or []):
-        track = ""
-    return compute_board_extras(context["phase"], list(context.get("rows", [])), context["metric"], context["version"], track)
+    the board in the context (the platform's ``_board_context``, which validated ``track``)."""
+    return compute_board_extras(context["phase"], list(context.get("rows", [])), context["metric"], context["version"], context.get("track", ""))
 
 
 @register.filter
@@ -42,7 +39,7 @@ def get(mapping, key):
 
 @register.simple_tag(takes_context=True)
 def is_organizer(context, task) -> bool:
-    return task.is_organizer(context["request"].user)
+    return access.may_organize(task, context["request"].user)
 
 
 @register.filter

@@ -1,8 +1,9 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 
 from ..models import Profile
+from ..throttling import login_wait, password_attempt
 
 
 def unused_email(email: str, user: User | None = None) -> str:
@@ -37,3 +38,14 @@ class ProfileForm(forms.ModelForm):
 
 class TeamNameForm(forms.Form):
     name = forms.CharField(max_length=100, label="Team name")
+
+
+class ThrottledLoginForm(AuthenticationForm):
+    """Every attempt takes a token from the username's and the address's buckets, so a
+    locked-out guesser cannot probe with a right password either."""
+
+    def clean(self):
+        if not password_attempt(self.request, self.cleaned_data.get("username") or ""):
+            minutes = max(1, round(login_wait() / 60))
+            raise forms.ValidationError(f"Too many login attempts. Try again in {minutes} minute{'s' if minutes > 1 else ''}.", code="throttled")
+        return super().clean()

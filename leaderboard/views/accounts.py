@@ -1,13 +1,17 @@
-"""Sign-up and profile; log-in, log-out, password change and reset are Django's own views."""
+"""Sign-up and profile; log-in with a limit on password guessing
+(:func:`leaderboard.throttling.password_attempt`); log-out, password change and reset are
+Django's own views."""
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from ..models import Membership
 from ..services.accounts import profile_of, update_profile
-from .account_forms import ProfileForm, SignupForm
+from .account_forms import ProfileForm, SignupForm, ThrottledLoginForm
 
 
 def next_url(request, default: str = "/") -> str:
@@ -39,3 +43,15 @@ def profile(request):
         return redirect("profile")
     teams = Membership.objects.filter(user=request.user).select_related("team", "task").order_by("task__slug")
     return render(request, "registration/profile.html", {"form": form, "memberships": teams})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in page; 429 while the username or the address is locked out."""
+
+    authentication_form = ThrottledLoginForm
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.has_error(NON_FIELD_ERRORS, "throttled"):
+            response.status_code = 429
+        return response

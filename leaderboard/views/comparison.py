@@ -4,6 +4,7 @@ from django.shortcuts import render
 
 from scoring import per_type_metrics
 
+from .. import access, params
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.per_type import chosen_table, comparison, table_of
 from ..ranking import board_rows, default_metric
@@ -15,12 +16,14 @@ DEFAULT_SYSTEMS = 3
 def per_type(request, slug):
     task, phase = results_phase(request, slug)
     rows = board_rows(phase.pk, default_metric(task.metric_names()))
-    chosen = [int(v) for v in request.GET.getlist("systems") if v.isdigit()] or [r["submission_id"] for r in rows[:DEFAULT_SYSTEMS]]
-    metric, level = chosen_table(task.metric_names(), request.GET.get("metric", ""), request.GET.get("cat", ""))
-    systems = comparison_inputs(scored_submissions(phase, chosen), metric)
+    chosen = params.ids(request.GET.getlist("systems"), "systems") or [r["submission_id"] for r in rows[:DEFAULT_SYSTEMS]]
+    metrics = per_type_metrics(task.metric_names())
+    metric, level = chosen_table(task.metric_names(), params.choice(request.GET, "metric", [cls.name for cls in metrics]), "")
+    level = params.choice(request.GET, "cat", table_of(metric).levels, level)
+    systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), chosen), metric)
     return render(request, "leaderboard/per_type.html", {
         "task": task, "phase": phase, "rows": rows, "chosen": chosen, "level": level, "levels": table_of(metric).levels,
-        "metric": metric, "metrics": [(cls.name, cls.display_name()) for cls in per_type_metrics(task.metric_names())],
-        "table": comparison(systems, level, task.beta, metric), "organizer": task.is_organizer(request.user),
+        "metric": metric, "metrics": [(cls.name, cls.display_name()) for cls in metrics],
+        "table": comparison(systems, level, task.beta, metric), "organizer": access.may_organize(task, request.user),
         "systems_query": "&".join(f"systems={pk}" for pk in chosen),
     })

@@ -1,26 +1,28 @@
 """The difficulty heat map: the page, and its fragment that the page polls for live updates."""
+import re
+
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from .. import access
+from .. import access, params
 from ..insights.heatmap import heatmap
 from ..models import Pool, SharedTask
-from .pages import _phase
 
 PER_PAGE = 40
+ERROR_TYPE = re.compile(r"[A-Za-z:_-]+")  # ERRANT's types: M:OTHER, R:VERB:SVA, UNK
 
 
 def _context(request, slug) -> dict:
     task = get_object_or_404(SharedTask, slug=slug)
-    phase = _phase(request, task)
-    if not access.sees_references(phase, request.user):
+    phase = access.phase_for(request, task)
+    if not access.may_see_references(phase, request.user):
         raise PermissionDenied(access.references_denied(phase))
-    pool = Pool.objects.get(phase=phase)
-    level = int(request.GET["cat"]) if request.GET.get("cat") in ("1", "2", "3") else 3
-    error_type = request.GET.get("type", "")
+    pool = get_object_or_404(Pool, phase=phase)
+    level = int(params.choice(request.GET, "cat", ("1", "2", "3"), "3"))
+    error_type = params.text(request.GET, "type", max_length=40, pattern=ERROR_TYPE)
+    shown = params.number(request.GET, "shown", default=PER_PAGE, minimum=1)
     data = heatmap(phase, pool.size, error_type=error_type, level=level)
-    shown = int(request.GET["shown"]) if request.GET.get("shown", "").isdigit() else PER_PAGE
     return {
         "task": task, "phase": phase, "version": pool.version, "level": level, "error_type": error_type,
         "shown": shown, "more": shown + PER_PAGE, "has_more": len(data["sentences"]) > shown,
@@ -35,6 +37,6 @@ def difficulty(request, slug):
 def difficulty_map(request, slug):
     """The polled fragment: 204 while the pool has not changed since ``since``."""
     context = _context(request, slug)
-    if request.GET.get("since") == str(context["version"]):
+    if params.number(request.GET, "since", default=-1) == context["version"]:
         return HttpResponse(status=204)
     return render(request, "leaderboard/_heatmap.html", context)

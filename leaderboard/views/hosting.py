@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 
-from .. import access
+from .. import access, params
 from ..models import OrganizerJob, Phase, SharedTask, Submission
 from ..services.hosting import add_hosted_phase, edit_phase, host_task
 from ..services.intake import PhaseClosed, accept_submission
@@ -22,7 +22,7 @@ HOST_DENIED = "Creating a shared task needs the host permission: an administrato
 
 def organized_task(request, slug) -> SharedTask:
     task = get_object_or_404(SharedTask, slug=slug)
-    if not access.organizes(task, request.user):
+    if not access.may_organize(task, request.user):
         raise PermissionDenied(f"The organizer pages of {task.title} are for its organizers only.")
     return task
 
@@ -113,7 +113,7 @@ def upload_baseline(request, slug):
 def job(request, slug, pk):
     task = organized_task(request, slug)
     job = get_object_or_404(OrganizerJob, task=task, pk=pk)
-    template = "leaderboard/_job.html" if request.GET.get("fragment") else "leaderboard/job.html"
+    template = "leaderboard/_job.html" if params.choice(request.GET, "fragment", ("1",)) else "leaderboard/job.html"
     return render(request, template, {"task": task, "job": job})
 
 

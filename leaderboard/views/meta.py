@@ -5,16 +5,13 @@ from django.shortcuts import get_object_or_404, render
 
 from scoring.registry import label
 
-from ..access import sees_meta_evaluation
+from .. import params
+from ..access import may_see_meta_evaluation
 from ..insights.meta import judgments_of, meta_table
 from ..insights.meta_charts import interval_chart, window_chart
 from ..models import SharedTask
 
 CORRELATIONS = ("pearson", "spearman")
-
-
-def choice(request, name: str, options: list[str], default: str) -> str:
-    return request.GET[name] if request.GET.get(name) in options else default
 
 
 def figure(entry: dict | None, key: str) -> dict | None:
@@ -24,17 +21,17 @@ def figure(entry: dict | None, key: str) -> dict | None:
 
 def meta_evaluation(request, slug):
     task = get_object_or_404(SharedTask, slug=slug)
-    if not sees_meta_evaluation(task, request.user):
+    if not may_see_meta_evaluation(task, request.user):
         raise PermissionDenied("the meta-evaluation is shown to organizers, and to everyone once the task has ended")
-    judgments = judgments_of(task, request.GET.get("phase"))
+    judgments = judgments_of(task, params.phase_key(request.GET))
     if judgments is None:
         raise Http404("this task has no human judgments (manage.py attach_judgments)")
     table = meta_table(judgments) or {"sets": {}, "set": None}
     human = judgments.human()
     schemes = list(human.schemes)
-    chosen_set = choice(request, "set", list(table["sets"]), table["set"])
-    scheme = choice(request, "scheme", schemes, schemes[0] if schemes else "")
-    correlation = choice(request, "correlation", list(CORRELATIONS), "pearson")
+    chosen_set = params.choice(request.GET, "set", list(table["sets"]), table["set"])
+    scheme = params.choice(request.GET, "scheme", schemes, schemes[0] if schemes else "")
+    correlation = params.choice(request.GET, "correlation", list(CORRELATIONS), "pearson")
     content = table["sets"].get(chosen_set, {"system": {}, "sentence": {}, "windows": {}, "systems": []})
     return render(request, "leaderboard/meta.html", {
         "task": task, "phase": judgments.phase, "table": table, "files": judgments.files,

@@ -3,22 +3,22 @@
 Rescoring is queued as an organizer job; its page shows the progress and then the ranks."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from .. import access
 from ..models import OrganizerJob
 from ..services import phases
 from ..services.organizer_jobs import queue_job
 from .hosting import organized_task
-from .pages import _phase
 
 
 @login_required
 @require_POST
 def phase_action(request, slug, action):
     task = organized_task(request, slug)
-    phase = _phase(request, task)
+    phase = access.phase_for(request, task)
     done = {
         "freeze": (phases.freeze, "is frozen: no more submissions until it is unfrozen"),
         "unfreeze": (phases.unfreeze, "accepts submissions again"),
@@ -26,7 +26,7 @@ def phase_action(request, slug, action):
         "hide": (phases.hide, "hides its results again (as its visibility setting says)"),
     }
     if action not in done:
-        raise PermissionDenied("unknown action")
+        raise Http404(f"no action {action!r}; one of {', '.join(done)}")
     act, message = done[action]
     act(phase)
     messages.success(request, f"The {phase.title} phase {message}.")

@@ -2,19 +2,24 @@
 
 The leaderboard updates without a reload by polling: every few seconds the page asks for
 its rows fragment with the version it shows (``?since=``); the server answers 204 when
-the pool version is unchanged (one indexed query) and the new rows otherwise. Polling
+the pool version is unchanged (one indexed query) and the new rows otherwise. A viewer
+who may not see the results never gets the pool version (:func:`shown_version`). Polling
 over server-sent events because it needs nothing from the deployment: sync gunicorn
 workers, runserver and any proxy serve it, and an open page holds no worker.
 """
+import hashlib
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 import scoring
 
-from .. import access
+from .. import access, params
+from ..insights.paths import metric_paths
 from ..models import Phase, SharedTask, Submission
 from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
@@ -27,56 +32,70 @@ def home(request):
     return render(request, "leaderboard/home.html", {"tasks": tasks})
 
 
-def _phase(request, task: SharedTask) -> Phase:
-    kind = request.GET.get("phase")
-    phase = task.phases.filter(kind=kind).first() if kind else task.current_phase()
-    if phase is None:
-        raise Http404(f"{task.title} has no phase {kind}" if kind else f"{task.title} has no phase yet")
-    return phase
-
-
 def results_phase(request, slug: str) -> tuple[SharedTask, Phase]:
     """The task and the phase asked for, when this user may see that phase's results."""
     task = get_object_or_404(SharedTask, slug=slug)
-    phase = _phase(request, task)
-    if not access.sees_results(phase, request.user):
+    phase = access.phase_for(request, task)
+    if not access.may_see_results(phase, request.user):
         raise PermissionDenied(access.results_denied(phase))
     return task, phase
 
 
+VERSION = re.compile(r"[a-z0-9-]+")
+
+
+def own_submissions(request, task: SharedTask, phase: Phase) -> list[Submission]:
+    team = team_of(request.user, task, create=False)
+    return list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
+
+
+def shown_version(phase: Phase, visible: bool, own: list[Submission]) -> str:
+    """What the polled fragment compares ``?since=`` with. The pool's version counts
+    every scored upload, so a viewer who may not see the results gets a version made of
+    what they do see: their own submissions, as shown (a blind phase shows only that
+    each was received)."""
+    if visible:
+        return str(pool_version(phase.pk))
+    shown = [(s.pk,) if phase.blind else (s.pk, s.status, s.progress, s.error) for s in own]
+    return "own-" + hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
+
+
 def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     metric_names = task.metric_names()
-    metric = request.GET.get("metric") or default_metric(metric_names)
-    visible = phase.results_visible_to(request.user)
-    team = team_of(request.user, task, create=False)
-    own = list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
+    visible = access.may_see_results(phase, request.user)
+    metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(metric_names))
+    track = params.choice(request.GET, "track", task.tracks or [])
+    own = own_submissions(request, task, phase)
     rows = board_rows(phase.pk, metric) if visible else []
     shown = [score.path for score in scoring.headline_scores(metric_names)]
     return {
         "task": task,
         "phase": phase,
         "metric": metric,
+        "track": track,
         # headline columns that some row has (no empty similarity column when --sim is off)
         "metric_choices": [p for p in shown if not rows or any(metric_value(r["scores"], p) is not None for r in rows)],
         "rows": rows,
         "visible": visible,
-        "version": pool_version(phase.pk),
+        "version": shown_version(phase, visible, own),
         "own": own,
-        "pending": any(s.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for s in own),
+        # a blind phase does not even tell when scoring is done
+        "pending": (visible or not phase.blind) and any(s.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for s in own),
     }
 
 
 def task_board(request, slug):
     task = get_object_or_404(SharedTask, slug=slug)
-    return render(request, "leaderboard/task.html", _board_context(request, task, _phase(request, task)))
+    return render(request, "leaderboard/task.html", _board_context(request, task, access.phase_for(request, task)))
 
 
 def task_rows(request, slug):
     """The polled fragment: 204 while nothing changed since the version the page shows."""
     task = get_object_or_404(SharedTask, slug=slug)
-    phase = _phase(request, task)
-    since = request.GET.get("since")
-    if since is not None and since == str(pool_version(phase.pk)):
+    phase = access.phase_for(request, task)
+    since = params.text(request.GET, "since", max_length=40, pattern=VERSION)
+    visible = access.may_see_results(phase, request.user)
+    if since and since == shown_version(phase, visible, [] if visible else own_submissions(request, task, phase)):
         return HttpResponse(status=204)
     return render(request, "leaderboard/_board.html", _board_context(request, task, phase))
 
@@ -84,7 +103,7 @@ def task_rows(request, slug):
 @login_required
 def submit(request, slug):
     task = get_object_or_404(SharedTask, slug=slug)
-    phase = _phase(request, task)
+    phase = access.phase_for(request, task)
     form = UploadForm(request.POST or None, request.FILES or None)
     closed = access.upload_closed_reason(phase, request.user)
     if closed:  # the form is shown disabled, with the reason

@@ -1,7 +1,7 @@
 """A team's own submissions: the list per phase, one submission's page, its downloads and actions.
 
 A submission exists only for its team and the task's organizers (404 for anyone else,
-:func:`leaderboard.access.sees_submission`). The list and the detail page follow a
+:func:`leaderboard.access.may_see_upload`). The list and the detail page follow a
 pending submission by polling its small status (every 2 s) until it is finished.
 """
 from django.contrib import messages
@@ -11,7 +11,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import access
+from .. import access, params
 from ..insights import charts, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.loading import chunk_statistics
@@ -24,20 +24,19 @@ from ..ranking import headline_metric
 from ..services import submissions as actions
 from ..services.datasets import load_dataset
 from ..services.intake import team_of
-from .pages import _phase
 
 SENTENCES_SHOWN = 10
 
 
 def _mine_context(request, slug) -> dict:
     task = get_object_or_404(SharedTask, slug=slug)
-    phase = _phase(request, task)
+    phase = access.phase_for(request, task)
     team = team_of(request.user, task, create=False)
     rows = team_submissions(phase, team, request.user)
     return {
         "task": task, "phase": phase, "team": team, "rows": rows, "pending": any(not r["finished"] for r in rows),
         "choosing": phase.counting == phase.Counting.CHOSEN and phase.is_open(), "open": phase.is_open(),
-        "show_scores": access.sees_results(phase, request.user), "show_counted": access.sees_counted(phase, request.user),
+        "show_scores": access.may_see_results(phase, request.user), "show_counted": access.may_see_counted(phase, request.user),
     }
 
 
@@ -57,25 +56,23 @@ def mine_rows(request, slug):
 
 
 def _visible_submission(request, slug, pk) -> Submission:
-    submission = get_object_or_404(Submission.objects.select_related("phase__task", "phase__dataset", "team").defer("content"), pk=pk, phase__task__slug=slug)
-    if not access.sees_submission(submission, request.user):
-        raise Http404("no such submission")
-    return submission
+    return access.submission_for(request.user, pk, allowed=access.may_see_upload, phase__task__slug=slug)
 
 
 def detail(request, slug, pk):
     submission = _visible_submission(request, slug, pk)
     phase, task = submission.phase, submission.phase.task
     context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user),
-               "manages": access.manages_submission(submission, request.user), "show_scores": False,
-               "counted": access.sees_counted(phase, request.user) and _counted(submission)}
-    if access.sees_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
-        metric, level = chosen_table(task.metric_names(), "", request.GET.get("cat", ""))
+               "manages": access.may_manage_submission(submission, request.user), "show_scores": False,
+               "counted": access.may_see_counted(phase, request.user) and _counted(submission)}
+    if access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
+        metric, level = chosen_table(task.metric_names(), "", "")
+        level = params.choice(request.GET, "cat", table_of(metric).levels, level)
         context.update(show_scores=True, level=level, levels=table_of(metric).levels, **score_sheet(submission, level, metric))
-        if access.sees_output(submission, request.user):
+        if access.may_see_output(submission, request.user):
             statistics = chunk_statistics(submission)
             if statistics is not None:
-                views = sentence_views(load_dataset(phase.dataset_id).sources, statistics, show_references=task.is_organizer(request.user))
+                views = sentence_views(load_dataset(phase.dataset_id).sources, statistics, show_references=access.may_see_references(phase, request.user))
                 context.update(sentences=views[:SENTENCES_SHOWN], more_sentences=len(views) > SENTENCES_SHOWN,
                                classes=[(c, CLASS_NAMES[c]) for c in CLASSES])
     return render(request, "leaderboard/submission.html", context)
@@ -93,11 +90,11 @@ def status(request, slug, pk):
 def per_sentence(request, slug, pk):
     """The submission's per-sentence results as ``?format=csv`` (default) or ``json``."""
     submission = _visible_submission(request, slug, pk)
-    if not access.sees_scores(submission, request.user):
+    if not access.may_see_scores(submission, request.user):
         raise PermissionDenied("the results of this phase are not public yet")
     if submission.status != Submission.Status.SCORED:
         raise Http404("this submission has no results")
-    fmt = request.GET.get("format", "csv") if request.GET.get("format", "csv") in ("csv", "json") else "csv"
+    fmt = params.choice(request.GET, "format", ("csv", "json"), "csv")
     text, content_type = exports.render(per_sentence_table(submission), fmt)
     response = HttpResponse(text, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
@@ -125,7 +122,7 @@ ACTIONS = {
 @require_POST
 def act(request, slug, pk, action):
     submission = _visible_submission(request, slug, pk)
-    if action not in ACTIONS or not access.manages_submission(submission, request.user):
+    if action not in ACTIONS or not access.may_manage_submission(submission, request.user):
         raise Http404("no such action")
     function, message = ACTIONS[action]
     try:

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from .. import access
+from .. import access, params
 from ..models import SharedTask, Team
 from ..services import teams
 from ..services.intake import team_of
@@ -29,7 +29,7 @@ def team_page(request, slug):
 def join_page(request, slug):
     """Where an invite link leads: the team's name and a button to join it."""
     task = get_object_or_404(SharedTask, slug=slug)
-    code = request.GET.get("code", "")
+    code = params.text(request.GET, "code", max_length=64, pattern=params.SLUG)
     return render(request, "leaderboard/team_join.html", {
         "task": task, "phase": task.current_phase(), "code": code, "team": teams.team_by_code(task, code),
         "current": team_of(request.user, task, create=False),
@@ -73,7 +73,7 @@ def _own_team(user, task) -> Team:
 def task_teams(request, slug):
     """Organizers: every team with its members; pending teams first, with Approve."""
     task = get_object_or_404(SharedTask, slug=slug)
-    if not access.manages_teams(task, request.user):
+    if not access.may_organize(task, request.user):
         raise Http404("no such page")
     if request.method == "POST":
         pk = request.POST.get("team", "")

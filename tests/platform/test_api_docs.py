@@ -4,6 +4,8 @@ import re
 
 import pytest
 
+pytestmark = pytest.mark.django_db  # an anonymous API request takes a token from its rate bucket (leaderboard/throttling.py)
+
 
 @pytest.mark.parametrize("url", ["/api/docs/", "/api/redoc/"])
 def test_docs_pages_load_their_assets_from_this_server(client, url):

@@ -1,0 +1,66 @@
+"""Who may try again how soon: password guessing on the login form and on
+``POST /api/auth/token/`` share one limit per username and per client address, and the
+anonymous API has a generous ceiling. Counted in :class:`RateBucket` rows, so every web
+process sees the same counts."""
+from __future__ import annotations
+
+from django.conf import settings
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
+
+from .models import RateBucket
+
+
+def client_address(request) -> str:
+    """The client's address as DRF's throttles see it (``NUM_PROXIES`` aware); '' when
+    the server was not told (a WSGI call without ``REMOTE_ADDR``)."""
+    return BaseThrottle().get_ident(request) or ""
+
+
+def password_attempt(request, username: str) -> bool:
+    """Take one attempt from the username's and the address's buckets; False when either
+    is empty. Every attempt counts, so a locked-out guesser cannot probe with a right one."""
+    limits = settings.GEC_LOGIN_LIMITS
+    takes = [
+        RateBucket.take(RateBucket.key_for("login-user", username.strip().lower()), *limits["username"]),
+        RateBucket.take(RateBucket.key_for("login-address", client_address(request)), *limits["address"]),
+    ]
+    return all(takes)
+
+
+def login_wait() -> float:
+    """Seconds until a locked-out username may try once more."""
+    capacity, seconds = settings.GEC_LOGIN_LIMITS["username"]
+    return seconds / capacity
+
+
+class PasswordThrottle(BaseThrottle):
+    """DRF's side of :func:`password_attempt`, for the token endpoint."""
+
+    def allow_request(self, request, view):
+        if request.method != "POST":
+            return True  # nothing to guess with: DRF answers 405
+        data = request.data  # any JSON: a list or a number too
+        return password_attempt(request, str(data.get("username", "")) if isinstance(data, dict) else "")
+
+    def wait(self):
+        return login_wait()
+
+
+class AnonymousThrottle(SimpleRateThrottle):
+    """``DEFAULT_THROTTLE_RATES["anon"]`` per client address for requests without a user."""
+
+    scope = "anon"
+
+    def get_rate(self):
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)  # read per request: settings can change in tests
+
+    def get_cache_key(self, request, view):
+        return None if request.user and request.user.is_authenticated else RateBucket.key_for(self.scope, client_address(request))
+
+    def allow_request(self, request, view):
+        key = self.get_cache_key(request, view) if self.rate else None
+        return key is None or RateBucket.take(key, self.num_requests, self.duration)
+
+    def wait(self):
+        return self.duration / self.num_requests
