@@ -143,3 +143,14 @@ def test_a_phase_is_edited_in_its_time_zone_and_keeps_its_key(host, django_captu
 def test_the_headline_metric_must_be_one_of_the_chosen_metrics(host):
     response = create(host, metrics=["errant"], headline_metric="usim.f")
     assert response.status_code == 400 and "usim.f is not among the chosen metrics" in response.content.decode()
+
+
+def test_the_new_phase_form_offers_dev_then_a_hidden_test(host, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        create(host)
+    first = host.get("/tasks/shared/phases/new/").content.decode()
+    assert 'name="kind" value="dev"' in first and '<option value="public" selected>' in first
+    dataset = SharedTask.objects.get(slug="shared").datasets.get().pk
+    host.post("/tasks/shared/phases/new/", {"kind": "dev", "reuse": dataset, "time_zone": "UTC", "starts_at": "2026-01-01T00:00", "results_visibility": "public", "counting": "latest"})
+    second = host.get("/tasks/shared/phases/new/").content.decode()
+    assert 'name="kind" value="test"' in second and '<option value="organizers" selected>' in second

@@ -144,6 +144,12 @@ class Phase(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["task", "kind"], name="one_phase_per_kind")]
 
+    @classmethod
+    def default_visibility(cls, kind: str) -> str:
+        """A test phase (``test``, ``test-2``) hides its results until the organizers reveal
+        them, as in a shared task's blind test; any other phase shows them."""
+        return cls.Visibility.ORGANIZERS if kind.startswith(cls.Kind.TEST) else cls.Visibility.PUBLIC
+
     def __str__(self):
         return f"{self.task.slug}/{self.kind}"
 
