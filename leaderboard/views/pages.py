@@ -23,7 +23,7 @@ from .forms import UploadForm
 
 
 def home(request):
-    tasks = SharedTask.objects.filter(status=SharedTask.Status.READY).prefetch_related("phases").order_by("slug")
+    tasks = SharedTask.objects.listed().prefetch_related("phases").order_by("slug")
     return render(request, "leaderboard/home.html", {"tasks": tasks})
 
 
