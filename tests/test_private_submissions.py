@@ -67,7 +67,8 @@ def test_a_blind_phase_shows_only_received(private_task):
     own = private_task["submissions"]["T5"]
     alice = client_of("alice")
     assert alice.get(f"/tasks/private/submissions/{own.pk}/status/").json() == {"id": own.pk, "status": "received", "finished": True, "progress": None, "error": ""}
-    for html in (alice.get("/tasks/private/submissions/").content.decode(), alice.get(f"/tasks/private/submissions/{own.pk}/").content.decode()):
+    for page in ("/tasks/private/submissions/", f"/tasks/private/submissions/{own.pk}/", "/tasks/private/"):
+        html = alice.get(page).content.decode()
         assert 'data-status="received"' in html and 'data-status="scored"' not in html
 
 

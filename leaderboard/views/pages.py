@@ -15,11 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 import scoring
 
 from .. import access
-from ..models import Phase, SharedTask, Submission
+from ..insights.team_submissions import team_submissions
+from ..models import Phase, SharedTask
 from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams import TeamError
 from .forms import UploadForm
+
+OWN_SHOWN = 10  # the team's latest submissions under the board; the rest on "My submissions"
 
 
 def home(request):
@@ -49,7 +52,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     metric = request.GET.get("metric") or default_metric(metric_names)
     visible = phase.results_visible_to(request.user)
     team = team_of(request.user, task, create=False)
-    own = list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
+    own = team_submissions(phase, team, request.user)[:OWN_SHOWN]
     rows = board_rows(phase.pk, metric) if visible else []
     shown = [score.path for score in scoring.headline_scores(metric_names)]
     return {
@@ -62,7 +65,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
         "visible": visible,
         "version": pool_version(phase.pk),
         "own": own,
-        "pending": any(s.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for s in own),
+        "pending": any(not row["finished"] for row in own),
     }
 
 
