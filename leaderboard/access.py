@@ -126,6 +126,17 @@ def sees_submission(submission, user) -> bool:
     return is_member(submission.team, user) or submission.phase.task.is_organizer(user)
 
 
+def sees_submission_record(submission, user) -> bool:
+    """``GET /api/submissions/<id>/``: its team and the organizers; anyone who may see the
+    board, for a submission on it (in the pool). Another team's withdrawn, failed or
+    not-counted submissions stay theirs."""
+    from .models import PoolMember
+
+    if sees_submission(submission, user):
+        return True
+    return sees_results(submission.phase, user) and PoolMember.objects.filter(submission=submission).exists()
+
+
 def manages_submission(submission, user) -> bool:
     """Choose, withdraw, restore or delete it: its team only (organizers have the admin)."""
     return is_member(submission.team, user)

@@ -78,3 +78,21 @@ def test_which_one_counts_is_hidden_with_the_results_under_best(private_task):
     assert "<th>Counts</th>" not in listing and "<b>counts</b>" not in listing
     Phase.objects.filter(pk=private_task["phase"].pk).update(counting="chosen")
     assert "<b>counts</b>" in client_of("alice").get("/tasks/private/submissions/").content.decode()
+
+
+def test_the_api_shows_another_teams_submission_only_when_it_is_on_the_visible_board(private_task):
+    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.scoring import fail_submission
+    from tests.conftest import SUBSET_OUTPUTS, insight_head
+
+    counted = private_task["submissions"]["BART"]
+    failed = accept_submission(private_task["phase"], User.objects.get(username="bob"), system_name="bob-broken", filename="b.txt",
+                               content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
+    fail_submission(failed.pk, "line 3: bob's own problem")
+    for client in (client_of("alice"), Client()):
+        assert client.get(f"/api/submissions/{counted.pk}/").json()["scores"]
+        assert client.get(f"/api/submissions/{failed.pk}/").status_code == 404
+    assert "bob's own problem" in client_of("bob").get(f"/api/submissions/{failed.pk}/").json()["error"]
+    Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers")
+    assert client_of("alice").get(f"/api/submissions/{counted.pk}/").status_code == 404
+    assert client_of("bob").get(f"/api/submissions/{counted.pk}/").json()["scores"] == {}

@@ -9,9 +9,9 @@ from rest_framework.views import APIView
 
 import scoring
 
-from ..access import hidden_results
+from .. import access
 from ..models import GoldChunk, Phase, Pool, SharedTask, Submission
-from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
 from ..services.teams import TeamError
 from .board import leaderboard_response
 from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
@@ -74,12 +74,11 @@ class SubmissionDetail(APIView):
     @extend_schema(responses=SubmissionSerializer)
     def get(self, request, pk):
         submission = get_object_or_404(Submission.objects.select_related("phase__task", "team").prefetch_related("results"), pk=pk)
-        own = team_of(request.user, submission.phase.task, create=False) == submission.team
-        if not (own or submission.phase.results_visible_to(request.user)):
-            raise PermissionDenied("this submission's results are not public yet")
+        if not access.sees_submission_record(submission, request.user):
+            raise NotFound("no such submission")
         data = SubmissionSerializer(submission).data
-        if not submission.phase.results_visible_to(request.user):
-            data = hidden_results(data, blind=submission.phase.blind)
+        if not access.sees_results(submission.phase, request.user):
+            data = access.hidden_results(data, blind=submission.phase.blind)
         return Response(data)
 
 
