@@ -7,6 +7,7 @@ from django.contrib import admin, messages
 from .models import (
     Dataset,
     GoldChunk,
+    Judgments,
     Membership,
     MetricResult,
     OrganizerJob,
@@ -138,7 +139,7 @@ class OrganizerJobAdmin(admin.ModelAdmin):
     list_display = ["pk", "kind", "task", "status", "progress", "message", "created_by", "created_at", "finished_at"]
     list_filter = ["kind", "status", "task"]
     search_fields = ["task__slug", "message"]
-    readonly_fields = ["result"]
+    readonly_fields = ["result", "attempts", "heartbeat_at"]
     actions = ["run_again"]
 
     @admin.action(description="Run again")
@@ -146,6 +147,17 @@ class OrganizerJobAdmin(admin.ModelAdmin):
         for job in queryset.select_related("task"):
             requeue_job(job)
         messages.success(request, f"{queryset.count()} job(s) queued again.")
+
+
+@admin.register(Judgments)
+class JudgmentsAdmin(admin.ModelAdmin):
+    """Attached with ``manage.py attach_judgments``; here to see or remove them."""
+
+    list_display = ["phase", "files", "updated_at"]
+    list_filter = ["phase__task"]
+    search_fields = ["phase__task__slug", "phase__kind"]
+    readonly_fields = ["data", "files", "table", "table_key", "updated_at"]
+    raw_id_fields = ["phase"]
 
 
 @admin.register(MetricResult)
