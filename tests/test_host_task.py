@@ -170,3 +170,12 @@ def test_a_task_is_neither_listed_nor_served_until_its_gold_is_ready_and_it_has_
     assert client.get("/api/tasks/shared/").json()["phases"][0]["kind"] == "dev"
     assert 'href="/tasks/shared/"' in client.get("/").content.decode()
     assert [t["slug"] for t in client.get("/api/tasks/").json()] == ["shared"]
+
+
+def test_a_new_phase_without_a_start_opens_now_whatever_the_time_zone(host, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        create(host)
+    dataset = SharedTask.objects.get(slug="shared").datasets.get().pk
+    response = host.post("/tasks/shared/phases/new/", {"kind": "dev", "reuse": dataset, "time_zone": "Etc/GMT+12", "starts_at": "", "results_visibility": "public", "counting": "latest"})
+    assert response.status_code == 302
+    assert Phase.objects.get(kind="dev").state() == "open"

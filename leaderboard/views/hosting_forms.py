@@ -138,7 +138,8 @@ class PhaseForm(GoldFields, forms.ModelForm):
             self.fields["reuse"].queryset = datasets
             self.fields["reuse"].label_from_instance = lambda d: f"{d.name}: {d.n_sentences} sentences, {d.n_references} reference(s)"
             self.initial.setdefault("reuse", datasets.first())
-            self.initial.setdefault("starts_at", dt.datetime.now(dt.UTC).strftime(LOCAL_DATETIME))
+            self.fields["starts_at"].required = False
+            self.fields["starts_at"].help_text = "empty = now"
             taken = set(task.phases.values_list("kind", flat=True))
             kind = next((k for k in (Phase.Kind.DEV, Phase.Kind.TEST) if k not in taken), "")
             self.initial.setdefault("kind", kind)
@@ -156,6 +157,8 @@ class PhaseForm(GoldFields, forms.ModelForm):
         for name in ("starts_at", "ends_at"):  # the form read them as UTC wall-clock times
             if data.get(name):
                 data[name] = data[name].replace(tzinfo=zone).astimezone(dt.UTC)
+        if not self.instance.pk and not data.get("starts_at"):
+            data["starts_at"] = dt.datetime.now(dt.UTC)  # a prefilled "now" would move with the time zone chosen after it
         if data.get("starts_at") and data.get("ends_at") and data["ends_at"] <= data["starts_at"]:
             self.add_error("ends_at", "the phase must end after it starts")
         if not self.instance.pk and not self.errors:
