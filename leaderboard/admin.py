@@ -149,17 +149,6 @@ class OrganizerJobAdmin(admin.ModelAdmin):
         messages.success(request, f"{queryset.count()} job(s) queued again.")
 
 
-@admin.register(Judgments)
-class JudgmentsAdmin(admin.ModelAdmin):
-    """Attached with ``manage.py attach_judgments``; here to see or remove them."""
-
-    list_display = ["phase", "files", "updated_at"]
-    list_filter = ["phase__task"]
-    search_fields = ["phase__task__slug", "phase__kind"]
-    readonly_fields = ["data", "files", "table", "table_key", "updated_at"]
-    raw_id_fields = ["phase"]
-
-
 @admin.register(MetricResult)
 class MetricResultAdmin(admin.ModelAdmin):
     list_display = ["submission", "metric", "updated_at"]
@@ -223,3 +212,14 @@ class GoldChunkAdmin(admin.ModelAdmin):
     list_filter = ["phase__task", "error_type", "modified"]
     search_fields = ["correction", "error_type"]
     raw_id_fields = ["phase"]
+
+
+@admin.register(Judgments)
+class JudgmentsAdmin(admin.ModelAdmin):
+    """Human judgments of a phase (``manage.py attach_judgments``); the table is recomputed from them."""
+
+    list_display = ["phase", "updated_at"]
+    list_filter = ["phase__task"]
+    search_fields = ["phase__task__slug", "phase__kind"]
+    readonly_fields = ["table", "table_key"]
+

@@ -95,6 +95,20 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long jobs: do not hoard messages
 CELERY_TASK_TIME_LIMIT = GEC_SCORING_TIME_LIMIT + 60
 CELERY_TASK_SOFT_TIME_LIMIT = GEC_SCORING_TIME_LIMIT
+# Bounded cost (issue 14; README, Production): a job that took its worker down this many
+# times fails as the file's fault; each worker process may hold this much private memory
+# (0: no ceiling), and is replaced after a job once it holds three quarters of it.
+GEC_MAX_WORKER_LOSSES = int(os.environ.get("GEC_MAX_WORKER_LOSSES", "2"))
+GEC_WORKER_MAX_MEMORY_MB = int(os.environ.get("GEC_WORKER_MAX_MEMORY_MB", "6144"))
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = GEC_WORKER_MAX_MEMORY_MB * 1024 * 3 // 4 or None  # KB
+GEC_HEARTBEAT_EVERY = int(os.environ.get("GEC_HEARTBEAT_EVERY", "10"))  # a running job's sign of life
+GEC_HEARTBEAT_GRACE = 3 * GEC_HEARTBEAT_EVERY  # older than this: its worker is gone
+# Fair queues: a time budget of base + per 1,000 tokens of the file; files with more than
+# GEC_LARGE_FILE_RATIO times the source's tokens go to GEC_LARGE_QUEUE ("" = no routing).
+GEC_TIME_BUDGET_BASE = int(os.environ.get("GEC_TIME_BUDGET_BASE", "120"))
+GEC_TIME_BUDGET_PER_1K_TOKENS = float(os.environ.get("GEC_TIME_BUDGET_PER_1K_TOKENS", "3"))
+GEC_LARGE_FILE_RATIO = float(os.environ.get("GEC_LARGE_FILE_RATIO", "2"))
+GEC_LARGE_QUEUE = os.environ.get("GEC_LARGE_QUEUE", "scoring-large")
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": GEC_STUCK_AFTER}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True

@@ -2,7 +2,7 @@
 
 ``acks_late`` with ``reject_on_worker_lost`` (settings) hands a killed worker's job to
 another worker; database and broker errors are retried with back-off; the soft time
-limit ends a runaway scoring as ``failed``.
+limit (a budget by file size) ends a runaway scoring as ``failed``, the file's fault.
 """
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from .services.organizer_jobs import fail_job, run_job
-from .services.scoring import fail_submission, score_submission
+from .services.scoring import INPUT, PLATFORM, Busy, fail_submission, score_submission
 from .services.sweeper import sweep_lost_jobs, sweep_stuck_submissions
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
@@ -25,15 +25,21 @@ INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, Time
     retry_backoff_max=300,
     max_retries=8,
 )
-def score_submission_task(self, submission_id: int) -> str:
+def score_submission_task(self, submission_id: int, budget: int | None = None) -> str:
+    """``budget``: the soft time limit the file's size earned (services/cost.py)."""
     try:
-        return score_submission(submission_id)
+        return score_submission(submission_id, beat=True)
+    except Busy:
+        # another worker holds it, or one that just died did: look again once a live
+        # worker would have beaten (services/scoring.py _claim)
+        raise self.retry(countdown=settings.GEC_HEARTBEAT_GRACE, max_retries=None) from None
     except SoftTimeLimitExceeded:
-        return fail_submission(submission_id, f"scoring took longer than {settings.GEC_SCORING_TIME_LIMIT} s and was stopped")
+        seconds = budget or settings.GEC_SCORING_TIME_LIMIT
+        return fail_submission(submission_id, f"scoring took longer than this file's time budget of {seconds} s and was stopped", cause=INPUT)
     except INFRASTRUCTURE_ERRORS:
         raise
     except Exception as error:
-        fail_submission(submission_id, f"internal error while scoring: {error}")
+        fail_submission(submission_id, f"internal error while scoring: {error}", cause=PLATFORM)
         raise
 
 

@@ -16,6 +16,7 @@ from .dataset import Dataset, Reference  # noqa: E402
 from .edits import Edit, apply_edits  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
+from .limits import DEFAULT_LIMITS, Limits  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
 from .metrics.base import PerTypeTable, Resampling  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
@@ -50,7 +51,7 @@ from .scorer import (  # noqa: E402
 
 __all__ = [
     "Dataset", "Reference", "Edit", "apply_edits", "M2Corpus", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
-    "read_hypothesis", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
+    "read_hypothesis", "DEFAULT_LIMITS", "Limits", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature", "system_statistics",
     # the registry: metrics describe themselves
     "PerTypeTable", "Resampling", "ScorePath", "UnknownPath", "can_resample", "default_path", "default_paths", "describe",

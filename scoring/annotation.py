@@ -1,7 +1,8 @@
 """ERRANT annotation of whole files in batches (METRICS.md section 0).
 
 A corrected sentence is parsed with ``nlp.pipe`` in batches, then aligned, merged and
-classified against its already-parsed source exactly as ``errant_parallel`` does.
+classified against its already-parsed source exactly as ``errant_parallel`` does
+(merging by :mod:`.merger`, errant's rules in bounded time).
 Sentences equal to their source are neither parsed nor aligned: ERRANT writes a noop
 for them without looking further.
 """
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from .alignment import FastAlignment
 from .edits import Edit
+from .merger import rule_edits
 from .nlp import load_annotator, parse_tokens
 
 
@@ -38,7 +40,7 @@ def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[st
     edits: list[list[Edit]] = [[] for _ in corrections]
     docs: list = [None] * len(corrections)
     for i, cor_doc in zip(todo, parsed):
-        found = annotator.merge(FastAlignment(source_docs[i], cor_doc), "rules")
+        found = rule_edits(FastAlignment(source_docs[i], cor_doc))
         for edit in found:
             annotator.classify(edit)
         edits[i] = [Edit(e.o_start, e.o_end, e.c_str, e.type) for e in found]

@@ -13,15 +13,14 @@ from .bootstrap import paired_bootstrap_of
 from .dataset import Dataset
 from .errors import InputError
 from .hypothesis import read_hypothesis
+from .limits import DEFAULT_LIMITS, Limits
 from .options import ScoringOptions
 from .paths import value_at
-from .readers import DEFAULT_MAX_TOKENS
 from .registry import can_resample, headline_scores, resampled_paths, resampling
 from .scorer import ScoringResult, metric_names, score_systems
 
 EXIT_BAD_INPUT = 2
 BOOTSTRAP_PATH = "errant.cs.f"
-
 
 
 def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,9 +35,15 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sim", action="store_true", help="add similarity-weighted CLEME2.0 (BERTScore)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--tokenize", action="store_true", help="run the spaCy tokenizer on raw input first")
-    parser.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, help="longest accepted output line, in tokens")
+    limits = parser.add_argument_group("limits (every input file)")
+    limits.add_argument("--max-tokens", type=int, default=DEFAULT_LIMITS.line_tokens, help="tokens per line")
+    limits.add_argument("--max-chars", type=int, default=DEFAULT_LIMITS.line_chars, help="characters per line")
+    limits.add_argument("--max-file-tokens", type=int, default=DEFAULT_LIMITS.file_tokens, help="tokens per file")
+    limits.add_argument("--max-file-chars", type=int, default=DEFAULT_LIMITS.file_chars, help="characters per file")
     parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator (default 0)")
     parser.add_argument("--no-weight", action="store_true", help="GoToScorer without difficulty weights")
+    parser.add_argument("--max-unchanged-words", type=int, default=2, help="M2: most unchanged tokens inside one edit (m2scorer's default 2)")
+    parser.add_argument("--ignore-whitespace-casing", action="store_true", help="M2: drop system edits that only change whitespace or case")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -93,7 +98,8 @@ def bootstrap_against_first(result: ScoringResult, options: ScoringOptions, samp
 
 
 def checked_metrics(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[list[str], ScoringOptions]:
-    """The metric names and options the scoring arguments ask for; usage errors exit."""
+    """The metric names and options the scoring arguments ask for; usage errors (two
+    systems of one name among them) exit."""
     if bool(args.m2) == bool(args.source or args.ref):
         parser.error("give either --source with --ref (one or more), or --m2")
     if args.source and not args.ref:
@@ -102,7 +108,11 @@ def checked_metrics(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         metrics = metric_names(args.metrics.split(",") if args.metrics else None)
     except ValueError as exc:
         parser.error(str(exc))
-    return metrics, ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight)
+    names = [name for name, _ in parse_hyp_arguments(args.hyp)]
+    for name in {n for n in names if names.count(n) > 1}:
+        parser.error(f"the system name {name!r} is given twice in --hyp; one would silently replace the other")
+    m2_options = {"m2_max_unchanged_words": args.max_unchanged_words, "m2_ignore_whitespace_casing": args.ignore_whitespace_casing}
+    return metrics, ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight, extra=m2_options)
 
 
 def report_bad_input(exc: Exception) -> int:
@@ -117,8 +127,9 @@ def report_bad_input(exc: Exception) -> int:
 
 def read_inputs(args: argparse.Namespace) -> tuple[Dataset, list]:
     """The dataset and every ``--hyp``; raises InputError or OSError."""
-    dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize)
-    return dataset, [read_hypothesis(dataset, path, name, max_tokens=args.max_tokens) for name, path in parse_hyp_arguments(args.hyp)]
+    limits = Limits(args.max_tokens, args.max_chars, args.max_file_tokens, args.max_file_chars)
+    dataset = Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize, limits=limits)
+    return dataset, [read_hypothesis(dataset, path, name, limits=limits) for name, path in parse_hyp_arguments(args.hyp)]
 
 
 def main(argv: list[str] | None = None) -> int:

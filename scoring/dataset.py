@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .annotation import annotate
 from .edits import Edit, apply_edits
+from .limits import DEFAULT_LIMITS, Limits
 from .nlp import load_nlp, parse_tokens, tokenize
 from .readers import M2Corpus, problem, read_m2, read_text
 
@@ -72,14 +73,14 @@ class Dataset:
         return dataset
 
     @classmethod
-    def from_files(cls, *, source: str | Path | None = None, refs: Sequence[str | Path] = (), m2: str | Path | None = None, tokenize_input: bool = False) -> Dataset:
+    def from_files(cls, *, source: str | Path | None = None, refs: Sequence[str | Path] = (), m2: str | Path | None = None, tokenize_input: bool = False, limits: Limits = DEFAULT_LIMITS) -> Dataset:
         """The dataset of the CLI's ``--source/--ref`` or ``--m2`` options."""
         if m2 is not None:
-            return cls.from_m2(read_m2(m2))
+            return cls.from_m2(read_m2(m2, limits=limits))
         if source is None or not refs:
             raise problem(0, "give a source file with one or more reference files, or an M2 file")
-        source_lines = read_text(source)
-        ref_lines = [read_text(ref, expected_lines=len(source_lines)) for ref in refs]
+        source_lines = read_text(source, limits=limits)
+        ref_lines = [read_text(ref, expected_lines=len(source_lines), limits=limits) for ref in refs]
         return cls.from_text(source_lines, ref_lines, names=[Path(r).stem for r in refs], tokenize_input=tokenize_input)
 
     # -- access ----------------------------------------------------------------------

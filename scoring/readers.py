@@ -11,8 +11,8 @@ from pathlib import Path
 
 from .edits import NOOP, Edit
 from .errors import InputError, Problem, ProblemCollector
+from .limits import DEFAULT_LIMITS, LimitCheck, Limits
 
-DEFAULT_MAX_TOKENS = 1000
 ALLOWED_CONTROL = {"\t"}
 
 
@@ -60,12 +60,12 @@ def read_text(
     *,
     name: str | None = None,
     expected_lines: int | None = None,
-    max_tokens: int = DEFAULT_MAX_TOKENS,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> list[str]:
     """One string per sentence from a UTF-8, one-sentence-per-line file.
 
     Raises :class:`InputError` naming every bad line: undecodable bytes, control
-    characters, lines over ``max_tokens`` tokens, a line count other than
+    characters, a line or the file over ``limits``, a line count other than
     ``expected_lines``, or an empty file.
     """
     data, path_name = as_bytes(source)
@@ -77,11 +77,10 @@ def read_text(
     if not lines or (len(lines) == 1 and not lines[0].strip() and (expected_lines or 0) != 1):
         problems.add(0, "the file is empty")
         problems.raise_if_any()
+    check = LimitCheck(limits, problems)
     for number, line in enumerate(lines, start=1):
         _check_characters(number, line, problems)
-        n_tokens = len(line.split())
-        if n_tokens > max_tokens:
-            problems.add(number, f"{n_tokens} tokens, over the limit of {max_tokens}")
+        check.line(number, len(line.split()), len(line))
     if expected_lines is not None and len(lines) != expected_lines:
         if len(lines) > expected_lines:
             problems.add(expected_lines + 1, f"extra line: the source has {expected_lines} lines, this file {len(lines)}")
@@ -106,11 +105,13 @@ class M2Corpus:
     line_numbers: list[int] = field(default_factory=list)  # of each ``S`` line
 
 
-def read_m2(source: bytes | str | Path, *, name: str | None = None, expected_lines: int | None = None) -> M2Corpus:
+def read_m2(source: bytes | str | Path, *, name: str | None = None, expected_lines: int | None = None, limits: Limits = DEFAULT_LIMITS) -> M2Corpus:
     """Parse an M2 file (``S`` and ``A`` lines, blocks separated by blank lines).
 
     Runs of blank lines are accepted (CLEME's demo uses two). Raises :class:`InputError`
-    naming every malformed line.
+    naming every malformed line, and every line over ``limits``: an ``S`` line, a
+    correction, or the sentence an annotator's edits could make of a source (its tokens
+    plus every correction's, checked on the ``S`` line).
     """
     data, path_name = as_bytes(source)
     problems = ProblemCollector(name if name is not None else path_name)
@@ -120,6 +121,8 @@ def read_m2(source: bytes | str | Path, *, name: str | None = None, expected_lin
     sources: list[list[str]] = []
     annotations: list[dict[int, list[Edit]]] = []
     line_numbers: list[int] = []
+    check = LimitCheck(limits, problems)
+    added: dict[int, int] = {}  # per annotator, the correction tokens of the current block
     in_block = False
     for number, line in enumerate(_split_lines(text), start=1):
         _check_characters(number, line, problems)
@@ -130,9 +133,12 @@ def read_m2(source: bytes | str | Path, *, name: str | None = None, expected_lin
             if line != "S" and not line.startswith("S "):
                 problems.add(number, "expected 'S <tokens>'")
                 continue
+            _check_block(line_numbers, sources, added, limits, problems)
             sources.append(line[2:].split())
             annotations.append({})
             line_numbers.append(number)
+            check.line(number, len(sources[-1]), len(line))
+            added = {}
             in_block = True
         elif line.startswith("A "):
             if not in_block:
@@ -142,10 +148,14 @@ def read_m2(source: bytes | str | Path, *, name: str | None = None, expected_lin
             if edit is not None:
                 coder, parsed = edit
                 coder_edits = annotations[-1].setdefault(coder, [])
-                if parsed is not None:
+                n_tokens = len(parsed.correction.split()) if parsed is not None else 0
+                check.line(number, n_tokens, len(line), "the correction")
+                if parsed is not None and n_tokens <= limits.line_tokens:  # a longer one is reported already
                     coder_edits.append(parsed)
+                    added[coder] = added.get(coder, 0) + n_tokens
         else:
             problems.add(number, "expected an 'S' or 'A' line")
+    _check_block(line_numbers, sources, added, limits, problems)
     if not sources and not problems.problems:
         problems.add(0, "the file is empty")
     if expected_lines is not None and sources and len(sources) != expected_lines:
@@ -153,6 +163,14 @@ def read_m2(source: bytes | str | Path, *, name: str | None = None, expected_lin
     problems.raise_if_any()
     ids = sorted({coder for block in annotations for coder in block})
     return M2Corpus(sources, annotations, ids, line_numbers)
+
+
+def _check_block(line_numbers: list[int], sources: list[list[str]], added: dict[int, int], limits: Limits, problems: ProblemCollector) -> None:
+    """Report, on the block's ``S`` line, an annotator whose edits could make a sentence
+    longer than a line may be."""
+    for coder, n_added in added.items():
+        if len(sources[-1]) + n_added > limits.line_tokens:
+            problems.add(line_numbers[-1], f"annotator {coder}'s corrections could make a sentence of {len(sources[-1]) + n_added} tokens, over the limit of {limits.line_tokens} per line")
 
 
 def _parse_edit_line(number: int, line: str, n_tokens: int, problems: ProblemCollector):

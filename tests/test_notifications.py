@@ -51,7 +51,7 @@ def test_every_member_is_told_the_scores_after_the_commit(task, team, django_cap
 def test_a_failure_is_told_with_its_message(task, team, django_capture_on_commit_callbacks):
     submission = upload(task, team)
     with django_capture_on_commit_callbacks(execute=True):
-        fail_submission(submission.pk, "line 3: the output line is empty")
+        fail_submission(submission.pk, "line 3: the output line is empty", cause="input")
     assert len(mail.outbox) == 2 and "failed" in mail.outbox[0].subject
     assert "line 3: the output line is empty" in mail.outbox[0].body
 

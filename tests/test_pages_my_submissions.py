@@ -36,7 +36,7 @@ def test_a_failed_submission_shows_its_error_and_can_be_deleted(insight_task, al
     phase = insight_task["phase"]
     content = insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode()
     failed = accept_submission(phase, User.objects.get(username="alice"), system_name="broken", filename="b.txt", content=content, queue=False)
-    fail_submission(failed.pk, "line 7: something the team can fix")
+    fail_submission(failed.pk, "line 7: something the team can fix", cause="input")
     html = alice.get("/tasks/insight/submissions/").content.decode()
     assert "line 7: something the team can fix" in html
     assert alice.post(f"/tasks/insight/submissions/{failed.pk}/delete/").status_code == 302

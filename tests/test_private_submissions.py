@@ -88,7 +88,7 @@ def test_the_api_shows_another_teams_submission_only_when_it_is_on_the_visible_b
     counted = private_task["submissions"]["BART"]
     failed = accept_submission(private_task["phase"], User.objects.get(username="bob"), system_name="bob-broken", filename="b.txt",
                                content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
-    fail_submission(failed.pk, "line 3: bob's own problem")
+    fail_submission(failed.pk, "line 3: bob's own problem", cause="input")
     for client in (client_of("alice"), Client()):
         assert client.get(f"/api/submissions/{counted.pk}/").json()["scores"]
         assert client.get(f"/api/submissions/{failed.pk}/").status_code == 404

@@ -42,20 +42,21 @@ def check_gold(*, source: tuple[str, bytes] | None = None, references: list[tupl
     with every problem of every file, by file and line."""
     if m2 and (source or references):
         raise problem("give either a source with references, or one M2 file, not both")
+    limits = scoring.Limits(line_tokens=max_tokens)
     if m2:
         name, data = m2
-        corpus = scoring.read_m2(data, name=name)
+        corpus = scoring.read_m2(data, name=name, limits=limits)
         if not corpus.sources:
             raise problem("the file has no 'S' line: no sentence", name)
         source_text = "".join(" ".join(tokens) + "\n" for tokens in corpus.sources)
         return Gold(source=source_text, m2=_text(data), n_sentences=len(corpus.sources), n_references=max(len(corpus.annotator_ids), 1))
     if not source or not references:
         raise problem("give a source file and at least one reference file (or one M2 file)")
-    lines = scoring.read_text(source[1], name=source[0], max_tokens=max_tokens)
+    lines = scoring.read_text(source[1], name=source[0], limits=limits)
     problems = []
     for name, data in references:
         try:
-            scoring.read_text(data, name=name, expected_lines=len(lines), max_tokens=max_tokens)
+            scoring.read_text(data, name=name, expected_lines=len(lines), limits=limits)
         except scoring.InputError as error:
             problems.extend(error.problems)
     if problems:

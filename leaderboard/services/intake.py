@@ -52,10 +52,11 @@ def check_file(phase: Phase, content: bytes, filename: str) -> None:
     A text file gets the library's text checks (cheap: no parsing); an M2 file is read in
     full, which is cheap too since its edits are used as given.
     """
+    limits = scoring.Limits(line_tokens=phase.task.max_tokens)
     if filename.lower().endswith(scoring.M2_SUFFIXES):
-        scoring.read_hypothesis(load_dataset(phase.dataset_id), content, "upload", filename=filename)
+        scoring.read_hypothesis(load_dataset(phase.dataset_id), content, "upload", filename=filename, limits=limits)
     else:
-        scoring.read_text(content, name=filename, expected_lines=phase.dataset.n_sentences, max_tokens=phase.task.max_tokens)
+        scoring.read_text(content, name=filename, expected_lines=phase.dataset.n_sentences, limits=limits)
 
 
 def accept_submission(
@@ -104,7 +105,7 @@ def accept_submission(
 
 
 def check_limits(phase: Phase, team: Team) -> None:
-    """Failed submissions do not count against either limit."""
+    """Over either limit (:func:`remaining_submissions` says what counts): OverLimit."""
     left = remaining_submissions(phase, team)
     if left["total"] == 0:
         raise OverLimit(f"your team has used all {phase.max_total} submissions of this phase")
@@ -113,8 +114,15 @@ def check_limits(phase: Phase, team: Team) -> None:
 
 
 def remaining_submissions(phase: Phase, team: Team | None) -> dict:
-    """``{"per_day": n, "total": n}`` a team may still upload (None = no limit)."""
-    counted = Submission.objects.filter(phase=phase, team=team).exclude(status=Submission.Status.FAILED)
+    """``{"per_day": n, "total": n}`` a team may still upload (None = no limit).
+
+    A submission that failed through the platform's fault does not count; one whose file
+    caused it (bad lines, over its time budget or memory, or one that stopped its
+    workers: ``failure_cause="input"``) does, so a costly file cannot be sent again and
+    again."""
+    counted = Submission.objects.filter(phase=phase, team=team).exclude(
+        status=Submission.Status.FAILED, failure_cause__in=[Submission.FailureCause.PLATFORM, Submission.FailureCause.NONE]
+    )
     midnight = timezone.now().astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     return {
         "per_day": None if phase.max_per_day is None else max(phase.max_per_day - counted.filter(created_at__gte=midnight).count(), 0),

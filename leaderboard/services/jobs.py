@@ -8,6 +8,7 @@ at once and the page updates live; ``sync`` scores inline (unit tests). Scoring 
 """
 from __future__ import annotations
 
+import functools
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -34,8 +35,10 @@ def _services(kind: str):
     services import this module."""
     if kind == "scoring":
         from ..tasks import score_submission_task as celery_task
-        from .scoring import fail_submission as fail
+        from .scoring import PLATFORM, fail_submission
         from .scoring import score_submission as run
+
+        fail = functools.partial(fail_submission, cause=PLATFORM)  # the thread's own errors are ours
     else:
         from ..tasks import organizer_job_task as celery_task
         from .organizer_jobs import fail_job as fail
@@ -48,13 +51,24 @@ def _enqueue(kind: str, object_id: int) -> None:
     mode = settings.GEC_TASK_MODE
     if mode == "celery":
         try:
-            celery_task.delay(object_id)
+            celery_task.apply_async((object_id,), **_message_options(kind, object_id))
         except Exception:  # noqa: BLE001 - any broker error: the row stays queued
             log.exception("could not queue %s job %s; it stays queued", kind, object_id)
     elif mode == "thread":
         background().submit(_run_in_thread, kind, object_id)
     else:
         run(object_id)
+
+
+def _message_options(kind: str, object_id: int) -> dict:
+    """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`)."""
+    if kind != "scoring":
+        return {}
+    from .cost import submission_cost
+
+    cost = submission_cost(object_id)
+    routing = {"queue": cost.queue} if cost.queue else {}
+    return {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, **routing}
 
 
 def background() -> ThreadPoolExecutor:

@@ -8,10 +8,12 @@ counts. Errors a user caused end as ``failed`` with the message; infrastructure 
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 
-from django.db import transaction
+from django.conf import settings
+from django.db import connection, transaction
 from django.utils import timezone
 
 import scoring
@@ -21,6 +23,7 @@ from . import notify, pool
 from .datasets import load_dataset
 
 log = logging.getLogger(__name__)
+INPUT, PLATFORM = Submission.FailureCause.INPUT, Submission.FailureCause.PLATFORM
 
 _metrics_cache: dict[tuple, list] = {}
 _metrics_lock = threading.Lock()
@@ -46,40 +49,108 @@ def set_progress(submission_id: int, progress: float) -> None:
     Submission.objects.filter(pk=submission_id).update(progress=progress, heartbeat_at=timezone.now())
 
 
-def score_submission(submission_id: int, *, force: bool = False) -> str:
-    """Score a queued (or, with ``force``, any) submission; returns its final status."""
+class Busy(Exception):
+    """A live worker is scoring this submission right now (its heartbeat is fresh)."""
+
+
+def score_submission(submission_id: int, *, force: bool = False, beat: bool = False) -> str:
+    """Score a queued (or, with ``force``, any) submission; returns its final status.
+
+    ``beat`` keeps a heartbeat while scoring (Celery workers), so that a run whose
+    worker died is told apart from one still going (:func:`_claim`). A file that needs
+    more memory than the worker's ceiling fails as the file's fault; raises
+    :class:`Busy` when another worker holds the submission.
+    """
     if not _claim(submission_id, force):
         return Submission.objects.values_list("status", flat=True).get(pk=submission_id)
     submission = Submission.objects.select_related("phase__task").get(pk=submission_id)
     phase, task = submission.phase, submission.phase.task
     try:
-        metrics = prepared_metrics(task, phase.dataset_id)
-        dataset = load_dataset(phase.dataset_id)
-        set_progress(submission_id, 0.05)
-        hypothesis = scoring.read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename, max_tokens=task.max_tokens)
-        statistics = {}
-        for k, metric in enumerate(metrics, start=1):
-            set_progress(submission_id, 0.1 + 0.85 * (k - 1) / len(metrics))
-            statistics[metric.name] = metric.statistics(dataset, hypothesis)
-        signature = scoring.signature(metrics, task.scoring_options(), dataset)
+        with heartbeat(submission_id, beat):
+            metrics = prepared_metrics(task, phase.dataset_id)
+            dataset = load_dataset(phase.dataset_id)
+            set_progress(submission_id, 0.05)
+            hypothesis = scoring.read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename, limits=scoring.Limits(line_tokens=task.max_tokens))
+            statistics = {}
+            for k, metric in enumerate(metrics, start=1):
+                set_progress(submission_id, 0.1 + 0.85 * (k - 1) / len(metrics))
+                statistics[metric.name] = metric.statistics(dataset, hypothesis)
+            signature = scoring.signature(metrics, task.scoring_options(), dataset)
     except scoring.InputError as error:
-        return fail_submission(submission_id, str(error))
+        return fail_submission(submission_id, str(error), cause=INPUT)
+    except MemoryError:
+        return fail_submission(submission_id, f"scoring this file needed more memory than a worker has ({settings.GEC_WORKER_MAX_MEMORY_MB} MB); shorten its longest lines", cause=INPUT)
     independent = [m for m in metrics if not m.pooled]
     scores = scoring.scores_from_statistics({"system": statistics}, independent)["system"]
     return _record(submission_id, statistics, scores, signature, force)
 
 
 def _claim(submission_id: int, force: bool) -> bool:
+    """Mark the submission running; False when there is nothing to score.
+
+    Found ``running`` with a stale heartbeat, the worker of the last run died (killed,
+    out of memory): that is one more worker loss, and at ``GEC_MAX_WORKER_LOSSES`` the
+    file is taken for the cause and fails instead of taking down workers forever.
+    """
     with transaction.atomic():
         submission = Submission.objects.select_for_update().get(pk=submission_id)
         if submission.status in (Submission.Status.SCORED, Submission.Status.FAILED) and not force:
             return False
         now = timezone.now()
+        if submission.status == Submission.Status.RUNNING and not force:
+            if submission.heartbeat_at and (now - submission.heartbeat_at).total_seconds() < settings.GEC_HEARTBEAT_GRACE:
+                raise Busy(submission_id)
+            if count_worker_loss(submission) >= settings.GEC_MAX_WORKER_LOSSES:
+                return False
         Submission.objects.filter(pk=submission_id).update(
             status=Submission.Status.RUNNING, progress=0.0, started_at=now, heartbeat_at=now, attempts=submission.attempts + 1
         )
         pool.touch(submission.phase_id)
     return True
+
+
+def count_worker_loss(submission: Submission) -> int:
+    """Record that the worker scoring ``submission`` (row locked) stopped; fail it at the
+    limit. Returns the losses so far."""
+    losses = submission.worker_losses + 1
+    Submission.objects.filter(pk=submission.pk).update(worker_losses=losses)
+    if losses >= settings.GEC_MAX_WORKER_LOSSES:
+        log.error("submission %s stopped its worker %s times; failed", submission.pk, losses)
+        times = "twice" if losses == 2 else f"{losses} times"
+        fail_submission(
+            submission.pk,
+            f"the scoring worker stopped {times} while scoring this file (out of memory or killed), so it was not tried again; "
+            "check it for extremely long lines or corrections",
+            cause=INPUT,
+        )
+    return losses
+
+
+@contextlib.contextmanager
+def heartbeat(submission_id: int, enabled: bool):
+    """While the block runs, refresh ``heartbeat_at`` every ``GEC_HEARTBEAT_EVERY`` s
+    from a thread, so a long metric never looks like a dead worker."""
+    if not enabled:
+        yield
+        return
+    stop = threading.Event()
+
+    def beat():
+        try:
+            while not stop.wait(settings.GEC_HEARTBEAT_EVERY):
+                Submission.objects.filter(pk=submission_id, status=Submission.Status.RUNNING).update(heartbeat_at=timezone.now())
+        except Exception:  # noqa: BLE001 - a missed beat only makes the job look older
+            log.exception("heartbeat of submission %s stopped", submission_id)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=beat, name=f"heartbeat-{submission_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _record(submission_id: int, statistics: dict, scores: dict, signature: str, force: bool) -> str:
@@ -108,11 +179,15 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
     return Submission.Status.SCORED
 
 
-def fail_submission(submission_id: int, message: str) -> str:
-    """End a submission as failed with a message its team can act on."""
+def fail_submission(submission_id: int, message: str, *, cause: str) -> str:
+    """End a submission as failed with a message its team can act on. ``cause`` is
+    ``Submission.FailureCause.INPUT`` (the file: counts against the team's limits) or
+    ``PLATFORM`` (ours: does not count)."""
     with transaction.atomic():
         submission = Submission.objects.select_for_update().get(pk=submission_id)
-        Submission.objects.filter(pk=submission_id).update(status=Submission.Status.FAILED, error=message, progress=1.0, heartbeat_at=timezone.now())
+        Submission.objects.filter(pk=submission_id).update(
+            status=Submission.Status.FAILED, error=message, failure_cause=cause, progress=1.0, heartbeat_at=timezone.now()
+        )
         pool.sync_pool(submission.phase_id)  # a rescored member that now fails leaves the pool
         pool.touch(submission.phase_id)
         _tell_team(submission_id)

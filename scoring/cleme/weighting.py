@@ -39,9 +39,15 @@ SETTINGS = {
 }
 
 
+EXPONENT_CEILING = 600.0  # e^600 ~ 4e260: no overflow even times a large alpha
+
+
 def sigmoid_weight(setting: Sigmoid, exponent: float) -> float:
+    """The clipped sigmoid of eq. 4. A chunk some 710 tokens longer or shorter than the
+    bias would overflow ``math.exp``; past :data:`EXPONENT_CEILING` the unclipped weight
+    is below 1e-250, so capping the exponent there leaves the clipped weight exact."""
     alpha, lo, hi = setting
-    weight = alpha / (1.0 + (alpha - 1.0) * math.exp(exponent))
+    weight = alpha / (1.0 + (alpha - 1.0) * math.exp(min(exponent, EXPONENT_CEILING)))
     return min(max(weight, lo), hi)
 
 

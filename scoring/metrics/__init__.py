@@ -4,6 +4,7 @@ from . import cleme  # noqa: F401
 from . import cleme2  # noqa: F401
 from . import gotoscorer  # noqa: F401
 from . import usim  # noqa: F401
+from . import m2  # noqa: F401
 from . import gleu  # noqa: F401
 from .base import REGISTRY, Metric, register
 

@@ -67,17 +67,40 @@ class DependencyGraphBuilder:
 
 
 def subtree_matrix(heads: list[int]) -> np.ndarray:
-    """``m[a, t]`` when token ``a`` is ``t`` or one of its ancestors (a root is its own head)."""
+    """``m[a, t]`` when token ``a`` is ``t`` or one of its ancestors (a root is its own head).
+
+    Filled a depth level at a time: a token's column is its head's column plus itself,
+    so the cost is one column copy per token. The matrix is n x n booleans, n bounded by
+    the readers' per-line token limit (:mod:`scoring.limits`): 1 MB at 1,000 tokens.
+    """
     n = len(heads)
+    heads_array = np.asarray(heads, dtype=np.int64)
+    depth = _depths(heads)
     m = np.zeros((n, n), dtype=bool)
-    for t in range(n):
-        a = t
-        for _ in range(n):
-            m[a, t] = True
-            if heads[a] == a:
-                break
-            a = heads[a]
+    order = np.argsort(depth, kind="stable")
+    for level in np.split(order, np.flatnonzero(np.diff(depth[order])) + 1):
+        children = level[heads_array[level] != level]
+        m[:, children] = m[:, heads_array[children]]
+        m[level, level] = True
     return m
+
+
+def _depths(heads: list[int]) -> np.ndarray:
+    """Each token's distance from its root; a token on a cycle (never in a spaCy parse)
+    counts as a root."""
+    n = len(heads)
+    depth = np.full(n, -1, dtype=np.int64)
+    for t in range(n):
+        path = []
+        a = t
+        while depth[a] < 0 and heads[a] != a and len(path) <= n:
+            path.append(a)
+            a = heads[a]
+        base = depth[a] if depth[a] >= 0 else 0
+        depth[a] = base
+        for k, node in enumerate(reversed(path), start=1):
+            depth[node] = base + k
+    return depth
 
 
 GRAPH_BUILDERS: dict[str, type[GraphBuilder]] = {DependencyGraphBuilder.name: DependencyGraphBuilder}

@@ -1,4 +1,4 @@
-"""docker/compose.yaml parses and wires web, worker (scalable), beat, PostgreSQL and Redis."""
+"""docker/compose.yaml parses and wires web, worker (scalable), worker-large, beat, PostgreSQL and Redis."""
 import yaml
 
 from tests.conftest import ROOT
@@ -7,8 +7,8 @@ from tests.conftest import ROOT
 def test_compose_file_has_the_services():
     compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
     services = compose["services"]
-    assert set(services) == {"postgres", "redis", "web", "worker", "beat"}
-    for name in ("web", "worker", "beat"):
+    assert set(services) == {"postgres", "redis", "web", "worker", "worker-large", "beat"}
+    for name in ("web", "worker", "worker-large", "beat"):
         environment = services[name]["environment"]
         assert environment["DATABASE_URL"].startswith("postgresql://") and environment["CELERY_BROKER_URL"].startswith("redis://")
         assert set(services[name]["depends_on"]) == {"postgres", "redis"}
@@ -17,3 +17,12 @@ def test_compose_file_has_the_services():
     assert services["beat"]["command"][:4] == ["celery", "-A", "leaderboard", "beat"]
     assert "gunicorn leaderboard.wsgi" in " ".join(services["web"]["command"])
     assert (ROOT / services["web"]["build"]["context"].replace("..", ".") / "docker" / "Dockerfile").exists()
+
+
+def test_large_files_have_their_own_worker():
+    """services/cost.py routes costly files to GEC_LARGE_QUEUE; one worker serves only it."""
+    from django.conf import settings
+
+    services = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]
+    queues = {name: services[name]["command"][services[name]["command"].index("--queues") + 1] for name in ("worker", "worker-large")}
+    assert queues == {"worker": "celery", "worker-large": settings.GEC_LARGE_QUEUE}

@@ -1,0 +1,70 @@
+"""How fast is M2 on a full CoNLL-2014 system, worst sentence included, against the parse?
+
+Prints, in CPU seconds (``time.process_time``, since other work shares the machine):
+M2 on the 1,312 sentences of one system against ``official-2014.combined.m2`` (both
+annotators), its slowest sentence (m2scorer 3.2 took 1,400 s on BART's line 333 and
+1,441 s on the whole system), GLEU on the same system (references: the two annotators'
+corrected sentences), and spaCy's parse of the same output lines; the issue's target is
+M2 + GLEU under 25% of that parse.
+
+    python bench/m2_speed.py [SYSTEM]
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scoring import Dataset, Hypothesis, ScoringOptions  # noqa: E402
+from scoring.m2.gold import gold_sets  # noqa: E402
+from scoring.m2.sentence import sentence_counts  # noqa: E402
+from scoring.metrics.gleu import Gleu  # noqa: E402
+from scoring.metrics.m2 import M2  # noqa: E402
+from scoring.nlp import parse_tokens  # noqa: E402
+
+SEEDA = ROOT.parent / "shared" / "data" / "seeda"
+OUTPUTS = SEEDA / "seeda" / "outputs" / "all"
+GOLD = SEEDA / "conll14" / "official-2014.combined.m2"
+
+
+def cpu(fn):
+    start = time.process_time()
+    value = fn()
+    return time.process_time() - start, value
+
+
+def main() -> None:
+    system = sys.argv[1] if len(sys.argv) > 1 else "BART"
+    dataset = Dataset.from_files(m2=GOLD)
+    lines = (OUTPUTS / f"{system}.txt").read_text(encoding="utf-8").split("\n")[:len(dataset)]
+    tokens = [line.split() for line in lines]
+    hypothesis = Hypothesis(system, tokens, [[] for _ in tokens], lines=lines)
+    metric = M2(ScoringOptions())
+    total, statistics = cpu(lambda: metric.statistics(dataset, hypothesis))
+    gleu = Gleu(ScoringOptions())
+    gleu.prepare(dataset)  # reference n-grams: once per dataset
+    gleu_seconds, _ = cpu(lambda: gleu.score(gleu.statistics(dataset, hypothesis)))
+    scores = metric.score(statistics)
+    slowest, line = 0.0, 0
+    for i, output in enumerate(tokens):
+        sets = [golds for _, golds in gold_sets(dataset, i)]
+        seconds, _ = cpu(lambda source=dataset.sources[i], output=output, sets=sets: sentence_counts(source, output, sets))
+        if seconds > slowest:
+            slowest, line = seconds, i + 1
+    parse_tokens(tokens[:50])  # load the model outside the measurement
+    parse, _ = cpu(lambda: parse_tokens(tokens))
+    print(f"system {system}: {len(dataset)} sentences, M2 P/R/F0.5 = {scores['p']:.4f}/{scores['r']:.4f}/{scores['f']:.4f} "
+          f"(TP {scores['tp']}, FP {scores['fp']}, FN {scores['fn']})")
+    print(f"M2, whole system                 {total:8.2f} s CPU   (m2scorer 3.2: 1,441 s for BART)")
+    print(f"M2, slowest sentence (line {line:4d}) {slowest:8.2f} s CPU   (m2scorer 3.2: 1,400 s, BART line 333)")
+    print(f"GLEU, whole system (500 draws)   {gleu_seconds:8.2f} s CPU")
+    print(f"spaCy parse of the output lines  {parse:8.2f} s CPU")
+    print(f"M2 / parse                       {total / parse:8.2f}")
+    print(f"(M2 + GLEU) / parse              {(total + gleu_seconds) / parse:8.2f}   (target < 0.25)")
+
+
+if __name__ == "__main__":
+    main()
