@@ -175,6 +175,7 @@ def test_a_task_is_neither_listed_nor_served_until_its_gold_is_ready_and_it_has_
 def test_a_new_phase_without_a_start_opens_now_whatever_the_time_zone(host, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         create(host)
+    assert 'name="starts_at" value=' not in host.get("/tasks/shared/phases/new/").content.decode()
     dataset = SharedTask.objects.get(slug="shared").datasets.get().pk
     response = host.post("/tasks/shared/phases/new/", {"kind": "dev", "reuse": dataset, "time_zone": "Etc/GMT+12", "starts_at": "", "results_visibility": "public", "counting": "latest"})
     assert response.status_code == 302

@@ -140,6 +140,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
             self.initial.setdefault("reuse", datasets.first())
             self.fields["starts_at"].required = False
             self.fields["starts_at"].help_text = "empty = now"
+            self.initial["starts_at"] = None  # not the model's UTC "now", which would move with the time zone chosen
             taken = set(task.phases.values_list("kind", flat=True))
             kind = next((k for k in (Phase.Kind.DEV, Phase.Kind.TEST) if k not in taken), "")
             self.initial.setdefault("kind", kind)
@@ -158,7 +159,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
             if data.get(name):
                 data[name] = data[name].replace(tzinfo=zone).astimezone(dt.UTC)
         if not self.instance.pk and not data.get("starts_at"):
-            data["starts_at"] = dt.datetime.now(dt.UTC)  # a prefilled "now" would move with the time zone chosen after it
+            data["starts_at"] = dt.datetime.now(dt.UTC)
         if data.get("starts_at") and data.get("ends_at") and data["ends_at"] <= data["starts_at"]:
             self.add_error("ends_at", "the phase must end after it starts")
         if not self.instance.pk and not self.errors:
