@@ -155,9 +155,10 @@ def shown_status(submission, user) -> str:
 
 
 def sees_counted(phase, user) -> bool:
-    """Which submission counts: hidden while the results are, when the rule is "best"
-    (it would tell which submission scored higher)."""
-    return phase.counting != phase.Counting.BEST or sees_results(phase, user)
+    """Which submission counts (it is in the pool), while the results are hidden: not under
+    "best" (it would tell which submission scored higher), nor in a blind phase (it would
+    tell whether and when scoring ended; the team sees its own choice instead)."""
+    return sees_results(phase, user) or (phase.counting != phase.Counting.BEST and not phase.blind)
 
 
 def manages_teams(task, user) -> bool:

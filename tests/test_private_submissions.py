@@ -96,3 +96,19 @@ def test_the_api_shows_another_teams_submission_only_when_it_is_on_the_visible_b
     Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers")
     assert client_of("alice").get(f"/api/submissions/{counted.pk}/").status_code == 404
     assert client_of("bob").get(f"/api/submissions/{counted.pk}/").json()["scores"] == {}
+
+
+def test_a_blind_phase_tells_neither_which_one_counts_nor_when_scoring_ends(private_task):
+    from leaderboard.services.intake import accept_submission
+    from tests.conftest import SUBSET_OUTPUTS, insight_head
+
+    Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers", blind=True, counting="chosen")
+    queued = accept_submission(Phase.objects.get(pk=private_task["phase"].pk), User.objects.get(username="alice"), system_name="alice-later",
+                               filename="a.txt", content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
+    alice = client_of("alice")
+    assert alice.get(f"/tasks/private/submissions/{queued.pk}/status/").json()["finished"] is True  # "received", nothing more
+    listing = alice.get("/tasks/private/submissions/").content.decode()
+    assert "<b>counts</b>" not in listing and "<th>Counts</th>" not in listing
+    assert alice.post(f"/tasks/private/submissions/{queued.pk}/choose/").status_code == 302  # not scored yet: chosen all the same
+    row = alice.get("/tasks/private/submissions/").content.decode().split(f'data-submission="{queued.pk}"')[1].split("</tr>")[0]
+    assert "your choice" in row and "Count this one" not in row

@@ -48,6 +48,6 @@ def status_of(submission: Submission, user) -> dict:
     status = access.shown_status(submission, user)
     received = status == "received"
     return {
-        "id": submission.pk, "status": status, "finished": submission.status not in PENDING,
+        "id": submission.pk, "status": status, "finished": received or submission.status not in PENDING,
         "progress": None if received else round(submission.progress, 3), "error": "" if received else submission.error,
     }
