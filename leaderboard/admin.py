@@ -11,6 +11,7 @@ from .models import (
     Membership,
     MetricResult,
     OrganizerJob,
+    ParsedLine,
     Phase,
     Pool,
     PoolMember,
@@ -208,10 +209,18 @@ class PoolMemberAdmin(admin.ModelAdmin):
 
 @admin.register(GoldChunk)
 class GoldChunkAdmin(admin.ModelAdmin):
-    list_display = ["phase", "position", "sentence", "start", "end", "correction", "error_type", "n"]
+    list_display = ["phase", "position", "sentence", "start", "end", "correction", "error_type", "n", "failures"]
     list_filter = ["phase__task", "error_type", "modified"]
     search_fields = ["correction", "error_type"]
     raw_id_fields = ["phase"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).with_n()
+
+    @admin.display(description="n (correct)", ordering="n")
+    def n(self, chunk) -> int:
+        """n_i = N - f_i: the pool members judged correct on this chunk."""
+        return chunk.n
 
 
 @admin.register(Judgments)
@@ -222,4 +231,14 @@ class JudgmentsAdmin(admin.ModelAdmin):
     list_filter = ["phase__task"]
     search_fields = ["phase__task__slug", "phase__kind"]
     readonly_fields = ["table", "table_key"]
+
+
+@admin.register(ParsedLine)
+class ParsedLineAdmin(admin.ModelAdmin):
+    """The task's shared parse cache (one spaCy parse per distinct output line); safe to empty."""
+
+    list_display = ["dataset", "key"]
+    list_filter = ["dataset"]
+    search_fields = ["key"]
+    exclude = ["parse"]
 

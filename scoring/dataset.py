@@ -2,8 +2,10 @@
 
 Parsing the sources and annotating every reference is the expensive part of scoring;
 it never changes for a dataset, so it is done once here (as sacreBLEU caches its
-references) and saved with :meth:`Dataset.to_bytes` for the platform to store. A
-submission then costs only its own parse and alignment.
+references) and saved with :meth:`Dataset.to_bytes` for the platform to store, with
+the reference lines' parses: a system line equal to a reference line is then neither
+parsed nor aligned (:mod:`scoring.line_cache`). A submission costs only the parse and
+alignment of the lines no reference and no earlier system has.
 """
 from __future__ import annotations
 
@@ -17,10 +19,12 @@ from pathlib import Path
 from .annotation import annotate
 from .edits import Edit, apply_edits
 from .limits import DEFAULT_LIMITS, Limits
+from .line_cache import LineCache
 from .nlp import load_nlp, parse_tokens, tokenize
 from .readers import M2Corpus, problem, read_m2, read_text
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_FORMATS = (1, 2)  # format 1 has no reference parses; they are made on demand
 
 
 @dataclass
@@ -39,12 +43,14 @@ class Reference:
 class Dataset:
     """Sources, references and the source parses, ready to score submissions against."""
 
-    def __init__(self, sources: list[list[str]], references: list[Reference], *, tokenize: bool = False, source_docs: list | None = None, docbin: bytes | None = None):
+    def __init__(self, sources: list[list[str]], references: list[Reference], *, tokenize: bool = False, source_docs: list | None = None, docbin: bytes | None = None, lines: LineCache | None = None):
         self.sources = sources
         self.references = references
         self.tokenize = tokenize
         self._source_docs = source_docs
         self._docbin = docbin
+        self.lines = lines if lines is not None else LineCache()
+        self.tables: dict[str, object] = {}  # metrics' once-per-dataset results (JSON), saved with it
 
     # -- construction --------------------------------------------------------------
     @classmethod
@@ -52,13 +58,15 @@ class Dataset:
         """Parse the sources once and annotate every reference against them."""
         sources = tokenize(source_lines) if tokenize_input else [line.split() for line in source_lines]
         source_docs = parse_tokens(sources)
+        cache = LineCache()
         references = []
         for k, lines in enumerate(reference_lines):
             tokens = tokenize(lines) if tokenize_input else [line.split() for line in lines]
-            annotated = annotate(sources, tokens, lambda: source_docs)
             name = names[k] if names else f"ref{k}"
-            references.append(Reference(name, tokens, list(annotated.edits)))
-        return cls(sources, references, tokenize=tokenize_input, source_docs=source_docs)
+            references.append(Reference(name, tokens, annotate(sources, tokens, lambda: source_docs, cache)))
+        dataset = cls(sources, references, tokenize=tokenize_input, source_docs=source_docs, lines=cache)
+        dataset.annotated_references = True
+        return dataset
 
     @classmethod
     def from_m2(cls, corpus: M2Corpus) -> Dataset:
@@ -104,6 +112,7 @@ class Dataset:
         return self._source_docs
 
     reference_order: list[list[int]] | None = None
+    annotated_references = False  # edits made by ERRANT here (text), not given (M2)
 
     def references_in(self, i: int) -> list[int]:
         """Indices of the references annotating sentence ``i``, in file order.
@@ -118,7 +127,8 @@ class Dataset:
 
     # -- storage ---------------------------------------------------------------------
     def to_bytes(self) -> bytes:
-        """A zip of the tokens, reference edits and source parses (spaCy DocBin)."""
+        """A zip of the tokens, reference edits, source parses and the parses of the
+        lines cached so far (the reference lines, once prepared), as spaCy DocBins."""
         from spacy.tokens import DocBin
 
         meta = {
@@ -126,12 +136,15 @@ class Dataset:
             "tokenize": self.tokenize,
             "sources": self.sources,
             "reference_order": self.reference_order,
+            "annotated_references": self.annotated_references,
             "references": [{"name": r.name, "tokens": r.tokens, "edits": r.edits} for r in self.references],
         }
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             archive.writestr("dataset.json", json.dumps(meta))
             archive.writestr("sources.spacy", DocBin(docs=self.source_docs, store_user_data=False).to_bytes())
+            archive.writestr("lines.spacy", self.lines.to_bytes())
+            archive.writestr("tables.json", json.dumps(self.tables))
         return buffer.getvalue()
 
     @classmethod
@@ -139,7 +152,9 @@ class Dataset:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             meta = json.loads(archive.read("dataset.json"))
             docbin = archive.read("sources.spacy")
-        if meta.get("format") != FORMAT_VERSION:
+            line_parses = archive.read("lines.spacy") if "lines.spacy" in archive.namelist() else None
+            tables = json.loads(archive.read("tables.json")) if "tables.json" in archive.namelist() else {}
+        if meta.get("format") not in READABLE_FORMATS:
             raise ValueError(f"prepared dataset format {meta.get('format')} is not {FORMAT_VERSION}: prepare it again")
         references = [
             Reference(r["name"], r["tokens"], [None if e is None else [Edit(*x) for x in e] for e in r["edits"]])
@@ -147,7 +162,21 @@ class Dataset:
         ]
         dataset = cls(meta["sources"], references, tokenize=meta["tokenize"], docbin=docbin)
         dataset.reference_order = meta["reference_order"]
+        dataset.annotated_references = meta.get("annotated_references", False)
+        dataset.tables = tables
+        if line_parses is not None:
+            dataset.lines.add_serialised(line_parses)
+        if dataset.annotated_references:
+            dataset.remember_reference_edits()
         return dataset
+
+    def remember_reference_edits(self) -> None:
+        """Seed the line cache with the references' ERRANT edits (a system line equal to
+        a reference line would get exactly these)."""
+        for reference in self.references:
+            for i, (tokens, edits) in enumerate(zip(reference.tokens, reference.edits)):
+                if edits is not None and tokens != self.sources[i]:
+                    self.lines.add_edits(i, tokens, edits)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_bytes(self.to_bytes())

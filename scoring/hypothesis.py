@@ -9,7 +9,7 @@ from .dataset import Dataset
 from .edits import Edit, apply_edits
 from .errors import ProblemCollector
 from .limits import DEFAULT_LIMITS, Limits
-from .nlp import parse_tokens, tokenize
+from .nlp import tokenize
 from .readers import as_bytes, read_m2, read_text
 
 M2_SUFFIXES = (".m2", ".errant")
@@ -22,15 +22,17 @@ class Hypothesis:
     name: str
     tokens: list[list[str]]
     edits: list[list[Edit]]
-    docs: list | None = None  # parses of changed sentences (None = equal to the source)
+    docs: list | None = None  # parses of changed sentences (None = equal to the source), on first use
     lines: list[str] | None = None  # the output lines as read (GLEU splits them its own way)
 
     def parses(self, dataset: Dataset) -> list:
-        """A spaCy parse of every output sentence, reusing the source's where unchanged."""
+        """A spaCy parse of every output sentence: the source's where unchanged, else
+        the dataset's cached parse of that line (made once, by whichever system or
+        reference had it first)."""
         if self.docs is None:
             changed = [i for i, (t, s) in enumerate(zip(self.tokens, dataset.sources)) if t != s]
             self.docs = [None] * len(self.tokens)
-            for i, doc in zip(changed, parse_tokens(self.tokens[i] for i in changed)):
+            for i, doc in zip(changed, dataset.lines.parse([self.tokens[i] for i in changed])):
                 self.docs[i] = doc
         return [doc if doc is not None else src for doc, src in zip(self.docs, dataset.source_docs)]
 
@@ -38,8 +40,8 @@ class Hypothesis:
 def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str) -> Hypothesis:
     """Annotate plain-text output lines (already validated) against the dataset."""
     tokens = tokenize(lines) if dataset.tokenize else [line.split() for line in lines]
-    annotated = annotate(dataset.sources, tokens, lambda: dataset.source_docs)
-    return Hypothesis(name, tokens, annotated.edits, annotated.docs, list(lines))
+    edits = annotate(dataset.sources, tokens, lambda: dataset.source_docs, dataset.lines)
+    return Hypothesis(name, tokens, edits, lines=list(lines))
 
 
 def read_hypothesis(dataset: Dataset, source: bytes | str | Path, name: str, *, filename: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Hypothesis:

@@ -9,8 +9,9 @@ nothing is ever downloaded.
 :class:`SentenceSimilarity` computes what ``BERTScorer.score`` computes: the same token
 ids (``bert_score.utils.sent_encode``), the scorer's own model (run by ONNX Runtime or
 torch, :mod:`scoring.encoders`) and the same padded ``greedy_cos_idf``. It keeps the
-embeddings of sentences it is told to keep (a dataset's references), so that a
-submission only embeds its own new sentences. The forward pass is the whole cost, so
+embeddings of sentences it is told to keep (a dataset's references) once they are first
+needed, so a submission embeds only its own new sentences and the references of their
+sentences, never every reference up front. The forward pass is the whole cost, so
 it is arranged for the CPU (``bench/cleme_speed.py``): sentences sorted by token count
 in small batches (little padding), and one batch per core at a time, each on one thread
 (two small GEMMs side by side beat one GEMM split over two cores). The embeddings
@@ -75,9 +76,11 @@ class SentenceSimilarity:
         self.encoder = load_encoder(model, layers, engine_name())
         self.token_ids = TokenIds(self.scorer._tokenizer)
         self.kept: dict[str, tuple] = {}
+        self.to_keep: set[str] = set()
 
     def embed(self, sentences: Iterable[str], store: dict[str, tuple]) -> None:
-        """Add to ``store`` each new non-empty sentence's (token embeddings, idf)."""
+        """Add to ``store`` each new non-empty sentence's (token embeddings, idf); a
+        sentence to keep goes to :attr:`kept` instead."""
         import torch
 
         todo = [s for s in dict.fromkeys(sentences) if s.strip() and s not in store and s not in self.kept]
@@ -91,7 +94,7 @@ class SentenceSimilarity:
             embeddings = self.encoder([ids[k] for k in batch])
             for row, k in enumerate(batch):
                 idf = torch.tensor([0.0 if t in unweighted else 1.0 for t in ids[k]])
-                store[todo[k]] = (embeddings[row, :len(ids[k])], idf)
+                (self.kept if todo[k] in self.to_keep else store)[todo[k]] = (embeddings[row, :len(ids[k])], idf)
 
         if len(batches) < 2 or cores() < 2:
             for batch in batches:
@@ -101,8 +104,8 @@ class SentenceSimilarity:
             list(pool.map(forward, batches))
 
     def keep(self, sentences: Iterable[str]) -> None:
-        """Embed ``sentences`` once and keep them for every later call."""
-        self.embed(sentences, self.kept)
+        """Keep ``sentences``' embeddings for every later call, once first embedded."""
+        self.to_keep.update(sentences)
 
     def f1(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """F1 of each ``(candidate, reference)`` pair, as ``BERTScorer.score`` gives it.

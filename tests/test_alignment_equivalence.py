@@ -1,12 +1,26 @@
-"""FastAlignment reproduces errant.alignment.Alignment: same cost and operation matrices."""
+"""FastAlignment reproduces errant.alignment.Alignment: same cost and operation matrices,
+with the compiled DP and with the pure-Python fallback."""
 import random
 
+import pytest
 from errant.alignment import Alignment
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import alignment
 from scoring.alignment import FastAlignment
+from scoring.alignment_kernel import load_kernel
 from scoring.nlp import parse_tokens
+
+
+@pytest.fixture(params=["compiled", "python"], autouse=True)
+def engine(request, monkeypatch):
+    """Every test runs once on the C kernel and once on the Python DP."""
+    if request.param == "compiled" and load_kernel() is None:
+        pytest.skip("no C compiler here: only the Python DP runs")
+    if request.param == "python":
+        monkeypatch.setattr(alignment, "load_kernel", lambda: None)
+    return request.param
 
 
 def assert_same(orig, cor):
@@ -22,7 +36,7 @@ def test_on_real_system_outputs(seeda_subset, seeda_hypotheses):
         hyp = seeda_hypotheses[name]
         changed = [i for i, t in enumerate(hyp.tokens) if t != seeda_subset.sources[i]]
         for i in rng.sample(changed, 40):
-            assert_same(seeda_subset.source_docs[i], hyp.docs[i])
+            assert_same(seeda_subset.source_docs[i], hyp.parses(seeda_subset)[i])
 
 
 WORDS = ["the", "a", "The", "cat", "cats", "go", "goes", "went", "to", "school", ",", ".", "is", "are", "happy", "happily"]
@@ -33,3 +47,11 @@ WORDS = ["the", "a", "The", "cat", "cats", "go", "goes", "went", "to", "school",
 def test_on_random_token_sequences(orig, cor):
     orig_doc, cor_doc = parse_tokens([orig, cor])
     assert_same(orig_doc, cor_doc)
+
+
+def test_lengths_zero_and_levenshtein():
+    empty, one, two = parse_tokens([[], ["cat"], ["the", "cats"]])
+    for orig, cor in [(empty, two), (two, empty), (empty, empty), (one, two)]:
+        assert_same(orig, cor)
+        fast, slow = FastAlignment(orig, cor, lev=True), Alignment(orig, cor, lev=True)
+        assert (fast.cost_matrix, fast.op_matrix) == (slow.cost_matrix, slow.op_matrix)

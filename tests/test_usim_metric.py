@@ -48,7 +48,7 @@ def test_statistics_reuse_the_parses_already_made(tiny, monkeypatch):
         raise AssertionError("USIM parsed a sentence again")
 
     monkeypatch.setattr("scoring.nlp.load_nlp", no_second_parse)
-    monkeypatch.setattr("scoring.hypothesis.parse_tokens", no_second_parse)
+    monkeypatch.setattr("scoring.line_cache.parse_tokens", no_second_parse)
     metric = Usim(ScoringOptions())
     metric.prepare(tiny)
     assert len(metric.statistics(tiny, hypothesis)["sentences"]) == 3

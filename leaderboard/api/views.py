@@ -119,7 +119,7 @@ class Difficulty(APIView):
         if not (task.is_organizer(request.user) or phase.has_ended()):
             raise PermissionDenied("chunk difficulty is shown to organizers, and to everyone once the phase ends")
         size = Pool.objects.values_list("size", flat=True).get(phase=phase)
-        chunks = GoldChunk.objects.filter(phase=phase).order_by("position")
+        chunks = GoldChunk.objects.filter(phase=phase).with_n().order_by("position")
         if request.query_params.get("sentence", "").isdigit():
             chunks = chunks.filter(sentence=int(request.query_params["sentence"]))
         fields = ("position", "sentence", "start", "end", "correction", "error_type", "modified", "n")

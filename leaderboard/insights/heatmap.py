@@ -87,7 +87,7 @@ def difficulty_table(chunks: list[tuple], weights: np.ndarray | None, level: int
 def heatmap(phase, pool_size: int, *, error_type: str = "", level: int = 3) -> dict:
     """Everything the page shows: the sentences (hardest first), the type menu, the table."""
     chunks = list(
-        GoldChunk.objects.filter(phase=phase).order_by("position").values_list("sentence", "start", "end", "correction", "error_type", "modified", "n")
+        GoldChunk.objects.filter(phase=phase).with_n().order_by("position").values_list("sentence", "start", "end", "correction", "error_type", "modified", "n")
     )
     weights = chunk_weights(np.fromiter((c[6] for c in chunks), dtype=np.int64, count=len(chunks)), pool_size, phase.task.scoring_options().gts_abc)
     rows = sentence_rows(load_dataset(phase.dataset_id).sources, chunks, weights, pool_size)

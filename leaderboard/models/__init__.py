@@ -1,6 +1,7 @@
-"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool)."""
+"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines."""
 from .difficulty import GoldChunk, Pool, PoolMember
 from .judgments import Judgments
+from .lines import ParsedLine
 from .organizer import OrganizerJob
 from .results import MetricResult
 from .submissions import Submission
@@ -8,6 +9,6 @@ from .tasks import Dataset, Phase, SharedTask
 from .teams import Membership, Profile, Team
 
 __all__ = [
-    "Dataset", "GoldChunk", "Judgments", "Membership", "MetricResult", "OrganizerJob", "Phase", "Pool", "PoolMember", "Profile", "SharedTask",
-    "Submission", "Team",
+    "Dataset", "GoldChunk", "Judgments", "Membership", "MetricResult", "OrganizerJob", "ParsedLine", "Phase", "Pool", "PoolMember", "Profile",
+    "SharedTask", "Submission", "Team",
 ]

@@ -1,12 +1,14 @@
 """GoToScorer's pool (Gotou et al., 2020; METRICS.md section 2, "What the platform adds").
 
-Per phase: the gold chunks of the GoToScorer reference with n_i, the number of pool
-members judged correct on chunk i, and N, the pool size. The weight of chunk i is
-w_i = 1 - n_i / N, so each weighted sum a member needs is |X| - (sum of n_i over X) / N:
-a join or leave changes n_i and N in the database and re-derives every member's scores
-from their stored outcome bits, without re-aligning anything.
+Per phase: the gold chunks of the GoToScorer reference and N, the pool size. n_i, the
+number of pool members judged correct on chunk i, is kept as N - f_i with f_i the
+members that failed it: a system gets most chunks right, so a join or leave touches only
+the few rows it failed instead of every chunk it got right (``GoldChunk.objects.with_n()``
+gives n_i back). The weight of chunk i is w_i = 1 - n_i / N, and a join or leave
+re-derives every member's scores from their stored outcome bits, without re-aligning.
 """
 from django.db import models
+from django.db.models import ExpressionWrapper, F
 from django.utils import timezone
 
 
@@ -23,8 +25,14 @@ class Pool(models.Model):
         return f"pool of {self.phase} (N={self.size})"
 
 
+class GoldChunkQuerySet(models.QuerySet):
+    def with_n(self):
+        """Annotate n, the success count n_i = N - f_i."""
+        return self.annotate(n=ExpressionWrapper(F("phase__pool__size") - F("failures"), output_field=models.IntegerField()))
+
+
 class GoldChunk(models.Model):
-    """A chunk of the reference (edit, unmodified token or dummy slot) and its n_i."""
+    """A chunk of the reference (edit, unmodified token or dummy slot) and its f_i."""
 
     phase = models.ForeignKey("leaderboard.Phase", on_delete=models.CASCADE, related_name="gold_chunks")
     position = models.PositiveIntegerField(help_text="index in the phase's chunk vector")
@@ -34,7 +42,9 @@ class GoldChunk(models.Model):
     correction = models.TextField(blank=True)
     error_type = models.CharField(max_length=32, blank=True)
     modified = models.BooleanField()
-    n = models.PositiveIntegerField(default=0, help_text="n_i: pool members judged correct on this chunk")
+    failures = models.PositiveIntegerField(default=0, help_text="f_i: pool members not judged correct on this chunk (n_i = N - f_i)")
+
+    objects = GoldChunkQuerySet.as_manager()
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["phase", "position"], name="one_chunk_per_position")]

@@ -5,7 +5,9 @@ import threading
 
 import scoring
 
-from ..models import Dataset
+from ..models import Dataset, ParsedLine
+
+FETCH_BATCH = 900  # keys per query (under SQLite's parameter limit)
 
 _cache: dict[int, scoring.Dataset] = {}
 _cache_lock = threading.Lock()
@@ -64,6 +66,7 @@ def _store(name: str, prepared: scoring.Dataset, source: str, references: list[d
         n_sentences=len(prepared),
         n_references=prepared.n_references,
     )
+    prepared.lines.store = DatabaseLineStore(dataset.pk)
     with _cache_lock:
         _cache[dataset.pk] = prepared
     return dataset
@@ -77,6 +80,30 @@ def load_dataset(dataset: Dataset | int) -> scoring.Dataset:
     if cached is None:
         prepared = bytes(Dataset.objects.values_list("prepared", flat=True).get(pk=pk))
         cached = scoring.Dataset.from_bytes(prepared)
+        cached.lines.store = DatabaseLineStore(pk)
         with _cache_lock:
             _cache[pk] = cached
     return cached
+
+
+def save_prepared(dataset_id: int, prepared: scoring.Dataset) -> None:
+    """Store the prepared dataset again, with what metrics added to it since."""
+    Dataset.objects.filter(pk=dataset_id).update(prepared=prepared.to_bytes())
+
+
+class DatabaseLineStore:
+    """The dataset's parsed lines in the database (``scoring.line_cache.LineStore``)."""
+
+    def __init__(self, dataset_id: int):
+        self.dataset_id = dataset_id
+
+    def fetch(self, keys: list[str]) -> dict[str, bytes]:
+        found = {}
+        for i in range(0, len(keys), FETCH_BATCH):
+            rows = ParsedLine.objects.filter(dataset_id=self.dataset_id, key__in=keys[i : i + FETCH_BATCH]).values_list("key", "parse")
+            found.update((key, bytes(parse)) for key, parse in rows)
+        return found
+
+    def save(self, parses: dict[str, bytes]) -> None:
+        rows = [ParsedLine(dataset_id=self.dataset_id, key=key, parse=parse) for key, parse in parses.items()]
+        ParsedLine.objects.bulk_create(rows, batch_size=500, ignore_conflicts=True)  # another worker may have saved it first

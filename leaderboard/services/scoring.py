@@ -20,7 +20,7 @@ import scoring
 
 from ..models import MetricResult, SharedTask, Submission
 from . import notify, pool
-from .datasets import load_dataset
+from .datasets import load_dataset, save_prepared
 
 log = logging.getLogger(__name__)
 INPUT, PLATFORM = Submission.FailureCause.INPUT, Submission.FailureCause.PLATFORM
@@ -30,7 +30,8 @@ _metrics_lock = threading.Lock()
 
 
 def prepared_metrics(task: SharedTask, dataset_id: int) -> list:
-    """The task's metrics, built and prepared on its dataset once per process."""
+    """The task's metrics, built and prepared on its dataset once per process; what a
+    metric prepares once per dataset (``Dataset.tables``) is stored with the dataset."""
     options = task.scoring_options()
     key = (dataset_id, tuple(task.metric_names()), repr(options))
     with _metrics_lock:
@@ -38,8 +39,11 @@ def prepared_metrics(task: SharedTask, dataset_id: int) -> list:
     if metrics is None:
         dataset = load_dataset(dataset_id)
         metrics = scoring.build_metrics(task.metric_names(), options)
+        tables = set(dataset.tables)
         for metric in metrics:
             metric.prepare(dataset)
+        if set(dataset.tables) != tables:  # computed once for the task: the next worker loads them
+            save_prepared(dataset_id, dataset)
         with _metrics_lock:
             _metrics_cache[key] = metrics
     return metrics

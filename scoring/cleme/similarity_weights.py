@@ -9,7 +9,9 @@ with X' the source where only chunk ``c`` is corrected: with the hypothesis's to
 computed once per dataset and process (:class:`DatasetSimilarity`): the references'
 embeddings, F1(source, ref_r), and F1 of every X' a reference's own chunk makes. An FN
 chunk is never touched by the hypothesis's edits, so its span is a chunk of the
-references-only partition and its X' is among those; many TP chunks are too. A
+references-only partition and its X' is among those; many TP chunks are too. These F1
+tables are plain floats, saved in the dataset's ``tables`` (the platform stores them with
+the prepared dataset), so a cold worker loads them and embeds no reference X' at all. A
 submission then embeds only the X' of its own other changes, and what it learns is kept
 for the next submission (systems share many corrections: a quarter of the CoNLL-14
 systems' new X' were made by an earlier one), up to :data:`LEARNED_LIMIT` X'.
@@ -19,7 +21,8 @@ from __future__ import annotations
 import weakref
 
 from ..dataset import Dataset
-from ..similarity import SentenceSimilarity
+from ..encoders import engine_name
+from ..similarity import SentenceSimilarity, model_label
 from .matching import kept_references
 from .partition import chunk_edits, partition, target_tokens
 
@@ -49,7 +52,10 @@ class DatasetSimilarity:
                 own.update(pseudo_hypothesis(source, *spans[index], tokens) for index, tokens in ref.items())
             candidates.append(own)
         self.similarity.keep(ref for refs in self.references for ref in refs)
-        self.known: list[dict[str, list[float]]] = self._score(candidates)
+        key = table_key(model, layers)
+        if key not in dataset.tables:
+            dataset.tables[key] = self._score(candidates)
+        self.known: list[dict[str, list[float]]] = dataset.tables[key]
         self.anchors = [known[source] for known, source in zip(self.known, self.sources)]
         self.learned: list[dict[str, list[float]]] = [{} for _ in self.sources]
         self.learned_count = 0
@@ -89,6 +95,12 @@ class DatasetSimilarity:
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def table_key(model: str, layers: int | None) -> str:
+    """Where the reference X' F1 table lives in ``Dataset.tables``: per model and engine
+    (the engines differ in float rounding)."""
+    return f"cleme2-similarity|{model_label(model)}|layers:{layers}|engine:{engine_name()}"
 
 
 def dataset_similarity(dataset: Dataset, model: str, layers: int | None) -> DatasetSimilarity:

@@ -1,0 +1,117 @@
+"""Every distinct line a dataset has parsed and annotated, kept for the next system.
+
+METRICS.md section 0 asks for one parse per line; across the systems of a task most
+changed lines repeat (a reference line, or another system's same correction). A parse
+depends only on the exact token sequence, and ERRANT's edits only on that and the
+source sentence, so both are looked up by those keys before anything is parsed: the
+references fill the cache when the dataset is prepared, every system adds its own lines.
+A :class:`LineStore` (the platform's database) extends the cache across processes.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Protocol
+
+from .edits import Edit
+from .nlp import load_nlp, parse_tokens
+
+MAX_LINES = 50_000  # a bound on memory for long-lived workers (a parse is ~10 kB)
+
+Tokens = tuple[str, ...]
+
+
+def line_key(tokens: Sequence[str]) -> str:
+    """A fixed-length key of the exact token sequence (tokens never hold NUL)."""
+    return hashlib.sha256("\0".join(tokens).encode()).hexdigest()
+
+
+class LineStore(Protocol):
+    """Serialised parses shared by every process scoring the same dataset."""
+
+    def fetch(self, keys: list[str]) -> dict[str, bytes]: ...
+
+    def save(self, parses: dict[str, bytes]) -> None: ...
+
+
+def doc_to_bytes(doc) -> bytes:
+    from spacy.tokens import DocBin
+
+    return DocBin(docs=[doc], store_user_data=False).to_bytes()
+
+
+def docs_from_bytes(data: bytes) -> list:
+    from spacy.tokens import DocBin
+
+    return list(DocBin().from_bytes(data).get_docs(load_nlp().vocab))
+
+
+class LineCache:
+    """Parses by token sequence and ERRANT edits by (sentence, token sequence)."""
+
+    def __init__(self, store: LineStore | None = None, max_lines: int = MAX_LINES):
+        self.store = store
+        self.max_lines = max_lines
+        self._docs: OrderedDict[Tokens, object] = OrderedDict()
+        self._edits: OrderedDict[tuple[int, Tokens], list[Edit]] = OrderedDict()
+        self._pending: list[bytes] = []  # serialised parses not yet decoded (from storage)
+
+    def __len__(self) -> int:
+        self._decode_pending()
+        return len(self._docs)
+
+    # -- parses --------------------------------------------------------------------------
+    def parse(self, token_lists: Sequence[Sequence[str]]) -> list:
+        """A parse per token list; only sequences never seen before reach spaCy."""
+        self._decode_pending()
+        keys = [tuple(tokens) for tokens in token_lists]
+        missing = list(dict.fromkeys(k for k in keys if k not in self._docs))
+        if missing and self.store is not None:
+            missing = self._fetch(missing)
+        if missing:
+            parsed = parse_tokens(missing)
+            for key, doc in zip(missing, parsed):
+                self._docs[key] = doc
+            if self.store is not None:
+                self.store.save({line_key(key): doc_to_bytes(doc) for key, doc in zip(missing, parsed)})
+        found = [self._docs[k] for k in keys]
+        self._evict(self._docs)
+        return found
+
+    def _fetch(self, missing: list[Tokens]) -> list[Tokens]:
+        """Take what the store has; returns the keys still missing."""
+        by_key = {line_key(tokens): tokens for tokens in missing}
+        for data in self.store.fetch(list(by_key)).values():
+            for doc in docs_from_bytes(data):
+                words = tuple(t.text for t in doc)
+                if by_key.get(line_key(words)) == words:
+                    self._docs[words] = doc
+        return [tokens for tokens in missing if tokens not in self._docs]
+
+    def add_serialised(self, data: bytes) -> None:
+        """Parses saved by :meth:`to_bytes`, decoded on first use (that needs spaCy)."""
+        self._pending.append(data)
+
+    def _decode_pending(self) -> None:
+        while self._pending:
+            for doc in docs_from_bytes(self._pending.pop()):
+                self._docs.setdefault(tuple(t.text for t in doc), doc)
+
+    def to_bytes(self) -> bytes:
+        from spacy.tokens import DocBin
+
+        self._decode_pending()
+        return DocBin(docs=list(self._docs.values()), store_user_data=False).to_bytes()
+
+    # -- edits ---------------------------------------------------------------------------
+    def edits(self, sentence: int, tokens: Sequence[str]) -> list[Edit] | None:
+        return self._edits.get((sentence, tuple(tokens)))
+
+    def add_edits(self, sentence: int, tokens: Sequence[str], edits: list[Edit]) -> None:
+        self._edits[(sentence, tuple(tokens))] = edits
+        self._evict(self._edits)
+
+    def _evict(self, entries: OrderedDict) -> None:
+        while len(entries) > self.max_lines:
+            entries.popitem(last=False)
