@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("leaderboard", "0006_meta_judgments")]
+    dependencies = [("leaderboard", "0008_parsed_lines")]
 
     operations = [
         migrations.AddField(
