@@ -207,9 +207,10 @@ def may_see_scores(submission: Submission, user) -> bool:
 
 
 def may_see_counted(phase: Phase, user) -> bool:
-    """Which submission counts: hidden while the results are, when the rule is "best"
-    (it would tell which submission scored higher)."""
-    return phase.counting != phase.Counting.BEST or may_see_results(phase, user)
+    """Which submission counts (it is in the pool), while the results are hidden: not under
+    "best" (it would tell which submission scored higher), nor in a blind phase (it would
+    tell whether and when scoring ended; the team sees its own choice instead)."""
+    return may_see_results(phase, user) or (phase.counting != phase.Counting.BEST and not phase.blind)
 
 
 def shown_status(submission: Submission, user) -> str:

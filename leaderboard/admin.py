@@ -141,7 +141,7 @@ class OrganizerJobAdmin(admin.ModelAdmin):
     list_display = ["pk", "kind", "task", "status", "progress", "message", "created_by", "created_at", "finished_at"]
     list_filter = ["kind", "status", "task"]
     search_fields = ["task__slug", "message"]
-    readonly_fields = ["result"]
+    readonly_fields = ["result", "attempts", "heartbeat_at"]
     actions = ["run_again"]
 
     @admin.action(description="Run again")

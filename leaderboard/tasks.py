@@ -11,7 +11,7 @@ from django.db import InterfaceError, OperationalError
 
 from .services.organizer_jobs import fail_job, run_job
 from .services.scoring import INPUT, PLATFORM, Busy, fail_submission, score_submission
-from .services.sweeper import sweep_stuck_submissions
+from .services.sweeper import sweep_lost_jobs, sweep_stuck_submissions
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 
@@ -44,8 +44,9 @@ def score_submission_task(self, submission_id: int, budget: int | None = None) -
 
 
 @shared_task(name="leaderboard.tasks.sweep_stuck_submissions")
-def sweep_stuck_submissions_task() -> list[int]:
-    return sweep_stuck_submissions()
+def sweep_stuck_submissions_task() -> dict[str, list[int]]:
+    """Beat's sweep: stuck submissions and lost organizer jobs."""
+    return {"submissions": sweep_stuck_submissions(), "jobs": sweep_lost_jobs()}
 
 
 ORGANIZER_JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a task in turn

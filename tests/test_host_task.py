@@ -32,7 +32,7 @@ def create(client, slug="shared", **extra):
     return client.post("/host/", data)
 
 
-def test_the_task_is_prepared_in_a_job_and_listed_when_ready(host, django_capture_on_commit_callbacks):
+def test_the_task_is_prepared_in_a_job_with_visible_progress(host, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False) as queued:
         response = create(host)
     assert response.status_code == 302 and response["Location"] == "/tasks/shared/manage/"
@@ -46,7 +46,7 @@ def test_the_task_is_prepared_in_a_job_and_listed_when_ready(host, django_captur
     job = OrganizerJob.objects.get(task=task)
     assert (task.status, task.progress, job.status, job.result["n_sentences"]) == ("ready", 1.0, "done", LINES)
     assert "Ready" in host.get("/tasks/shared/manage/status/").content.decode()
-    assert 'href="/tasks/shared/"' in host.get("/").content.decode()
+    assert 'href="/tasks/shared/manage/"' in host.get("/host/").content.decode()  # listed for everyone once it has a phase
 
 
 def test_phases_are_added_with_dates_in_a_time_zone_and_their_own_gold(host, django_capture_on_commit_callbacks):
@@ -143,3 +143,40 @@ def test_a_phase_is_edited_in_its_time_zone_and_keeps_its_key(host, django_captu
 def test_the_headline_metric_must_be_one_of_the_chosen_metrics(host):
     response = create(host, metrics=["errant"], headline_metric="usim.f")
     assert response.status_code == 400 and "usim.f is not among the chosen metrics" in response.content.decode()
+
+
+def test_the_new_phase_form_offers_dev_then_a_hidden_test(host, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        create(host)
+    first = host.get("/tasks/shared/phases/new/").content.decode()
+    assert 'name="kind" value="dev"' in first and '<option value="public" selected>' in first
+    dataset = SharedTask.objects.get(slug="shared").datasets.get().pk
+    host.post("/tasks/shared/phases/new/", {"kind": "dev", "reuse": dataset, "time_zone": "UTC", "starts_at": "2026-01-01T00:00", "results_visibility": "public", "counting": "latest"})
+    second = host.get("/tasks/shared/phases/new/").content.decode()
+    assert 'name="kind" value="test"' in second and '<option value="organizers" selected>' in second
+
+
+def test_a_task_is_neither_listed_nor_served_until_its_gold_is_ready_and_it_has_a_phase(host, client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        create(host)
+    assert client.get("/api/tasks/shared/").status_code == 404  # preparing
+    for callback in queued:
+        callback()
+    assert client.get("/api/tasks/shared/").status_code == 404  # ready, but no phase to open
+    assert 'href="/tasks/shared/"' not in client.get("/").content.decode()
+    assert [t["slug"] for t in client.get("/api/tasks/").json()] == []
+    dataset = SharedTask.objects.get(slug="shared").datasets.get().pk
+    host.post("/tasks/shared/phases/new/", {"kind": "dev", "reuse": dataset, "time_zone": "UTC", "starts_at": "2026-01-01T00:00", "results_visibility": "public", "counting": "latest"})
+    assert client.get("/api/tasks/shared/").json()["phases"][0]["kind"] == "dev"
+    assert 'href="/tasks/shared/"' in client.get("/").content.decode()
+    assert [t["slug"] for t in client.get("/api/tasks/").json()] == ["shared"]
+
+
+def test_a_new_phase_without_a_start_opens_now_whatever_the_time_zone(host, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        create(host)
+    assert 'name="starts_at" value=' not in host.get("/tasks/shared/phases/new/").content.decode()
+    dataset = SharedTask.objects.get(slug="shared").datasets.get().pk
+    response = host.post("/tasks/shared/phases/new/", {"kind": "dev", "reuse": dataset, "time_zone": "Etc/GMT+12", "starts_at": "", "results_visibility": "public", "counting": "latest"})
+    assert response.status_code == 302
+    assert Phase.objects.get(kind="dev").state() == "open"

@@ -64,3 +64,13 @@ def test_track_filter_ranks_within_the_track(insight_task, client):
     assert set(ranked_systems(html)) == {"T5", "BART", "INPUT"}
     assert re.search(r'<td class="num">1</td>.*?<td>T5', html, re.S)  # first within its track
     assert "<th>Track</th>" in board(client)
+
+
+def test_the_teams_own_submissions_under_the_board_link_to_their_pages(insight_task, client):
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.get(username="alice"))
+    own = insight_task["submissions"]["T5"]
+    table = board(client).split('id="own-submissions"')[1].split("</table>")[0]
+    assert f'href="/tasks/insight/submissions/{own.pk}/"' in table and 'data-status="scored"' in table
+    assert "BART" not in table  # bob's

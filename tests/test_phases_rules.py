@@ -29,7 +29,7 @@ def test_hidden_phase_shows_no_scores_and_blind_shows_only_received(hidden_task,
     login(client, "dave")
     own = hidden_task["submissions"]["T5"]
     html = client.get("/tasks/hidden/").content.decode()
-    assert "not public yet" in html and "<td>received</td>" in html and 'id="leaderboard"' not in html
+    assert "not public yet" in html and 'data-status="received"' in html and 'id="leaderboard"' not in html
     body = client.get(f"/api/submissions/{own.pk}/").json()
     assert body["status"] == "received" and body["scores"] == {}
     assert client.get("/api/tasks/hidden/leaderboard/").status_code == 403
@@ -40,7 +40,7 @@ def test_hidden_but_not_blind_phase_says_scored(hidden_task, client):
     login(client, "dave")
     body = client.get(f"/api/submissions/{hidden_task['submissions']['T5'].pk}/").json()
     assert body["status"] == "scored" and body["scores"] == {}
-    assert "<td>scored</td>" in client.get("/tasks/hidden/").content.decode()
+    assert 'data-status="scored"' in client.get("/tasks/hidden/").content.decode()
 
 
 def test_organizer_reveals_the_results(hidden_task, client):

@@ -67,7 +67,8 @@ def test_a_blind_phase_shows_only_received(private_task):
     own = private_task["submissions"]["T5"]
     alice = client_of("alice")
     assert alice.get(f"/tasks/private/submissions/{own.pk}/status/").json() == {"id": own.pk, "status": "received", "finished": True, "progress": None, "error": ""}
-    for html in (alice.get("/tasks/private/submissions/").content.decode(), alice.get(f"/tasks/private/submissions/{own.pk}/").content.decode()):
+    for page in ("/tasks/private/submissions/", f"/tasks/private/submissions/{own.pk}/", "/tasks/private/"):
+        html = alice.get(page).content.decode()
         assert 'data-status="received"' in html and 'data-status="scored"' not in html
 
 
@@ -77,3 +78,37 @@ def test_which_one_counts_is_hidden_with_the_results_under_best(private_task):
     assert "<th>Counts</th>" not in listing and "<b>counts</b>" not in listing
     Phase.objects.filter(pk=private_task["phase"].pk).update(counting="chosen")
     assert "<b>counts</b>" in client_of("alice").get("/tasks/private/submissions/").content.decode()
+
+
+def test_the_api_shows_another_teams_submission_only_when_it_is_on_the_visible_board(private_task):
+    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.scoring import fail_submission
+    from tests.conftest import SUBSET_OUTPUTS, insight_head
+
+    counted = private_task["submissions"]["BART"]
+    failed = accept_submission(private_task["phase"], User.objects.get(username="bob"), system_name="bob-broken", filename="b.txt",
+                               content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
+    fail_submission(failed.pk, "line 3: bob's own problem", cause="input")
+    for client in (client_of("alice"), Client()):
+        assert client.get(f"/api/submissions/{counted.pk}/").json()["scores"]
+        assert client.get(f"/api/submissions/{failed.pk}/").status_code == 404
+    assert "bob's own problem" in client_of("bob").get(f"/api/submissions/{failed.pk}/").json()["error"]
+    Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers")
+    assert client_of("alice").get(f"/api/submissions/{counted.pk}/").status_code == 404
+    assert client_of("bob").get(f"/api/submissions/{counted.pk}/").json()["scores"] == {}
+
+
+def test_a_blind_phase_tells_neither_which_one_counts_nor_when_scoring_ends(private_task):
+    from leaderboard.services.intake import accept_submission
+    from tests.conftest import SUBSET_OUTPUTS, insight_head
+
+    Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers", blind=True, counting="chosen")
+    queued = accept_submission(Phase.objects.get(pk=private_task["phase"].pk), User.objects.get(username="alice"), system_name="alice-later",
+                               filename="a.txt", content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
+    alice = client_of("alice")
+    assert alice.get(f"/tasks/private/submissions/{queued.pk}/status/").json()["finished"] is True  # "received", nothing more
+    listing = alice.get("/tasks/private/submissions/").content.decode()
+    assert "<b>counts</b>" not in listing and "<th>Counts</th>" not in listing
+    assert alice.post(f"/tasks/private/submissions/{queued.pk}/choose/").status_code == 302  # not scored yet: chosen all the same
+    row = alice.get("/tasks/private/submissions/").content.decode().split(f'data-submission="{queued.pk}"')[1].split("</tr>")[0]
+    assert "your choice" in row and "Count this one" not in row

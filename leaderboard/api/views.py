@@ -30,13 +30,15 @@ class TokenLogin(ObtainAuthToken):
 
 
 class TaskList(generics.ListAPIView):
-    queryset = SharedTask.objects.filter(status=SharedTask.Status.READY).prefetch_related("phases__dataset").order_by("slug")
+    queryset = SharedTask.objects.listed().prefetch_related("phases__dataset").order_by("slug")
     serializer_class = TaskSerializer
     pagination_class = None
 
 
 class TaskDetail(generics.RetrieveAPIView):
-    queryset = SharedTask.objects.prefetch_related("phases__dataset")
+    """A task still preparing its gold, or without a phase, is a 404 as it is absent from the list."""
+
+    queryset = SharedTask.objects.listed().prefetch_related("phases__dataset")
     serializer_class = TaskSerializer
     lookup_field = "slug"
 

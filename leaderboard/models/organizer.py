@@ -32,6 +32,8 @@ class OrganizerJob(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="last sign of life (queued, each progress step); the sweeper re-queues a silent job")
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="runs started; the sweeper fails the job after a few")
 
     class Meta:
         ordering = ["-pk"]
@@ -49,5 +51,5 @@ class OrganizerJob(models.Model):
         process that ran it is gone): the organizer may queue it again."""
         if self.status == self.Status.FAILED:
             return True
-        silent_since = self.started_at or self.created_at
+        silent_since = self.heartbeat_at or self.started_at or self.created_at
         return self.status != self.Status.DONE and timezone.now() - silent_since > dt.timedelta(seconds=settings.GEC_STUCK_AFTER)

@@ -4,6 +4,13 @@ from django.db import models
 from django.utils import timezone
 
 
+class SharedTaskQuerySet(models.QuerySet):
+    def listed(self):
+        """Tasks participants can open: the gold is ready and a phase exists. The rest
+        (gold being prepared or failed, no phase yet) stay on their organizer page."""
+        return self.filter(status=SharedTask.Status.READY, phases__isnull=False).distinct()
+
+
 class SharedTask(models.Model):
     """What organizers create: the metric settings every submission is scored with.
 
@@ -40,6 +47,8 @@ class SharedTask(models.Model):
     status_message = models.TextField(blank=True, help_text="why preparation failed, line by line")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
+
+    objects = SharedTaskQuerySet.as_manager()
 
     class Meta:
         permissions = [("host_tasks", "Can create and host shared tasks")]
@@ -143,6 +152,12 @@ class Phase(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["task", "kind"], name="one_phase_per_kind")]
+
+    @classmethod
+    def default_visibility(cls, kind: str) -> str:
+        """A test phase (``test``, ``test-2``) hides its results until the organizers reveal
+        them, as in a shared task's blind test; any other phase shows them."""
+        return cls.Visibility.ORGANIZERS if kind.startswith(cls.Kind.TEST) else cls.Visibility.PUBLIC
 
     def __str__(self):
         return f"{self.task.slug}/{self.kind}"

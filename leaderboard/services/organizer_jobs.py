@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 import scoring
@@ -26,15 +27,19 @@ log = logging.getLogger(__name__)
 
 def queue_job(kind: str, task: SharedTask, *, user=None, dataset=None) -> OrganizerJob:
     """Create the job and queue it once the transaction commits."""
-    job = OrganizerJob.objects.create(kind=kind, task=task, dataset=dataset, created_by=user if user and user.is_authenticated else None)
+    job = OrganizerJob.objects.create(
+        kind=kind, task=task, dataset=dataset, created_by=user if user and user.is_authenticated else None, heartbeat_at=timezone.now(),
+    )
     transaction.on_commit(lambda: enqueue_organizer_job(job.pk))
     return job
 
 
 def requeue_job(job: OrganizerJob) -> None:
-    """Run a failed (or lost) job again: an admin action."""
+    """Run a failed (or lost) job again: the organizer's button, an admin action, the sweeper."""
     with transaction.atomic():
-        OrganizerJob.objects.filter(pk=job.pk).update(status=OrganizerJob.Status.QUEUED, progress=0.0, message="queued again", finished_at=None)
+        OrganizerJob.objects.filter(pk=job.pk).update(
+            status=OrganizerJob.Status.QUEUED, progress=0.0, message="queued again", finished_at=None, heartbeat_at=timezone.now(),
+        )
         if job.kind == OrganizerJob.Kind.PREPARE_GOLD and job.task.status == SharedTask.Status.FAILED:
             SharedTask.objects.filter(pk=job.task_id).update(status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued again")
         transaction.on_commit(lambda: enqueue_organizer_job(job.pk))
@@ -46,7 +51,8 @@ def run_job(job_id: int) -> str:
         job = OrganizerJob.objects.select_for_update().select_related("task").get(pk=job_id)
         if job.status != OrganizerJob.Status.QUEUED:
             return job.status
-        OrganizerJob.objects.filter(pk=job_id).update(status=OrganizerJob.Status.RUNNING, started_at=timezone.now())
+        now = timezone.now()
+        OrganizerJob.objects.filter(pk=job_id).update(status=OrganizerJob.Status.RUNNING, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1)
     try:
         result = RUNNERS[job.kind](job)
     except scoring.InputError as error:
@@ -65,7 +71,7 @@ def fail_job(job_id: int, message: str) -> str:
 
 
 def report(job: OrganizerJob, progress: float, message: str) -> None:
-    OrganizerJob.objects.filter(pk=job.pk).update(progress=progress, message=message)
+    OrganizerJob.objects.filter(pk=job.pk).update(progress=progress, message=message, heartbeat_at=timezone.now())
     if job.kind == OrganizerJob.Kind.PREPARE_GOLD and job.task.status == SharedTask.Status.PREPARING:
         SharedTask.objects.filter(pk=job.task_id).update(progress=progress, status_message=message)
 

@@ -17,13 +17,16 @@ class ActionRefused(Exception):
 
 
 def choose(submission: Submission) -> Submission:
-    """Make ``submission`` the one that counts for its team (phases counting "chosen")."""
+    """Make ``submission`` the one that counts for its team (phases counting "chosen"). It
+    counts once it is scored; until then, or if it fails, the team's latest scored one
+    does (:func:`.pool.counted_per_team`). Any status may be chosen, so choosing tells
+    nothing a blind phase hides."""
     phase = submission.phase
     if phase.counting != Phase.Counting.CHOSEN:
         raise ActionRefused(f"in the {phase.title} phase the {phase.get_counting_display()} counts; there is nothing to choose")
     _require_open(phase, "choose")
-    if submission.status != Submission.Status.SCORED or submission.hidden:
-        raise ActionRefused("only a scored submission that is not withdrawn can be chosen")
+    if submission.hidden:
+        raise ActionRefused("a withdrawn submission cannot be chosen: restore it first")
     with transaction.atomic():
         Team.objects.select_for_update().filter(pk=submission.team_id).first()  # two members choosing at once: one wins
         Submission.objects.filter(phase=phase, team=submission.team, chosen=True).exclude(pk=submission.pk).update(chosen=False)

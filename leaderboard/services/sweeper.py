@@ -1,11 +1,12 @@
-"""Re-queue submissions stuck in ``queued`` or ``running``, so nothing is stuck forever.
+"""Re-queue submissions and organizer jobs stuck in ``queued`` or ``running``, so nothing is stuck forever.
 
-A submission is stuck when it has shown no sign of life (``heartbeat_at``: set when
-queued, on each progress step and at the end) for ``GEC_STUCK_AFTER`` seconds: its
+A submission or job is stuck when it has shown no sign of life (``heartbeat_at``: set
+when queued, on each progress step and at the end) for ``GEC_STUCK_AFTER`` seconds: its
 message was lost (broker restart, failed enqueue) or its worker died. Re-queuing is safe
-because scoring is idempotent. A job found ``running`` that way lost its worker, which
-counts towards ``GEC_MAX_WORKER_LOSSES`` (:func:`.scoring.count_worker_loss`); one that
-never finishes for other reasons fails after :data:`MAX_ATTEMPTS` runs, as ours.
+because scoring and gold preparation are idempotent, and a job is claimed once. A
+submission found ``running`` that way lost its worker, which counts towards
+``GEC_MAX_WORKER_LOSSES`` (:func:`.scoring.count_worker_loss`); one that never finishes
+for other reasons fails after :data:`MAX_ATTEMPTS` runs, as do organizer jobs.
 """
 from __future__ import annotations
 
@@ -17,21 +18,25 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from ..models import Submission
+from ..models import OrganizerJob, Submission
 from .jobs import enqueue_scoring
+from .organizer_jobs import fail_job, requeue_job
 from .scoring import PLATFORM, count_worker_loss, fail_submission
 
 MAX_ATTEMPTS = 3
 log = logging.getLogger(__name__)
 
 
-def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
-    """Re-queue stuck submissions (give up after :data:`MAX_ATTEMPTS` runs); returns their ids."""
+def silent(model, older_than: float | None):
+    """Rows of ``model`` queued or running with no sign of life since the cutoff."""
     seconds = settings.GEC_STUCK_AFTER if older_than is None else older_than
     cutoff = timezone.now() - dt.timedelta(seconds=seconds)
-    stuck = Submission.objects.filter(status__in=[Submission.Status.QUEUED, Submission.Status.RUNNING]).filter(
-        Q(heartbeat_at__lte=cutoff) | Q(heartbeat_at__isnull=True)
-    )
+    return model.objects.filter(status__in=[model.Status.QUEUED, model.Status.RUNNING]).filter(Q(heartbeat_at__lte=cutoff) | Q(heartbeat_at__isnull=True))
+
+
+def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
+    """Re-queue stuck submissions (give up after :data:`MAX_ATTEMPTS` runs); returns their ids."""
+    stuck = silent(Submission, older_than)
     requeued = []
     for submission_id in stuck.values_list("pk", flat=True):
         with transaction.atomic():
@@ -52,3 +57,17 @@ def requeue(submission_id: int) -> None:
     with transaction.atomic():
         Submission.objects.filter(pk=submission_id).update(status=Submission.Status.QUEUED, heartbeat_at=timezone.now())
         transaction.on_commit(lambda: enqueue_scoring(submission_id))
+
+
+def sweep_lost_jobs(older_than: float | None = None) -> list[int]:
+    """Re-queue organizer jobs (gold preparation, rescores) whose worker was lost; after
+    :data:`MAX_ATTEMPTS` runs the job fails, and its page offers to run it again."""
+    requeued = []
+    for job in silent(OrganizerJob, older_than).select_related("task"):
+        if job.attempts >= MAX_ATTEMPTS:
+            log.error("organizer job %s did not finish after %s attempts; marked failed", job.pk, job.attempts)
+            fail_job(job.pk, f"the job did not finish after {job.attempts} attempts (its worker was lost); run it again, or tell the site's administrators")
+            continue
+        requeue_job(job)
+        requeued.append(job.pk)
+    return requeued

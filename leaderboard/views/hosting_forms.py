@@ -105,7 +105,8 @@ LOCAL_DATETIME = "%Y-%m-%dT%H:%M"
 
 class PhaseForm(GoldFields, forms.ModelForm):
     """Dates are entered in ``time_zone`` and stored in UTC. A new phase takes one of the
-    task's gold sets or new gold files; an existing phase keeps its gold and its key."""
+    task's gold sets or new gold files; an existing phase keeps its gold and its key. A new
+    phase is offered the next usual key (dev, then test) with that key's default results."""
 
     time_zone = forms.ChoiceField(choices=[(z, z) for z in TIME_ZONES], initial="UTC", help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')")
     reuse = forms.ModelChoiceField(queryset=None, required=False, label="Gold", empty_label="new gold from the files below")
@@ -137,7 +138,13 @@ class PhaseForm(GoldFields, forms.ModelForm):
             self.fields["reuse"].queryset = datasets
             self.fields["reuse"].label_from_instance = lambda d: f"{d.name}: {d.n_sentences} sentences, {d.n_references} reference(s)"
             self.initial.setdefault("reuse", datasets.first())
-            self.initial.setdefault("starts_at", dt.datetime.now(dt.UTC).strftime(LOCAL_DATETIME))
+            self.fields["starts_at"].required = False
+            self.fields["starts_at"].help_text = "empty = now"
+            self.initial["starts_at"] = None  # not the model's UTC "now", which would move with the time zone chosen
+            taken = set(task.phases.values_list("kind", flat=True))
+            kind = next((k for k in (Phase.Kind.DEV, Phase.Kind.TEST) if k not in taken), "")
+            self.initial.setdefault("kind", kind)
+            self.initial.setdefault("results_visibility", Phase.default_visibility(kind))
 
     def clean_kind(self):
         kind = self.cleaned_data["kind"]
@@ -151,6 +158,8 @@ class PhaseForm(GoldFields, forms.ModelForm):
         for name in ("starts_at", "ends_at"):  # the form read them as UTC wall-clock times
             if data.get(name):
                 data[name] = data[name].replace(tzinfo=zone).astimezone(dt.UTC)
+        if not self.instance.pk and not data.get("starts_at"):
+            data["starts_at"] = dt.datetime.now(dt.UTC)
         if data.get("starts_at") and data.get("ends_at") and data["ends_at"] <= data["starts_at"]:
             self.add_error("ends_at", "the phase must end after it starts")
         if not self.instance.pk and not self.errors:

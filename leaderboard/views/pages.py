@@ -20,15 +20,18 @@ import scoring
 
 from .. import access, params
 from ..insights.paths import metric_paths
-from ..models import Phase, SharedTask, Submission
+from ..insights.team_submissions import team_submissions
+from ..models import Phase, SharedTask
 from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams import TeamError
 from .forms import UploadForm
 
+OWN_SHOWN = 10  # the team's latest submissions under the board; the rest on "My submissions"
+
 
 def home(request):
-    tasks = SharedTask.objects.filter(status=SharedTask.Status.READY).prefetch_related("phases").order_by("slug")
+    tasks = SharedTask.objects.listed().prefetch_related("phases").order_by("slug")
     return render(request, "leaderboard/home.html", {"tasks": tasks})
 
 
@@ -44,19 +47,19 @@ def results_phase(request, slug: str) -> tuple[SharedTask, Phase]:
 VERSION = re.compile(r"[a-z0-9-]+")
 
 
-def own_submissions(request, task: SharedTask, phase: Phase) -> list[Submission]:
-    team = team_of(request.user, task, create=False)
-    return list(Submission.objects.filter(phase=phase, team=team).order_by("-pk")[:10]) if team else []
+def own_rows(request, task: SharedTask, phase: Phase) -> list[dict]:
+    """The team's latest submissions as "My submissions" shows them (access rules applied)."""
+    return team_submissions(phase, team_of(request.user, task, create=False), request.user)[:OWN_SHOWN]
 
 
-def shown_version(phase: Phase, visible: bool, own: list[Submission]) -> str:
+def shown_version(phase: Phase, visible: bool, own: list[dict]) -> str:
     """What the polled fragment compares ``?since=`` with. The pool's version counts
     every scored upload, so a viewer who may not see the results gets a version made of
-    what they do see: their own submissions, as shown (a blind phase shows only that
-    each was received)."""
+    what they do see: their own submissions' rows, as shown (a blind phase shows only
+    that each was received)."""
     if visible:
         return str(pool_version(phase.pk))
-    shown = [(s.pk,) if phase.blind else (s.pk, s.status, s.progress, s.error) for s in own]
+    shown = [(row["id"], row["status"], row["progress"], row["error"]) for row in own]
     return "own-" + hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
 
 
@@ -65,7 +68,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     visible = access.may_see_results(phase, request.user)
     metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(metric_names))
     track = params.choice(request.GET, "track", task.tracks or [])
-    own = own_submissions(request, task, phase)
+    own = own_rows(request, task, phase)
     rows = board_rows(phase.pk, metric) if visible else []
     shown = [score.path for score in scoring.headline_scores(metric_names)]
     return {
@@ -79,8 +82,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
         "visible": visible,
         "version": shown_version(phase, visible, own),
         "own": own,
-        # a blind phase does not even tell when scoring is done
-        "pending": (visible or not phase.blind) and any(s.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for s in own),
+        "pending": any(not row["finished"] for row in own),  # as shown: a blind phase's "received" is final
     }
 
 
@@ -95,7 +97,7 @@ def task_rows(request, slug):
     phase = access.phase_for(request, task)
     since = params.text(request.GET, "since", max_length=40, pattern=VERSION)
     visible = access.may_see_results(phase, request.user)
-    if since and since == shown_version(phase, visible, [] if visible else own_submissions(request, task, phase)):
+    if since and since == shown_version(phase, visible, [] if visible else own_rows(request, task, phase)):
         return HttpResponse(status=204)
     return render(request, "leaderboard/_board.html", _board_context(request, task, phase))
 

@@ -83,7 +83,7 @@ class Command(BaseCommand):
 
 
 def phase_fields(kind: str, options: dict) -> dict:
-    visibility = options["visibility"] or (Phase.Visibility.ORGANIZERS if kind.startswith(Phase.Kind.TEST) else Phase.Visibility.PUBLIC)
+    visibility = options["visibility"] or Phase.default_visibility(kind)
     fields = {
         "name": options["name"], "ends_at": options["ends"], "results_visibility": visibility, "blind": options["blind"],
         "max_per_day": options["max_per_day"], "max_total": options["max_total"], "counting": options["counting"],

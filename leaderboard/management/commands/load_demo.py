@@ -4,10 +4,11 @@ Always the bundled CoNLL-2014 demo (``leaderboard/demo.py``: official test gold,
 simulated from it), which needs nothing beside the checkout. The SEEDA demo (real
 system outputs, 391 sentences) is added when its data is present under
 ``GEC_SHARED_DIR`` (default: ``../shared`` beside the checkout), or asked for with
-``--seeda``.
+``--seeda``, with SEEDA's human judgments attached for its meta-evaluation page.
 """
 import datetime as dt
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -15,11 +16,14 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 import scoring
+from scoring.meta import SEEDA_SYSTEMS as SEEDA_JUDGED_SYSTEMS
+from scoring.meta import parse_system_sets, read_human_judgments
 
 from ... import demo
-from ...models import Phase, SharedTask
+from ...models import Judgments, Phase, SharedTask
 from ...services.datasets import prepare_dataset_m2
 from ...services.intake import accept_submission
+from ...services.judgments import attach_judgments
 from ...services.scoring import score_submission
 from ...services.tasks import add_phase, create_task
 
@@ -28,6 +32,8 @@ DEV_SENTENCES = (0, 150)  # (first, count) of the bundled CoNLL-2014 test set
 TEST_SENTENCES = (150, 150)
 SEEDA_SLUG = "seeda-demo"
 SEEDA_SYSTEMS = ("T5", "GECToR-BERT", "BART", "UEDIN-MS", "TransGEC")
+SEEDA_HUMAN_SCHEMES = ["TS_sent", "EW_sent", "TS_edit", "EW_edit"]  # seeda/scores/human/<scheme>.txt
+SEEDA_RANKINGS = ["sent", "edit"]  # seeda/data/judgments_<name>.xml
 BASELINE = "INPUT"
 
 
@@ -97,8 +103,11 @@ class Command(BaseCommand):
         self.stdout.write(f"demo task {CONLL_SLUG} ready in {time.monotonic() - started:.0f} s")
 
     def load_seeda(self) -> None:
-        if SharedTask.objects.filter(slug=SEEDA_SLUG).exists():
+        task = SharedTask.objects.filter(slug=SEEDA_SLUG).first()
+        if task is not None:
             self.stdout.write(f"task {SEEDA_SLUG} exists already")
+            if not Judgments.objects.filter(phase__task=task).exists():
+                self.attach_seeda_judgments(task)
             return
         started = time.monotonic()
         outputs = seeda_dir() / "seeda" / "outputs" / "subset"
@@ -112,4 +121,17 @@ class Command(BaseCommand):
         )
         entries = [(name, f"{name}.txt", (outputs / f"{name}.txt").read_bytes()) for name in (BASELINE, *SEEDA_SYSTEMS)]
         self.score(task.phases.get(), entries)
+        self.attach_seeda_judgments(task)
         self.stdout.write(f"demo task {SEEDA_SLUG} ready in {time.monotonic() - started:.0f} s")
+
+    def attach_seeda_judgments(self, task: SharedTask) -> None:
+        """SEEDA's human scores and sentence rankings, as ``manage.py attach_judgments`` would
+        (README, Meta-evaluation), so the demo has a meta-evaluation page."""
+        data = seeda_dir() / "seeda"
+        human = [f"{scheme}={data / 'scores' / 'human' / scheme}.txt" for scheme in SEEDA_HUMAN_SCHEMES]
+        rankings = [f"{name}={data / 'data' / f'judgments_{name}.xml'}" for name in SEEDA_RANKINGS]
+        judged_lines = data / "subset_line_ids.txt"
+        loaded = read_human_judgments(human, rankings, judged_lines, parse_system_sets(["seeda"]), SEEDA_JUDGED_SYSTEMS)
+        shown = [str(Path(f.partition("=")[2]).relative_to(seeda_dir())) for f in (*human, *rankings)]  # no server paths on the page
+        attach_judgments(task.phases.get(), loaded, [*shown, str(judged_lines.relative_to(seeda_dir()))])
+        self.stdout.write(f"{SEEDA_SLUG}: SEEDA's human judgments attached ({', '.join(SEEDA_HUMAN_SCHEMES + SEEDA_RANKINGS)})")

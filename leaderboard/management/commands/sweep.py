@@ -1,12 +1,12 @@
-"""``manage.py sweep``: re-queue submissions stuck in queued/running (Celery beat runs it too)."""
+"""``manage.py sweep``: re-queue submissions and organizer jobs stuck in queued/running (Celery beat runs it too)."""
 from django.core.management.base import BaseCommand
 
 from ...services.jobs import wait_for_background
-from ...services.sweeper import sweep_stuck_submissions
+from ...services.sweeper import sweep_lost_jobs, sweep_stuck_submissions
 
 
 class Command(BaseCommand):
-    help = "Re-queue submissions that have shown no sign of life for GEC_STUCK_AFTER seconds."
+    help = "Re-queue submissions and organizer jobs that have shown no sign of life for GEC_STUCK_AFTER seconds."
 
     def add_arguments(self, parser):
         parser.add_argument("--older-than", type=float, default=None, help="seconds (default GEC_STUCK_AFTER)")
@@ -14,4 +14,6 @@ class Command(BaseCommand):
     def handle(self, older_than, **_):
         requeued = sweep_stuck_submissions(older_than)
         self.stdout.write(f"re-queued {len(requeued)} submission(s): {requeued}")
+        jobs = sweep_lost_jobs(older_than)
+        self.stdout.write(f"re-queued {len(jobs)} organizer job(s): {jobs}")
         wait_for_background()
