@@ -38,7 +38,7 @@ def headline(scores: dict, task: dict | None) -> list[tuple[str, float]]:
     """The task's headline paths with their labels when the server lists them, else
     every corpus-level number."""
     flat = flat_scores(scores)
-    described = (task or {}).get("score_paths") or []
+    described = [d for d in (task or {}).get("score_paths") or [] if d.get("headline", True)]
     if described:
         return [(f"{d['label']} ({d['path']})", flat[d["path"]]) for d in described if d["path"] in flat]
     return [(path, value) for path, value in flat.items() if ".sentence." not in f".{path}."]

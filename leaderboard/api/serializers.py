@@ -1,6 +1,9 @@
 from rest_framework import serializers
 
+import scoring
+
 from ..models import Phase, SharedTask, Submission
+from ..ranking import headline_metric
 
 
 class PhaseSerializer(serializers.ModelSerializer):
@@ -23,13 +26,30 @@ class PhaseSerializer(serializers.ModelSerializer):
 class TaskSerializer(serializers.ModelSerializer):
     phases = PhaseSerializer(many=True, read_only=True)
     metrics = serializers.SerializerMethodField()
+    score_paths = serializers.SerializerMethodField(help_text="every path ?metric= accepts, with its label and direction")
+    ranked_by = serializers.SerializerMethodField(help_text="the path the board ranks by when none is asked")
 
     class Meta:
         model = SharedTask
-        fields = ["slug", "title", "description", "tokenize", "tracks", "metrics", "beta", "gts_ref", "gts_weighted", "max_tokens", "phases", "created_at"]
+        fields = [
+            "slug", "title", "description", "tokenize", "tracks", "metrics", "score_paths", "ranked_by", "beta", "gts_ref", "gts_weighted",
+            "max_tokens", "phases", "created_at",
+        ]
 
     def get_metrics(self, task) -> list[str]:
         return task.metric_names()
+
+    def get_score_paths(self, task) -> list[dict]:
+        """``[{"path", "label", "higher_is_better", "headline"}]`` from the metric registry."""
+        names = task.metric_names()
+        headline = {p.path for p in scoring.headline_scores(names)}
+        return [
+            {"path": p.path, "label": p.label, "higher_is_better": p.higher_is_better, "headline": p.path in headline}
+            for p in scoring.score_paths(names)
+        ]
+
+    def get_ranked_by(self, task) -> str:
+        return headline_metric(task)
 
 
 class UploadSerializer(serializers.Serializer):
