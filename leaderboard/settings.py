@@ -22,8 +22,24 @@ def env_bool(name: str, default: bool) -> bool:
     return default if value is None else value.strip().lower() in ("1", "true", "yes", "on")
 
 
-DEBUG = env_bool("DEBUG", not os.environ.get("DATABASE_URL"))
-SECRET_KEY = os.environ.get("SECRET_KEY") or ("insecure-embedded-key" if DEBUG else None)
+def embedded_secret_key() -> str:
+    """The embedded mode's key: made once, kept (owner-only) beside its database."""
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        import secrets
+
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+# Embedded (no DATABASE_URL) is what `scripts/start` runs: plain HTTP on a local port,
+# a key of its own, and the site's own error pages (DEBUG off unless DEBUG=1 asks).
+EMBEDDED = not os.environ.get("DATABASE_URL")
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = os.environ.get("SECRET_KEY") or (embedded_secret_key() if EMBEDDED else "insecure-development-key" if DEBUG else None)
 if not SECRET_KEY:
     raise RuntimeError("set SECRET_KEY (or DEBUG=1 for a development run)")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
@@ -149,9 +165,11 @@ SPECTACULAR_SETTINGS = {
 # Production serves HTTPS only: plain HTTP is redirected, cookies are secure-only, and
 # browsers are told to remember that (HSTS, one day by default). Behind a proxy that
 # ends TLS, set GEC_TRUST_X_FORWARDED_PROTO=1 so Django sees the request was HTTPS.
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "86400"))
+# The embedded mode and DEBUG=1 serve plain HTTP.
+HTTPS_ONLY = not DEBUG and not EMBEDDED
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS_ONLY)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", HTTPS_ONLY)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "86400" if HTTPS_ONLY else "0"))
 # Subdomains and the browsers' preload list concern the whole domain, not this site:
 # off unless the deployment turns them on, and their two --deploy warnings silenced.
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)

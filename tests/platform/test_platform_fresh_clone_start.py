@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -60,6 +61,9 @@ def test_start_serves_the_bundled_demo_on_a_fresh_clone(tmp_path):
         rows = json.loads(body)["rows"]
         assert {r["system_name"] for r in rows} == {"INPUT", "Careful", "Balanced", "Eager", "Noisy"}
         assert (clone / "var" / "db.sqlite3").exists()  # the embedded default
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            get(f"http://127.0.0.1:{port}/tasks/no-such-task/")
+        assert missing.value.code == 404 and b"URLconf" not in missing.value.read()  # the site's page, not Django's debug one
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
