@@ -173,16 +173,14 @@ class Lattice:
             ui, uj = divmod(u, width)
             unchanged = int(w == u + width + 1 and source[ui] == target[uj])
             entries = ((u, w) in edge_lists[0]) + ((u, w) in edge_lists[1])
-            self.arcs.setdefault(w, {})[u] = [1, unchanged, edit_start(u, w, width), list(range(position, position + entries)), 0.0]
+            weight = default_weight(1, entries, not unchanged)
+            self.arcs.setdefault(w, {})[u] = [1, unchanged, edit_start(u, w, width), list(range(position, position + entries)), weight]
             self.arcs.setdefault(u, {})
             successors.setdefault(u, []).append(w)
             position += entries
         self.vertices = sorted(self.arcs)
         self.size = position
         self._remove_unchanged_arcs(self._transitive_arcs(successors, max_unchanged_words))
-        for into in self.arcs.values():
-            for arc in into.values():
-                arc[WEIGHT] = default_weight(arc[LENGTH], len(arc[POSITIONS]), arc[UNCHANGED] < arc[LENGTH])
 
     def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int) -> list:
         """Extend every arc by one base edge, in m2scorer's (k, u, w) order; the appended
@@ -209,17 +207,28 @@ class Lattice:
 
     def _remove_unchanged_arcs(self, appended: list) -> None:
         """Drop merged arcs that change nothing, skipping the entry after each drop as
-        m2scorer's remove-while-iterating does; number the remaining entries."""
+        m2scorer's remove-while-iterating does; number the remaining entries.
+
+        Each numbered entry also brings its arc's weight up to :func:`default_weight` of
+        the entries so far, with the same float additions in the same order, so the
+        quarter of a million merged arcs need no second pass."""
         position = self.size
         skip = False
         for u, into_w in appended:
             current = into_w.get(u)
             if current is None:
                 continue
-            if not skip and current[UNCHANGED] == current[LENGTH] > 1:
-                del into_w[u]
-                skip = True
-                continue
+            length = current[LENGTH]
+            if current[UNCHANGED] == length:
+                if not skip:
+                    del into_w[u]
+                    skip = True
+                    continue
+                current[WEIGHT] = float(length)
+            elif current[POSITIONS]:
+                current[WEIGHT] += EPSILON
+            else:
+                current[WEIGHT] = length + EPSILON
             skip = False
             current[POSITIONS].append(position)
             position += 1
