@@ -18,6 +18,7 @@ that timing is replayed on the arcs that offer it (:func:`best_predecessors`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 from .lattice import EPSILON, LENGTH, POSITIONS, START, WEIGHT, Lattice, edit_end
 
@@ -150,16 +151,15 @@ def best_predecessors(lattice: Lattice, weights: dict) -> dict[int, int]:
         into = arcs[w]
         special = weights.get(w)
         if special is None:
-            best = min([distance[u] + arc[WEIGHT] for u, arc in into.items()])
+            offers = [distance[u] + arc[WEIGHT] for u, arc in into.items()]
         else:
-            best = min([distance[u] + special.get(u, arc[WEIGHT]) for u, arc in into.items()])
+            offers = [distance[u] + special.get(u, arc[WEIGHT]) for u, arc in into.items()]
+        best = min(offers)
         distance[w] = best
         bound = best + TIE
         timed = []
-        for u, arc in into.items():
+        for u, arc in compress(into.items(), map(bound.__ge__, offers)):
             weight = arc[WEIGHT] if special is None else special.get(u, arc[WEIGHT])
-            if distance[u] + weight > bound:
-                continue
             positions = arc[POSITIONS]
             for time_u, value_u, _ in history[u]:
                 position_u = time_u % scan
