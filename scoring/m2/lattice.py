@@ -20,6 +20,11 @@ list's length and order both reach the path search (section 3 of :mod:`.search`)
 """
 from __future__ import annotations
 
+from functools import cached_property
+from operator import itemgetter
+
+import numpy as np
+
 DIAGONAL, DELETION, INSERTION = 1, 2, 4
 
 
@@ -32,6 +37,7 @@ DIAGONAL, DELETION, INSERTION = 1, 2, 4
 # worst-case sentence has a quarter of a million arcs.
 LENGTH, UNCHANGED, START, POSITIONS, WEIGHT = range(5)
 EPSILON = 0.001
+WIDE = 64  # in-arcs from which a numpy gather beats a Python loop (its fixed cost is a few microseconds)
 
 
 def default_weight(length: int, entries: int, changes: bool) -> float:
@@ -233,6 +239,18 @@ class Lattice:
             current[POSITIONS].append(position)
             position += 1
         self.size = position
+
+    @cached_property
+    def wide_in_arcs(self) -> dict[int, tuple[list[int], np.ndarray, np.ndarray]]:
+        """Per vertex with at least WIDE in-arcs: their sources u (a list and a numpy
+        array of cells) and default weights, for the path search's numpy gathers; built
+        once and shared by every annotator's search."""
+        wide = {}
+        for w, into in self.arcs.items():
+            if len(into) >= WIDE:
+                sources = list(into)
+                wide[w] = (sources, np.array(sources, dtype=np.intp), np.fromiter(map(itemgetter(WEIGHT), into.values()), float, len(into)))
+        return wide
 
     def changes(self, u: int, w: int) -> bool:
         arc = self.arcs[w][u]
