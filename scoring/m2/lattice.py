@@ -190,8 +190,9 @@ class Lattice:
 
     def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int) -> list:
         """Extend every arc by one base edge, in m2scorer's (k, u, w) order; the appended
-        entries as (u, arcs into w)."""
-        appended = []
+        entries as (u, arcs into w) pairs, kept in two lists (no tuple per entry)."""
+        appended_sources, appended_targets = [], []
+        sources, targets = appended_sources.append, appended_targets.append
         arcs = self.arcs
         for k in self.vertices:
             into_k = arcs[k]
@@ -208,8 +209,9 @@ class Lattice:
                     unchanged = arc[UNCHANGED] + step_unchanged
                     if unchanged <= max_unchanged_words:
                         into_w[u] = [length, unchanged, arc[START], [], 0.0]
-                        appended.append((u, into_w))
-        return appended
+                        sources(u)
+                        targets(into_w)
+        return zip(appended_sources, appended_targets)
 
     def _remove_unchanged_arcs(self, appended: list) -> None:
         """Drop merged arcs that change nothing, skipping the entry after each drop as
