@@ -31,7 +31,7 @@ DIAGONAL, DELETION, INSERTION = 1, 2, 4
 # An arc u -> w is a list [length, unchanged, start, positions, weight]: ``length`` counts
 # base edges, ``unchanged`` the unchanged tokens inside (an arc with unchanged == length
 # changes nothing), ``start`` is the source offset m2scorer gives the edit (see
-# :func:`edit_start`), ``positions`` where the arc is listed in the edge list (twice for
+# :func:`edit_start`), ``positions`` where the arc is listed in the edge list, ascending (twice for
 # an edge of both alignments, once per improvement of a merged arc), ``weight`` its
 # weight when it matches no gold edit (see :func:`default_weight`). Lists, because a
 # worst-case sentence has a quarter of a million arcs.
@@ -188,7 +188,7 @@ class Lattice:
         self.size = position
         self._remove_unchanged_arcs(self._transitive_arcs(successors, max_unchanged_words))
 
-    def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int) -> list:
+    def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int) -> zip:
         """Extend every arc by one base edge, in m2scorer's (k, u, w) order; the appended
         entries as (u, arcs into w) pairs, kept in two lists (no tuple per entry)."""
         appended_sources, appended_targets = [], []

@@ -17,6 +17,7 @@ that timing is replayed on the arcs that offer it (:func:`best_predecessors`).
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import compress
 
@@ -172,7 +173,8 @@ def best_predecessors(lattice: Lattice, weights: dict) -> dict[int, int]:
             for time_u, value_u, _ in history[u]:
                 position_u = time_u % scan
                 start = time_u - position_u
-                time = min(start + q if q > position_u else start + scan + q for q in positions)
+                after = bisect_right(positions, position_u)  # positions ascend: the next entry is the first scanned
+                time = start + positions[after] if after < len(positions) else start + scan + positions[0]
                 if time <= last_time:
                     timed.append((time, value_u + weight, u))
         if len(timed) > 1:
