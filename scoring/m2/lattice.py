@@ -20,18 +20,24 @@ list's length and order both reach the path search (section 3 of :mod:`.search`)
 """
 from __future__ import annotations
 
+from functools import cached_property
+from operator import itemgetter
+
+import numpy as np
+
 DIAGONAL, DELETION, INSERTION = 1, 2, 4
 
 
 # An arc u -> w is a list [length, unchanged, start, positions, weight]: ``length`` counts
 # base edges, ``unchanged`` the unchanged tokens inside (an arc with unchanged == length
 # changes nothing), ``start`` is the source offset m2scorer gives the edit (see
-# :func:`edit_start`), ``positions`` where the arc is listed in the edge list (twice for
+# :func:`edit_start`), ``positions`` where the arc is listed in the edge list, ascending (twice for
 # an edge of both alignments, once per improvement of a merged arc), ``weight`` its
 # weight when it matches no gold edit (see :func:`default_weight`). Lists, because a
 # worst-case sentence has a quarter of a million arcs.
 LENGTH, UNCHANGED, START, POSITIONS, WEIGHT = range(5)
 EPSILON = 0.001
+WIDE = 64  # in-arcs from which a numpy gather beats a Python loop (its fixed cost is a few microseconds)
 
 
 def default_weight(length: int, entries: int, changes: bool) -> float:
@@ -173,21 +179,20 @@ class Lattice:
             ui, uj = divmod(u, width)
             unchanged = int(w == u + width + 1 and source[ui] == target[uj])
             entries = ((u, w) in edge_lists[0]) + ((u, w) in edge_lists[1])
-            self.arcs.setdefault(w, {})[u] = [1, unchanged, edit_start(u, w, width), list(range(position, position + entries)), 0.0]
+            weight = default_weight(1, entries, not unchanged)
+            self.arcs.setdefault(w, {})[u] = [1, unchanged, edit_start(u, w, width), list(range(position, position + entries)), weight]
             self.arcs.setdefault(u, {})
             successors.setdefault(u, []).append(w)
             position += entries
         self.vertices = sorted(self.arcs)
         self.size = position
         self._remove_unchanged_arcs(self._transitive_arcs(successors, max_unchanged_words))
-        for into in self.arcs.values():
-            for arc in into.values():
-                arc[WEIGHT] = default_weight(arc[LENGTH], len(arc[POSITIONS]), arc[UNCHANGED] < arc[LENGTH])
 
-    def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int) -> list:
+    def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int) -> zip:
         """Extend every arc by one base edge, in m2scorer's (k, u, w) order; the appended
-        entries as (u, arcs into w)."""
-        appended = []
+        entries as (u, arcs into w) pairs, kept in two lists (no tuple per entry)."""
+        appended_sources, appended_targets = [], []
+        sources, targets = appended_sources.append, appended_targets.append
         arcs = self.arcs
         for k in self.vertices:
             into_k = arcs[k]
@@ -204,26 +209,50 @@ class Lattice:
                     unchanged = arc[UNCHANGED] + step_unchanged
                     if unchanged <= max_unchanged_words:
                         into_w[u] = [length, unchanged, arc[START], [], 0.0]
-                        appended.append((u, into_w))
-        return appended
+                        sources(u)
+                        targets(into_w)
+        return zip(appended_sources, appended_targets)
 
     def _remove_unchanged_arcs(self, appended: list) -> None:
         """Drop merged arcs that change nothing, skipping the entry after each drop as
-        m2scorer's remove-while-iterating does; number the remaining entries."""
+        m2scorer's remove-while-iterating does; number the remaining entries.
+
+        Each numbered entry also brings its arc's weight up to :func:`default_weight` of
+        the entries so far, with the same float additions in the same order, so the
+        quarter of a million merged arcs need no second pass."""
         position = self.size
         skip = False
         for u, into_w in appended:
             current = into_w.get(u)
             if current is None:
                 continue
-            if not skip and current[UNCHANGED] == current[LENGTH] > 1:
-                del into_w[u]
-                skip = True
-                continue
+            length = current[LENGTH]
+            if current[UNCHANGED] == length:
+                if not skip:
+                    del into_w[u]
+                    skip = True
+                    continue
+                current[WEIGHT] = float(length)
+            elif current[POSITIONS]:
+                current[WEIGHT] += EPSILON
+            else:
+                current[WEIGHT] = length + EPSILON
             skip = False
             current[POSITIONS].append(position)
             position += 1
         self.size = position
+
+    @cached_property
+    def wide_in_arcs(self) -> dict[int, tuple[list[int], np.ndarray, np.ndarray]]:
+        """Per vertex with at least WIDE in-arcs: their sources u (a list and a numpy
+        array of cells) and default weights, for the path search's numpy gathers; built
+        once and shared by every annotator's search."""
+        wide = {}
+        for w, into in self.arcs.items():
+            if len(into) >= WIDE:
+                sources = list(into)
+                wide[w] = (sources, np.array(sources, dtype=np.intp), np.fromiter(map(itemgetter(WEIGHT), into.values()), float, len(into)))
+        return wide
 
     def changes(self, u: int, w: int) -> bool:
         arc = self.arcs[w][u]

@@ -66,8 +66,12 @@ class Gleu(Metric):
         self._ngrams: ReferenceNgrams | None = None
 
     def prepare(self, dataset: Dataset) -> None:
+        """Reference n-grams and the reference draws (500 x sentences seeded draws, cached
+        per process) depend on the dataset only: computed here, once, not per submission."""
         if self._ngrams is None or self._ngrams.dataset is not dataset:
             self._ngrams = ReferenceNgrams(dataset)
+            if len(dataset) and dataset.references:
+                gleu.reference_draws(len(dataset), len(dataset.references), self.iterations)
 
     def iterations_run(self) -> int:
         """``compute_gleu`` runs a single iteration when there is one reference."""
