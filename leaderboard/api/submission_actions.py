@@ -1,23 +1,20 @@
 """A team's own submission over the API: choose / withdraw / restore it, and its
 per-sentence results. The same services and access rules as the pages
 (:mod:`leaderboard.views.submissions`); another team's submission is a 404."""
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import access, params
-from ..insights import exports
-from ..insights.per_sentence import per_sentence_table
+from .. import access
 from ..models import Submission
 from ..services import submissions as actions
+from ..views.submissions import PER_SENTENCE_FORMATS, per_sentence_download
 from .exports import IgnoreFormatSuffix
 from .serializers import ErrorSerializer
 
 ACTIONS = {"choose": actions.choose, "withdraw": actions.withdraw, "restore": actions.restore}
-FORMATS = ("csv", "json")
 
 
 def own_submission(request, pk) -> Submission:
@@ -42,15 +39,8 @@ class SubmissionAction(APIView):
 class SubmissionSentences(APIView):
     content_negotiation_class = IgnoreFormatSuffix  # ``format`` is this endpoint's own parameter
 
-    @extend_schema(parameters=[OpenApiParameter("format", str, enum=list(FORMATS))], responses={(200, "text/csv"): str, (200, "application/json"): dict})
+    @extend_schema(
+        parameters=[OpenApiParameter("format", str, enum=list(PER_SENTENCE_FORMATS))], responses={(200, "text/csv"): str, (200, "application/json"): dict},
+    )
     def get(self, request, pk):
-        submission = own_submission(request, pk)
-        if not access.may_see_scores(submission, request.user):
-            raise PermissionDenied("the results of this phase are not public yet")
-        if submission.status != Submission.Status.SCORED:
-            raise Http404("this submission has no results")
-        fmt = params.choice(request.query_params, "format", FORMATS, "csv")
-        text, content_type = exports.render(per_sentence_table(submission), fmt)
-        response = HttpResponse(text, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
-        return response
+        return per_sentence_download(own_submission(request, pk), request.user, request.query_params)

@@ -88,13 +88,20 @@ def status(request, slug, pk):
 
 
 def per_sentence(request, slug, pk):
-    """The submission's per-sentence results as ``?format=csv`` (default) or ``json``."""
-    submission = _visible_submission(request, slug, pk)
-    if not access.may_see_scores(submission, request.user):
+    return per_sentence_download(_visible_submission(request, slug, pk), request.user, request.GET)
+
+
+PER_SENTENCE_FORMATS = ("csv", "json")
+
+
+def per_sentence_download(submission: Submission, user, query) -> HttpResponse:
+    """The submission's per-sentence results as ``?format=csv`` (default) or ``json``;
+    the page's download and ``GET /api/submissions/<id>/sentences/`` alike."""
+    if not access.may_see_scores(submission, user):
         raise PermissionDenied("the results of this phase are not public yet")
     if submission.status != Submission.Status.SCORED:
         raise Http404("this submission has no results")
-    fmt = params.choice(request.GET, "format", ("csv", "json"), "csv")
+    fmt = params.choice(query, "format", PER_SENTENCE_FORMATS, "csv")
     text, content_type = exports.render(per_sentence_table(submission), fmt)
     response = HttpResponse(text, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
