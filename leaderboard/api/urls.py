@@ -18,5 +18,5 @@ urlpatterns = [
     path("submissions/<int:pk>/<str:action>/", submission_actions.SubmissionAction.as_view(), name="api-submission-action"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"), name="api-redoc"),
 ]

@@ -10,6 +10,7 @@ pytestmark = pytest.mark.django_db  # an anonymous API request takes a token fro
 @pytest.mark.parametrize("url", ["/api/docs/", "/api/redoc/"])
 def test_docs_pages_load_their_assets_from_this_server(client, url):
     page = client.get(url).content.decode()
+    assert not re.findall(r'(?:src|href)="(?:https?:)?//', page)  # nothing from another server (fonts included)
     assets = re.findall(r'(?:src|href)="([^"]+\.(?:js|css))"', page)
     assert assets, page[:500]
     for asset in assets:
