@@ -75,3 +75,15 @@ def test_a_team_sees_its_score_over_its_submissions(site):
     assert len(labels) == 2 and labels[1].endswith("T5-again")
     assert not overflows(page)
     assert not outside
+
+
+def test_the_insight_pages_fit_a_phone(site):
+    from tests.conftest import browser_login, ensure_cleme2_results
+
+    url, page, data, outside = site
+    ensure_cleme2_results(data["submissions"].values())
+    browser_login(page, url, data["organizer"].username, "pw")
+    for path in ("cleme2/", "difficulty/", "?phase=dev&metric=gotoscorer.f"):
+        page.goto(f"{url}/tasks/charts/{path}")
+        assert not overflows(page), path
+    assert not outside
