@@ -18,9 +18,9 @@ from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
 from .limits import DEFAULT_LIMITS, Limits  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
-from .metrics.base import PerTypeTable, Resampling  # noqa: E402
+from .metrics.base import PerTypeTable, PoolCounts, Resampling  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
-from .paths import ScorePath, flatten, value_at, without_tables  # noqa: E402
+from .paths import TABLE_PREFIX, ScorePath, flatten, value_at, without_tables  # noqa: E402
 from .readers import M2Corpus, read_m2, read_text  # noqa: E402
 from .registry import (  # noqa: E402
     UnknownPath,
@@ -54,9 +54,9 @@ __all__ = [
     "read_hypothesis", "DEFAULT_LIMITS", "Limits", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature", "system_statistics",
     # the registry: metrics describe themselves
-    "PerTypeTable", "Resampling", "ScorePath", "UnknownPath", "can_resample", "default_path", "default_paths", "describe",
+    "PerTypeTable", "PoolCounts", "Resampling", "ScorePath", "UnknownPath", "can_resample", "default_path", "default_paths", "describe",
     "headline_scores", "is_count", "label", "metric_of", "per_type_metrics", "resampled_paths", "resampling", "score_paths",
     "valid_paths",
     # score paths in nested scores objects
-    "flatten", "value_at", "without_tables",
+    "TABLE_PREFIX", "flatten", "value_at", "without_tables",
 ]

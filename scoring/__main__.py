@@ -1,5 +1,6 @@
 import sys
 
-from .cli import main
+from .cli import batch_gc, main
 
+batch_gc()
 sys.exit(main())

@@ -2,16 +2,19 @@
 
 ``errant.alignment.Alignment.align`` reads spaCy tokens inside its O(n*m) loop and sorts
 two windows at every step of its transposition walk; at 2.4 ms a sentence it cost as much
-as parsing. Here every substitution cost of a sentence is computed at once (numpy, and
-rapidfuzz's ``cdist`` for the character cost) and the DP runs in C
-(``alignment_kernel.c``). Where no C compiler is available the same recurrence runs on
-plain Python lists. Either way the recurrence, the float arithmetic and the tie-breaking
-are ERRANT's own, so the cost and operation matrices are identical
-(tests/test_alignment_equivalence.py).
+as parsing. Here the C kernel (``alignment_kernel.c``) reads each doc's ORTH, LOWER,
+LEMMA and POS rows (one ``to_array``) and rapidfuzz's ``cdist`` character costs, runs
+the DP and walks back the cheapest path, so Python gets ERRANT's align sequence in one
+call; the matrices become nested lists only if read. Where no C compiler is available
+the same recurrence runs on plain Python lists. Either way the recurrence, the float
+arithmetic and the tie-breaking are ERRANT's own, so the cost and operation matrices
+are identical (tests/test_alignment_equivalence.py).
 """
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import spacy.parts_of_speech as POS
@@ -48,48 +51,99 @@ def _features(doc) -> list[tuple]:
     return [(t.orth, t.lower, t.lemma, t.pos, t.text) for t in doc]
 
 
+OP_NAMES = ["O", "M", "S", "I", "D"]  # op codes of ``alignment_kernel.c``; 4 + k is "T<k+1>"
+
+
 @functools.lru_cache(maxsize=64)
 def _op_names(longest: int) -> np.ndarray:
-    """Op code -> ERRANT's op string (codes of ``alignment_kernel.c``)."""
-    return np.array(["O", "M", "S", "I", "D"] + [f"T{k + 1}" for k in range(1, longest + 1)], dtype=object)
+    """Op code -> ERRANT's op string, up to the longest transposition possible."""
+    return np.array(OP_NAMES + [f"T{k + 1}" for k in range(1, longest + 1)], dtype=object)
 
 
-def substitution_matrix(orig, cor, o_arr: np.ndarray, c_arr: np.ndarray) -> np.ndarray:
-    """:func:`substitution_cost` of every token pair, summed in ERRANT's order."""
-    lemma_cost = np.where(o_arr[:, None, 2] == c_arr[None, :, 2], 0.0, 0.499)
-    o_pos, c_pos = o_arr[:, 3], c_arr[:, 3]
-    both_open = np.outer([p in OPEN_POS for p in o_pos.tolist()], [p in OPEN_POS for p in c_pos.tolist()])
-    pos_cost = np.where(o_pos[:, None] == c_pos[None, :], 0.0, np.where(both_open, 0.25, 0.5))
-    char_cost = cdist([t.text for t in orig], [t.text for t in cor], scorer=Indel.normalized_distance, dtype=np.float64, workers=1)
-    return np.where(o_arr[:, None, 1] == c_arr[None, :, 1], 0.0, (lemma_cost + pos_cost) + char_cost)
+def _op_name(code: int) -> str:
+    return OP_NAMES[code] if code < 5 else f"T{code - 3}"
 
 
-def compiled_align(kernel, orig, cor, lev: bool) -> tuple[list, list]:
-    """ERRANT's cost and op matrices, the DP run by the C kernel."""
-    n, m = len(orig), len(cor)
-    o_arr = orig.to_array(FEATURES).reshape(n, len(FEATURES))
-    c_arr = cor.to_array(FEATURES).reshape(m, len(FEATURES))
-    interned: dict[int, int] = {}
-    low_ids = np.array([interned.setdefault(x, len(interned)) for x in np.concatenate([o_arr[:, 1], c_arr[:, 1]]).tolist()], dtype=np.int32)
-    o_orth, c_orth = np.ascontiguousarray(o_arr[:, 0]), np.ascontiguousarray(c_arr[:, 0])
-    o_low, c_low = np.ascontiguousarray(low_ids[:n]), np.ascontiguousarray(low_ids[n:])
-    sub = np.zeros((n, m)) if lev or not n or not m else np.ascontiguousarray(substitution_matrix(orig, cor, o_arr, c_arr))
+class Side(NamedTuple):
+    """One doc as the kernel reads it: (n, 4) ORTH, LOWER, LEMMA, POS rows and the words.
+
+    Made once per doc and reused: a source sentence is aligned with every reference
+    and system line that changes it.
+    """
+
+    features: np.ndarray
+    words: list[str]
+
+
+def side(doc, words: Sequence[str] | None = None) -> Side:
+    """``words`` are the tokens the doc was made from, when the caller has them (they
+    are its tokens' texts, read here without making a Token object per word)."""
+    features = np.ascontiguousarray(doc.to_array(FEATURES), dtype=np.uint64).reshape(len(doc), len(FEATURES))
+    return Side(features, list(words) if words is not None else [t.text for t in doc])
+
+
+def compiled_align(kernel, orig: Side, cor: Side, lev: bool) -> tuple[np.ndarray, np.ndarray, list[tuple]]:
+    """ERRANT's cost and op matrices (numpy) and its cheapest align sequence, by the C kernel."""
+    n, m = len(orig.words), len(cor.words)
+    char_cost = None
+    if not lev and n and m:
+        char_cost = cdist(orig.words, cor.words, scorer=Indel.normalized_distance, dtype=np.float64, workers=1)
     cost = np.empty((n + 1, m + 1))
     ops = np.empty((n + 1, m + 1), dtype=np.int32)
-    status = kernel(n, m, o_orth.ctypes.data, c_orth.ctypes.data, o_low.ctypes.data, c_low.ctypes.data, n + m, sub.ctypes.data, int(bool(lev)), cost.ctypes.data, ops.ctypes.data)
-    if status != 0:
+    path = np.empty(5 * (n + m) + 5, dtype=np.int32)
+    steps = kernel(
+        n, m, orig.features.ctypes.data, cor.features.ctypes.data, _OPEN_POS_IDS.ctypes.data, len(_OPEN_POS_IDS),
+        None if char_cost is None else char_cost.ctypes.data, int(bool(lev)), cost.ctypes.data, ops.ctypes.data, path.ctypes.data,
+    )
+    if steps < 0:
         raise MemoryError("alignment kernel could not allocate its token counts")
-    return cost.tolist(), _op_names(min(n, m))[ops].tolist()
+    seq = [(_op_name(op), a, b, c, d) for op, a, b, c, d in path[:5 * steps].reshape(steps, 5).tolist()]
+    return cost, ops, seq
+
+
+_OPEN_POS_IDS = np.array(sorted(OPEN_POS), dtype=np.uint64)
 
 
 class FastAlignment(Alignment):
-    """Drop-in for ``errant.alignment.Alignment`` (same attributes, same results)."""
+    """Drop-in for ``errant.alignment.Alignment``: same ``align_seq``, same matrices.
+
+    The C kernel returns the align sequence itself, so the matrices are only turned
+    into ERRANT's nested lists if someone reads them. ``orig_side``/``cor_side`` are
+    :func:`side` of the docs when the caller already has them.
+    """
+
+    def __init__(self, orig, cor, lev=False, orig_side: Side | None = None, cor_side: Side | None = None):
+        self.orig = orig
+        self.cor = cor
+        kernel = load_kernel()
+        if kernel is None:
+            self._lists = self.python_align(lev)
+            self.align_seq = self.get_cheapest_align_seq()
+            return
+        self._lists = None
+        self._cost, self._ops, self.align_seq = compiled_align(kernel, orig_side or side(orig), cor_side or side(cor), lev)
+
+    def _matrices(self) -> tuple[list, list]:
+        if self._lists is None:
+            longest = min(len(self.orig), len(self.cor))
+            self._lists = (self._cost.tolist(), _op_names(longest)[self._ops].tolist())
+        return self._lists
+
+    @property
+    def cost_matrix(self) -> list:
+        return self._matrices()[0]
+
+    @property
+    def op_matrix(self) -> list:
+        return self._matrices()[1]
 
     def align(self, lev):
+        """ERRANT's (cost matrix, op matrix) as nested lists."""
         kernel = load_kernel()
-        if kernel is not None:
-            return compiled_align(kernel, self.orig, self.cor, lev)
-        return self.python_align(lev)
+        if kernel is None:
+            return self.python_align(lev)
+        cost, ops, _ = compiled_align(kernel, side(self.orig), side(self.cor), lev)
+        return cost.tolist(), _op_names(min(len(self.orig), len(self.cor)))[ops].tolist()
 
     def python_align(self, lev):
         """The DP on plain Python lists, for machines without a C compiler."""

@@ -1,16 +1,22 @@
-/* ERRANT's linguistic Damerau-Levenshtein DP (errant 3.0.2, Alignment.align), compiled.
+/* ERRANT's linguistic Damerau-Levenshtein alignment (errant 3.0.2, Alignment), compiled.
  *
- * The substitution costs come in precomputed; everything else is ERRANT's loop: the same
- * additions in the same order, the same "first cheapest of trans, sub, ins, del" choice,
- * and the same diagonal walk for transpositions. The walk's test, "the two windows hold
- * the same lower-cased tokens", is kept exact with a running count per token id instead
- * of sorting both windows at every step.
+ * Input per token: spaCy's ORTH, LOWER, LEMMA and POS (the rows of Doc.to_array), and
+ * the character cost of every token pair (rapidfuzz's Indel distance, made by the
+ * caller). The substitution cost is ERRANT's get_sub_cost, summed in its order; the DP
+ * is ERRANT's loop: the same additions in the same order, the same "first cheapest of
+ * trans, sub, ins, del" choice, and the same diagonal walk for transpositions. The
+ * walk's test, "the two windows hold the same lower-cased tokens", is kept exact with a
+ * running count per distinct LOWER instead of sorting both windows at every step.
+ * Finally the cheapest path is walked back as get_cheapest_align_seq does, so Python
+ * receives the alignment sequence, not two matrices to convert.
  *
  * Op codes: 0 O, 1 M, 2 S, 3 I, 4 D, 4 + k the transposition "T<k+1>".
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+
+enum { ORTH, LOWER, LEMMA, POS, N_FEATURES };
 
 static void count_token(int32_t *count, int *unequal, int32_t id, int32_t delta) {
     int32_t before = count[id];
@@ -21,13 +27,107 @@ static void count_token(int32_t *count, int *unequal, int32_t id, int32_t delta)
         --*unequal;
 }
 
-int errant_align(int n, int m, const uint64_t *o_orth, const uint64_t *c_orth,
-                 const int32_t *o_low, const int32_t *c_low, int n_low,
-                 const double *sub, int lev, double *cost, int32_t *ops) {
-    const int w = m + 1;
-    int32_t *count = calloc(n_low > 0 ? n_low : 1, sizeof(int32_t));
-    if (count == NULL)
+/* Small ids for the LOWER hashes of both sides (an open-addressing table). */
+static int intern_lower(int n, int m, const uint64_t *o_feat, const uint64_t *c_feat, int32_t *ids) {
+    int size = 1;
+    while (size < 2 * (n + m))
+        size <<= 1;
+    uint64_t *keys = malloc((size_t)size * sizeof(uint64_t));
+    int32_t *values = malloc((size_t)size * sizeof(int32_t));
+    if (keys == NULL || values == NULL) {
+        free(keys);
+        free(values);
         return -1;
+    }
+    for (int s = 0; s < size; ++s)
+        values[s] = -1;
+    int next = 0;
+    for (int t = 0; t < n + m; ++t) {
+        uint64_t key = t < n ? o_feat[t * N_FEATURES + LOWER] : c_feat[(t - n) * N_FEATURES + LOWER];
+        int s = (int)((key ^ (key >> 29)) & (uint64_t)(size - 1));
+        while (values[s] >= 0 && keys[s] != key)
+            s = (s + 1) & (size - 1);
+        if (values[s] < 0) {
+            keys[s] = key;
+            values[s] = next++;
+        }
+        ids[t] = values[s];
+    }
+    free(keys);
+    free(values);
+    return next;
+}
+
+static int is_open(uint64_t pos, const uint64_t *open_pos, int n_open) {
+    for (int k = 0; k < n_open; ++k)
+        if (open_pos[k] == pos)
+            return 1;
+    return 0;
+}
+
+/* get_sub_cost: 0 for the same lower-cased token, else lemma + POS + character cost. */
+static double sub_cost_of(const uint64_t *o, const uint64_t *c, double char_cost, const uint64_t *open_pos, int n_open) {
+    if (o[LOWER] == c[LOWER])
+        return 0.0;
+    double lemma_cost = o[LEMMA] == c[LEMMA] ? 0.0 : 0.499;
+    double pos_cost;
+    if (o[POS] == c[POS])
+        pos_cost = 0.0;
+    else if (is_open(o[POS], open_pos, n_open) && is_open(c[POS], open_pos, n_open))
+        pos_cost = 0.25;
+    else
+        pos_cost = 0.5;
+    return lemma_cost + pos_cost + char_cost;
+}
+
+/* The cheapest path, walked back from (n, m); written forward, 5 ints a step
+ * (op, o_start, o_end, c_start, c_end). Returns the number of steps (<= n + m). */
+static int cheapest_path(int n, int m, const int32_t *ops, int32_t *path) {
+    const int w = m + 1;
+    int i = n, j = m, steps = 0;
+    while (i + j != 0) {
+        int32_t op = ops[i * w + j];
+        int32_t *step = path + 5 * steps++;
+        step[0] = op;
+        if (op == 1 || op == 2) {
+            step[1] = i - 1; step[2] = i; step[3] = j - 1; step[4] = j;
+            --i; --j;
+        } else if (op == 4) {
+            step[1] = i - 1; step[2] = i; step[3] = j; step[4] = j;
+            --i;
+        } else if (op == 3) {
+            step[1] = i; step[2] = i; step[3] = j - 1; step[4] = j;
+            --j;
+        } else {
+            int k = op - 3;  /* "T<k>" */
+            step[1] = i - k; step[2] = i; step[3] = j - k; step[4] = j;
+            i -= k; j -= k;
+        }
+    }
+    for (int a = 0, b = steps - 1; a < b; ++a, --b)
+        for (int f = 0; f < 5; ++f) {
+            int32_t t = path[5 * a + f];
+            path[5 * a + f] = path[5 * b + f];
+            path[5 * b + f] = t;
+        }
+    return steps;
+}
+
+/* Fills cost and ops ((n+1) x (m+1)) and path; returns the path's length, -1 when out
+ * of memory. char_cost (n x m) is only read without lev. */
+int errant_align(int n, int m, const uint64_t *o_feat, const uint64_t *c_feat, const uint64_t *open_pos, int n_open,
+                 const double *char_cost, int lev, double *cost, int32_t *ops, int32_t *path) {
+    const int w = m + 1;
+    int32_t *ids = malloc((size_t)(n + m + 1) * sizeof(int32_t));
+    if (ids == NULL)
+        return -1;
+    int n_low = intern_lower(n, m, o_feat, c_feat, ids);
+    int32_t *count = n_low < 0 ? NULL : calloc(n_low > 0 ? n_low : 1, sizeof(int32_t));
+    if (count == NULL) {
+        free(ids);
+        return -1;
+    }
+    const int32_t *o_low = ids, *c_low = ids + n;
     cost[0] = 0.0;
     ops[0] = 0;
     for (int i = 1; i <= n; ++i) {
@@ -42,8 +142,10 @@ int errant_align(int n, int m, const uint64_t *o_orth, const uint64_t *c_orth,
         const double *prev = cost + i * w;
         double *row = cost + (i + 1) * w;
         int32_t *op_row = ops + (i + 1) * w;
+        const uint64_t *o = o_feat + i * N_FEATURES;
         for (int j = 0; j < m; ++j) {
-            if (o_orth[i] == c_orth[j]) {
+            const uint64_t *c = c_feat + j * N_FEATURES;
+            if (o[ORTH] == c[ORTH]) {
                 row[j + 1] = prev[j];
                 op_row[j + 1] = 1;
                 continue;
@@ -56,7 +158,7 @@ int errant_align(int n, int m, const uint64_t *o_orth, const uint64_t *c_orth,
             if (lev) {
                 sub_cost = prev[j] + 1;
             } else {
-                sub_cost = prev[j] + sub[i * m + j];
+                sub_cost = prev[j] + sub_cost_of(o, c, char_cost[i * m + j], open_pos, n_open);
                 int unequal = 0, added = 0;
                 count_token(count, &unequal, o_low[i], 1);
                 count_token(count, &unequal, c_low[j], -1);
@@ -85,5 +187,6 @@ int errant_align(int n, int m, const uint64_t *o_orth, const uint64_t *c_orth,
         }
     }
     free(count);
-    return 0;
+    free(ids);
+    return cheapest_path(n, m, ops, path);
 }

@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .alignment import FastAlignment
 from .edits import Edit
 from .line_cache import LineCache
-from .merger import rule_edits
 from .nlp import load_annotator
 
 
-def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[str]], source_docs: Callable[[], Sequence], lines: LineCache) -> list[list[Edit]]:
+def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[str]], source_docs: Callable[[list[int]], Sequence], lines: LineCache) -> list[list[Edit]]:
     """Edits turning each source into its corrected token list.
 
-    ``source_docs`` returns the sources' parses; it is only called when some sentence
-    needs aligning, so an unchanged file never needs them.
+    ``source_docs(indices)`` returns the parses of the sources at ``indices``; it is
+    only asked for the sentences that need aligning, so an unchanged file needs none.
     """
     edits: list[list[Edit]] = [[] for _ in corrections]
     todo = []
@@ -35,10 +33,13 @@ def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[st
             else:
                 edits[i] = list(known)
     if todo:
-        annotator = load_annotator()
-        docs = source_docs()
-        for i, cor_doc in zip(todo, lines.parse([corrections[i] for i in todo])):
-            found = rule_edits(FastAlignment(docs[i], cor_doc))
+        annotator = load_annotator()  # imports spaCy (nlp.import_spacy) before these do
+        from .alignment import FastAlignment, side
+        from .merger import rule_edits
+
+        for i, src_doc, cor_doc in zip(todo, source_docs(todo), lines.parse([corrections[i] for i in todo])):
+            alignment = FastAlignment(src_doc, cor_doc, orig_side=side(src_doc, sources[i]), cor_side=side(cor_doc, corrections[i]))
+            found = rule_edits(alignment)
             for edit in found:
                 annotator.classify(edit)
             edits[i] = [Edit(e.o_start, e.o_end, e.c_str, e.type) for e in found]

@@ -20,7 +20,7 @@ from .annotation import annotate
 from .edits import Edit, apply_edits
 from .limits import DEFAULT_LIMITS, Limits
 from .line_cache import LineCache
-from .nlp import load_nlp, parse_tokens, tokenize
+from .nlp import import_spacy, load_nlp, parse_tokens, tokenize
 from .readers import M2Corpus, problem, read_m2, read_text
 
 FORMAT_VERSION = 2
@@ -48,23 +48,25 @@ class Dataset:
         self.references = references
         self.tokenize = tokenize
         self._source_docs = source_docs
+        self._source_parsed: dict[int, object] = {}  # parses made so far, before all are asked for
         self._docbin = docbin
         self.lines = lines if lines is not None else LineCache()
         self.tables: dict[str, object] = {}  # metrics' once-per-dataset results (JSON), saved with it
+        self.fingerprint = ""  # what it was made from, when its maker records it (the CLI's --prepared)
+        # Results derived from the sources and references alone, kept for the next
+        # system scored in this process (metric objects are made per call); not saved.
+        self.memo: dict[object, object] = {}
 
     # -- construction --------------------------------------------------------------
     @classmethod
     def from_text(cls, source_lines: Sequence[str], reference_lines: Sequence[Sequence[str]], *, names: Sequence[str] | None = None, tokenize_input: bool = False) -> Dataset:
         """Parse the sources once and annotate every reference against them."""
         sources = tokenize(source_lines) if tokenize_input else [line.split() for line in source_lines]
-        source_docs = parse_tokens(sources)
-        cache = LineCache()
-        references = []
+        dataset = cls(sources, [], tokenize=tokenize_input)
         for k, lines in enumerate(reference_lines):
             tokens = tokenize(lines) if tokenize_input else [line.split() for line in lines]
             name = names[k] if names else f"ref{k}"
-            references.append(Reference(name, tokens, annotate(sources, tokens, lambda: source_docs, cache)))
-        dataset = cls(sources, references, tokenize=tokenize_input, source_docs=source_docs, lines=cache)
+            dataset.references.append(Reference(name, tokens, annotate(sources, tokens, dataset.source_parses, dataset.lines)))
         dataset.annotated_references = True
         return dataset
 
@@ -104,12 +106,26 @@ class Dataset:
         """spaCy parses of the sources: restored from storage, or parsed on first use."""
         if self._source_docs is None:
             if self._docbin is not None:
+                import_spacy()
                 from spacy.tokens import DocBin
 
                 self._source_docs = list(DocBin().from_bytes(self._docbin).get_docs(load_nlp().vocab))
             else:
-                self._source_docs = parse_tokens(self.sources)
+                self._source_docs = self.source_parses(range(len(self.sources)))
         return self._source_docs
+
+    def source_parses(self, indices: Sequence[int]) -> list:
+        """The parses of the sources at ``indices``. Before :attr:`source_docs` is asked
+        for, only these are parsed (those not parsed yet, in one batch): a sentence that
+        no reference and no system changes never needs its parse for ERRANT."""
+        if self._source_docs is not None or self._docbin is not None:
+            docs = self.source_docs
+            return [docs[i] for i in indices]
+        parsed = self._source_parsed
+        missing = [i for i in dict.fromkeys(indices) if i not in parsed]
+        for i, doc in zip(missing, parse_tokens([self.sources[i] for i in missing])):
+            parsed[i] = doc
+        return [parsed[i] for i in indices]
 
     reference_order: list[list[int]] | None = None
     annotated_references = False  # edits made by ERRANT here (text), not given (M2)
@@ -129,11 +145,13 @@ class Dataset:
     def to_bytes(self) -> bytes:
         """A zip of the tokens, reference edits, source parses and the parses of the
         lines cached so far (the reference lines, once prepared), as spaCy DocBins."""
+        import_spacy()
         from spacy.tokens import DocBin
 
         meta = {
             "format": FORMAT_VERSION,
             "tokenize": self.tokenize,
+            "fingerprint": self.fingerprint,
             "sources": self.sources,
             "reference_order": self.reference_order,
             "annotated_references": self.annotated_references,
@@ -164,6 +182,7 @@ class Dataset:
         dataset.reference_order = meta["reference_order"]
         dataset.annotated_references = meta.get("annotated_references", False)
         dataset.tables = tables
+        dataset.fingerprint = meta.get("fingerprint", "")
         if line_parses is not None:
             dataset.lines.add_serialised(line_parses)
         if dataset.annotated_references:

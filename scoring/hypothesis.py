@@ -1,7 +1,7 @@
 """A system output, read and annotated once against a prepared :class:`Dataset`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .annotation import annotate
@@ -24,6 +24,7 @@ class Hypothesis:
     edits: list[list[Edit]]
     docs: list | None = None  # parses of changed sentences (None = equal to the source), on first use
     lines: list[str] | None = None  # the output lines as read (GLEU splits them its own way)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # results two metrics share (CLEME's chunks)
 
     def parses(self, dataset: Dataset) -> list:
         """A spaCy parse of every output sentence: the source's where unchanged, else
@@ -40,7 +41,7 @@ class Hypothesis:
 def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str) -> Hypothesis:
     """Annotate plain-text output lines (already validated) against the dataset."""
     tokens = tokenize(lines) if dataset.tokenize else [line.split() for line in lines]
-    edits = annotate(dataset.sources, tokens, lambda: dataset.source_docs, dataset.lines)
+    edits = annotate(dataset.sources, tokens, dataset.source_parses, dataset.lines)
     return Hypothesis(name, tokens, edits, lines=list(lines))
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .edits import Edit
-from .nlp import load_nlp, parse_tokens
+from .nlp import import_spacy, load_nlp, parse_tokens
 
 MAX_LINES = 50_000  # a bound on memory for long-lived workers (a parse is ~10 kB)
 
@@ -36,12 +36,14 @@ class LineStore(Protocol):
 
 
 def doc_to_bytes(doc) -> bytes:
+    import_spacy()
     from spacy.tokens import DocBin
 
     return DocBin(docs=[doc], store_user_data=False).to_bytes()
 
 
 def docs_from_bytes(data: bytes) -> list:
+    import_spacy()
     from spacy.tokens import DocBin
 
     return list(DocBin().from_bytes(data).get_docs(load_nlp().vocab))
@@ -99,6 +101,7 @@ class LineCache:
                 self._docs.setdefault(tuple(t.text for t in doc), doc)
 
     def to_bytes(self) -> bytes:
+        import_spacy()
         from spacy.tokens import DocBin
 
         self._decode_pending()

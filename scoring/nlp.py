@@ -3,11 +3,17 @@
 The model name is a setting (``GEC_SPACY_MODEL``); by default the PyPI re-upload of
 ``en_core_web_sm`` 3.8.0 that the golden figures were made with, else a user's own
 ``en_core_web_sm``. NER is disabled: ERRANT never reads it.
+
+spaCy is imported here first (:func:`import_spacy`), without the PyTorch that thinc
+would import only to offer its optional wrappers: the small CNN pipelines never use
+them, and torch costs a cold process about 1.2 CPU seconds. Other code (BERTScore)
+still imports torch as usual.
 """
 from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Iterable, Sequence
 
 SPACY_MODEL_ENV = "GEC_SPACY_MODEL"
@@ -21,11 +27,52 @@ def spacy_model_names() -> tuple[str, ...]:
     return (configured,) if configured else DEFAULT_SPACY_MODELS
 
 
+class _NoTorchForThinc:
+    """A meta-path finder refusing ``torch`` to thinc's optional-backend probe only
+    (``thinc.compat``; other modules and threads import torch as usual)."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == "torch" and _importing_from("thinc.compat"):
+            raise ModuleNotFoundError("torch is not loaded for spaCy's CNN pipelines", name=name)
+        return None
+
+
+def _importing_from(module: str) -> bool:
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_globals.get("__name__") == module:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def torch_free() -> bool:
+    """Whether spaCy can be imported without torch: a default (CNN) model, torch not
+    already loaded (then thinc should see it), thinc not yet imported."""
+    return os.environ.get(SPACY_MODEL_ENV) is None and "torch" not in sys.modules and "thinc.compat" not in sys.modules
+
+
+@functools.cache
+def import_spacy():
+    """The ``spacy`` module, imported without torch when :func:`torch_free`."""
+    if not torch_free():
+        import spacy
+
+        return spacy
+    finder = _NoTorchForThinc()
+    sys.meta_path.insert(0, finder)
+    try:
+        import spacy
+    finally:
+        sys.meta_path.remove(finder)
+    return spacy
+
+
 @functools.cache
 def load_nlp():
     """The spaCy pipeline: the first model of :func:`spacy_model_names` that loads."""
-    import spacy
-
+    spacy = import_spacy()
     errors = []
     for name in spacy_model_names():
         try:
@@ -38,9 +85,10 @@ def load_nlp():
 @functools.cache
 def load_annotator():
     """ERRANT's English annotator around :func:`load_nlp`'s pipeline."""
+    nlp = load_nlp()  # first: errant imports spaCy itself, which must not bring torch
     import errant
 
-    return errant.load("en", nlp=load_nlp())
+    return errant.load("en", nlp=nlp)
 
 
 def parse_tokens(token_lists: Iterable[Sequence[str]], batch_size: int = PARSE_BATCH_SIZE) -> list:
@@ -50,9 +98,9 @@ def parse_tokens(token_lists: Iterable[Sequence[str]], batch_size: int = PARSE_B
     tokens, so a file of 1,000-token lines costs the memory of a few lines at a time,
     not of all of them (issue 14: 6 GB for 391 such lines).
     """
+    nlp = load_nlp()
     from spacy.tokens import Doc
 
-    nlp = load_nlp()
     docs: list = []
     for batch in _batches(token_lists, batch_size):
         docs.extend(nlp.pipe((Doc(nlp.vocab, words=list(tokens)) for tokens in batch), batch_size=len(batch)))
@@ -83,9 +131,8 @@ def versions() -> dict[str, str]:
     """Versions that go into every signature."""
     from importlib import metadata
 
-    import spacy
-
     nlp = load_nlp()
+    spacy = import_spacy()
     return {
         "errant": metadata.version("errant"),
         "spacy": spacy.__version__,

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .metrics.base import REGISTRY, Metric, Resampling
+from .metrics.base import REGISTRY, Metric, PoolCounts, Resampling
 from .options import ScoringOptions
 from .paths import ScorePath, path_label
 
@@ -102,11 +102,18 @@ def resampled_paths(metric_names: Iterable[str] | None = None) -> list[str]:
     return [path for cls in metrics_named(metric_names) for path in cls.resampled]
 
 
-def resampling(path: str, statistics: dict, options: ScoringOptions) -> Resampling | None:
+def resampling(path: str, statistics: dict, options: ScoringOptions, pool: PoolCounts | None = None) -> Resampling | None:
     """The stored ``statistics`` of the metric of ``path`` as a :class:`Resampling`; None
-    when these statistics cannot give that path (e.g. CLEME2.0 without similarity weights)."""
+    when these statistics cannot give that path (e.g. CLEME2.0 without similarity weights,
+    or a pool metric without its ``pool``)."""
     cls = metric_of(path)
-    found = cls(options).resampling(statistics) if cls is not None and path in cls.resampled else None
+    if cls is None or path not in cls.resampled:
+        return None
+    metric = cls(options)
+    if cls.pooled:
+        found = None if pool is None else metric.member_resampling(statistics, pool)
+    else:
+        found = metric.resampling(statistics)
     if found is None or path not in found.scores(np.zeros((1, found.counts.shape[1]))):
         return None
     return found

@@ -24,5 +24,13 @@ def test_gleu_bootstrap_against_the_first_system(capsys):
 
 def test_a_path_that_cannot_be_resampled_is_refused(capsys):
     with pytest.raises(SystemExit) as exit_:
-        main([*ARGS, "--bootstrap", "10", "--bootstrap-path", "gotoscorer.f"])
+        main([*ARGS, "--bootstrap", "10", "--bootstrap-path", "gotoscorer.tp"])
     assert exit_.value.code == 2 and "gleu.score" in capsys.readouterr().err
+
+
+def test_gotoscorer_bootstrap_weighs_every_sample_with_the_pool_of_the_run(capsys):
+    args = [*ARGS[:-1], "gotoscorer", "--json", "--bootstrap", "100", "--bootstrap-path", "gotoscorer.f"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    f = {name: system["gotoscorer"]["f"] for name, system in out["systems"].items()}
+    assert out["bootstrap"]["T5"]["delta"] == pytest.approx(f["T5"] - f["INPUT"], abs=1e-12)

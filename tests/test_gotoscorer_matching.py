@@ -48,3 +48,19 @@ def test_system_insertion_at_a_gold_slot_is_a_wrong_change():
 def test_equal_chunk_overrides_an_earlier_not_equal_one():
     """The system's slot (1, 1) is scanned before its token (1, 2): not equal, then equal."""
     assert outcomes([], gold_edits=[])[1, 2, "discussing"] == (False, True)
+
+
+def test_unedited_bits_equal_judging_the_unedited_chunks():
+    """The shortcut for a sentence the system leaves alone gives judge_sentence's bits,
+    including gold edits that rewrite a token into itself or insert nothing."""
+    from scoring.gotoscorer.outcomes import bits, unedited_bits
+
+    gold_lists = [GOLD_EDITS, [], [Edit(0, 1, "We", "R:OTHER")], [Edit(2, 2, "", "M:OTHER")], [Edit(0, 5, "", "U:OTHER")], [Edit(5, 5, "!", "M:PUNCT")]]
+    for tokens in (TOKENS, []):
+        for gold_edits in gold_lists if tokens else [[], [Edit(0, 0, "Hi", "M:OTHER")]]:
+            gold = sentence_chunks(tokens, gold_edits)
+            judged = judge_sentence(gold, sentence_chunks(tokens, []))
+            assert unedited_bits(gold, tokens) == (bits(m for m, _ in judged), bits(c for _, c in judged))
+    from scoring.gotoscorer import Chunk
+
+    assert unedited_bits([Chunk(7, 8, "", "x", "R:OTHER", True)], TOKENS) is None

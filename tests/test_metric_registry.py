@@ -79,3 +79,22 @@ def test_flatten_leaves_out_tables_and_bookkeeping():
     scores = {"errant": {"cs": {"f": 0.5, "tp": 3}, "per_type": {"1": {"M": {"f": 1.0}}}}, "gotoscorer": {"f": 0.2, "pool_size": 4, "weighted": True}}
     assert scoring.flatten(scores) == {"errant.cs.f": 0.5, "errant.cs.tp": 3, "gotoscorer.f": 0.2}
     assert scoring.value_at(scores, "errant.cs.f") == 0.5 and scoring.value_at(scores, "gotoscorer.weighted") is None
+
+
+@pytest.mark.parametrize("weighted", [True, False])
+def test_gotoscorer_resampled_inside_its_pool_gives_every_member_its_published_scores(seeda_subset, seeda_hypotheses, weighted):
+    """Every sentence once, for every member of a 4-system pool: the pool's own scores, to the last bit."""
+    options = ScoringOptions(gts_weighted=weighted)
+    metric = REGISTRY["gotoscorer"](options)
+    metric.prepare(seeda_subset)
+    statistics = {name: metric.statistics(seeda_subset, seeda_hypotheses[name]) for name in list(seeda_hypotheses)[:4]}
+    published = metric.score_pool(statistics)
+    pool = metric.pool_counts(list(statistics.values()))
+    assert pool.size == 4
+    for name, stats in statistics.items():
+        resampling = scoring.resampling("gotoscorer.f", stats, options, pool)
+        resampled = resampling.corpus()
+        assert set(resampled) == {p for p in REGISTRY["gotoscorer"].resampled if weighted or ".unweighted." not in p}
+        for path, value in resampled.items():
+            assert value == scoring.value_at({"gotoscorer": published[name]}, path), path
+    assert scoring.resampling("gotoscorer.f", statistics[name], options) is None  # no pool given

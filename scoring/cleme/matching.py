@@ -32,6 +32,14 @@ OUTCOMES = (TP, FP_NE, FP_UN, FN, TN)
 CHUNK_FIELDS = ("index", "start", "end", "hyp", "refs", "dependent", "independent")
 
 
+def all_kept_references(dataset: Dataset) -> list[list[int]]:
+    """:func:`kept_references` of every sentence, made once per dataset (``dataset.memo``)."""
+    kept = dataset.memo.get("cleme.kept")
+    if kept is None:
+        kept = dataset.memo["cleme.kept"] = [kept_references(dataset, i) for i in range(len(dataset))]
+    return kept
+
+
 def kept_references(dataset: Dataset, i: int) -> list[int]:
     """The references CLEME compares sentence ``i`` with.
 
@@ -97,10 +105,9 @@ def chunk_statistics(dataset: Dataset, hypothesis: Hypothesis) -> dict:
     """
     refs, n_chunks, chunks = [], [], []
     length_sum = count = 0
-    for i, source in enumerate(dataset.sources):
-        kept = kept_references(dataset, i)
+    for i, (source, kept) in enumerate(zip(dataset.sources, all_kept_references(dataset))):
         n, records, s, c = sentence_chunks(source, hypothesis.edits[i], [dataset.references[k].edits[i] for k in kept])
-        refs.append(kept)
+        refs.append(list(kept))
         n_chunks.append(n)
         chunks.append(records)
         length_sum += s
@@ -109,6 +116,17 @@ def chunk_statistics(dataset: Dataset, hypothesis: Hypothesis) -> dict:
     # 0 keeps the weights finite there.
     bias = length_sum / count if count else 0.0
     return {"refs": refs, "n_chunks": n_chunks, "chunks": chunks, "length_bias": bias}
+
+
+def shared_chunk_statistics(dataset: Dataset, hypothesis: Hypothesis) -> dict:
+    """:func:`chunk_statistics`, made once per hypothesis and dataset for CLEME and
+    CLEME2.0 alike. Each call returns its own top-level dict; the records inside are
+    shared, so a caller that changes them (similarity weights) takes
+    :func:`chunk_statistics` instead."""
+    found = hypothesis.memo.get("cleme.chunks")
+    if found is None or found[0] is not dataset:
+        found = hypothesis.memo["cleme.chunks"] = (dataset, chunk_statistics(dataset, hypothesis))
+    return dict(found[1])
 
 
 def record_length(record: list) -> int:

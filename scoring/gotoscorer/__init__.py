@@ -38,7 +38,9 @@ API for the platform
 (d) ``Pool``: ``Pool.of(gold_modified, {name: Outcomes})`` builds one from scratch;
     ``add(name, outcomes)``, ``remove(name)``, ``n``, ``size`` (N), ``weights()``,
     ``scores(name)``, ``all_scores()``, ``sums(name)``, ``false_positives`` (members that
-    changed each chunk wrongly). Joins and leaves update n, N and every member's sums with
+    changed each chunk wrongly), ``sums_table()`` (every member's sums as arrays, for
+    ``score_table``, the vectorised ``scores_from_sums``); ``Pool.from_packed`` builds
+    one from ``numpy.packbits`` rows without a per-member loop. Joins and leaves update n, N and every member's sums with
     popcounts over packed bit arrays, and the result equals ``pool_scores`` (from scratch)
     of the final members exactly. The ``gotoscorer`` metric's ``score_pool`` uses it too.
 
@@ -61,6 +63,7 @@ from .scores import (
     member_scores,
     outcome_sums,
     pool_scores,
+    score_table,
     scores_from_sums,
     success_counts,
 )
@@ -70,5 +73,5 @@ __all__ = [
     "category_difficulty", "format_difficulty", "heatmap_rows", "render_chunk_visualiser", "coder_edits",
     "judge_sentence", "Outcomes", "decode", "encode", "system_outcomes", "Pool", "DEFAULT_PARAMS",
     "OutcomeSums", "WeightParams", "difficulty_weights", "member_scores", "outcome_sums", "pool_scores",
-    "scores_from_sums", "success_counts",
+    "score_table", "scores_from_sums", "success_counts",
 ]

@@ -52,42 +52,45 @@ class GoldChunk(NamedTuple):
     modified: bool
 
 
-def _token_chunk(tokens: Sequence[str], i: int) -> Chunk:
-    return Chunk(i, i + 1, tokens[i], tokens[i], "", False)
-
-
-def _slot(position: int) -> Chunk:
-    return Chunk(position, position, "", "", "", False)
-
-
 def sentence_chunks(tokens: Sequence[str], edits: Sequence[Edit] | None) -> list[Chunk]:
     """The chunks of one sentence under ``edits`` (None = no edits), as GTS cuts them.
 
     Edits are taken in the order given (GTS does not sort them); noop, UNK and Um edits
     are dropped. A slot goes before every chunk unless that chunk or the one before it
     is an insertion, and a final slot at ``len(tokens)`` unless the last chunk is one.
+    (GTS's two passes, basic chunks then slots, done in one: this runs for every gold
+    and system sentence.)
     """
-    edit_chunks = [
-        Chunk(e.start, e.end, " ".join(tokens[e.start:e.end]), e.correction, e.type, True)
-        for e in edits or ()
-        if e.type not in DROPPED_TYPES
-    ]
-    basic: list[Chunk] = []
-    cursor = 0
-    for chunk in edit_chunks:
-        basic.extend(_token_chunk(tokens, i) for i in range(cursor, chunk.start))
-        basic.append(chunk)
-        cursor = chunk.end
-    basic.extend(_token_chunk(tokens, i) for i in range(cursor, len(tokens)))
-
+    new = tuple.__new__
     chunks: list[Chunk] = []
-    for i, chunk in enumerate(basic):
-        if not chunk.is_insertion and not (i > 0 and basic[i - 1].is_insertion):
-            chunks.append(_slot(chunk.start))
-        chunks.append(chunk)
+    append = chunks.append
+    after_insertion = False  # whether the last chunk so far is an insertion
+    cursor = 0
+    for e in edits or ():
+        if e.type in DROPPED_TYPES:
+            continue
+        start, end = e.start, e.end
+        for i in range(cursor, start):
+            if not after_insertion:
+                append(new(Chunk, (i, i, "", "", "", False)))
+            token = tokens[i]
+            append(new(Chunk, (i, i + 1, token, token, "", False)))
+            after_insertion = False
+        insertion = start == end
+        if not insertion and not after_insertion:
+            append(new(Chunk, (start, start, "", "", "", False)))
+        append(new(Chunk, (start, end, " ".join(tokens[start:end]), e.correction, e.type, True)))
+        after_insertion = insertion
+        cursor = end
+    for i in range(cursor, len(tokens)):
+        if not after_insertion:
+            append(new(Chunk, (i, i, "", "", "", False)))
+        token = tokens[i]
+        append(new(Chunk, (i, i + 1, token, token, "", False)))
+        after_insertion = False
     # GTS fails on an empty sentence without edits; we give it its one slot instead.
-    if not basic or not basic[-1].is_insertion:
-        chunks.append(_slot(len(tokens)))
+    if not after_insertion:
+        append(new(Chunk, (len(tokens), len(tokens), "", "", "", False)))
     return chunks
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..edits import Edit
-from .chunks import Chunk, sentence_chunks
+from .chunks import DROPPED_TYPES, Chunk, sentence_chunks
 from .matching import judge_sentence
 
 ONE = ord("1")
@@ -34,6 +34,59 @@ def system_outcomes(gold: Sequence[Sequence[Chunk]], sources: Sequence[Sequence[
         judge_sentence(gold_sentence, sentence_chunks(tokens, edits))
         for gold_sentence, tokens, edits in zip(gold, sources, edit_lists, strict=True)
     ]
+
+
+def system_key(edits: Sequence[Edit] | None) -> tuple:
+    """What a system's chunks of one sentence depend on for judging: its kept edits'
+    (start, end, correction), in the order given."""
+    return tuple((e.start, e.end, e.correction) for e in edits or () if e.type not in DROPPED_TYPES)
+
+
+def unedited_bits(gold_sentence: Sequence[Chunk], tokens: Sequence[str]) -> tuple[str, str] | None:
+    """``(modified, correct)`` bits of a system leaving the sentence as it is, without
+    building its chunks; None when some gold chunk lies outside the sentence.
+
+    That system has a slot at every position and a chunk per token, none modified, so
+    a gold chunk is equal to one of them when it is a slot reading "" or a one-token
+    chunk reading its own token (every unmodified gold chunk is); any other gold chunk
+    meets the slot at its start, so it is judged wrong (:func:`judge_sentence`).
+    """
+    n = len(tokens)
+    correct = []
+    for g in gold_sentence:
+        if not 0 <= g.start <= g.end <= n:
+            return None
+        equal = g.correction == "" if g.start == g.end else (g.end == g.start + 1 and g.correction == tokens[g.start])
+        correct.append("1" if equal else "0")
+    return "0" * len(gold_sentence), "".join(correct)
+
+
+MAX_MEMO = 100_000  # (sentence, edits) outcomes kept per dataset and reference
+
+
+def outcome_bits(gold: Sequence[Sequence[Chunk]], sources: Sequence[Sequence[str]], edit_lists: Sequence[Sequence[Edit] | None], memo: dict | None = None) -> tuple[list[str], list[str]]:
+    """Per sentence, the ``modified`` and ``correct`` bit strings of :func:`encode`.
+
+    ``memo`` (one per dataset and reference) keeps each sentence's bits by the
+    system's :func:`system_key`: a later system with the same edits there (every
+    system's unchanged sentences, shared corrections) is not judged again.
+    """
+    memo = {} if memo is None else memo
+    if len(memo) > MAX_MEMO:
+        memo.clear()
+    modified, correct = [], []
+    for i, (gold_sentence, tokens, edits) in enumerate(zip(gold, sources, edit_lists, strict=True)):
+        key = (i, system_key(edits))
+        found = memo.get(key)
+        if found is None:
+            found = unedited_bits(gold_sentence, tokens) if not key[1] else None
+            if found is None:
+                judged = judge_sentence(gold_sentence, sentence_chunks(tokens, edits))
+                found = (bits(m for m, _ in judged), bits(c for _, c in judged))
+            memo[key] = found
+        modified.append(found[0])
+        correct.append(found[1])
+    return modified, correct
 
 
 def bits(flags) -> str:

@@ -94,6 +94,37 @@ def scores_from_sums(sums: OutcomeSums, pool_size: int, *, weighted: bool = True
     return {"p": p, "r": r, "f": f, "accuracy": _ratio(tp + tn, total), "tp": tp, "fp": fp, "fn": fn, "tn": tn}
 
 
+def score_table(counts: np.ndarray, n_sums: np.ndarray, pool_size: int, *, weighted: bool = True, beta: float = 0.5, params: WeightParams = DEFAULT_PARAMS) -> dict[str, np.ndarray]:
+    """:func:`scores_from_sums` for many members at once: ``counts`` and ``n_sums`` are
+    ``(members, 5)`` integer arrays (TP, FP, FN, TN, all); one array per score key.
+
+    The same IEEE operations in the same order as the scalar path, element by element,
+    so every value is bit-identical to it (tests/test_gotoscorer_score_table.py);
+    unweighted class totals stay integers, as there.
+    """
+    counts = np.asarray(counts, dtype=np.int64)
+    if weighted:
+        denominator = pool_size + params.c
+        scale = params.a * denominator
+        c = counts.astype(np.float64)
+        totals = (scale * c - np.asarray(n_sums, dtype=np.int64) - params.b * c) / denominator
+    else:
+        totals = counts
+    tp, fp, fn, tn, total = totals.T
+    p = _ratios(tp, tp + fp)
+    r = _ratios(tp, tp + fn)
+    b2 = beta * beta
+    f = _ratios((1 + b2) * p * r, b2 * p + r)
+    return {"p": p, "r": r, "f": f, "accuracy": _ratios(tp + tn, total), "tp": tp, "fp": fp, "fn": fn, "tn": tn}
+
+
+def _ratios(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    """:func:`_ratio` elementwise: 0.0 where the denominator is 0 (or -0.0)."""
+    out = np.zeros(len(numerator), dtype=np.float64)
+    np.divide(numerator, denominator, out=out, where=denominator != 0)
+    return out
+
+
 def member_scores(gold_modified: np.ndarray, modified: np.ndarray, correct: np.ndarray, n: np.ndarray, pool_size: int, *, weighted: bool = True, beta: float = 0.5, params: WeightParams = DEFAULT_PARAMS) -> dict:
     """One pool member's scores from its outcome vectors, the success counts n and N."""
     return scores_from_sums(outcome_sums(gold_modified, modified, correct, n), pool_size, weighted=weighted, beta=beta, params=params)

@@ -254,12 +254,53 @@ class Lattice:
                 wide[w] = (sources, np.array(sources, dtype=np.intp), np.fromiter(map(itemgetter(WEIGHT), into.values()), float, len(into)))
         return wide
 
+    # -- what the search reads (the compiled lattice answers the same calls) ----------------
+    @property
+    def empty(self) -> bool:
+        return self.end == 0 or not self.vertices
+
+    def span_arcs(self, spans: set[tuple[int, int]]) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """The arcs whose edit has one of ``spans``, each listed once per entry, sorted (m2scorer's ``M``)."""
+        ends = {end for _, end in spans}
+        found: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for w in self.vertices:
+            end = edit_end(w, self.width)
+            if end not in ends:
+                continue
+            for u, arc in self.arcs[w].items():
+                span = (arc[START], end)
+                if span in spans:
+                    found.setdefault(span, []).extend([(u, w)] * len(arc[POSITIONS]))
+        for entries in found.values():
+            entries.sort()
+        return found
+
+    def length(self, u: int, w: int) -> int:
+        return self.arcs[w][u][LENGTH]
+
+    def start(self, u: int, w: int) -> int:
+        return self.arcs[w][u][START]
+
     def changes(self, u: int, w: int) -> bool:
         arc = self.arcs[w][u]
         return arc[UNCHANGED] < arc[LENGTH]
 
     def tokens(self, u: int, w: int) -> tuple[str, str]:
-        """The source and hypothesis text an arc u -> w replaces (m2scorer's strings)."""
-        ui, uj = divmod(u, self.width)
-        wi, wj = divmod(w, self.width)
-        return " ".join(self.source[ui:wi]), " ".join(self.target[uj:wj])
+        return arc_tokens(self, u, w)
+
+    def edit_arcs(self, weights: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
+        """The arcs of m2scorer's path that change something, first to last, with
+        ``weights`` replacing the defaults of some arcs (:mod:`.path`)."""
+        from .path import shortest_path  # it imports this module's arc fields
+
+        return [(u, w) for u, w in shortest_path(self, weights) if self.changes(u, w)]
+
+    def close(self) -> None:
+        """Nothing to free (the compiled lattice frees its C memory here)."""
+
+
+def arc_tokens(lattice, u: int, w: int) -> tuple[str, str]:
+    """The source and hypothesis text an arc u -> w replaces (m2scorer's strings)."""
+    ui, uj = divmod(u, lattice.width)
+    wi, wj = divmod(w, lattice.width)
+    return " ".join(lattice.source[ui:wi]), " ".join(lattice.target[uj:wj])

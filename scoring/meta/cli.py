@@ -11,7 +11,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..cli import add_scoring_arguments, checked_metrics, read_inputs, report_bad_input
+from ..cli import add_scoring_arguments, checked_metrics, prepared_file, read_inputs, report_bad_input
 from ..errors import InputError
 from ..scorer import build_metrics, signature, system_statistics
 from .evaluate import DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_WINDOW, meta_evaluate
@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.bootstrap < 0 or args.window < 2:
         parser.error("--bootstrap must be >= 0 and --window >= 2")
     try:
-        dataset, hypotheses = read_inputs(args)
+        prepared = prepared_file(args)
+        dataset, hypotheses = read_inputs(args, prepared)
         human = read_human_judgments(args.human, args.judgments, Path(args.judged_lines) if args.judged_lines else None, sets, sorted(h.name for h in hypotheses))
         human.line_of(len(dataset))
     except (InputError, OSError) as exc:
@@ -78,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     for metric in built:
         metric.prepare(dataset)
     statistics = {h.name: system_statistics(dataset, h, built) for h in hypotheses}
+    if prepared is not None:
+        prepared.keep(dataset)
     table = meta_evaluate(statistics, built, human, samples=args.bootstrap, seed=args.seed, window=args.window)
     table["signature"] = signature(built, options, dataset) + "|" + table["signature"]
     print(json.dumps(table, indent=1) if args.json else format_table(table))

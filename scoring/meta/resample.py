@@ -9,26 +9,20 @@ sentence-level meta-evaluation compares. Nothing is parsed or aligned again
 
 A metric's :meth:`~scoring.metrics.base.Metric.resampling` (the registry's interface:
 per-sentence rows whose sums give the corpus score; ERRANT and CLEME keep the reference
-choice made on the whole corpus inside a sample) is used as it is. A pool metric needs
-the whole pool: GoToScorer's rows here are a member's class sizes and sums of n_i, with
-n_i and N of the pool, since the systems, not the sentences, define its weights (every
-system is resampled with the same indices). Any other metric is scored by slicing its
+choice made on the whole corpus inside a sample) is used as it is. A pool metric
+resamples each member inside the pool all the systems given make
+(:meth:`~scoring.metrics.base.Metric.member_resampling`), since the systems, not the
+sentences, define its weights. A metric offering neither is scored by slicing its
 per-sentence lists and calling its own ``score_pool``: exact and slow.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
-from ..gotoscorer import decode
-from ..gotoscorer.scores import class_masks, success_counts
 from ..metrics.base import Metric, Resampling
 from ..paths import value_at
 
 Scores = dict[str, np.ndarray]  # score path -> (samples, systems)
-PoolResampling = Callable[[Metric, list[dict]], list[Resampling]]
-POOL_RESAMPLINGS: dict[str, PoolResampling] = {}
 
 
 def headline_paths(metric: Metric) -> list[str]:
@@ -61,17 +55,11 @@ def weighted_scores(metric: Metric, resamplings: list[Resampling], weights: np.n
 def pool_resampling(metric: Metric, per_system: list[dict]) -> list[Resampling] | None:
     """One :class:`Resampling` per system, or None when the metric offers none."""
     if metric.pooled:
-        return POOL_RESAMPLINGS[metric.name](metric, per_system) if metric.name in POOL_RESAMPLINGS else None
-    own = [metric.resampling(stats) for stats in per_system]
+        pool = metric.pool_counts(per_system)
+        own = [None] if pool is None else [metric.member_resampling(stats, pool) for stats in per_system]
+    else:
+        own = [metric.resampling(stats) for stats in per_system]
     return None if any(r is None for r in own) else own
-
-
-def pool_resampler(name: str) -> Callable[[PoolResampling], PoolResampling]:
-    def add(function: PoolResampling) -> PoolResampling:
-        POOL_RESAMPLINGS[name] = function
-        return function
-
-    return add
 
 
 def frequencies(indices: np.ndarray, n_sentences: int) -> np.ndarray:
@@ -111,38 +99,3 @@ def sentence_count(statistics) -> int:
     if isinstance(statistics, dict):
         return max((sentence_count(value) for value in statistics.values()), default=0)
     return len(statistics) if isinstance(statistics, list) else 0
-
-
-# -- GoToScorer: class sizes and sums of n_i per sentence --------------------------------
-
-@pool_resampler("gotoscorer")
-def gotoscorer_resampling(metric: Metric, per_system: list[dict]) -> list[Resampling]:
-    """GoToScorer F and accuracy. Per sentence and class X (TP, FP, FN, TN, all chunks):
-    |X| and the sum of n_i over X; a sample's weighted class total is
-    a|X| - (S_X + b|X|)/(N + c) of the summed integers (``gotoscorer.scores.class_totals``)."""
-    decoded = [decode(stats) for stats in per_system]
-    gold_modified = decoded[0][0]
-    n = success_counts(outcomes.correct for _, outcomes in decoded)
-    size, params, beta = len(per_system), metric.params, metric.options.beta
-    starts = np.concatenate([[0], np.cumsum([len(s) for s in per_system[0]["gold"]])[:-1]]).astype(np.intp)
-
-    def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
-        counts, n_sums = totals[:, :5], totals[:, 5:]
-        if metric.options.gts_weighted:
-            denominator = size + params.c
-            counts = (params.a * denominator * counts - n_sums - params.b * counts) / denominator
-        tp, fp, fn, tn, total = counts.T
-        b2 = beta * beta
-        with np.errstate(divide="ignore", invalid="ignore"):
-            p = np.where(tp + fp != 0, tp / (tp + fp), 0.0)
-            r = np.where(tp + fn != 0, tp / (tp + fn), 0.0)
-            f = np.where(b2 * p + r != 0, (1 + b2) * p * r / (b2 * p + r), 0.0)
-            accuracy = np.where(total != 0, (tp + tn) / total, 0.0)
-        return {"gotoscorer.f": f, "gotoscorer.accuracy": accuracy}
-
-    resamplings = []
-    for _, outcomes in decoded:
-        masks = np.vstack([class_masks(gold_modified, outcomes.modified, outcomes.correct), np.ones((1, len(n)), dtype=bool)]).astype(np.int64)
-        rows = np.hstack([np.add.reduceat(masks, starts, axis=1).T, np.add.reduceat(masks * n, starts, axis=1).T])
-        resamplings.append(Resampling(rows.astype(float), scores))
-    return resamplings

@@ -68,6 +68,16 @@ class Resampling:
         return {path: float(values[0]) for path, values in self.scores(rows.sum(axis=0, keepdims=True)).items()}
 
 
+@dataclass(frozen=True)
+class PoolCounts:
+    """What a pool metric's weights depend on: per gold chunk how many members got it
+    right (n_i), and the pool size N. Bootstrap samples draw sentences, not systems, so
+    inside a sample these stay those of the whole pool."""
+
+    n: np.ndarray
+    size: int
+
+
 class Metric:
     name: ClassVar[str]
     pooled: ClassVar[bool] = False
@@ -118,6 +128,14 @@ class Metric:
     # -- resampling (bootstrap, tie groups) -------------------------------------------------
     def resampling(self, statistics: dict) -> Resampling | None:
         """Stored statistics as a :class:`Resampling`; None when the metric cannot resample."""
+        return None
+
+    def pool_counts(self, statistics: Sequence[dict]) -> PoolCounts | None:
+        """A pool metric: the pool that every member's ``statistics`` make together."""
+        return None
+
+    def member_resampling(self, statistics: dict, pool: PoolCounts) -> Resampling | None:
+        """A pool metric: one member's statistics as a :class:`Resampling` inside ``pool``."""
         return None
 
     def resample(self, statistics: dict, indices: Sequence[int]) -> dict[str, float]:

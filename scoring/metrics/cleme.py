@@ -15,13 +15,13 @@ from ..cleme import (
     LEVELS,
     SETTINGS,
     candidates,
-    chunk_statistics,
     cleme_choice,
     cleme_corpus,
     cleme_of_totals,
     cleme_sentence,
     length_weight,
     record_length,
+    shared_chunk_statistics,
 )
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
@@ -94,7 +94,7 @@ class Cleme(Metric):
         return Resampling(counts, scores)
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
-        return chunk_statistics(dataset, hypothesis)
+        return shared_chunk_statistics(dataset, hypothesis)
 
     def score(self, statistics: dict) -> dict:
         return cleme_scores(statistics, self.options.beta, self.options.cleme_length_weighting)

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cleme import ASSUMPTIONS, LEVELS, candidates, chunk_statistics, cleme2_choice, cleme2_corpus, cleme2_sentence, heuo_of_totals
+from ..cleme import (
+    ASSUMPTIONS,
+    LEVELS,
+    candidates,
+    chunk_statistics,
+    cleme2_choice,
+    cleme2_corpus,
+    cleme2_sentence,
+    heuo_of_totals,
+    shared_chunk_statistics,
+)
 from ..cleme.similarity_weights import add_similarity_weights, dataset_similarity
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
@@ -92,7 +102,8 @@ class Cleme2(Metric):
             dataset_similarity(dataset, self.options.bertscore_model, self.options.bertscore_layers)
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
-        statistics = chunk_statistics(dataset, hypothesis)
+        # Similarity weights are appended to the records: those must be this metric's own.
+        statistics = chunk_statistics(dataset, hypothesis) if self.options.sim else shared_chunk_statistics(dataset, hypothesis)
         statistics["sim"] = bool(self.options.sim)
         if self.options.sim:
             add_similarity_weights(dataset, statistics, self.options.bertscore_model, self.options.bertscore_layers)

@@ -80,13 +80,27 @@ def sentence_statistics(dataset: Dataset, hypothesis: Hypothesis) -> dict:
     ``errant_compare`` does.
     """
     refs = [dataset.references_in(i) for i in range(len(dataset))]
+    ref_keys = reference_keys(dataset)
     counts: dict[str, list] = {mode: [] for mode in MODES}
     for i, hyp_edits in enumerate(hypothesis.edits):
         for mode in MODES:
             hyp_keys = edit_keys(hyp_edits, mode)
-            ref_edit_lists = [dataset.references[k].edits[i] or [] for k in refs[i]] or [[]]
-            counts[mode].append([compare_edits(hyp_keys, edit_keys(edits, mode)) for edits in ref_edit_lists])
+            counts[mode].append([compare_edits(hyp_keys, keys) for keys in ref_keys[mode][i]])
     return {"refs": refs, "counts": counts}
+
+
+def reference_keys(dataset: Dataset) -> dict[str, list[list[dict]]]:
+    """Per mode and sentence, :func:`edit_keys` of each reference tried there (a noop
+    reference where none is): made once per dataset (``dataset.memo``)."""
+    found = dataset.memo.get("errant.ref_keys")
+    if found is None:
+        found = {mode: [] for mode in MODES}
+        for i in range(len(dataset)):
+            ref_edit_lists = [dataset.references[k].edits[i] or [] for k in dataset.references_in(i)] or [[]]
+            for mode in MODES:
+                found[mode].append([edit_keys(edits, mode) for edits in ref_edit_lists])
+        dataset.memo["errant.ref_keys"] = found
+    return found
 
 
 def greedy_choice(per_sentence: list[list[list]], beta: float) -> list[int]:

@@ -1,37 +1,21 @@
 """GLEU as a registered metric: the official multi-reference "GLEU without tuning".
 
-The expensive step counts n-grams (``scoring.gleu``): per sentence the hypothesis length
-and, per reference, the reference length and four clipped numerators. Everything else
-(the 500 drawn iterations, sentence GLEU, bootstrap samples) is numpy over those.
-The source and reference n-grams depend on the dataset only and are counted once.
+The expensive step counts n-grams: per sentence the hypothesis length and, per reference,
+the reference length and four clipped numerators. The source and reference n-grams depend
+on the dataset only and are indexed once (``scoring.gleu_index``), so a system's counts
+are one pass over its n-grams. Everything else (the 500 drawn iterations, sentence GLEU,
+bootstrap samples) is numpy over those counts (``scoring.gleu``).
 """
 from __future__ import annotations
-
-from collections import Counter
 
 import numpy as np
 
 from .. import gleu
 from ..dataset import Dataset
+from ..gleu_index import NgramIndex
 from ..hypothesis import Hypothesis
 from ..paths import ScorePath
 from .base import Metric, Resampling, register
-
-
-class ReferenceNgrams:
-    """Per sentence: per reference its n-grams, its length and the source n-grams it changed."""
-
-    def __init__(self, dataset: Dataset):
-        self.dataset = dataset
-        self.references: list[list[list[Counter]]] = []
-        self.changed: list[list[list[Counter]]] = []
-        self.lengths: list[list[int]] = []
-        for i, source in enumerate(dataset.sources):
-            source_ngrams = gleu.ngrams_by_order(source)
-            references = [gleu.ngrams_by_order(ref.tokens[i]) for ref in dataset.references]
-            self.references.append(references)
-            self.changed.append([gleu.changed_ngrams(source_ngrams, r) for r in references])
-            self.lengths.append([len(ref.tokens[i]) for ref in dataset.references])
 
 
 def stored_rows(statistics: dict) -> tuple[np.ndarray, np.ndarray]:
@@ -63,31 +47,30 @@ class Gleu(Metric):
     def __init__(self, options):
         super().__init__(options)
         self.iterations = int(options.extra.get("gleu_iterations", gleu.ITERATIONS))
-        self._ngrams: ReferenceNgrams | None = None
+        self._prepared: tuple[Dataset, NgramIndex] | None = None
 
     def prepare(self, dataset: Dataset) -> None:
-        """Reference n-grams and the reference draws (500 x sentences seeded draws, cached
-        per process) depend on the dataset only: computed here, once, not per submission."""
-        if self._ngrams is None or self._ngrams.dataset is not dataset:
-            self._ngrams = ReferenceNgrams(dataset)
+        """The index of source and reference n-grams and the reference draws (500 x
+        sentences seeded draws, cached per process) depend on the dataset only: computed
+        here, once, not per submission."""
+        if self._prepared is None or self._prepared[0] is not dataset:
+            references = [ref.tokens for ref in dataset.references]
+            self._prepared = (dataset, NgramIndex(dataset.sources, references))
             if len(dataset) and dataset.references:
-                gleu.reference_draws(len(dataset), len(dataset.references), self.iterations)
+                gleu.draw_indicators(len(dataset), len(dataset.references), self.iterations)
 
     def iterations_run(self) -> int:
         """``compute_gleu`` runs a single iteration when there is one reference."""
-        one_reference = self._ngrams is not None and self._ngrams.dataset.n_references == 1
+        one_reference = self._prepared is not None and self._prepared[0].n_references == 1
         return 1 if one_reference else self.iterations
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         """``{"hyp_len": [c_i], "refs": [[[r_len, num_1..num_4] per reference] per sentence]}``."""
         self.prepare(dataset)
-        ngrams = self._ngrams
-        lengths, rows = [], []
-        for i, tokens in enumerate(hypothesis_tokens(dataset, hypothesis)):
-            hyp = gleu.ngrams_by_order(tokens)
-            lengths.append(len(tokens))
-            rows.append([gleu.reference_row(hyp, r, d, n) for r, d, n in zip(ngrams.references[i], ngrams.changed[i], ngrams.lengths[i])])
-        return {"hyp_len": lengths, "refs": rows}
+        index = self._prepared[1]
+        tokens = hypothesis_tokens(dataset, hypothesis)
+        rows = np.concatenate([index.lengths[:, :, None], index.numerators(tokens)], axis=2)
+        return {"hyp_len": [len(t) for t in tokens], "refs": rows.tolist()}
 
     def draws(self, statistics: dict) -> np.ndarray:
         rows = statistics["refs"]
@@ -95,7 +78,9 @@ class Gleu(Metric):
 
     def score(self, statistics: dict) -> dict:
         hypothesis, rows = stored_rows(statistics)
-        iterations = gleu.corpus_gleu(hypothesis, rows, self.draws(statistics))
+        refs = statistics["refs"]
+        indicators = gleu.draw_indicators(len(refs), len(refs[0]) if refs else 1, self.iterations)
+        iterations = gleu.corpus_gleu(hypothesis, rows, indicators)
         sentences = gleu.sentence_gleu(hypothesis, rows)
         return {
             "score": float(iterations.mean()),

@@ -7,13 +7,24 @@ systems together.
 """
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
+import numpy as np
+
 from ..dataset import Dataset
-from ..gotoscorer import Pool, WeightParams, corpus_chunks, decode, encode, reference_edits, scores_from_sums, system_outcomes
+from ..gotoscorer import Pool, WeightParams, corpus_chunks, decode, reference_edits, score_table, scores_from_sums
+from ..gotoscorer.outcomes import bits, outcome_bits
+from ..gotoscorer.resampling import sentence_ids, sentence_rows
+from ..gotoscorer.scores import success_counts
 from ..hypothesis import Hypothesis
 from ..paths import ScorePath, expand
-from .base import Metric, register
+from .base import Metric, PoolCounts, Resampling, register
 
 GTS_KEYS = ("p", "r", "f", "accuracy", "tp", "fp", "fn", "tn")
+RESAMPLED_KEYS = ("p", "r", "f", "accuracy")
+_FIELDS = ",".join(f'"{key}":%r' for key in GTS_KEYS)  # one scores object's fields, json.dumps' text
+_plain_text: dict[tuple, str] = {}  # (beta, class counts) -> unweighted fields: a pure function, never stale
 
 
 @register
@@ -26,6 +37,7 @@ class GoToScorer(Metric):
     headline = (ScorePath("gotoscorer.f", "GTS F"), ScorePath("gotoscorer.accuracy", "GTS Acc"))
     count_keys = frozenset({"tp", "fp", "fn", "tn"})
     lower_is_better = frozenset({"fp", "fn"})
+    resampled = tuple(expand(["gotoscorer", "gotoscorer.unweighted"], RESAMPLED_KEYS))
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -40,18 +52,28 @@ class GoToScorer(Metric):
     def params(self) -> WeightParams:
         return WeightParams(*self.options.gts_abc)
 
-    def gold(self, dataset: Dataset) -> list:
-        """Per-sentence gold chunks of reference ``gts_ref``, made once per dataset."""
+    def _gold_of(self, dataset: Dataset) -> dict:
+        """Gold chunks of reference ``gts_ref``, their bits and the outcome memo: made once
+        per dataset and process (kept in ``dataset.memo`` for the next system)."""
         if self._gold is None or self._gold[0] is not dataset:
-            self._gold = (dataset, corpus_chunks(dataset.sources, reference_edits(dataset, self.options.gts_ref)))
+            key = ("gotoscorer.gold", self.options.gts_ref)
+            if key not in dataset.memo:
+                chunks = corpus_chunks(dataset.sources, reference_edits(dataset, self.options.gts_ref))
+                dataset.memo[key] = {"chunks": chunks, "bits": [bits(c.modified for c in sentence) for sentence in chunks], "outcomes": {}}
+            self._gold = (dataset, dataset.memo[key])
         return self._gold[1]
 
+    def gold(self, dataset: Dataset) -> list:
+        """Per-sentence gold chunks of reference ``gts_ref``, made once per dataset."""
+        return self._gold_of(dataset)["chunks"]
+
     def prepare(self, dataset: Dataset) -> None:
-        self.gold(dataset)
+        self._gold_of(dataset)
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
-        gold = self.gold(dataset)
-        return {"ref": self.options.gts_ref, **encode(gold, system_outcomes(gold, dataset.sources, hypothesis.edits))}
+        gold = self._gold_of(dataset)
+        modified, correct = outcome_bits(gold["chunks"], dataset.sources, hypothesis.edits, gold["outcomes"])
+        return {"ref": self.options.gts_ref, "gold": list(gold["bits"]), "modified": modified, "correct": correct}
 
     def score(self, statistics: dict) -> dict:
         """A system alone is a pool of one."""
@@ -68,7 +90,8 @@ class GoToScorer(Metric):
         gold_modified = next(iter(decoded.values()))[0]
         pool = Pool.of(gold_modified, {name: outcomes for name, (_, outcomes) in decoded.items()}, self.params)
         self.pool_size = pool.size
-        return {name: self.member_result(pool.sums(name), pool.size, first["ref"]) for name in statistics}
+        names, counts, n_sums = pool.sums_table()
+        return dict(zip(names, self.member_results(counts, n_sums, pool.size, first["ref"]), strict=True))
 
     def member_result(self, sums, size: int, ref: int) -> dict:
         """One member's ``gotoscorer`` object from its class sums and the pool size N.
@@ -84,6 +107,63 @@ class GoToScorer(Metric):
             result["unweighted"] = unweighted
         return result
 
+    # -- resampling inside the pool -------------------------------------------------------
+    def pool_counts(self, statistics: Sequence[dict]) -> PoolCounts:
+        """n_i and N of the pool the given members make (the CLI's and meta-evaluation's
+        pool: every system given); the platform reads its own from the database."""
+        members = list(statistics)
+        return PoolCounts(success_counts(decode(stats)[1].correct for stats in members), len(members))
+
+    def member_resampling(self, statistics: dict, pool: PoolCounts) -> Resampling | None:
+        """Per sentence, the member's class sizes and sums of n_i (see
+        :mod:`scoring.gotoscorer.resampling`); None when its chunks are not the pool's."""
+        gold_modified, outcomes = decode(statistics)
+        if len(gold_modified) != len(pool.n):
+            return None
+        rows = sentence_rows(sentence_ids(statistics["gold"]), len(statistics["gold"]), gold_modified, outcomes.modified, outcomes.correct, pool.n)
+        options, params = self.options, self.params
+
+        def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
+            counts, n_sums = totals[:, :5], totals[:, 5:]
+            main = score_table(counts, n_sums, pool.size, weighted=options.gts_weighted, beta=options.beta, params=params)
+            found = {f"gotoscorer.{key}": main[key] for key in RESAMPLED_KEYS}
+            if options.gts_weighted:
+                plain = score_table(counts, n_sums, pool.size, weighted=False, beta=options.beta, params=params)
+                found.update({f"gotoscorer.unweighted.{key}": plain[key] for key in RESAMPLED_KEYS})
+            return found
+
+        return Resampling(rows, scores)
+
+    def member_results(self, counts, n_sums, size: int, ref: int) -> list[dict]:
+        """:meth:`member_result` for every row of :meth:`Pool.sums_table` at once: the
+        arithmetic runs on arrays (bit-identical to the scalar path), the rest is building
+        the dicts, which is all a re-derivation of 1,000 members then costs."""
+        beta, params = self.options.beta, self.params
+        unweighted = _rows(score_table(counts, n_sums, size, weighted=False, beta=beta, params=params))
+        extra = {"weighted": self.options.gts_weighted, "pool_size": size, "ref": ref}
+        if not self.options.gts_weighted:
+            return [{**main, **extra} for main in unweighted]
+        weighted = _rows(score_table(counts, n_sums, size, weighted=True, beta=beta, params=params))
+        return [{**main, **extra, "unweighted": plain} for main, plain in zip(weighted, unweighted, strict=True)]
+
+    def results_json(self, names, counts, n_sums, size: int, ref: int) -> str:
+        """``json.dumps({str(name): member_result}, separators=(",", ":"))`` for the rows
+        of :meth:`Pool.sums_table`, written from the score arrays through one format string
+        per member instead of building and encoding dicts. Numbers are ``repr``'d as
+        ``json.dumps`` does: the same text (tests/test_gotoscorer_score_table.py). The
+        unweighted scores depend on the class counts and beta alone, never on the pool,
+        so their text is made once per distinct counts (:func:`_plain_fields`)."""
+        beta, params, weighted = self.options.beta, self.params, self.options.gts_weighted
+        plain = _plain_fields(counts, beta)
+        tail = f'"weighted":{json.dumps(weighted)},"pool_size":{int(size)},"ref":{int(ref)}'
+        keys = [json.dumps(str(name)) for name in names]
+        if not weighted:
+            return "{" + ",".join([f"{key}:{{{fields},{tail}}}" for key, fields in zip(keys, plain, strict=True)]) + "}"
+        table = score_table(counts, n_sums, size, weighted=True, beta=beta, params=params)
+        member = "%s:{" + _FIELDS + "," + tail + ',"unweighted":{%s}}'
+        columns = [table[key].tolist() for key in GTS_KEYS]
+        return "{" + ",".join([member % row for row in zip(keys, *columns, plain, strict=True)]) + "}"
+
     def signature(self) -> str:
         if not self.options.gts_weighted:
             weights = "none"
@@ -95,3 +175,23 @@ class GoToScorer(Metric):
         if self.pool_size is not None:
             parts.append(f"pool:{self.pool_size}")
         return "|".join(parts)
+
+
+def _rows(table: dict) -> list[dict]:
+    """Columns of :func:`score_table` as one dict per member, Python numbers in GTS_KEYS order."""
+    columns = [table[key].tolist() for key in GTS_KEYS]
+    return [dict(zip(GTS_KEYS, row)) for row in zip(*columns)]
+
+
+def _plain_fields(counts, beta: float) -> list[str]:
+    """The unweighted scores' fields as JSON text for every row of ``counts``, each
+    distinct row formatted once per process (at most 100,000 kept)."""
+    rows = [(beta, *row) for row in counts.tolist()]
+    missing = sorted({row for row in rows if row not in _plain_text})
+    if missing:
+        if len(_plain_text) + len(missing) > 100_000:
+            _plain_text.clear()
+        table = score_table([row[1:] for row in missing], [[0] * len(row[1:]) for row in missing], 1, weighted=False, beta=beta)
+        columns = [table[key].tolist() for key in GTS_KEYS]
+        _plain_text.update(zip(missing, [_FIELDS % values for values in zip(*columns, strict=True)], strict=True))
+    return [_plain_text[row] for row in rows]

@@ -63,16 +63,24 @@ class M2(Metric):
         super().__init__(options)
         self.max_unchanged_words = int(options.extra.get("m2_max_unchanged_words", MAX_UNCHANGED_WORDS))
         self.ignore_whitespace_casing = bool(options.extra.get("m2_ignore_whitespace_casing", False))
+        self._gold: tuple[Dataset, list[tuple[list[int], list]]] | None = None
+
+    def prepare(self, dataset: Dataset) -> None:
+        """Per sentence, its annotators and their gold edit sets: they depend on the dataset
+        only, so they are read once, not once per submission."""
+        if self._gold is None or self._gold[0] is not dataset:
+            sets = (gold_sets(dataset, i) for i in range(len(dataset)))
+            self._gold = (dataset, [([k for k, _ in s], [golds for _, golds in s]) for s in sets])
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         """``{"annotators": [[k, ...]], "counts": [[[correct, proposed, gold, {type: [tp, fp, fn]}], ...]]}``
         per sentence, annotators in the order m2scorer tries them."""
+        self.prepare(dataset)
         annotators, counts = [], []
-        for i, (source, tokens) in enumerate(zip(dataset.sources, hypothesis.tokens)):
-            sets = gold_sets(dataset, i)
-            annotators.append([k for k, _ in sets])
+        for source, tokens, (ids, sets) in zip(dataset.sources, hypothesis.tokens, self._gold[1]):
+            annotators.append(list(ids))
             counts.append(sentence_counts(
-                source, tokens, [golds for _, golds in sets],
+                source, tokens, sets,
                 max_unchanged_words=self.max_unchanged_words, ignore_whitespace_casing=self.ignore_whitespace_casing,
             ))
         return {"annotators": annotators, "counts": counts}

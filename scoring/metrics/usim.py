@@ -15,7 +15,6 @@ from ..dataset import Dataset
 from ..hypothesis import Hypothesis
 from ..options import ScoringOptions
 from ..paths import ScorePath
-from ..usim import GRAPH_BUILDERS, usim
 from .base import Metric, Resampling, register
 
 DEFAULT_GRAPH = "dependency"
@@ -36,6 +35,8 @@ class Usim(Metric):
 
     def __init__(self, options: ScoringOptions):
         super().__init__(options)
+        from ..usim import GRAPH_BUILDERS  # with scipy: only when USIM is asked for
+
         self.graph_builder = GRAPH_BUILDERS[options.extra.get("usim_graph", DEFAULT_GRAPH)]()
         self._source_graphs: tuple[Dataset, list] | None = None
 
@@ -46,6 +47,8 @@ class Usim(Metric):
         """``{"sentences": [[p, r, f], ...]}``, one triple per source line."""
         if self._source_graphs is None or self._source_graphs[0] is not dataset:
             self.prepare(dataset)
+        from ..usim import usim
+
         source_graphs = self._source_graphs[1]
         source_docs = dataset.source_docs
         sentences = []

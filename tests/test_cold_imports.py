@@ -1,0 +1,30 @@
+"""A cold ``python -m scoring`` with the text metrics loads neither torch nor scipy
+(issue 16: torch alone cost ~1.2 CPU s), and torch still imports afterwards."""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = """
+import runpy, sys
+sys.argv = ["scoring", "--source", sys.argv[1], "--ref", sys.argv[2], "--hyp", "sys=" + sys.argv[3], "--metrics", "errant,gotoscorer,cleme,cleme2"]
+try:
+    runpy.run_module("scoring", run_name="__main__")
+except SystemExit as exc:
+    assert not exc.code, exc.code
+print(sorted(m for m in ("torch", "scipy", "thinc.compat") if m in sys.modules))
+import thinc.compat, torch
+print(thinc.compat.has_torch, torch.tensor([1]).item())
+"""
+
+
+def test_cli_loads_spacy_without_torch_or_scipy(tmp_path):
+    files = []
+    for name, text in (("src", "This are a test .\nFine .\n"), ("ref", "This is a test .\nFine .\n"), ("hyp", "This is the test .\nFine .\n")):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text)
+        files.append(str(path))
+    out = subprocess.run([sys.executable, "-c", PROBE, *files], cwd=ROOT, capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[-2] == "['thinc.compat']"  # spaCy loaded, torch and scipy not
+    assert out[-1] == "False 1"  # thinc went without torch; torch itself still works
