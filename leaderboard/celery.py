@@ -5,6 +5,7 @@ Configuration comes from Django settings (``CELERY_*``); the entry points live i
 """
 import os
 import resource
+from pathlib import Path
 
 from celery import Celery
 from celery.signals import worker_init
@@ -29,3 +30,45 @@ def cap_worker_memory(**_) -> None:
     if megabytes:
         limit = megabytes * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_DATA, (limit, resource.getrlimit(resource.RLIMIT_DATA)[1]))
+
+
+@worker_init.connect
+def lower_worker_priority(**_) -> None:
+    """Run scoring at ``GEC_WORKER_NICE`` so the web wins shared cores: a poll of the board
+    costs about a millisecond, a scoring job seconds of CPU, and under the kernel's fair
+    scheduler every busy worker would otherwise take an equal share from the web. Nice,
+    not SCHED_IDLE: a niced worker still gets a small share under full web load, so its
+    heartbeat (``GEC_HEARTBEAT_GRACE``) keeps coming. Prefork children inherit it; a value
+    below the current one is left alone (raising needs privilege).
+
+    A nice value only ranks processes of one scheduling group. A worker that leads its
+    own session (systemd, ``setsid``) is its own group under Linux's autogroup, which
+    shares the cores equally with the web's group whatever the nice values inside: that
+    group's nice is lowered too (only the worker and its children are in it). Containers
+    are cgroups, weighted by their ``cpu_shares`` (docker/compose.yaml)."""
+    from django.conf import settings
+
+    nice = min(settings.GEC_WORKER_NICE, 19)
+    if nice > os.getpriority(os.PRIO_PROCESS, 0):
+        os.setpriority(os.PRIO_PROCESS, 0, nice)
+    if nice > 0 and os.getsid(0) == os.getpid():
+        lower_autogroup(nice)
+
+
+def autogroup_nice() -> int | None:
+    """The nice of this process's autogroup: ``/proc/self/autogroup`` reads "/autogroup-N nice V".
+    None when the kernel has no autogroup or shows none (disabled, or a sandbox's empty file)."""
+    try:
+        return int(Path("/proc/self/autogroup").read_text().split()[-1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def lower_autogroup(nice: int) -> None:
+    """Lower this session's autogroup to ``nice``; never raise it, never fail the worker."""
+    current = autogroup_nice()
+    if current is not None and nice > current:
+        try:
+            Path("/proc/self/autogroup").write_text(str(nice))
+        except OSError:
+            pass

@@ -7,11 +7,16 @@ that is what keeps the polled endpoint cheap.
 """
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
+from typing import NamedTuple
 
 from django.core.cache import cache
+from django.db.models import F, Func, JSONField
 
 # What to rank by, and the number at a path, are the metric registry's answers.
+from scoring import TABLE_PREFIX
 from scoring import default_path as default_metric  # noqa: F401  (re-exported for the views)
 from scoring import value_at as metric_value
 from scoring import without_tables as summary
@@ -24,6 +29,23 @@ def headline_metric(task) -> str:
     return task.headline_metric or default_metric(task.metric_names())
 
 
+class ScoresWithoutTables(Func):
+    """A result's ``scores`` without its top-level per-type tables, dropped by PostgreSQL:
+    they are nearly all of an ERRANT result's bytes (38 of 39 KB on CoNLL-14), and decoding
+    them for every member was most of the time a board took to build, which every web
+    process pays on each new pool version. :func:`summary` still drops nested tables (and
+    all of them on SQLite)."""
+
+    template = "%(expressions)s"
+    output_field = JSONField()
+
+    def __init__(self):
+        super().__init__(F("scores"))
+
+    def as_postgresql(self, compiler, connection, **extra):
+        tables = f"ARRAY(SELECT k FROM jsonb_object_keys(%(expressions)s) k WHERE starts_with(k, '{TABLE_PREFIX}'))"
+        return self.as_sql(compiler, connection, template=f"%(expressions)s - {tables}", **extra)
+
 
 def board_rows(phase_id: int, metric: str) -> list[dict]:
     members = list(
@@ -32,7 +54,8 @@ def board_rows(phase_id: int, metric: str) -> list[dict]:
         .only("pk", "system_name", "is_baseline", "scored_at", "team__name")
     )
     scores: dict[int, dict] = {s.pk: {} for s in members}
-    for submission_id, name, value in MetricResult.objects.filter(submission__in=members).values_list("submission_id", "metric", "scores"):
+    results = MetricResult.objects.filter(submission__in=members).annotate(summary=ScoresWithoutTables())
+    for submission_id, name, value in results.values_list("submission_id", "metric", "summary"):
         scores[submission_id][name] = summary(value)
     rows = [
         {
@@ -60,14 +83,33 @@ def ranked(rows: list[dict]) -> list[dict]:
     return result
 
 
-def leaderboard_json(phase: Phase, metric: str, version: int) -> bytes:
-    """The API body ``{"metric", "phase", "version", "rows"}``, built once per version."""
-    key = f"leaderboard:{phase.pk}:{version}:{metric}"
-    body = cache.get(key)
-    if body is None:
-        body = json.dumps({"metric": metric, "phase": phase.kind, "version": version, "rows": board_rows(phase.pk, metric)}).encode()
-        cache.set(key, body, timeout=3600)
-    return body
+class BoardBody(NamedTuple):
+    """The API's body of one board as served: compact JSON, the same gzipped once for the
+    clients that accept it (browsers do; a tenth of the bytes to write on every poll), and
+    a weak ETag of the JSON, so a client holding this version gets a 304 without a body."""
+
+    json: bytes
+    gzip: bytes
+    etag: str
+
+
+def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
+    """``{"metric", "phase", "version", "rows"}``, built once per (phase, kind, version, metric).
+
+    The body is the same for everyone allowed to see it (the rows are the pool, which has
+    no per-viewer part); who may see it is asked of :mod:`leaderboard.access` on every
+    request before this is called, so the cache never decides visibility. The pool's
+    version is bumped by every change of what the body shows (a score landing, a pool
+    join or leave, a phase edit, a team renamed), so a new version is a new key."""
+    key = f"leaderboard:{phase.pk}:{phase.kind}:{version}:{metric}"
+    cached = cache.get(key)
+    if cached is not None:
+        return BoardBody(*cached)
+    rows = board_rows(phase.pk, metric)
+    body = json.dumps({"metric": metric, "phase": phase.kind, "version": version, "rows": rows}, separators=(",", ":")).encode()
+    built = BoardBody(body, gzip.compress(body, compresslevel=6, mtime=0), f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"')
+    cache.set(key, tuple(built), timeout=3600)
+    return built
 
 
 def pool_version(phase_id: int) -> int:

@@ -117,6 +117,9 @@ CELERY_TASK_SOFT_TIME_LIMIT = GEC_SCORING_TIME_LIMIT
 GEC_MAX_WORKER_LOSSES = int(os.environ.get("GEC_MAX_WORKER_LOSSES", "2"))
 GEC_WORKER_MAX_MEMORY_MB = int(os.environ.get("GEC_WORKER_MAX_MEMORY_MB", "6144"))
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = GEC_WORKER_MAX_MEMORY_MB * 1024 * 3 // 4 or None  # KB
+# Workers run below the web's CPU priority (nice value; 0 = as the web): on shared cores
+# a request that waits behind a CPU-bound scoring job is what makes the board slow.
+GEC_WORKER_NICE = int(os.environ.get("GEC_WORKER_NICE", "19"))
 GEC_HEARTBEAT_EVERY = int(os.environ.get("GEC_HEARTBEAT_EVERY", "10"))  # a running job's sign of life
 GEC_HEARTBEAT_GRACE = 3 * GEC_HEARTBEAT_EVERY  # older than this: its worker is gone
 # Fair queues: a time budget of base + per 1,000 tokens of the file; files with more than

@@ -4,6 +4,8 @@ import re
 import pytest
 
 from leaderboard.models import Submission
+from leaderboard.insights.board import metric_statistics, pool_counts
+from leaderboard.insights.ties import tie_groups
 from leaderboard.ranking import board_rows
 
 pytestmark = pytest.mark.django_db
@@ -48,8 +50,22 @@ def test_tie_groups_say_test_samples_and_seed(insight_task, client):
     assert re.findall(r'data-group="(\d+)"', html)
 
 
-def test_no_tie_groups_for_a_pool_metric(insight_task, client):
+def test_pool_metric_tie_groups_use_the_stored_pool_weights(insight_task, client):
+    """GoToScorer resamples sentences with the phase's n_i and N (as stored in the
+    database) fixed: the page's groups are those the library gives with that pool."""
+    phase = insight_task["phase"]
     html = board(client, metric="gotoscorer.f")
+    assert 'id="ties-note"' in html and "weights stay those of the whole pool" in html
+    rows = board_rows(phase.pk, "gotoscorer.f")
+    statistics = metric_statistics([r["submission_id"] for r in rows], "gotoscorer")
+    pool = pool_counts(phase)
+    assert pool.size == len(rows) and len(pool.n) == phase.gold_chunks.count()
+    expected = tie_groups(rows, statistics, "gotoscorer.f", phase.task.scoring_options(), pool=pool)
+    assert re.findall(r'data-group="(\d+)"', html) == [str(expected[r["submission_id"]]["group"]) for r in rows]
+
+
+def test_no_tie_groups_for_a_count(insight_task, client):
+    html = board(client, metric="gotoscorer.tp")
     assert 'id="ties-note"' not in html and "Significance groups are computed for rankings by a score that resamples" in html and "errant.cs.f" in html
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from leaderboard.insights.ties import can_bootstrap, tie_groups
-from scoring import ScoringOptions
+from scoring import REGISTRY, ScoringOptions
 
 OPTIONS = ScoringOptions(beta=0.5)
 
@@ -20,7 +20,8 @@ def rows(*ids):
 def test_paths_the_registry_declares_resampled_are_bootstrapped():
     assert can_bootstrap("errant.cs.f") and can_bootstrap("errant.dt.p") and can_bootstrap("errant.ds.r")
     assert can_bootstrap("gleu.score") and can_bootstrap("usim.f") and can_bootstrap("cleme2.dependent.corpus.score") and can_bootstrap("cleme.independent.corpus.f")
-    assert not can_bootstrap("gotoscorer.f") and not can_bootstrap("errant.cs.tp") and can_bootstrap("errant.sentence.f")
+    assert can_bootstrap("gotoscorer.f") and can_bootstrap("gotoscorer.unweighted.accuracy")
+    assert not can_bootstrap("errant.cs.tp") and can_bootstrap("errant.sentence.f") and not can_bootstrap("gotoscorer.tp")
     assert not can_bootstrap("cleme.dependent.sentence.f") and not can_bootstrap("nope.f")
 
 
@@ -62,3 +63,20 @@ def test_gleu_rankings_get_tie_groups_from_stored_statistics():
     worse = gleu_statistics([[3, 1, 1, 1]] * 60)
     groups = tie_groups(rows(1, 2, 3), {1: same, 2: same, 3: worse}, "gleu.score", OPTIONS, samples=200)
     assert [groups[s]["group"] for s in (1, 2, 3)] == [1, 1, 2]
+
+
+def gotoscorer_statistics(correct_per_sentence):
+    """One gold edit per sentence, which a system fixes ("1") or leaves ("0")."""
+    return {"ref": 0, "gold": ["1"] * len(correct_per_sentence), "modified": list(correct_per_sentence), "correct": list(correct_per_sentence)}
+
+
+def test_gotoscorer_rankings_get_tie_groups_inside_the_pool():
+    """The pool's n_i and N weigh every sample; without the pool there is no group."""
+    good = gotoscorer_statistics("1" * 80 + "0" * 20)
+    twin = gotoscorer_statistics("0" + "1" * 80 + "0" * 19)
+    poor = gotoscorer_statistics("1" * 10 + "0" * 90)
+    members = {1: good, 2: twin, 3: poor}
+    pool = REGISTRY["gotoscorer"](OPTIONS).pool_counts(list(members.values()))
+    groups = tie_groups(rows(1, 2, 3), members, "gotoscorer.f", OPTIONS, pool=pool, samples=200)
+    assert [groups[s]["group"] for s in (1, 2, 3)] == [1, 1, 2]
+    assert tie_groups(rows(1, 2, 3), members, "gotoscorer.f", OPTIONS) == {}

@@ -186,3 +186,24 @@ def test_references_are_public_once_the_phase_has_ended_and_its_results_are_reve
     response = Client().get(f"/api/tasks/{SLUG}/difficulty/?phase={KIND}")
     assert response.status_code == 200 and REFERENCE in response.content.decode()
     assert BOB_OUTPUT not in Client().get(f"/tasks/{SLUG}/cleme2/{vault['submissions']['bob'].pk}/").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("state", STATES)
+def test_my_submissions_api_says_which_counts_only_when_the_pages_may(vault, state):
+    """``counts`` follows access.may_see_counted: in this blind phase it stays null until
+    the results are revealed; without blindness a team under "latest" sees its own."""
+    enter(state, vault["phase"])
+    client = client_for("alice")
+
+    def counts():
+        rows = client.get(f"/api/me/submissions/?task={SLUG}").json()["submissions"]
+        return {row["id"]: row["counts"] for row in rows}
+
+    alice = vault["submissions"]["alice"].pk
+    assert counts()[alice] is (True if state == "revealed" else None)
+    Phase.objects.filter(pk=vault["phase"].pk).update(blind=False)
+    try:
+        assert counts()[alice] is True
+    finally:
+        Phase.objects.filter(pk=vault["phase"].pk).update(blind=True)

@@ -4,18 +4,25 @@ Every open browser tab and script polls this URL, so it is a plain Django view r
 than a DRF one: one hand-written SQL query (the task's phases, their task's metric list
 and the pool version; compiling the equivalent ORM query cost more than running it),
 then the body built once per (phase, pool version, metric) from the cache
-(:func:`leaderboard.ranking.leaderboard_json`). A public phase needs no user, so the
+(:func:`leaderboard.ranking.leaderboard_body`). A public phase needs no user, so the
 session is only read for hidden ones; token and session authentication answer as DRF's
 classes would, a bad token being a 401 even on a public board.
+
+Who may see the board is decided on every request, from the phase row just read, before
+the cache is asked; only then does a client get the body, gzipped if it accepts that, or
+a 304 if it already holds this version (``If-None-Match``). ``Cache-Control: no-cache``
+makes browsers and proxies ask again each time (so a phase hidden later is refused at
+once), and a hidden phase's board is ``private``: no shared cache may keep it.
 """
 from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 
 from django.db import connection
 from django.http import HttpResponse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -23,7 +30,7 @@ from .. import access, params
 from ..insights.paths import metric_paths
 from ..models import Phase, Pool, SharedTask
 from ..models.tasks import current_of
-from ..ranking import default_metric, leaderboard_json
+from ..ranking import BoardBody, default_metric, leaderboard_body
 
 # The fields the read path needs, in each model's concrete-field order (``Model.from_db``
 # takes the values in that order; the other fields stay deferred, loaded if ever read).
@@ -31,6 +38,7 @@ PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id
 TASK_FIELDS = [f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics")]
 DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "ends_at")]
 METRICS = TASK_FIELDS.index("metrics")
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as django.middleware.gzip reads Accept-Encoding
 
 
 def phases_sql(by_kind: bool) -> str:
@@ -134,7 +142,21 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
         response = detail("the results of this phase are not public yet", 403)
     else:
         metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(phase.task.metric_names()))
-        response = HttpResponse(leaderboard_json(phase, metric, phase.version), content_type="application/json")
+        response = body_response(request, leaderboard_body(phase, metric, phase.version), private=hidden)
     if hidden:  # the answer depends on who asks
         patch_vary_headers(response, ("Authorization", "Cookie"))
+    return response
+
+
+def body_response(request, body: BoardBody, *, private: bool) -> HttpResponse:
+    """A 304 to a client holding this body, else the body, gzipped when accepted."""
+    response = get_conditional_response(request, etag=body.etag)
+    if response is None:
+        gzipped = bool(ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+        response = HttpResponse(body.gzip if gzipped else body.json, content_type="application/json")
+        if gzipped:
+            response["Content-Encoding"] = "gzip"
+    response["ETag"] = body.etag
+    response["Cache-Control"] = "private, no-cache" if private else "no-cache"
+    patch_vary_headers(response, ("Accept-Encoding",))
     return response

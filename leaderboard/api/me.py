@@ -50,6 +50,8 @@ class MySubmissions(APIView):
         for submission in submissions[:1000]:
             data = MySubmissionSerializer(submission).data
             if not access.may_see_results(submission.phase, request.user):
-                data = access.hidden_results(data, blind=submission.phase.blind) | {"counts": None}
+                data = access.hidden_results(data, blind=submission.phase.blind)
+            if not access.may_see_counted(submission.phase, request.user):
+                data["counts"] = None
             rows.append(data)
         return Response({"submissions": rows})

@@ -5,11 +5,12 @@ and the exports rank the same way.
 """
 from __future__ import annotations
 
+import numpy as np
 from django.core.cache import cache
 
-from scoring import label, metric_of, resampled_paths
+from scoring import PoolCounts, label, metric_of, resampled_paths
 
-from ..models import MetricResult, Submission
+from ..models import GoldChunk, MetricResult, Submission
 from ..ranking import ranked
 from . import charts, ties
 from .paths import metric_menu
@@ -41,9 +42,19 @@ def tie_groups(phase, rows: list[dict], metric: str, version: int, track: str = 
     groups = cache.get(key)
     if groups is None:
         statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
-        groups = ties.tie_groups(rows, statistics, metric, phase.task.scoring_options())
+        pool = pool_counts(phase) if metric_of(metric).pooled else None
+        groups = ties.tie_groups(rows, statistics, metric, phase.task.scoring_options(), pool=pool)
         cache.set(key, groups, timeout=3600)
     return groups
+
+
+def pool_counts(phase) -> PoolCounts | None:
+    """n_i and N of the phase's GoToScorer pool as stored, read in one statement (so
+    both are of the same moment); None before the pool has gold chunks."""
+    rows = list(GoldChunk.objects.filter(phase=phase).with_n().order_by("position").values_list("n", "phase__pool__size"))
+    if not rows:
+        return None
+    return PoolCounts(np.fromiter((n for n, _ in rows), dtype=np.int64, count=len(rows)), rows[0][1])
 
 
 def board_extras(phase, rows: list[dict], metric: str, version: int, track: str = "") -> dict:
@@ -62,5 +73,6 @@ def board_extras(phase, rows: list[dict], metric: str, version: int, track: str 
         "bootstrappable": ties.can_bootstrap(metric),
         "chart": charts.board_chart(rows, metric, phase.task.beta),
         "ties_metric": metric_of(metric).display_name() if ties.can_bootstrap(metric) else "",
+        "ties_pooled": ties.can_bootstrap(metric) and metric_of(metric).pooled,
         "resampled_paths": resampled_paths(phase.task.metric_names()),
     }

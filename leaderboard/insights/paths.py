@@ -1,7 +1,9 @@
 """The board's metric menu: every stored number a leaderboard can be ranked by."""
 from __future__ import annotations
 
-from scoring import flatten, valid_paths
+import functools
+
+from scoring import REGISTRY, flatten, valid_paths
 
 
 def metric_menu(rows: list[dict]) -> list[str]:
@@ -17,4 +19,11 @@ def metric_menu(rows: list[dict]) -> list[str]:
 def metric_paths(phase) -> list[str]:
     """Every path ``phase``'s board can be ranked by, the valid values of ``?metric=``: the
     registry's paths of the task's metrics."""
-    return valid_paths(phase.task.metric_names())
+    return list(paths_of(tuple(phase.task.metric_names()), len(REGISTRY)))
+
+
+@functools.lru_cache(maxsize=64)
+def paths_of(metric_names: tuple[str, ...], registered: int) -> tuple[str, ...]:
+    """:func:`scoring.valid_paths`, once per metric list: every poll of a board ranked by
+    an explicit ``?metric=`` checks it (``registered``: a metric registered later is a new key)."""
+    return tuple(valid_paths(metric_names))

@@ -5,11 +5,12 @@ stored for the metric ranked by (``scoring.bootstrap``): each system is compared
 system ranked directly above it, and a system whose difference is not significant
 (p >= alpha) joins that system's group. A path can be resampled when its metric declares
 it (``Metric.resampled``); choices made on the whole corpus (ERRANT's greedy reference,
-GLEU's drawn references) stay fixed inside the samples.
+GLEU's drawn references) stay fixed inside the samples, and so do a pool metric's
+weights (GoToScorer: the phase's n_i and N, given as ``pool``).
 """
 from __future__ import annotations
 
-from scoring import ScoringOptions, can_resample, resampling
+from scoring import PoolCounts, ScoringOptions, can_resample, resampling
 from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, paired_bootstrap_of
 
 ALPHA = 0.05
@@ -28,6 +29,7 @@ def tie_groups(
     samples: int = DEFAULT_SAMPLES,
     seed: int = DEFAULT_SEED,
     alpha: float = ALPHA,
+    pool: PoolCounts | None = None,
 ) -> dict[int, dict]:
     """``{submission_id: {"group", "p_value", "delta"}}`` for ranked ``rows``.
 
@@ -39,7 +41,7 @@ def tie_groups(
     above, group = None, 0
     for row in rows:
         sid = row["submission_id"]
-        current = resampling(path, statistics[sid], options) if row.get("value") is not None and sid in statistics else None
+        current = resampling(path, statistics[sid], options, pool) if row.get("value") is not None and sid in statistics else None
         if current is None:
             continue
         if above is None:

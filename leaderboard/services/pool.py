@@ -11,49 +11,42 @@ run one after the other and no count is lost. Then, in the same transaction:
 - N becomes the new size;
 - every member's weighted scores are re-derived from a :class:`scoring.gotoscorer.Pool`
   this process keeps per phase, brought up to date first with the members that joined
-  or left since it last looked (a set difference of member rows, which never change),
-  so a join costs what changed, not a re-read of every member; and written back in one
-  UPDATE ... FROM jsonb_each on PostgreSQL.
+  or left since it last looked (a set difference of member keys, :mod:`.pool_store`),
+  so a join costs what changed, not a re-read of every member; computed for all members
+  at once on arrays and written back in one UPDATE ... FROM jsonb_each on PostgreSQL.
 """
 from __future__ import annotations
 
-import json
-
 import numpy as np
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Max
 
 import scoring
-from scoring.gotoscorer import Outcomes
-from scoring.gotoscorer import Pool as MemberOutcomes
 from scoring.metrics.gotoscorer import GoToScorer
 
 from ..models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
 from ..ranking import headline_metric
 from . import gotoscorer
-
-UPDATE_BATCH = 5000  # chunk positions per UPDATE (keeps SQLite under its parameter limit)
-REBUILD_AFTER = 16  # more unseen members than this: rebuild the process's copy at once
-
-_outcomes: dict[int, MemberOutcomes] = {}  # phase id -> members' outcomes, keyed (member pk, submission id, joined at)
+from . import pool_store as store
 
 
-def wanted_members(phase_id: int) -> set[int]:
+def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
     """The submissions that should be in the pool (and so on the board) now.
 
     Every scored baseline, and per team the one submission the phase's counting rule
     picks (``GEC_POOL=all``: every scored one). A withdrawn (hidden) submission never
     counts. This is the one place the rule is applied: board, pool, exports and the
-    "counts" mark on a team's pages all follow the pool.
+    "counts" mark on a team's pages all follow the pool. ``phase``: the phase with its
+    task, when the caller has it already.
     """
-    phase = Phase.objects.select_related("task").only("counting", "task__headline_metric", "task__metrics").get(pk=phase_id)
+    if phase is None:
+        phase = Phase.objects.select_related("task").only("counting", "task__headline_metric", "task__metrics").get(pk=phase_id)
     scored = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED, hidden=False)
-    baselines = set(scored.filter(is_baseline=True).values_list("pk", flat=True))
-    entries = scored.filter(is_baseline=False)
     if settings.GEC_POOL == "all":
-        return baselines | set(entries.values_list("pk", flat=True))
-    return baselines | set(counted_per_team(phase, entries).values())
+        return set(scored.values_list("pk", flat=True))
+    baselines = set(scored.filter(is_baseline=True).values_list("pk", flat=True))
+    return baselines | set(counted_per_team(phase, scored.filter(is_baseline=False)).values())
 
 
 def counted_per_team(phase: Phase, entries) -> dict[int, int]:
@@ -95,54 +88,32 @@ def sync_pool(phase_id: int, *, refresh: set[int] = frozenset()) -> bool:
     outcomes changed (a rescore). Returns whether anything changed. Call inside or
     outside a transaction; it opens its own (savepoint) either way."""
     with transaction.atomic():
-        pool = Pool.objects.select_for_update().get(phase_id=phase_id)
-        wanted = wanted_members(phase_id)
-        current = dict(pool.members.values_list("submission_id", "pk"))
-        leaving = [pk for sid, pk in current.items() if sid not in wanted or sid in refresh]
+        pool = Pool.objects.select_for_update(of=("self",)).select_related("phase__task").get(phase_id=phase_id)
+        phase = pool.phase  # read with the lock, which holds the pool row alone
+        wanted = wanted_members(phase_id, phase=phase)
+        stored = store.member_keys(pool)
+        current = {sid: pk for pk, sid, _ in stored}
+        leaving = {pk for sid, pk in current.items() if sid not in wanted or sid in refresh}
         joining = sorted(sid for sid in wanted if sid not in current or sid in refresh)
         if not leaving and not joining:
             return False
         n_chunks = chunk_count(phase_id)
-        members = member_outcomes(pool, n_chunks)
+        members = store.member_outcomes(pool, n_chunks, stored)
+        failures = np.zeros(n_chunks, dtype=np.int64)  # how each f_i moves
         for key in [key for key in members.members if key[0] in leaving]:
-            _add_to_failures(phase_id, ~members.outcomes(key).correct, -1)
+            failures -= ~members.outcomes(key).correct
             members.remove(key)
         PoolMember.objects.filter(pk__in=leaving).delete()
-        for submission_id in joining:
-            _join(pool, submission_id, n_chunks, members)
+        for key, outcomes in store.add_members(pool, joining, n_chunks):
+            failures += ~outcomes.correct
+            members.add(key, outcomes)
+        store.add_to_failures(phase_id, failures)
         pool.size = len(wanted)
         pool.version += 1
         pool.save(update_fields=["size", "version"])
-        _rescore_members(pool, n_chunks, members)
-        _rescore_other_pooled_metrics(pool)
+        _rescore_members(phase.task, n_chunks, members)
+        _rescore_other_pooled_metrics(pool, phase)
         return True
-
-
-def member_outcomes(pool: Pool, n_chunks: int) -> MemberOutcomes:
-    """The stored members' outcomes, as this process last saw them plus what changed.
-
-    Member rows are written once and deleted on leaving, so comparing keys finds every
-    change, including those of rolled-back transactions. Nothing in common (a phase id
-    reused after a rollback on SQLite) means another pool: build it afresh."""
-    members = _outcomes.get(pool.phase_id)
-    stored = set(pool.members.values_list("pk", "submission_id", "joined_at"))
-    known = set(members.members) if members is not None else set()
-    unseen = stored - known
-    if members is None or len(unseen) > REBUILD_AFTER or (known and not known & stored):
-        gold = np.fromiter(GoldChunk.objects.filter(phase_id=pool.phase_id).order_by("position").values_list("modified", flat=True), dtype=bool, count=n_chunks)
-        members = MemberOutcomes.of(gold, _read_outcomes(stored, n_chunks))
-        _outcomes[pool.phase_id] = members
-        return members
-    for key in [key for key in members.members if key not in stored]:
-        members.remove(key)
-    for key, outcomes in _read_outcomes(unseen, n_chunks).items():
-        members.add(key, outcomes)
-    return members
-
-
-def _read_outcomes(keys: set[tuple], n_chunks: int) -> dict[tuple, Outcomes]:
-    rows = PoolMember.objects.filter(pk__in=[key[0] for key in keys]).values_list("pk", "submission_id", "joined_at", "modified", "correct")
-    return {(pk, sid, joined): _outcomes_of(modified, correct, n_chunks) for pk, sid, joined, modified, correct in rows}
 
 
 def chunk_count(phase_id: int) -> int:
@@ -151,74 +122,28 @@ def chunk_count(phase_id: int) -> int:
     return 0 if last is None else last + 1
 
 
-def _outcomes_of(modified: bytes, correct: bytes, n_chunks: int) -> Outcomes:
-    if not n_chunks:  # GoToScorer is not scored in this task: the pool only counts N
-        return Outcomes(np.zeros(0, dtype=bool), np.zeros(0, dtype=bool))
-    return Outcomes(gotoscorer.unpack(modified, n_chunks), gotoscorer.unpack(correct, n_chunks))
-
-
-def _join(pool: Pool, submission_id: int, n_chunks: int, members: MemberOutcomes) -> None:
-    if not n_chunks:
-        member = PoolMember.objects.create(pool=pool, submission_id=submission_id, modified=b"", correct=b"")
-        members.add((member.pk, submission_id, member.joined_at), _outcomes_of(b"", b"", 0))
-        return
-    statistics = MetricResult.objects.values_list("statistics", flat=True).get(submission_id=submission_id, metric=gotoscorer.NAME)
-    outcomes = gotoscorer.outcomes(statistics)
-    if len(outcomes.correct) != n_chunks:
-        raise ValueError(f"submission {submission_id} has outcomes for {len(outcomes.correct)} chunks, the phase has {n_chunks}")
-    member = PoolMember.objects.create(pool=pool, submission_id=submission_id, modified=gotoscorer.pack(outcomes.modified), correct=gotoscorer.pack(outcomes.correct))
-    _add_to_failures(pool.phase_id, ~np.asarray(outcomes.correct, dtype=bool), +1)
-    members.add((member.pk, submission_id, member.joined_at), Outcomes(np.asarray(outcomes.modified, dtype=bool), np.asarray(outcomes.correct, dtype=bool)))
-
-
-def _add_to_failures(phase_id: int, failed: np.ndarray, delta: int) -> None:
-    """``UPDATE gold chunk SET failures = failures + delta`` on the chunks a member failed:
-    one statement with an array on PostgreSQL, batches under SQLite's parameter limit."""
-    positions = np.flatnonzero(failed).tolist()
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {GoldChunk._meta.db_table} SET failures = failures + %s WHERE phase_id = %s AND position = ANY(%s::int[])",
-                [delta, phase_id, "{" + ",".join(map(str, positions)) + "}"],  # one text literal: quicker to send than a list
-            )
-        return
-    for i in range(0, len(positions), UPDATE_BATCH):
-        batch = positions[i : i + UPDATE_BATCH]
-        GoldChunk.objects.filter(phase_id=phase_id, position__in=batch).update(failures=F("failures") + delta)
-
-
-def _rescore_members(pool: Pool, n_chunks: int, members: MemberOutcomes) -> None:
-    """Every member's weighted scores from n_i and N as they now stand."""
+def _rescore_members(task, n_chunks: int, members) -> None:
+    """Every member's weighted scores from n_i and N as they now stand, computed for all
+    members at once and written as one JSON text (``GoToScorer.results_json``) in one
+    statement."""
     if not n_chunks:
         return
-    task = pool.phase.task
-    metric = GoToScorer(task.scoring_options())
-    result_ids = dict(MetricResult.objects.filter(submission__pool_membership__pool=pool, metric=gotoscorer.NAME).values_list("submission_id", "pk"))
-    scores = {result_ids[key[1]]: metric.member_result(members.sums(key), members.size, task.gts_ref) for key in members.members}
-    write_scores(scores)
+    names, counts, n_sums = members.sums_table()
+    payload = GoToScorer(task.scoring_options()).results_json([key[1] for key in names], counts, n_sums, members.size, task.gts_ref)
+    store.write_scores(gotoscorer.NAME, payload)
 
 
-def write_scores(scores: dict[int, dict]) -> None:
-    """Set ``MetricResult.scores`` by primary key: on PostgreSQL one UPDATE from one JSON
-    object (one parameter, nothing escaped per row), Django's bulk_update elsewhere."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {MetricResult._meta.db_table} AS r SET scores = v.scores "
-                "FROM jsonb_each(%s::jsonb) AS v(id, scores) WHERE r.id = v.id::bigint",
-                [json.dumps({str(pk): s for pk, s in scores.items()})],
-            )
-        return
-    results = [MetricResult(pk=pk, scores=s) for pk, s in scores.items()]
-    MetricResult.objects.bulk_update(results, ["scores"], batch_size=500)
-
-
-def _rescore_other_pooled_metrics(pool: Pool) -> None:
-    """Pool metrics other than GoToScorer: the library's ``score_pool`` on stored statistics."""
+def _rescore_other_pooled_metrics(pool: Pool, phase: Phase) -> None:
+    """Pool metrics other than GoToScorer: the library's ``score_pool`` on stored statistics.
+    Without one, the task's metrics are not even built (in a fresh worker that would
+    prepare GoToScorer's gold chunks for nothing)."""
     from .scoring import prepared_metrics
 
-    task = pool.phase.task
-    for metric in prepared_metrics(task, pool.phase.dataset_id):
+    task = phase.task
+    others = [name for name in task.metric_names() if name != gotoscorer.NAME]
+    if all(name in scoring.REGISTRY and not scoring.REGISTRY[name].pooled for name in others):
+        return
+    for metric in prepared_metrics(task, phase.dataset_id):
         if not metric.pooled or metric.name == gotoscorer.NAME:
             continue
         results = {r.submission_id: r for r in MetricResult.objects.filter(submission__pool_membership__pool=pool, metric=metric.name)}

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 
 from ..models import Membership, SharedTask, Team
 from ..models.teams import new_invite_code
+from . import pool
 
 NAME_MAX = Team._meta.get_field("name").max_length
 
@@ -46,10 +47,14 @@ def personal_team(user: User, task: SharedTask, *, enforce_signup: bool = True) 
 
 
 def rename_team(team: Team, name: str) -> Team:
+    """Boards show team names: each phase the team submitted to gets a new version, so
+    its cached board (:func:`leaderboard.ranking.leaderboard_body`) is built again."""
     team.name = clean_name(name)
     try:
         with transaction.atomic():
             team.save(update_fields=["name"])
+            for phase_id in team.submissions.order_by().values_list("phase_id", flat=True).distinct():
+                pool.touch(phase_id)
     except IntegrityError:
         raise TeamError(f"a team called {team.name!r} is already registered for this task; pick another name") from None
     return team

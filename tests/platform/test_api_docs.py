@@ -26,3 +26,9 @@ def test_the_chart_library_is_served_by_the_app(client):
     response = client.get("/static/vendor/chart.umd.min.js")
     assert response.status_code == 200
     assert b"Chart.js v4" in b"".join(response.streaming_content)[:200]
+
+
+def test_the_browsable_api_links_and_loads_only_from_this_server(client):
+    page = client.get("/api/tasks/", HTTP_ACCEPT="text/html").content.decode()
+    assert "GEC leaderboard API" in page
+    assert not re.findall(r'(?:src|href)=["\'](?:https?:)?//', page)

@@ -116,3 +116,42 @@ def test_concurrent_joins_lose_no_update(small_texts, small_task):
     assert Pool.objects.get(phase=phase).size == 6
     assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
     assert stored_scores(phase) == fresh_pool_scores(phase)
+
+
+def test_a_worker_catches_up_on_what_others_changed(small_texts, phase):
+    """The process's copy of the members follows the stored rows: a join it did not see
+    is read, a member it holds that was never committed (a rolled-back join) is dropped,
+    without a rebuild; a fresh process builds the copy from the packed bits at once."""
+    from leaderboard.services import pool_store
+
+    alice = make_user("a")
+    submit(phase, alice, small_texts["T5"], "T5")
+    seen = submit(phase, make_user("b"), small_texts["BART"], "BART")
+    cached = pool_store._outcomes[phase.pk]
+    key = next(k for k in cached.members if k[1] == seen.pk)
+    cached.remove(key)  # as if another worker had made that join
+    ghost = (10**9, 10**9, "never committed")
+    cached.add(ghost, cached.outcomes(cached.members[0]))
+    submit(phase, make_user("c"), small_texts["GECToR-BERT"], "GECToR-BERT")
+    assert pool_store._outcomes[phase.pk] is cached
+    assert ghost not in cached and key in cached and cached.size == 3
+    assert stored_scores(phase) == fresh_pool_scores(phase)
+    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    pool_store._outcomes.clear()  # a fresh worker
+    submit(phase, alice, small_texts["BART"], "v2")  # alice's new submission replaces her old one
+    assert pool_store._outcomes[phase.pk] is not cached and pool_store._outcomes[phase.pk].size == 3
+    assert stored_scores(phase) == fresh_pool_scores(phase)
+    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+
+
+def test_a_refreshed_member_moves_f_i_both_ways_in_one_update(small_texts, phase):
+    """A rescore whose outcomes changed leaves and re-joins in one sync: f_i goes down on
+    chunks it failed before and up on those it fails now, in one statement."""
+    first = submit(phase, make_user("a"), small_texts["T5"], "T5")
+    other = submit(phase, make_user("b"), small_texts["BART"], "BART")
+    changed = MetricResult.objects.get(submission=other, metric="gotoscorer").statistics
+    MetricResult.objects.filter(submission=first, metric="gotoscorer").update(statistics=changed)
+    assert pool.sync_pool(phase.pk, refresh={first.pk})
+    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    assert stored_scores(phase) == fresh_pool_scores(phase)
+    assert stored_scores(phase)[first.pk] == stored_scores(phase)[other.pk]

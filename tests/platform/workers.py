@@ -50,6 +50,9 @@ class Workers:
             "SECRET_KEY": "integration-test",
             "DEBUG": "1",
             "GEC_STUCK_AFTER": "30",
+            # at the web's priority: on a machine shared with other work a niced worker
+            # crawls (the priority itself: test_worker_priority.py)
+            "GEC_WORKER_NICE": "0",
         }
 
     def start(self):
