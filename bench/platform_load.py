@@ -1,28 +1,40 @@
-"""Platform load benchmark: leaderboard API latency under 50 concurrent clients, and the
-time from upload to the leaderboard showing the new system.
+"""Platform load benchmark: leaderboard API latency under 50 concurrent clients, idle and
+while two workers score, and the time from upload to the leaderboard showing the new system.
 
     python bench/platform_load.py [--submissions 500] [--clients 50] [--seconds 20]
+                                  [--busy-jobs 60] [--worker-nice N] [--rounds 1]
 
-Needs PostgreSQL at 127.0.0.1:5432 (database ``gec_bench``, dropped and re-created) and
-Redis at 127.0.0.1:6379 (database 13). Data: CoNLL-2014 test (1312 sentences,
-``official-2014.combined.m2``, two annotators) and SEEDA's full system outputs. Scores
-three systems for real, copies their stored results into --submissions submissions of
-50 teams, serves the API with gunicorn (2 sync workers, DEBUG=0) and drives it with
-``wrk`` (keep-alive, C, outside Python's GIL; a Lua ``done()`` hook prints p50/p95/p99).
-Without ``wrk`` on the PATH (the bench installs nothing) it falls back to Python clients
-spread over several processes; it prints which generator it used. Then starts a Celery
-worker, uploads a CoNLL-14-size file through the API and times how long until the
-leaderboard lists it, against the scoring library's own time for the same file.
+Needs PostgreSQL at 127.0.0.1:5432 (database ``--database``, default ``gec_bench``,
+dropped and re-created) and ``redis-server`` on the PATH (a private one is started on a
+free port). Data: CoNLL-2014 test (1312 sentences, ``official-2014.combined.m2``, two
+annotators) and SEEDA's full system outputs. Scores three systems for real, copies their
+stored results into --submissions submissions of 50 teams, serves the API with gunicorn
+(2 sync workers, DEBUG=0) and drives it with ``wrk`` (keep-alive, C, outside Python's
+GIL; a Lua ``done()`` hook prints p50/p95/p99). Without ``wrk`` on the PATH (the bench
+installs nothing) it falls back to Python clients spread over several processes; it
+prints which generator it used.
 
-``--reuse`` keeps an already seeded ``gec_bench`` (for comparing server settings);
-``--no-upload`` skips the upload timing.
+Each round measures the board idle, then busy: two Celery workers as docker/compose.yaml
+runs them (bench/busy_workers.py) score --busy-jobs real SEEDA system outputs uploaded
+by the seeded teams (each lands on the board: the pool changes under the clients),
+warmed up first, and the bench prints whether the queue held a next job for each worker
+at every sample (so none was ever idle) and the CPU time the workers got. Each run
+prints the load average around it and the CPU time other work on the machine took
+meanwhile (bench/machine.py): other work inflates latency. Last, one worker times an
+upload of a CoNLL-14-size file through the API until the leaderboard lists it,
+against the scoring library's own time for the same file.
+
+``--reuse`` keeps an already seeded database (for comparing server settings; implies
+--no-upload); ``--no-upload`` skips the upload timing; ``--busy-jobs 0`` the busy run.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -32,10 +44,11 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
+from busy_workers import BusyCheck, ScoringWorkers, free_port, queue_jobs, start_redis, stop, wait_until_warm
+from machine import OthersCpu, cores
+
 ROOT = Path(__file__).resolve().parent.parent
-DB_NAME = "gec_bench"
-PORT = 8765
-BROKER = "redis://127.0.0.1:6379/13"
+SEEDS = ("T5", "BART", "GECToR-BERT")  # scored for real; the other submissions copy their results
 # Measured best on 2 cores (50 wrk connections, 10 s each): sync workers keep the tail
 # tight (p95 ~1.2x p50), gthread's threads share a GIL and stretch it (p95 ~2x p50);
 # 2 sync workers did as well as 3 and better than 4. Sync workers need a buffering
@@ -56,13 +69,14 @@ end
 """
 
 
-def load_wrk(url: str, clients: int, seconds: float, threads: int = 2) -> dict:
+def load_wrk(url: str, clients: int, seconds: float, headers: list[str], threads: int = 2) -> dict:
     """``wrk -c clients``: closed-loop keep-alive connections driven from C."""
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write(WRK_SCRIPT)
     try:
         out = subprocess.run(
-            ["wrk", "-t", str(min(threads, clients)), "-c", str(clients), "-d", f"{seconds}s", "--timeout", "10s", "-s", script.name, url],
+            ["wrk", "-t", str(min(threads, clients)), "-c", str(clients), "-d", f"{seconds}s", "--timeout", "10s", "-s", script.name,
+             *(x for header in headers for x in ("-H", header)), url],
             capture_output=True, text=True, check=True,
         ).stdout
     finally:
@@ -77,7 +91,7 @@ def load_wrk(url: str, clients: int, seconds: float, threads: int = 2) -> dict:
     }
 
 
-def client_latencies(url: str, clients: int, seconds: float) -> dict:
+def client_latencies(url: str, clients: int, seconds: float, headers: list[str]) -> dict:
     """Closed-loop clients on keep-alive connections (one process); latencies in ms."""
     import http.client
 
@@ -92,7 +106,7 @@ def client_latencies(url: str, clients: int, seconds: float) -> dict:
         while time.monotonic() < stop:
             started = time.perf_counter()
             try:
-                connection.request("GET", path)
+                connection.request("GET", path, headers=dict(h.split(": ", 1) for h in headers))
                 response = connection.getresponse()
                 response.read()
                 if response.status != 200:
@@ -112,13 +126,14 @@ def client_latencies(url: str, clients: int, seconds: float) -> dict:
     return {"latencies": [x for per in latencies for x in per], "errors": sum(errors)}
 
 
-def load_python(url: str, clients: int, seconds: float, processes: int = 4) -> dict:
+def load_python(url: str, clients: int, seconds: float, headers: list[str], processes: int = 4) -> dict:
     """Fallback without wrk: the clients split over ``processes`` processes (GIL per process)."""
     processes = max(1, min(processes, clients))
     shares = [clients // processes + (k < clients % processes) for k in range(processes)]
     started = time.monotonic()
     runs = [
-        subprocess.Popen([sys.executable, __file__, "--client", url, "--clients", str(n), "--seconds", str(seconds)], stdout=subprocess.PIPE, text=True)
+        subprocess.Popen([sys.executable, __file__, "--client", url, "--clients", str(n), "--seconds", str(seconds), *(["--gzip"] if headers else [])],
+                         stdout=subprocess.PIPE, text=True)
         for n in shares
     ]
     parts = [json.loads(run.communicate()[0]) for run in runs]
@@ -136,16 +151,22 @@ def load_python(url: str, clients: int, seconds: float, processes: int = 4) -> d
     }
 
 
-def load(url: str, clients: int, seconds: float) -> dict:
-    return load_wrk(url, clients, seconds) if shutil.which("wrk") else load_python(url, clients, seconds)
+def load(url: str, clients: int, seconds: float, gzip: bool = False, others: OthersCpu | None = None) -> dict:
+    """One run, with the 1-minute load average before and after it and, given ``others``,
+    the CPU time other work on the machine took meanwhile."""
+    headers = ["Accept-Encoding: gzip"] if gzip else []
+    before = os.getloadavg()[0]
+    with others or contextlib.nullcontext():
+        figures = load_wrk(url, clients, seconds, headers) if shutil.which("wrk") else load_python(url, clients, seconds, headers)
+    return {**figures, "load_before": before, "load_after": os.getloadavg()[0], "others_cpu": others.seconds if others else None}
 
 
-def reset_database(admin_url: str) -> None:
+def reset_database(name: str) -> None:
     import psycopg
 
-    with psycopg.connect(admin_url, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DB_NAME}")
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {name}")
 
 
 def main() -> None:
@@ -153,28 +174,41 @@ def main() -> None:
     parser.add_argument("--submissions", type=int, default=500)
     parser.add_argument("--teams", type=int, default=50)
     parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--seconds", type=int, default=20)  # wrk takes whole seconds
+    parser.add_argument("--rounds", type=int, default=1, help="idle and busy runs, alternated")
     parser.add_argument("--metrics", default="errant,gotoscorer")
     parser.add_argument("--gunicorn-workers", type=int, default=GUNICORN["workers"])
     parser.add_argument("--gunicorn-class", choices=["sync", "gthread"], default=GUNICORN["class"])
     parser.add_argument("--gunicorn-threads", type=int, default=GUNICORN["threads"], help="gthread only")
-    parser.add_argument("--reuse", action="store_true", help="keep an already seeded gec_bench (implies --no-upload)")
+    parser.add_argument("--workers", type=int, default=2, help="Celery workers scoring in the busy run")
+    parser.add_argument("--busy-jobs", type=int, default=60, help="uploads queued for them per busy run (0: no busy run)")
+    parser.add_argument("--worker-nice", type=int, help="their GEC_WORKER_NICE (default: the settings', 19)")
+    parser.add_argument("--gzip", action="store_true", help="the clients send Accept-Encoding: gzip, as browsers do")
+    parser.add_argument("--database", default="gec_bench")
+    parser.add_argument("--reuse", action="store_true", help="keep an already seeded database (implies --no-upload)")
     parser.add_argument("--no-upload", action="store_true", help="skip the upload-to-visible timing")
     parser.add_argument("--client", help=argparse.SUPPRESS)  # internal: run only the load clients on this URL
     args = parser.parse_args()
     if args.client:
-        print(json.dumps(client_latencies(args.client, args.clients, args.seconds)))
+        print(json.dumps(client_latencies(args.client, args.clients, args.seconds, ["Accept-Encoding: gzip"] if args.gzip else [])))
         return
 
-    reuse = args.reuse and seeded()
+    reuse = args.reuse and seeded(args.database)
     if not reuse:
-        reset_database("postgresql://postgres@127.0.0.1:5432/postgres")
-    # production settings (DEBUG=0); plain HTTP on 127.0.0.1 as behind a TLS-ending proxy
+        reset_database(args.database)
+    tmp = Path(tempfile.mkdtemp(prefix="gec-load-"))
+    redis_server, broker = start_redis(tmp)
+    database_url = f"postgresql://postgres@127.0.0.1:5432/{args.database}"
+    # production settings (DEBUG=0); plain HTTP on 127.0.0.1 as behind a TLS-ending proxy.
+    # This process seeds inline ("sync"); web and workers queue and score on the broker.
     env = {
-        **os.environ, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{DB_NAME}", "CELERY_BROKER_URL": BROKER,
+        **os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": broker,
         "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
         "SECRET_KEY": "bench", "GEC_TASK_MODE": "sync",
     }
+    if args.worker_nice is not None:
+        env["GEC_WORKER_NICE"] = str(args.worker_nice)
+    served = {**env, "GEC_TASK_MODE": "celery"}
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     import django
@@ -192,34 +226,36 @@ def main() -> None:
     if reuse:
         from leaderboard.models import Submission
 
-        print(f"reusing {DB_NAME}: {Submission.objects.count()} scored submissions")
+        print(f"reusing {args.database}: {Submission.objects.count()} submissions")
         library_seconds = None
     else:
         library_seconds = seed(args, outputs, target)
 
-    command = [sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", str(args.gunicorn_workers), "-k", args.gunicorn_class]
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(args.gunicorn_workers), "-k", args.gunicorn_class]
     if args.gunicorn_class == "gthread":
         command += ["--threads", str(args.gunicorn_threads)]
     config = " ".join(command[command.index("-w"):])
-    gunicorn = subprocess.Popen([*command, "--log-level", "warning"], cwd=ROOT, env=env)
+    gunicorn = subprocess.Popen([*command, "--log-level", "warning"], cwd=ROOT, env=served, start_new_session=True)
     worker = None
     try:
-        url = f"http://127.0.0.1:{PORT}/api/tasks/conll14/leaderboard/?metric=gotoscorer.f"
+        url = f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/?metric=gotoscorer.f"
         wait_until_up(url)
         load(url, args.clients, 2)  # warm-up, not counted: each worker imports the URLconf and builds the body once
-        figures = load(url, args.clients, args.seconds)
-        print(f"leaderboard API, gunicorn {config}, {figures['generator']}, {figures['seconds']} s: "
-              f"{figures['rps']} req/s, p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
-              f"mean {figures['mean_ms']} ms, errors {figures['errors']} (target p95 < 50 ms: {'met' if figures['p95_ms'] < 50 else 'NOT met'})")
+        clients = f"{args.clients} clients{' accepting gzip' if args.gzip else ''}"
+        ours = [gunicorn.pid, redis_server.pid]
+        for _ in range(args.rounds):
+            report(f"idle, {clients}", load(url, args.clients, args.seconds, args.gzip, OthersCpu(database_url, lambda: ours)), config)
+            if args.busy_jobs:
+                figures, busy = busy_run(args, served, database_url, url, outputs, target, tmp, ours)
+                report(f"{args.workers} workers scoring, {clients}", figures, config)
+                print(busy_line(busy))
         if reuse or args.no_upload:
             return
 
-        import redis
-
-        redis.Redis.from_url(BROKER).flushdb()
         worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--pool=solo", "--loglevel=WARNING", "-n", "bench@%h"],
-            cwd=ROOT, env={**env, "GEC_TASK_MODE": "celery"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=ROOT, env=served, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
         token = Token.objects.create(user=User.objects.create(username="uploader")).key
         warm = upload_and_wait(url, token, outputs / "BART.txt", "warm-up")
@@ -228,18 +264,63 @@ def main() -> None:
         seconds = upload_and_wait(url, token, target, "UEDIN-MS")
         print(f"upload to visible, UEDIN-MS (CoNLL-14 test): {seconds:.1f} s = {seconds / library_seconds:.2f} x the library's {library_seconds:.1f} s")
     finally:
-        for process in (gunicorn, worker):
-            if process is not None:
-                process.terminate()
-                process.wait()
+        if gunicorn.poll() is None:
+            os.killpg(gunicorn.pid, signal.SIGTERM)
+            gunicorn.wait()
+        for process in (worker, redis_server):
+            stop(process)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
-def seeded() -> bool:
-    """Whether gec_bench exists with the conll14 task (for --reuse)."""
+def report(label: str, figures: dict, config: str) -> None:
+    print(f"leaderboard API, {label}, gunicorn {config}, {figures['generator']}, {figures['seconds']} s, "
+          f"load average before {figures['load_before']:.2f}, after {figures['load_after']:.2f}, "
+          f"other work's CPU {figures['others_cpu']:.1f} s ({figures['others_cpu'] / (figures['seconds'] * cores()) * 100:.0f}% of {cores()} cores): "
+          f"{figures['rps']} req/s, p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
+          f"mean {figures['mean_ms']} ms, errors {figures['errors']} (target p95 < 50 ms: {'met' if figures['p95_ms'] < 50 else 'NOT met'})")
+
+
+def busy_run(args, env: dict, database_url: str, url: str, outputs: Path, target: Path, tmp: Path, ours: list[int]) -> tuple[dict, dict]:
+    """The board under load while ``args.workers`` workers score uploads of the seeded
+    teams (each scored one replaces its team's entry on the board, so the pool keeps its
+    size and changes version under the clients)."""
+    from leaderboard.models import Phase, Team
+
+    phase = Phase.objects.select_related("task", "dataset").get(task__slug="conll14")
+    teams = list(Team.objects.filter(name__startswith="team").order_by("name"))
+    # real system outputs, those not seeded first (their lines are not parsed yet); not the
+    # upload timed last, whose lines would then be parsed already
+    files = sorted((p for p in outputs.glob("*.txt") if p.stem not in ("INPUT", target.stem)), key=lambda p: (p.stem in SEEDS, p.stem))
+    workers = ScoringWorkers(env, args.workers, tmp)
+    try:
+        ids = queue_jobs(phase, teams, files, args.busy_jobs)
+        wait_until_warm(database_url, ids, args.workers)
+        load(url, args.clients, 2, args.gzip)  # warm-up: the pool version moved
+        with BusyCheck(database_url, ids, workers) as check:
+            others = OthersCpu(database_url, lambda: [*ours, *(p.pid for p in workers.processes)])
+            figures = load(url, args.clients, args.seconds, args.gzip, others)
+        return figures, {**check.summary(), "nice": workers.nice()}
+    finally:
+        workers.stop()
+        import redis
+
+        redis.Redis.from_url(env["CELERY_BROKER_URL"]).flushdb()  # the jobs left queued
+
+
+def busy_line(busy: dict) -> str:
+    share = sum(busy["cpu"]) / (busy["seconds"] * cores()) * 100
+    return (f"  workers ({'; '.join(busy['nice'])}): both running a job in {busy['all_running']}/{busy['samples']} samples, "
+            f"fewest queued {busy['min_queued']}, {busy['finished']} jobs finished ({busy['failed']} failed), "
+            f"CPU {busy['cpu']} s in {busy['seconds']} s ({share:.0f}% of {cores()} cores): "
+            f"{'busy throughout' if busy['busy'] else 'NOT busy throughout'}")
+
+
+def seeded(name: str) -> bool:
+    """Whether the database exists with the conll14 task (for --reuse)."""
     import psycopg
 
     try:
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{DB_NAME}") as connection:
+        with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{name}") as connection:
             return bool(connection.execute("SELECT 1 FROM leaderboard_sharedtask WHERE slug = 'conll14'").fetchone())
     except psycopg.Error:
         return False
@@ -264,9 +345,8 @@ def seed(args, outputs: Path, target: Path) -> float:
     phase = task.phases.get()
     print(f"task prepared: {phase.dataset.n_sentences} sentences, metrics {task.metric_names()}, {time.monotonic() - t:.1f} s")
 
-    seeds = ["T5", "BART", "GECToR-BERT"]
     scored = []
-    for name in seeds:
+    for name in SEEDS:
         user = User.objects.create(username=f"seed-{name.lower()}")
         submission = accept_submission(phase, user, system_name=name, filename=f"{name}.txt", content=(outputs / f"{name}.txt").read_bytes(), queue=False)
         t = time.monotonic()
@@ -285,14 +365,14 @@ def seed(args, outputs: Path, target: Path) -> float:
     # copies of the three scored systems: team by team, each team's batch then one pool
     # sync (one join per transaction, as uploads arrive in production)
     results = {s.pk: list(MetricResult.objects.filter(submission=s)) for s in scored}
-    per_team = max(1, (args.submissions - len(seeds)) // args.teams)
+    per_team = max(1, (args.submissions - len(SEEDS)) // args.teams)
     t = time.monotonic()
     made = 0
     for k in range(args.teams):
         team = Team.objects.create(name=f"team{k:03d}")
-        count = per_team if k < args.teams - 1 else args.submissions - len(seeds) - made
+        count = per_team if k < args.teams - 1 else args.submissions - len(SEEDS) - made
         for j in range(count):
-            source = scored[(made + j) % len(seeds)]
+            source = scored[(made + j) % len(SEEDS)]
             copy = Submission.objects.create(
                 phase=phase, team=team, system_name=f"{source.system_name}-{made + j}", filename=source.filename,
                 content=bytes(source.content), size=source.size, status="scored", progress=1.0, signature=source.signature,

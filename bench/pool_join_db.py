@@ -146,7 +146,10 @@ def main() -> None:
     for _ in range(args.repeat):
         leaves.append(timed(lambda: (set_status(Submission.Status.FAILED), sync())))
         joins.append(timed(lambda: (set_status(Submission.Status.SCORED), sync())))
-    stale = getattr(pool_service, "_outcomes", {}).get(phase.pk)
+    cache = getattr(pool_service, "_outcomes", None)
+    if cache is None:  # since the member cache moved to services.pool_store
+        cache = getattr(getattr(pool_service, "store", None), "_outcomes", {})
+    stale = cache.get(phase.pk)
     for _ in range(args.repeat):
         leaves_before = timed(lambda: (set_status(Submission.Status.FAILED), sync()))
         if stale is not None:  # as if another worker had made the next join: this process saw the leave only
