@@ -20,6 +20,7 @@ import datetime as dt
 import json
 import re
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
@@ -38,6 +39,7 @@ PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id
 TASK_FIELDS = [f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics")]
 DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "ends_at")]
 METRICS = TASK_FIELDS.index("metrics")
+ANONYMOUS = AnonymousUser()
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as django.middleware.gzip reads Accept-Encoding
 
 
@@ -133,19 +135,38 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
     except AuthenticationFailed as error:
         return detail(str(error.detail), 401, **{"WWW-Authenticate": "Token"})
     kind = params.phase_key(request.GET)
-    phases = task_phases(slug, kind)
-    phase = current_of(phases)
+    phase = asked_phase(slug, kind)
     if phase is None:
         return detail(f"task {slug} has no phase {kind}".strip(), 404)
     hidden = not phase.results_public()
     if not access.may_see_results(phase, token[0] if token else request.user):
         response = detail("the results of this phase are not public yet", 403)
     else:
-        metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(phase.task.metric_names()))
-        response = body_response(request, leaderboard_body(phase, metric, phase.version), private=hidden)
+        response = board_response(request, phase, private=hidden)
     if hidden:  # the answer depends on who asks
         patch_vary_headers(response, ("Authorization", "Cookie"))
     return response
+
+
+def public_leaderboard_response(request, slug: str, phases=task_phases) -> HttpResponse | None:
+    """:func:`leaderboard_response`'s answer when it is the same for everyone: a phase whose
+    results are public, asked without credentials. None otherwise (a hidden phase, no such
+    phase): that answer needs the user, so the caller hands the request to the full path.
+    A malformed parameter raises :class:`leaderboard.params.BadParameter` as there.
+    ``phases(slug, kind)`` reads the task's phases (:func:`task_phases`, or a memo of it)."""
+    phase = current_of(phases(slug, params.phase_key(request.GET)))
+    if phase is None or not access.may_see_results(phase, ANONYMOUS):
+        return None
+    return board_response(request, phase, private=False)
+
+
+def asked_phase(slug: str, kind: str) -> Phase | None:
+    return current_of(task_phases(slug, kind))
+
+
+def board_response(request, phase: Phase, *, private: bool) -> HttpResponse:
+    metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(phase.task.metric_names()))
+    return body_response(request, leaderboard_body(phase, metric, phase.version), private=private)
 
 
 def body_response(request, body: BoardBody, *, private: bool) -> HttpResponse:
