@@ -2,23 +2,25 @@
 
 Every open board tab and every script polls ``GET /api/tasks/<slug>/leaderboard/``. The
 answer itself is cheap (one prepared query, then a cached body: :mod:`.api.board`), but
-on the way Django spent about three quarters of a request's CPU on routing, middleware
-and request objects that a public board does not use. :class:`PublicBoardFirst` wraps
-the WSGI application: a plain ``GET`` of that URL without credentials is answered by
+on the way Django spent about half of a request's CPU on routing and middleware that a
+public board does not need. :class:`PublicBoardFirst` wraps the WSGI application: a
+plain ``GET`` of that URL without credentials is answered by
 :func:`.api.board.public_leaderboard_response`, the same function the full path uses,
-with the header-setting middleware applied as Django would (``AROUND``). Anything else,
-and every answer that depends on who asks or is an error (a hidden phase, no such task
-or phase, a malformed parameter, a host not allowed, a plain-HTTP request to be
-redirected), goes to Django unchanged. ``tests/platform/test_fast_board.py`` checks that
-both give the same status, headers and body in every state of a phase, and that every
-other middleware in ``settings.MIDDLEWARE`` has nothing to do with such a request.
+with the header-setting middleware applied as Django would (``AROUND``) and Django's
+request signals sent. Anything else, and every answer that depends on who asks or is an
+error (a hidden phase, no such task or phase, a malformed parameter, a host not allowed,
+a plain-HTTP request to be redirected), goes to Django unchanged.
+``tests/platform/test_public_board_first.py`` checks that both give the same status,
+headers and body in every state and visibility of a phase, and that every other
+middleware in ``settings.MIDDLEWARE`` has nothing to do with such a request.
 
 A web process keeps the task's phase rows it read (with their pool version) for
-``GEC_BOARD_PHASES_SECONDS`` (0.1 s): the one query left was two thirds of what remained
-of a request's CPU, and at hundreds of requests a second a process then reads them about
-ten times a second. Who may see the board is still decided on every request, from rows
-at most that old: a phase hidden, or a score landing, shows that much later, as if the
-request had arrived that much earlier. Everything Django answers reads them fresh.
+``GEC_BOARD_PHASES_SECONDS`` (0.1 s): the one query left was the largest part of what
+remained of a request's CPU, and at hundreds of requests a second a process then reads
+them about ten times a second. Who may see the board is still decided on every request,
+from rows at most that old: a phase hidden, or a score landing, shows that much later,
+as if the request had arrived that much earlier. Everything Django answers reads them
+fresh.
 """
 from __future__ import annotations
 
@@ -73,7 +75,7 @@ class PublicBoardFirst:
 
     def __init__(self, application):
         self.application = application
-        self.around = [import_string(path)(unused) for path in settings.MIDDLEWARE if import_string(path) in AROUND]
+        self.around = [kind(unused) for kind in map(import_string, settings.MIDDLEWARE) if kind in AROUND]
         self.phases = RecentPhases(settings.GEC_BOARD_PHASES_SECONDS)
 
     def __call__(self, environ, start_response):
@@ -88,7 +90,8 @@ class PublicBoardFirst:
         if response is None:
             signals.request_finished.send(sender=self.__class__)
             return self.application(environ, start_response)
-        start_response(f"{response.status_code} {response.reason_phrase}", list(response.items()))
+        cookies = [("Set-Cookie", cookie.output(header="")) for cookie in response.cookies.values()]
+        start_response(f"{response.status_code} {response.reason_phrase}", [*response.items(), *cookies])
         return response  # its close() sends request_finished, as Django's handler's does
 
     def answer(self, request, slug: str):
