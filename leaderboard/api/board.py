@@ -12,7 +12,9 @@ Who may see the board is decided on every request, from the phase row just read,
 the cache is asked; only then does a client get the body, gzipped if it accepts that, or
 a 304 if it already holds this version (``If-None-Match``). ``Cache-Control: no-cache``
 makes browsers and proxies ask again each time (so a phase hidden later is refused at
-once), and a hidden phase's board is ``private``: no shared cache may keep it.
+once; a public poll answered in the WSGI entry point, :mod:`leaderboard.fast_board`, reads
+phase rows at most ``GEC_BOARD_PHASES_SECONDS`` old), and a hidden phase's board is
+``private``: no shared cache may keep it.
 """
 from __future__ import annotations
 
