@@ -26,6 +26,8 @@ against the scoring library's own time for the same file.
 
 ``--reuse`` keeps an already seeded database (for comparing server settings; implies
 --no-upload); ``--no-upload`` skips the upload timing; ``--busy-jobs 0`` the busy run.
+The server gets this process's environment: ``GEC_BOARD_PHASES_SECONDS=0`` measures
+public boards answered from phase rows read on every request.
 """
 from __future__ import annotations
 
