@@ -21,7 +21,6 @@ a bootstrap sample a matrix product too.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -39,32 +38,6 @@ def split_tokens(line: str) -> list[str]:
     """Whitespace tokens as Python 2's ``str.split()`` cuts UTF-8 bytes: ASCII whitespace
     only, so a non-breaking space stays inside its token."""
     return [token.decode("utf-8") for token in line.encode("utf-8").split()]
-
-
-def ngram_counts(tokens: Sequence[str], n: int) -> Counter:
-    """The n-grams as token tuples; ``zip`` of shifted slices builds them in C."""
-    return Counter(zip(*(tokens[k:] for k in range(n))))
-
-
-def ngrams_by_order(tokens: Sequence[str]) -> list[Counter]:
-    """The n-gram counts of a sentence for n = 1..4."""
-    return [ngram_counts(tokens, n) for n in range(1, ORDER + 1)]
-
-
-def changed_ngrams(source: list[Counter], reference: list[Counter]) -> list[Counter]:
-    """Per order, the source n-grams whose type the reference does not contain (s \\ r)."""
-    return [Counter({g: c for g, c in s.items() if g not in r}) for s, r in zip(source, reference)]
-
-
-def overlap(a: Counter, b: Counter) -> int:
-    """|a ∩ b| of two multisets."""
-    common = a.keys() & b.keys()  # a set operation in C; most n-grams are in one side only
-    return sum(map(min, map(a.__getitem__, common), map(b.__getitem__, common)))
-
-
-def reference_row(hypothesis: list[Counter], reference: list[Counter], changed: list[Counter], reference_length: int) -> list[int]:
-    """``[r_len, numerator_1, ..., numerator_4]`` of one (hypothesis, reference) pair."""
-    return [reference_length, *(max(overlap(h, r) - overlap(h, d), 0) for h, r, d in zip(hypothesis, reference, changed))]
 
 
 def hypothesis_rows(hypothesis_lengths: Sequence[int]) -> np.ndarray:

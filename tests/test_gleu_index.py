@@ -1,7 +1,9 @@
 """The dataset's n-gram index (scoring/gleu_index.py) gives every sentence's GLEU numerators
-exactly as clipping Counters does (scoring/gleu.py's definition): on the 15 SEEDA subset
+exactly as clipping Counters does (the definition, :func:`by_counters`): on the 15 SEEDA subset
 systems, and on random corpora with empty sentences, words no reference has, and 0 to 3
 references."""
+from collections import Counter
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,16 +17,28 @@ def lines(path) -> list[list[str]]:
     return [gleu.split_tokens(line) for line in path.read_text(encoding="utf-8").split("\n")]
 
 
+def ngrams_by_order(tokens) -> list[Counter]:
+    """The n-gram counts of a sentence for n = 1..4."""
+    return [Counter(zip(*(tokens[k:] for k in range(n)))) for n in range(1, gleu.ORDER + 1)]
+
+
+def overlap(a: Counter, b: Counter) -> int:
+    """|a ∩ b| of two multisets."""
+    return sum((a & b).values())
+
+
 def by_counters(sources, references, hypotheses) -> list[list[list[int]]]:
-    """Per sentence, per reference, the four numerators from Counters."""
+    """Per sentence, per reference, the four numerators from Counters, as ``compute_gleu``
+    clips them: max(|h ∩ r| - |h ∩ (s \\ r)|, 0), where s \\ r holds the source n-grams whose
+    type the reference does not contain."""
     result = []
     for i, (source, hypothesis) in enumerate(zip(sources, hypotheses)):
-        source_ngrams, hypothesis_ngrams = gleu.ngrams_by_order(source), gleu.ngrams_by_order(hypothesis)
+        source_ngrams, hypothesis_ngrams = ngrams_by_order(source), ngrams_by_order(hypothesis)
         row = []
         for reference in references:
-            reference_ngrams = gleu.ngrams_by_order(reference[i])
-            changed = gleu.changed_ngrams(source_ngrams, reference_ngrams)
-            row.append(gleu.reference_row(hypothesis_ngrams, reference_ngrams, changed, len(reference[i]))[1:])
+            reference_ngrams = ngrams_by_order(reference[i])
+            changed = [Counter({g: c for g, c in s.items() if g not in r}) for s, r in zip(source_ngrams, reference_ngrams)]
+            row.append([max(overlap(h, r) - overlap(h, d), 0) for h, r, d in zip(hypothesis_ngrams, reference_ngrams, changed)])
         result.append(row)
     return result
 
