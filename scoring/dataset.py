@@ -114,6 +114,13 @@ class Dataset:
                 self._source_docs = self.source_parses(range(len(self.sources)))
         return self._source_docs
 
+    def remembered(self, key, make):
+        """``memo[key]``, made by ``make()`` the first time it is asked for."""
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = make()
+        return found
+
     def source_parses(self, indices: Sequence[int]) -> list:
         """The parses of the sources at ``indices``. Before :attr:`source_docs` is asked
         for, only these are parsed (those not parsed yet, in one batch): a sentence that

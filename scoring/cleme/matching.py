@@ -34,10 +34,7 @@ CHUNK_FIELDS = ("index", "start", "end", "hyp", "refs", "dependent", "independen
 
 def all_kept_references(dataset: Dataset) -> list[list[int]]:
     """:func:`kept_references` of every sentence, made once per dataset (``dataset.memo``)."""
-    kept = dataset.memo.get("cleme.kept")
-    if kept is None:
-        kept = dataset.memo["cleme.kept"] = [kept_references(dataset, i) for i in range(len(dataset))]
-    return kept
+    return dataset.remembered("cleme.kept", lambda: [kept_references(dataset, i) for i in range(len(dataset))])
 
 
 def kept_references(dataset: Dataset, i: int) -> list[int]:

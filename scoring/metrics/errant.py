@@ -92,15 +92,16 @@ def sentence_statistics(dataset: Dataset, hypothesis: Hypothesis) -> dict:
 def reference_keys(dataset: Dataset) -> dict[str, list[list[dict]]]:
     """Per mode and sentence, :func:`edit_keys` of each reference tried there (a noop
     reference where none is): made once per dataset (``dataset.memo``)."""
-    found = dataset.memo.get("errant.ref_keys")
-    if found is None:
-        found = {mode: [] for mode in MODES}
+
+    def make() -> dict[str, list[list[dict]]]:
+        keys: dict[str, list[list[dict]]] = {mode: [] for mode in MODES}
         for i in range(len(dataset)):
             ref_edit_lists = [dataset.references[k].edits[i] or [] for k in dataset.references_in(i)] or [[]]
             for mode in MODES:
-                found[mode].append([edit_keys(edits, mode) for edits in ref_edit_lists])
-        dataset.memo["errant.ref_keys"] = found
-    return found
+                keys[mode].append([edit_keys(edits, mode) for edits in ref_edit_lists])
+        return keys
+
+    return dataset.remembered("errant.ref_keys", make)
 
 
 def greedy_choice(per_sentence: list[list[list]], beta: float) -> list[int]:

@@ -45,7 +45,6 @@ class GoToScorer(Metric):
 
     def __init__(self, options):
         super().__init__(options)
-        self._gold: tuple[Dataset, list] | None = None
         self.pool_size: int | None = None  # of the last pool scored, for the signature
 
     @property
@@ -55,13 +54,12 @@ class GoToScorer(Metric):
     def _gold_of(self, dataset: Dataset) -> dict:
         """Gold chunks of reference ``gts_ref``, their bits and the outcome memo: made once
         per dataset and process (kept in ``dataset.memo`` for the next system)."""
-        if self._gold is None or self._gold[0] is not dataset:
-            key = ("gotoscorer.gold", self.options.gts_ref)
-            if key not in dataset.memo:
-                chunks = corpus_chunks(dataset.sources, reference_edits(dataset, self.options.gts_ref))
-                dataset.memo[key] = {"chunks": chunks, "bits": [bits(c.modified for c in sentence) for sentence in chunks], "outcomes": {}}
-            self._gold = (dataset, dataset.memo[key])
-        return self._gold[1]
+
+        def make() -> dict:
+            chunks = corpus_chunks(dataset.sources, reference_edits(dataset, self.options.gts_ref))
+            return {"chunks": chunks, "bits": [bits(c.modified for c in sentence) for sentence in chunks], "outcomes": {}}
+
+        return dataset.remembered(("gotoscorer.gold", self.options.gts_ref), make)
 
     def gold(self, dataset: Dataset) -> list:
         """Per-sentence gold chunks of reference ``gts_ref``, made once per dataset."""
@@ -94,9 +92,9 @@ class GoToScorer(Metric):
         return dict(zip(names, self.member_results(counts, n_sums, pool.size, first["ref"]), strict=True))
 
     def member_result(self, sums, size: int, ref: int) -> dict:
-        """One member's ``gotoscorer`` object from its class sums and the pool size N.
-
-        The platform calls this too, with sums over the n_i it keeps in PostgreSQL.
+        """One member's ``gotoscorer`` object from its class sums and the pool size N: the
+        scalar definition that :meth:`member_results` and :meth:`results_json` (what the
+        pool and the platform use) equal to the bit (tests/test_gotoscorer_score_table.py).
         """
         beta, params = self.options.beta, self.params
         weighted = scores_from_sums(sums, size, weighted=True, beta=beta, params=params)
