@@ -3,9 +3,9 @@ import re
 
 import pytest
 
-from leaderboard.models import Submission
 from leaderboard.insights.board import metric_statistics, pool_counts
 from leaderboard.insights.ties import tie_groups
+from leaderboard.models import Submission
 from leaderboard.ranking import board_rows
 
 pytestmark = pytest.mark.django_db

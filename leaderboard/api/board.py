@@ -137,7 +137,7 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
     except AuthenticationFailed as error:
         return detail(str(error.detail), 401, **{"WWW-Authenticate": "Token"})
     kind = params.phase_key(request.GET)
-    phase = asked_phase(slug, kind)
+    phase = current_of(task_phases(slug, kind))
     if phase is None:
         return detail(f"task {slug} has no phase {kind}".strip(), 404)
     hidden = not phase.results_public()
@@ -160,10 +160,6 @@ def public_leaderboard_response(request, slug: str, phases=task_phases) -> HttpR
     if phase is None or not access.may_see_results(phase, ANONYMOUS):
         return None
     return board_response(request, phase, private=False)
-
-
-def asked_phase(slug: str, kind: str) -> Phase | None:
-    return current_of(task_phases(slug, kind))
 
 
 def board_response(request, phase: Phase, *, private: bool) -> HttpResponse:

@@ -36,8 +36,12 @@ _outcomes: dict[int, MemberOutcomes] = {}  # phase id -> members' outcomes, keye
 
 def member_keys(pool: Pool, pks=None) -> set[tuple[int, int, str]]:
     """``{(member pk, submission id, joined_at text)}`` of the pool (or of ``pks``)."""
-    rows = PoolMember.objects.filter(pool=pool) if pks is None else PoolMember.objects.filter(pk__in=pks)
-    return set(rows.annotate(joined=Cast("joined_at", TextField())).values_list("pk", "submission_id", "joined"))
+    return set(member_rows(pool, pks).annotate(joined=Cast("joined_at", TextField())).values_list("pk", "submission_id", "joined"))
+
+
+def member_rows(pool: Pool, pks=None):
+    """The pool's member rows, or those of ``pks``."""
+    return PoolMember.objects.filter(pool=pool) if pks is None else PoolMember.objects.filter(pk__in=pks)
 
 
 def member_outcomes(pool: Pool, n_chunks: int, stored: set[tuple]) -> MemberOutcomes:
@@ -80,8 +84,7 @@ def read_packed(pool: Pool, n_chunks: int, pks=None) -> tuple[list, np.ndarray, 
             )
             rows = cursor.fetchall()
     else:
-        members = PoolMember.objects.filter(pool=pool) if pks is None else PoolMember.objects.filter(pk__in=pks)
-        rows = list(members.annotate(joined=Cast("joined_at", TextField())).values_list("pk", "submission_id", "joined", "modified", "correct"))
+        rows = list(member_rows(pool, pks).annotate(joined=Cast("joined_at", TextField())).values_list("pk", "submission_id", "joined", "modified", "correct"))
     return [tuple(row[:3]) for row in rows], _matrix([row[3] for row in rows], width), _matrix([row[4] for row in rows], width)
 
 

@@ -70,10 +70,10 @@ def test_an_empty_or_missing_autogroup_file_reads_as_none(monkeypatch, tmp_path)
     import leaderboard.celery as worker
 
     real_path = worker.Path
+    fake = tmp_path / "autogroup"
+    monkeypatch.setattr(worker, "Path", lambda _: fake)
     for content in ("", "garbage"):
-        fake = tmp_path / "autogroup"
         fake.write_text(content)
-        monkeypatch.setattr(worker, "Path", lambda _: fake)
         assert worker.autogroup_nice() is None
         worker.lower_autogroup(19)
         assert fake.read_text() == content
