@@ -2,14 +2,16 @@
 while two workers score, and the time from upload to the leaderboard showing the new system.
 
     python bench/platform_load.py [--submissions 500] [--clients 50] [--seconds 20]
-                                  [--busy-jobs 60] [--worker-nice N] [--rounds 1]
+                                  [--busy-jobs 60] [--worker-nice N] [--rounds 1] [--direct]
 
 Needs PostgreSQL at 127.0.0.1:5432 (database ``--database``, default ``gec_bench``,
 dropped and re-created) and ``redis-server`` on the PATH (a private one is started on a
 free port). Data: CoNLL-2014 test (1312 sentences, ``official-2014.combined.m2``, two
 annotators) and SEEDA's full system outputs. Scores three systems for real, copies their
 stored results into --submissions submissions of 50 teams, serves the API with gunicorn
-(2 sync workers, DEBUG=0) and drives it with ``wrk`` (keep-alive, C, outside Python's
+(2 sync workers, DEBUG=0) behind nginx as docker/compose.yaml runs it (scripts/proxy:
+the same config, unprivileged on a free port; ``--direct`` asks gunicorn itself) and
+drives the board with ``wrk`` (keep-alive, C, outside Python's
 GIL; a Lua ``done()`` hook prints p50/p95/p99). Without ``wrk`` on the PATH (the bench
 installs nothing) it falls back to Python clients spread over several processes; it
 prints which generator it used.
@@ -26,8 +28,7 @@ against the scoring library's own time for the same file.
 
 ``--reuse`` keeps an already seeded database (for comparing server settings; implies
 --no-upload); ``--no-upload`` skips the upload timing; ``--busy-jobs 0`` the busy run.
-The server gets this process's environment: ``GEC_BOARD_PHASES_SECONDS=0`` measures
-public boards answered from phase rows read on every request.
+The server gets this process's environment.
 """
 from __future__ import annotations
 
@@ -53,8 +54,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ("T5", "BART", "GECToR-BERT")  # scored for real; the other submissions copy their results
 # Measured best on 2 cores (50 wrk connections, 10 s each): sync workers keep the tail
 # tight (p95 ~1.2x p50), gthread's threads share a GIL and stretch it (p95 ~2x p50);
-# 2 sync workers did as well as 3 and better than 4. Sync workers need a buffering
-# proxy in front in production (a slow upload holds a whole worker).
+# 2 sync workers did as well as 3 and better than 4. Sync workers are safe behind the
+# buffering proxy (a slow upload would otherwise hold a whole worker).
 GUNICORN = {"workers": 2, "class": "sync", "threads": 1}
 
 
@@ -186,6 +187,7 @@ def main() -> None:
     parser.add_argument("--busy-jobs", type=int, default=60, help="uploads queued for them per busy run (0: no busy run)")
     parser.add_argument("--worker-nice", type=int, help="their GEC_WORKER_NICE (default: the settings', 19)")
     parser.add_argument("--gzip", action="store_true", help="the clients send Accept-Encoding: gzip, as browsers do")
+    parser.add_argument("--direct", action="store_true", help="ask gunicorn itself, without the proxy in front")
     parser.add_argument("--database", default="gec_bench")
     parser.add_argument("--reuse", action="store_true", help="keep an already seeded database (implies --no-upload)")
     parser.add_argument("--no-upload", action="store_true", help="skip the upload-to-visible timing")
@@ -237,15 +239,16 @@ def main() -> None:
     command = [sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(args.gunicorn_workers), "-k", args.gunicorn_class]
     if args.gunicorn_class == "gthread":
         command += ["--threads", str(args.gunicorn_threads)]
-    config = " ".join(command[command.index("-w"):])
+    config = " ".join(command[command.index("-w"):]) + ("" if args.direct else ", behind nginx (1-second board cache)")
     gunicorn = subprocess.Popen([*command, "--log-level", "warning"], cwd=ROOT, env=served, start_new_session=True)
+    proxy = None if args.direct else start_proxy(port, tmp)
     worker = None
     try:
-        url = f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/?metric=gotoscorer.f"
+        url = f"http://127.0.0.1:{port if args.direct else proxy.port}/api/tasks/conll14/leaderboard/?metric=gotoscorer.f"
         wait_until_up(url)
         load(url, args.clients, 2)  # warm-up, not counted: each worker imports the URLconf and builds the body once
         clients = f"{args.clients} clients{' accepting gzip' if args.gzip else ''}"
-        ours = [gunicorn.pid, redis_server.pid]
+        ours = [gunicorn.pid, redis_server.pid, *([] if proxy is None else [proxy.pid])]
         for _ in range(args.rounds):
             report(f"idle, {clients}", load(url, args.clients, args.seconds, args.gzip, OthersCpu(database_url, lambda: ours)), config)
             if args.busy_jobs:
@@ -269,7 +272,7 @@ def main() -> None:
         if gunicorn.poll() is None:
             os.killpg(gunicorn.pid, signal.SIGTERM)
             gunicorn.wait()
-        for process in (worker, redis_server):
+        for process in (worker, redis_server, proxy):
             stop(process)
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -389,6 +392,16 @@ def seed(args, outputs: Path, target: Path) -> float:
           f"({(time.monotonic() - t) / args.teams:.2f} s per team incl. one pool join)")
 
     return library_seconds
+
+
+def start_proxy(upstream_port: int, tmp: Path) -> subprocess.Popen:
+    """nginx with the compose file's config in front of the gunicorn on ``upstream_port``
+    (scripts/proxy installs it when missing); its port is the process's ``port``."""
+    subprocess.run(["bash", str(ROOT / "scripts" / "proxy")], check=True)
+    port = free_port()
+    process = subprocess.Popen(["bash", str(ROOT / "scripts" / "proxy"), "run", f"127.0.0.1:{upstream_port}", str(port), str(tmp / "proxy")], start_new_session=True)
+    process.port = port
+    return process
 
 
 def wait_until_up(url: str) -> None:

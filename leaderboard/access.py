@@ -22,12 +22,23 @@ turn a request's parameters into objects the user may know exist, or a 404.
 """
 from __future__ import annotations
 
+import datetime as dt
+from zoneinfo import ZoneInfo
+
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 from . import params
-from .models import Membership, Phase, SharedTask, Submission
-from .services.intake import remaining_submissions, team_of
+from .models import Dataset, Membership, Phase, SharedTask, Submission, Team
+
+
+def own_team(user, task: SharedTask) -> Team | None:
+    """The user's team in ``task``; None for a visitor or a user in no team of it."""
+    if not user.is_authenticated:
+        return None
+    membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
+    return membership.team if membership else None
 
 
 def may_organize(task: SharedTask, user) -> bool:
@@ -49,7 +60,7 @@ def visible_submissions(phase: Phase, user) -> QuerySet[Submission]:
     submissions = Submission.objects.filter(phase=phase)
     if may_organize(phase.task, user):
         return submissions
-    team = team_of(user, phase.task, create=False)
+    team = own_team(user, phase.task)
     known = Q(team=team) if team else Q(pk__in=[])
     if may_see_results(phase, user):
         known |= Q(pool_membership__isnull=False, hidden=False)
@@ -65,7 +76,7 @@ def visible_outputs(phase: Phase, user) -> QuerySet[Submission]:
     submissions = Submission.objects.filter(phase=phase)
     if may_organize(phase.task, user):
         return submissions
-    team = team_of(user, phase.task, create=False)
+    team = own_team(user, phase.task)
     return submissions.filter(team=team) if team and may_see_results(phase, user) else submissions.none()
 
 
@@ -115,15 +126,11 @@ def may_host(user) -> bool:
 
 
 def gold_ready(phase) -> bool:
-    from .models import Dataset
-
     return Dataset.objects.filter(pk=phase.dataset_id).exclude(prepared=b"").exists()
 
 
 def when(moment, phase=None) -> str:
     """A date in UTC, and in the phase's own time zone when that differs."""
-    from zoneinfo import ZoneInfo
-
     text = f"{moment:%Y-%m-%d %H:%M} UTC"
     if phase is not None and phase.time_zone not in ("", "UTC"):
         text += f" ({moment.astimezone(ZoneInfo(phase.time_zone)):%Y-%m-%d %H:%M} {phase.time_zone})"
@@ -165,7 +172,7 @@ def upload_closed_reason(phase, user) -> str:
         return f"The gold of the {phase.title} phase is still being prepared; uploads open when it is ready."
     if not user.is_authenticated:
         return "Log in to upload."
-    team = team_of(user, phase.task, create=False)
+    team = own_team(user, phase.task)
     if team is None:
         return {
             phase.task.Signup.CLOSED: f"Registration for {phase.task.title} is closed; ask a registered team for its invite link.",
@@ -179,6 +186,23 @@ def upload_closed_reason(phase, user) -> str:
     if remaining["per_day"] == 0:
         return f"Your team has used its {phase.max_per_day} submissions for today; more after midnight UTC."
     return ""
+
+
+def remaining_submissions(phase: Phase, team: Team | None) -> dict:
+    """``{"per_day": n, "total": n}`` a team may still upload (None = no limit).
+
+    A submission that failed through the platform's fault does not count; one whose file
+    caused it (bad lines, over its time budget or memory, or one that stopped its
+    workers: ``failure_cause="input"``) does, so a costly file cannot be sent again and
+    again."""
+    counted = Submission.objects.filter(phase=phase, team=team).exclude(
+        status=Submission.Status.FAILED, failure_cause__in=[Submission.FailureCause.PLATFORM, Submission.FailureCause.NONE]
+    )
+    midnight = timezone.now().astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    return {
+        "per_day": None if phase.max_per_day is None else max(phase.max_per_day - counted.filter(created_at__gte=midnight).count(), 0),
+        "total": None if phase.max_total is None else max(phase.max_total - counted.count(), 0),
+    }
 
 
 # -- a team's own uploads (the participants' pages) ---------------------------------------

@@ -120,9 +120,6 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = GEC_WORKER_MAX_MEMORY_MB * 1024 * 3 // 4 or
 # Workers run below the web's CPU priority (nice value; 0 = as the web): on shared cores
 # a request that waits behind a CPU-bound scoring job is what makes the board slow.
 GEC_WORKER_NICE = int(os.environ.get("GEC_WORKER_NICE", "19"))
-# How long a web process answers public boards from the phase rows it last read
-# (leaderboard/fast_board.py): a hidden phase or a new score shows at most this late.
-GEC_BOARD_PHASES_SECONDS = float(os.environ.get("GEC_BOARD_PHASES_SECONDS", "0.1"))
 GEC_HEARTBEAT_EVERY = int(os.environ.get("GEC_HEARTBEAT_EVERY", "10"))  # a running job's sign of life
 GEC_HEARTBEAT_GRACE = 3 * GEC_HEARTBEAT_EVERY  # older than this: its worker is gone
 # Fair queues: a time budget of base + per 1,000 tokens of the file; files with more than

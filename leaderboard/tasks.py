@@ -9,6 +9,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from .services.jobs import TASK_NAMES
 from .services.organizer_jobs import fail_job, run_job
 from .services.scoring import INPUT, PLATFORM, Busy, fail_submission, score_submission
 from .services.sweeper import sweep_lost_jobs, sweep_stuck_submissions
@@ -18,7 +19,7 @@ INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, Time
 
 @shared_task(
     bind=True,
-    name="leaderboard.tasks.score_submission",
+    name=TASK_NAMES["scoring"],
     acks_late=True,
     autoretry_for=INFRASTRUCTURE_ERRORS,
     retry_backoff=5,
@@ -53,7 +54,7 @@ ORGANIZER_JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a t
 
 
 @shared_task(
-    name="leaderboard.tasks.run_organizer_job",
+    name=TASK_NAMES["organizer"],
     acks_late=True,
     autoretry_for=INFRASTRUCTURE_ERRORS,
     retry_backoff=5,

@@ -1,12 +1,8 @@
-"""WSGI entry point: ``gunicorn leaderboard.wsgi``; public boards are answered first
-(:mod:`leaderboard.fast_board`), everything else by Django."""
+"""WSGI entry point: ``gunicorn leaderboard.wsgi``, behind the proxy (docker/nginx), which
+answers anonymous polls of public boards from its one-second cache."""
 import os
 
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "leaderboard.settings")
-django_application = get_wsgi_application()
-
-from leaderboard.fast_board import PublicBoardFirst  # noqa: E402 -- needs the apps loaded
-
-application = PublicBoardFirst(django_application)
+application = get_wsgi_application()

@@ -22,12 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .dataset import FORMAT_VERSION, Dataset
+from .nlp import versions
 
 
 def inputs_fingerprint(*, source: str | None, refs: list[str], m2: str | None, tokenize: bool) -> str:
     """sha256 over what a prepared dataset is made from (reads each gold file once)."""
-    from .nlp import versions
-
     digest = hashlib.sha256(json.dumps({"format": FORMAT_VERSION, "tokenize": tokenize, "versions": versions()}, sort_keys=True).encode())
     for role, path in [("source", source), *(("ref", r) for r in refs), ("m2", m2)]:
         if path is None:

@@ -13,6 +13,7 @@ from . import __version__
 from .dataset import Dataset
 from .hypothesis import Hypothesis
 from .metrics.base import REGISTRY, Metric
+from .nlp import versions
 from .options import ScoringOptions
 from .registry import headline_scores
 
@@ -39,8 +40,6 @@ def build_metrics(names: Sequence[str], options: ScoringOptions) -> list[Metric]
 
 def signature(metrics: Sequence[Metric], options: ScoringOptions, dataset: Dataset | None = None) -> str:
     """``scoring:<v>|errant:<v>|spacy:<v>|model:<name>-<v>|beta:..|<metric settings>``."""
-    from .nlp import versions
-
     v = versions()
     parts = [f"scoring:{__version__}", f"errant:{v['errant']}", f"spacy:{v['spacy']}", f"model:{v['model']}", f"beta:{options.beta}"]
     if dataset is not None:

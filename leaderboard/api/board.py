@@ -10,11 +10,12 @@ classes would, a bad token being a 401 even on a public board.
 
 Who may see the board is decided on every request, from the phase row just read, before
 the cache is asked; only then does a client get the body, gzipped if it accepts that, or
-a 304 if it already holds this version (``If-None-Match``). ``Cache-Control: no-cache``
-makes browsers and proxies ask again each time (so a phase hidden later is refused at
-once; a public poll answered in the WSGI entry point, :mod:`leaderboard.fast_board`, reads
-phase rows at most ``GEC_BOARD_PHASES_SECONDS`` old), and a hidden phase's board is
-``private``: no shared cache may keep it.
+a 304 if it already holds this version (``If-None-Match``). A public board is the same
+for everyone: ``Cache-Control: public, max-age=0, s-maxage=1`` lets a shared cache (the
+proxy in front, docker/nginx) answer it for one second while browsers ask again each
+time (a 304 when nothing changed), so a phase hidden or a score landing shows at most a
+second later to anonymous pollers. A hidden phase's board is ``private, no-cache``: no
+shared cache may keep it.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "
 METRICS = TASK_FIELDS.index("metrics")
 ANONYMOUS = AnonymousUser()
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as django.middleware.gzip reads Accept-Encoding
+SHARED_CACHE_SECONDS = 1  # how long a proxy may answer a public board without asking
 
 
 def phases_sql(by_kind: bool) -> str:
@@ -150,18 +152,6 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
     return response
 
 
-def public_leaderboard_response(request, slug: str, phases=task_phases) -> HttpResponse | None:
-    """:func:`leaderboard_response`'s answer when it is the same for everyone: a phase whose
-    results are public, asked without credentials. None otherwise (a hidden phase, no such
-    phase): that answer needs the user, so the caller hands the request to the full path.
-    A malformed parameter raises :class:`leaderboard.params.BadParameter` as there.
-    ``phases(slug, kind)`` reads the task's phases (:func:`task_phases`, or a memo of it)."""
-    phase = current_of(phases(slug, params.phase_key(request.GET)))
-    if phase is None or not access.may_see_results(phase, ANONYMOUS):
-        return None
-    return board_response(request, phase, private=False)
-
-
 def board_response(request, phase: Phase, *, private: bool) -> HttpResponse:
     metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(phase.task.metric_names()))
     return body_response(request, leaderboard_body(phase, metric, phase.version), private=private)
@@ -176,6 +166,6 @@ def body_response(request, body: BoardBody, *, private: bool) -> HttpResponse:
         if gzipped:
             response["Content-Encoding"] = "gzip"
     response["ETag"] = body.etag
-    response["Cache-Control"] = "private, no-cache" if private else "no-cache"
+    response["Cache-Control"] = "private, no-cache" if private else f"public, max-age=0, s-maxage={SHARED_CACHE_SECONDS}"
     patch_vary_headers(response, ("Accept-Encoding",))
     return response

@@ -15,7 +15,6 @@ import numpy as np
 from scoring import gotoscorer
 
 from ..models import GoldChunk
-from ..services.datasets import load_dataset
 
 INSERTION_MARK = "\u2038"  # a caret where the reference inserts tokens
 
@@ -84,13 +83,14 @@ def difficulty_table(chunks: list[tuple], weights: np.ndarray | None, level: int
     return gotoscorer.category_difficulty(gold, weights, level)
 
 
-def heatmap(phase, pool_size: int, *, error_type: str = "", level: int = 3) -> dict:
-    """Everything the page shows: the sentences (hardest first), the type menu, the table."""
+def heatmap(phase, pool_size: int, sources: Sequence[Sequence[str]], *, error_type: str = "", level: int = 3) -> dict:
+    """Everything the page shows: the sentences (hardest first), the type menu, the table.
+    ``sources``: the tokens of the phase's source sentences (the stored gold's)."""
     chunks = list(
         GoldChunk.objects.filter(phase=phase).with_n().order_by("position").values_list("sentence", "start", "end", "correction", "error_type", "modified", "n")
     )
     weights = chunk_weights(np.fromiter((c[6] for c in chunks), dtype=np.int64, count=len(chunks)), pool_size, phase.task.scoring_options().gts_abc)
-    rows = sentence_rows(load_dataset(phase.dataset_id).sources, chunks, weights, pool_size)
+    rows = sentence_rows(sources, chunks, weights, pool_size)
     types = sorted({c[4] for c in chunks if c[5]})
     return {
         "sentences": filter_type(rows, error_type),

@@ -8,18 +8,17 @@ the sweeper instead of losing it.
 """
 from __future__ import annotations
 
-import datetime as dt
-
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
 import scoring
 
-from ..models import Membership, Phase, SharedTask, Submission, Team
+from ..access import own_team, remaining_submissions
+from ..models import Phase, SharedTask, Submission, Team
 from . import teams
 from .datasets import load_dataset
-from .jobs import enqueue_scoring
+from .work import request_scoring
 
 
 class UploadTooLarge(Exception):
@@ -35,15 +34,14 @@ class PhaseClosed(Exception):
 
 
 def team_of(user: User, task: SharedTask, *, create: bool = True) -> Team | None:
-    """The user's team in ``task``; with ``create``, a user without one gets a team of
-    their own, named after them (:func:`.teams.personal_team`, whatever the signup setting:
-    organizer tools call this; uploads check the setting in :func:`accept_submission`)."""
-    if not user.is_authenticated:
-        return None
-    membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
-    if membership:
-        return membership.team
-    return teams.personal_team(user, task, enforce_signup=False) if create else None
+    """The user's team in ``task`` (:func:`.access.own_team`); with ``create``, a user
+    without one gets a team of their own, named after them (:func:`.teams.personal_team`,
+    whatever the signup setting: organizer tools call this; uploads check the setting in
+    :func:`accept_submission`)."""
+    team = own_team(user, task)
+    if team is None and create and user.is_authenticated:
+        return teams.personal_team(user, task, enforce_signup=False)
+    return team
 
 
 def check_file(phase: Phase, content: bytes, filename: str) -> None:
@@ -100,7 +98,7 @@ def accept_submission(
             filename=filename, content=content, size=len(content), is_baseline=is_baseline, heartbeat_at=timezone.now(),
         )
         if queue:
-            transaction.on_commit(lambda: enqueue_scoring(submission.pk))
+            transaction.on_commit(lambda: request_scoring(submission.pk))
     return submission
 
 
@@ -111,20 +109,3 @@ def check_limits(phase: Phase, team: Team) -> None:
         raise OverLimit(f"your team has used all {phase.max_total} submissions of this phase")
     if left["per_day"] == 0:
         raise OverLimit(f"your team has used its {phase.max_per_day} submissions for today (UTC); try again after midnight UTC")
-
-
-def remaining_submissions(phase: Phase, team: Team | None) -> dict:
-    """``{"per_day": n, "total": n}`` a team may still upload (None = no limit).
-
-    A submission that failed through the platform's fault does not count; one whose file
-    caused it (bad lines, over its time budget or memory, or one that stopped its
-    workers: ``failure_cause="input"``) does, so a costly file cannot be sent again and
-    again."""
-    counted = Submission.objects.filter(phase=phase, team=team).exclude(
-        status=Submission.Status.FAILED, failure_cause__in=[Submission.FailureCause.PLATFORM, Submission.FailureCause.NONE]
-    )
-    midnight = timezone.now().astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    return {
-        "per_day": None if phase.max_per_day is None else max(phase.max_per_day - counted.filter(created_at__gte=midnight).count(), 0),
-        "total": None if phase.max_total is None else max(phase.max_total - counted.count(), 0),
-    }

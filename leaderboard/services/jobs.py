@@ -1,10 +1,12 @@
-"""Where scoring runs: Celery workers, one background thread, or inline.
+"""The queue adapter: where scoring runs, Celery workers, one background thread, or inline.
 
-``GEC_TASK_MODE`` (see settings): ``celery`` sends the job to the broker; ``thread``
-(embedded mode) hands it to a single worker thread of this process, so an upload returns
-at once and the page updates live; ``sync`` scores inline (unit tests). Scoring ends in
-:func:`leaderboard.services.scoring.score_submission`, an organizer's job in
-:func:`leaderboard.services.organizer_jobs.run_job`.
+``GEC_TASK_MODE`` (see settings): ``celery`` sends the job to the broker by task name;
+``thread`` (embedded mode) hands it to a single worker thread of this process, so an
+upload returns at once and the page updates live; ``sync`` scores inline (unit tests).
+Scoring ends in :func:`leaderboard.services.scoring.score_submission`, an organizer's job
+in :func:`leaderboard.services.organizer_jobs.run_job`. The domain services ask for work
+through :mod:`.work`'s signals, which this module answers (connected when the app is
+ready, :mod:`leaderboard.apps`); a failure in the thread is recorded on the row.
 """
 from __future__ import annotations
 
@@ -14,9 +16,18 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from django.conf import settings
 from django.db import close_old_connections, connection
+from django.dispatch import receiver
+
+from ..celery import app as celery_app
+from . import work
+from .cost import submission_cost
+from .organizer_jobs import fail_job, run_job
+from .scoring import PLATFORM, fail_submission, score_submission
 
 log = logging.getLogger(__name__)
 _executor: ThreadPoolExecutor | None = None
+
+TASK_NAMES = {"scoring": "leaderboard.tasks.score_submission", "organizer": "leaderboard.tasks.run_organizer_job"}
 
 
 def enqueue_scoring(submission_id: int) -> None:
@@ -30,33 +41,34 @@ def enqueue_organizer_job(job_id: int) -> None:
     _enqueue("organizer", job_id)
 
 
-def _services(kind: str):
-    """(Celery task, service, failure recorder) of a job kind, imported late: the
-    services import this module."""
-    if kind == "scoring":
-        from ..tasks import score_submission_task as celery_task
-        from .scoring import PLATFORM, fail_submission
-        from .scoring import score_submission as run
+@receiver(work.scoring_wanted)
+def _scoring_wanted(sender, object_id: int, **_) -> None:
+    enqueue_scoring(object_id)
 
-        fail = functools.partial(fail_submission, cause=PLATFORM)  # the thread's own errors are ours
-    else:
-        from ..tasks import organizer_job_task as celery_task
-        from .organizer_jobs import fail_job as fail
-        from .organizer_jobs import run_job as run
-    return celery_task, run, fail
+
+@receiver(work.organizer_job_wanted)
+def _organizer_job_wanted(sender, object_id: int, **_) -> None:
+    enqueue_organizer_job(object_id)
+
+
+def _services(kind: str):
+    """(service, failure recorder) of a job kind: what the thread or an inline run calls."""
+    if kind == "scoring":
+        return score_submission, functools.partial(fail_submission, cause=PLATFORM)  # the thread's own errors are ours
+    return run_job, fail_job
 
 
 def _enqueue(kind: str, object_id: int) -> None:
-    celery_task, run, _fail = _services(kind)
     mode = settings.GEC_TASK_MODE
     if mode == "celery":
         try:
-            celery_task.apply_async((object_id,), **_message_options(kind, object_id))
+            celery_app.send_task(TASK_NAMES[kind], (object_id,), **_message_options(kind, object_id))
         except Exception:  # noqa: BLE001 - any broker error: the row stays queued
             log.exception("could not queue %s job %s; it stays queued", kind, object_id)
     elif mode == "thread":
         background().submit(_run_in_thread, kind, object_id)
     else:
+        run, _fail = _services(kind)
         run(object_id)
 
 
@@ -64,8 +76,6 @@ def _message_options(kind: str, object_id: int) -> dict:
     """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`)."""
     if kind != "scoring":
         return {}
-    from .cost import submission_cost
-
     cost = submission_cost(object_id)
     routing = {"queue": cost.queue} if cost.queue else {}
     return {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, **routing}
@@ -87,7 +97,7 @@ def wait_for_background() -> None:
 
 
 def _run_in_thread(kind: str, object_id: int) -> None:
-    _celery_task, run, fail = _services(kind)
+    run, fail = _services(kind)
     close_old_connections()
     try:
         run(object_id)

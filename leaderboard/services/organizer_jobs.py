@@ -19,8 +19,8 @@ import scoring
 from ..models import GoldChunk, OrganizerJob, SharedTask
 from . import gotoscorer
 from .datasets import prepare_stored
-from .jobs import enqueue_organizer_job
 from .phases import rescore_with_ranks
+from .work import request_organizer_job
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ def queue_job(kind: str, task: SharedTask, *, user=None, dataset=None) -> Organi
     job = OrganizerJob.objects.create(
         kind=kind, task=task, dataset=dataset, created_by=user if user and user.is_authenticated else None, heartbeat_at=timezone.now(),
     )
-    transaction.on_commit(lambda: enqueue_organizer_job(job.pk))
+    transaction.on_commit(lambda: request_organizer_job(job.pk))
     return job
 
 
@@ -42,7 +42,7 @@ def requeue_job(job: OrganizerJob) -> None:
         )
         if job.kind == OrganizerJob.Kind.PREPARE_GOLD and job.task.status == SharedTask.Status.FAILED:
             SharedTask.objects.filter(pk=job.task_id).update(status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued again")
-        transaction.on_commit(lambda: enqueue_organizer_job(job.pk))
+        transaction.on_commit(lambda: request_organizer_job(job.pk))
 
 
 def run_job(job_id: int) -> str:

@@ -29,6 +29,7 @@ from ..models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submissio
 from ..ranking import headline_metric
 from . import gotoscorer
 from . import pool_store as store
+from .metrics import prepared_metrics
 
 
 def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
@@ -137,8 +138,6 @@ def _rescore_other_pooled_metrics(pool: Pool, phase: Phase) -> None:
     """Pool metrics other than GoToScorer: the library's ``score_pool`` on stored statistics.
     Without one, the task's metrics are not even built (in a fresh worker that would
     prepare GoToScorer's gold chunks for nothing)."""
-    from .scoring import prepared_metrics
-
     task = phase.task
     others = [name for name in task.metric_names() if name != gotoscorer.NAME]
     if all(name in scoring.REGISTRY and not scoring.REGISTRY[name].pooled for name in others):

@@ -18,36 +18,13 @@ from django.utils import timezone
 
 import scoring
 
-from ..models import MetricResult, SharedTask, Submission
+from ..models import MetricResult, Submission
 from . import notify, pool
-from .datasets import load_dataset, save_prepared
+from .datasets import load_dataset
+from .metrics import prepared_metrics
 
 log = logging.getLogger(__name__)
 INPUT, PLATFORM = Submission.FailureCause.INPUT, Submission.FailureCause.PLATFORM
-
-_metrics_cache: dict[tuple, list] = {}
-_metrics_lock = threading.Lock()
-
-
-def prepared_metrics(task: SharedTask, dataset_id: int) -> list:
-    """The task's metrics, built and prepared on its dataset once per process; what a
-    metric prepares once per dataset (``Dataset.tables``) is stored with the dataset."""
-    options = task.scoring_options()
-    key = (dataset_id, tuple(task.metric_names()), repr(options))
-    with _metrics_lock:
-        metrics = _metrics_cache.get(key)
-    if metrics is None:
-        dataset = load_dataset(dataset_id)
-        metrics = scoring.build_metrics(task.metric_names(), options)
-        tables = set(dataset.tables)
-        for metric in metrics:
-            metric.prepare(dataset)
-        if set(dataset.tables) != tables:  # computed once for the task: the next worker loads them
-            save_prepared(dataset_id, dataset)
-        with _metrics_lock:
-            _metrics_cache[key] = metrics
-    return metrics
-
 
 def set_progress(submission_id: int, progress: float) -> None:
     Submission.objects.filter(pk=submission_id).update(progress=progress, heartbeat_at=timezone.now())

@@ -19,9 +19,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ..models import OrganizerJob, Submission
-from .jobs import enqueue_scoring
 from .organizer_jobs import fail_job, requeue_job
 from .scoring import PLATFORM, count_worker_loss, fail_submission
+from .work import request_scoring
 
 MAX_ATTEMPTS = 3
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ def requeue(submission_id: int) -> None:
     """Back to ``queued`` and onto the queue once that is committed (scoring is idempotent)."""
     with transaction.atomic():
         Submission.objects.filter(pk=submission_id).update(status=Submission.Status.QUEUED, heartbeat_at=timezone.now())
-        transaction.on_commit(lambda: enqueue_scoring(submission_id))
+        transaction.on_commit(lambda: request_scoring(submission_id))
 
 
 def sweep_lost_jobs(older_than: float | None = None) -> list[int]:

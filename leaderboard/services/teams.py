@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from ..models import Membership, SharedTask, Team
 from ..models.teams import new_invite_code
 from . import pool
+from .notify import team_approved
 
 NAME_MAX = Team._meta.get_field("name").max_length
 
@@ -104,8 +105,6 @@ def new_invite(team: Team) -> Team:
 
 def approve_team(team: Team) -> Team:
     """The team may submit; its members are told by email once that is committed."""
-    from .notify import team_approved  # here: notify reads access, which reads intake, which imports this module
-
     with transaction.atomic():
         team.approved = True
         team.save(update_fields=["approved"])

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from .. import access, params
 from ..insights.heatmap import heatmap
 from ..models import Pool, SharedTask
+from ..services.datasets import load_dataset
 
 PER_PAGE = 40
 ERROR_TYPE = re.compile(r"[A-Za-z:_-]+")  # ERRANT's types: M:OTHER, R:VERB:SVA, UNK
@@ -22,7 +23,7 @@ def _context(request, slug) -> dict:
     level = int(params.choice(request.GET, "cat", ("1", "2", "3"), "3"))
     error_type = params.text(request.GET, "type", max_length=40, pattern=ERROR_TYPE)
     shown = params.number(request.GET, "shown", default=PER_PAGE, minimum=1)
-    data = heatmap(phase, pool.size, error_type=error_type, level=level)
+    data = heatmap(phase, pool.size, load_dataset(phase.dataset_id).sources, error_type=error_type, level=level)
     return {
         "task": task, "phase": phase, "version": pool.version, "level": level, "error_type": error_type,
         "shown": shown, "more": shown + PER_PAGE, "has_more": len(data["sentences"]) > shown,

@@ -25,17 +25,10 @@ from operator import itemgetter
 
 import numpy as np
 
+from .arcs import LENGTH, POSITIONS, START, UNCHANGED, WEIGHT
+from .path import shortest_path
+
 DIAGONAL, DELETION, INSERTION = 1, 2, 4
-
-
-# An arc u -> w is a list [length, unchanged, start, positions, weight]: ``length`` counts
-# base edges, ``unchanged`` the unchanged tokens inside (an arc with unchanged == length
-# changes nothing), ``start`` is the source offset m2scorer gives the edit (see
-# :func:`edit_start`), ``positions`` where the arc is listed in the edge list, ascending (twice for
-# an edge of both alignments, once per improvement of a merged arc), ``weight`` its
-# weight when it matches no gold edit (see :func:`default_weight`). Lists, because a
-# worst-case sentence has a quarter of a million arcs.
-LENGTH, UNCHANGED, START, POSITIONS, WEIGHT = range(5)
 EPSILON = 0.001
 WIDE = 64  # in-arcs from which a numpy gather beats a Python loop (its fixed cost is a few microseconds)
 
@@ -291,8 +284,6 @@ class Lattice:
     def edit_arcs(self, weights: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
         """The arcs of m2scorer's path that change something, first to last, with
         ``weights`` replacing the defaults of some arcs (:mod:`.path`)."""
-        from .path import shortest_path  # it imports this module's arc fields
-
         return [(u, w) for u, w in shortest_path(self, weights) if self.changes(u, w)]
 
     def close(self) -> None:

@@ -15,12 +15,12 @@ from itertools import compress
 
 import numpy as np
 
-from .lattice import POSITIONS, WEIGHT, Lattice
+from .arcs import POSITIONS, WEIGHT
 
 TIE = 1e-6  # distinct path costs differ by at least EPSILON; equal ones by rounding only
 
 
-def best_predecessors(lattice: Lattice, weights: dict[int, dict[int, float]]) -> dict[int, int]:
+def best_predecessors(lattice, weights: dict[int, dict[int, float]]) -> dict[int, int]:
     """The predecessor of each vertex on the path Bellman-Ford keeps (m2scorer's ``path``),
     given ``{w: {u: weight}}`` for the arcs whose weight is not their default.
 
@@ -91,9 +91,10 @@ def wide_offers(in_arcs: tuple, gathered: np.ndarray, special: dict | None) -> t
     return best, [sources[k] for k in np.flatnonzero(offers <= best + TIE)]
 
 
-def shortest_path(lattice: Lattice, weights: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
-    """The arcs (u, w) of the path Bellman-Ford keeps, first to last, given the weights
-    that differ from the arcs' defaults."""
+def shortest_path(lattice, weights: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
+    """The arcs (u, w) of the path Bellman-Ford keeps through ``lattice`` (a
+    :class:`.lattice.Lattice`), first to last, given the weights that differ from the
+    arcs' defaults."""
     by_target: dict[int, dict[int, float]] = {}
     for (u, w), weight in weights.items():
         by_target.setdefault(w, {})[u] = weight

@@ -11,7 +11,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..cli import add_scoring_arguments, checked_metrics, prepared_file, read_inputs, report_bad_input
+from ..command_line import add_scoring_arguments, checked_metrics, prepared_file, read_inputs, report_bad_input
 from ..errors import InputError
 from ..scorer import build_metrics, signature, system_statistics
 from .evaluate import DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_WINDOW, meta_evaluate

@@ -1,4 +1,4 @@
-"""docker/compose.yaml parses and wires web, worker (scalable), worker-large, beat, PostgreSQL and Redis."""
+"""docker/compose.yaml parses and wires the proxy, web, worker (scalable), worker-large, beat, PostgreSQL and Redis."""
 import yaml
 
 from tests.conftest import ROOT
@@ -7,7 +7,7 @@ from tests.conftest import ROOT
 def test_compose_file_has_the_services():
     compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
     services = compose["services"]
-    assert set(services) == {"postgres", "redis", "web", "worker", "worker-large", "beat"}
+    assert set(services) == {"postgres", "redis", "proxy", "web", "worker", "worker-large", "beat"}
     for name in ("web", "worker", "worker-large", "beat"):
         environment = services[name]["environment"]
         assert environment["DATABASE_URL"].startswith("postgresql://") and environment["CELERY_BROKER_URL"].startswith("redis://")
@@ -26,3 +26,14 @@ def test_large_files_have_their_own_worker():
     services = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]
     queues = {name: services[name]["command"][services[name]["command"].index("--queues") + 1] for name in ("worker", "worker-large")}
     assert queues == {"worker": "celery", "worker-large": settings.GEC_LARGE_QUEUE}
+
+
+def test_the_proxy_is_the_only_way_in():
+    """nginx publishes the site; the web is reached through it, with its static files."""
+    services = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]
+    assert "ports" not in services["web"] and services["proxy"]["ports"]
+    template = services["proxy"]["volumes"][0].split(":")[0]
+    assert (ROOT / "docker" / template).exists() and services["proxy"]["environment"]["GEC_UPSTREAM"] == "web:8000"
+    assert services["web"]["environment"]["GEC_NUM_PROXIES"] == "${GEC_NUM_PROXIES:-1}"
+    static = {v.split(":")[0] for v in services["proxy"]["volumes"]} & {v.split(":")[0] for v in services["web"]["volumes"]}
+    assert static == {"static"}

@@ -24,13 +24,12 @@ def test_the_message_carries_queue_and_budget(phase, alice, small_texts, setting
     from leaderboard.models import Submission
     from leaderboard.services import jobs
     from leaderboard.services.intake import team_of
-    from leaderboard.tasks import score_submission_task
 
     sent = []
-    monkeypatch.setattr(score_submission_task, "apply_async", lambda *args, **kwargs: sent.append((args, kwargs)))
+    monkeypatch.setattr(jobs.celery_app, "send_task", lambda *args, **kwargs: sent.append((args, kwargs)))
     settings.GEC_TASK_MODE = "celery"
     content = "".join(" ".join(["word"] * 1000) + "\n" for _ in small_texts["source"].splitlines()).encode()
     submission = Submission.objects.create(phase=phase, team=team_of(alice, phase.task), system_name="s", filename="s.txt", content=content, size=len(content))
     jobs.enqueue_scoring(submission.pk)
     cost = submission_cost(submission.pk)
-    assert sent == [(((submission.pk,),), {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, "queue": "scoring-large"})]
+    assert sent == [(("leaderboard.tasks.score_submission", (submission.pk,)), {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, "queue": "scoring-large"})]

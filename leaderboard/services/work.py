@@ -1,0 +1,32 @@
+"""Work a domain service asks for and the queue adapter delivers: scoring a submission,
+running an organizer's job.
+
+The queue adapter (:mod:`.jobs`) runs the domain services, so a service that imported it
+would close a circle. A service announces the work here instead, once its transaction has
+committed; :mod:`.jobs` listens (connected when the app is ready) and sends the work to a
+Celery worker, the embedded mode's thread, or runs it inline.
+"""
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+scoring_wanted = Signal()  # object_id: a Submission's id
+organizer_job_wanted = Signal()  # object_id: an OrganizerJob's id
+
+
+class NoQueue(RuntimeError):
+    """Nothing listens: the app registry is not ready, so the work would be lost."""
+
+
+def request_scoring(submission_id: int) -> None:
+    _announce(scoring_wanted, submission_id)
+
+
+def request_organizer_job(job_id: int) -> None:
+    _announce(organizer_job_wanted, job_id)
+
+
+def _announce(signal: Signal, object_id: int) -> None:
+    if not signal.has_listeners():
+        raise NoQueue("no queue listens for work: leaderboard.services.jobs connects when Django's apps are ready")
+    signal.send(sender=None, object_id=object_id)
