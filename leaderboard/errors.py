@@ -1,6 +1,7 @@
 """Requests a client got wrong, answered once at the boundary: a malformed query
 parameter is a 400 (:class:`leaderboard.params.BadParameter`, raised wherever a view
-reads one), an oversized upload a 413 (:mod:`leaderboard.uploads`). JSON under
+reads one), an oversized upload a 413 (:mod:`leaderboard.uploads`), a URL no route
+matches a 404. JSON under
 ``/api/`` in the API's error shape (CONTRACTS.md section 3), a page elsewhere."""
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.views.defaults import page_not_found
 
 from .params import BadParameter
 
@@ -18,6 +20,15 @@ def client_error(request, status: int, message: str, valid: list[str] | None = N
         return HttpResponse(json.dumps(body), status=status, content_type="application/json")
     html = render_to_string("leaderboard/client_error.html", {"status": status, "message": message, "valid": valid or []}, request=request)
     return HttpResponse(html, status=status)
+
+
+def not_found(request, exception) -> HttpResponse:
+    """Django's 404 (``handler404``): under ``/api/`` in DRF's shape, ``{"detail": ...}``, so
+    a client of the API never gets the site's page; elsewhere that page."""
+    if request.path.startswith("/api/"):
+        body = {"detail": f"no such API URL: {request.path} (the API is described at /api/schema/)"}
+        return HttpResponse(json.dumps(body), status=404, content_type="application/json")
+    return page_not_found(request, exception)
 
 
 class ClientErrors:

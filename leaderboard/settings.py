@@ -153,7 +153,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "leaderboard.api.schema.ApiSchema",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "GEC shared-task leaderboard",
@@ -162,6 +162,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,  # request bodies as sent: an upload's file is binary, not a URL
 }
 
 # -- HTTPS (``manage.py check --deploy`` is clean with DEBUG=0) ----------------------------
@@ -231,6 +232,8 @@ MIDDLEWARE.append("leaderboard.errors.ClientErrors")  # a malformed query parame
 GEC_LOGIN_LIMITS = {"username": (10, 900), "address": (50, 900)}
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = ["leaderboard.throttling.AnonymousThrottle"]
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"anon": os.environ.get("GEC_ANON_API_RATE", "600/min")}
+# Every API refusal is JSON: a 400 in the upload's shape, {"errors": [...]} (leaderboard/api/errors.py).
+REST_FRAMEWORK["EXCEPTION_HANDLER"] = "leaderboard.api.errors.exception_handler"
 REST_FRAMEWORK["NUM_PROXIES"] = int(os.environ["GEC_NUM_PROXIES"]) if os.environ.get("GEC_NUM_PROXIES") else None
 # Server errors are logged whatever DEBUG says (Django's own console handler is DEBUG-only).
 LOGGING["loggers"]["django.request"] = {"handlers": ["console"], "level": "ERROR", "propagate": False}

@@ -45,3 +45,5 @@ urlpatterns = [
     path("tasks/<slug:slug>/submissions/<int:pk>/<str:action>/", submissions.act, name="submission-action"),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "leaderboard.errors.not_found"  # JSON under /api/

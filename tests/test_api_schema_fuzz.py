@@ -1,46 +1,153 @@
-"""Schemathesis against ``/api/schema/``: no API operation answers a 500, whatever the
-documented parameters hold (valid and invalid values alike).
+"""The API does what ``/api/schema/`` says: schemathesis, every check, against a live
+gunicorn on the test database, as a visitor, as a participant and as the task's organizer.
 
-Bounded and repeatable: a few derandomized examples per operation (hypothesis's fixed
-seed), served in-process through the WSGI application on the test database. The path's
-task slug is the real task's, so query parameters reach the views instead of a 404;
-each case is asked by a visitor and by the task's organizer (furthest into every view).
+Every operation the schema lists is exercised (nothing here names one), each with a
+bounded, seeded number of cases: documented examples, schemathesis' coverage cases
+(each parameter missing, wrong, at its bounds) and a few generated ones. The checks
+include status codes, content types, headers and bodies against their schemas, invalid
+input refused, valid input accepted, unsupported methods and authentication ignored.
+The task's slug and the participant's submission id are fixed, so the cases reach the
+views rather than a 404.
 """
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
 import pytest
-import schemathesis
-from django.core.signals import request_finished, request_started
-from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
-from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
-from schemathesis.checks import not_a_server_error
+from django.db import connection
 
-pytestmark = pytest.mark.django_db
+from tests.conftest import ROOT
+
+pytestmark = [
+    pytest.mark.timeout(300),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="a live server shares the test database only on PostgreSQL"),
+]
+
+SLUG = "conformance"
+SOURCE = "this are a example .\nhe go to school yesterday .\nshe have two cat .\n"
+REFERENCE = "this is an example .\nhe went to school yesterday .\nshe has two cats .\n"
+OUTPUT = "this is a example .\nhe went to school yesterday .\nshe has two cat .\n"
+TRACK = "open"
+USERNAME, PASSWORD = "conformance-team", "pw-team"
+CHECKS = "all"
+MAX_EXAMPLES = 8
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_answering(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"gunicorn exited with {process.returncode}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"gunicorn did not answer {url} within {timeout} s")
+
+
+@pytest.fixture(scope="module")
+def live_api(django_db_setup, tmp_path_factory):
+    """``gunicorn leaderboard.wsgi`` on the test database, DEBUG off as in production."""
+    database = connection.settings_dict
+    port = free_port()
+    env = {
+        key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "REDIS_URL")
+    } | {
+        "DJANGO_SETTINGS_MODULE": "leaderboard.settings_test",  # this session's (scoring inline, plain HTTP, password hashes)
+        "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
+        "DEBUG": "0",
+    }
+    log = open(tmp_path_factory.mktemp("gunicorn") / "gunicorn.log", "wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "4"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_answering(f"{url}/api/schema/", process)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        log.close()
 
 
 @pytest.fixture
-def api_schema(insight_task):
-    """The schema, served by the WSGI application. As Django's test client does, the
-    application keeps the test's database connection (and so its transaction) open."""
-    for signal in (request_started, request_finished):
-        signal.disconnect(close_old_connections)
-    yield schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
-    for signal in (request_started, request_finished):
-        signal.connect(close_old_connections)
+def viewers(transactional_db):
+    """Committed (the server's connections see them): a task, its organizer, a team
+    with a scored submission; their tokens by viewer."""
+    from django.contrib.auth.models import User
+    from rest_framework.authtoken.models import Token
+
+    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.scoring import score_submission
+    from leaderboard.services.tasks import create_task
+
+    task = create_task(SLUG, title="Conformance", source=SOURCE, references=[("REF0", REFERENCE)], metrics=["errant", "gotoscorer"], tracks=[TRACK])
+    organizer = User.objects.create_user("conformance-organizer", password="pw-organizer")
+    task.organizers.add(organizer)
+    participant = User.objects.create_user(USERNAME, password=PASSWORD)
+    submission = accept_submission(task.phases.get(), participant, system_name="system", filename="system.txt", content=OUTPUT.encode(), track=TRACK, queue=False)
+    score_submission(submission.pk)
+    tokens = {name: Token.objects.create(user=user).key for name, user in (("organizer", organizer), ("participant", participant))}
+    return {"tokens": tokens, "submission": submission.pk}
 
 
-@pytest.fixture
-def organizer_token(insight_task):
-    return Token.objects.get_or_create(user=insight_task["organizer"])[0].key
+def data_values(submission: int) -> dict:
+    """Parameters whose valid values are stored data, not a shape a schema can state:
+    each is given a value the data holds (bad values of each: test_security_bad_parameters.py)."""
+    return {
+        "path.slug": SLUG, "path.id": submission, "query.systems": str(submission),
+        "query.metric": "errant.cs.f", "query.metrics": "errant.cs.f,gotoscorer.f", "query.table_metric": "errant",
+        "query.track": TRACK, "body.track": TRACK,
+        "body.username": USERNAME, "body.password": PASSWORD, "body.file": OUTPUT,
+    }
 
 
-schema = schemathesis.pytest.from_fixture("api_schema")
+# An upload's file is judged against the task's source (line count, encoding, tokens): a
+# file the schema allows may still be a 400 with its problems by line.
+JUDGED_BY_CONTENT = ["/api/tasks/{slug}/submissions/"]
 
 
-@schema.parametrize()
-@settings(max_examples=6, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-def test_no_operation_answers_a_server_error(case, organizer_token):
-    if "slug" in (case.path_parameters or {}):
-        case.path_parameters["slug"] = "insight"
-    case.call_and_validate(checks=[not_a_server_error])
-    case.call_and_validate(headers={"Authorization": f"Token {organizer_token}"}, checks=[not_a_server_error])
+def schemathesis_config(submission: int) -> str:
+    lines = ["[parameters]", *(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in data_values(submission).items())]
+    for path in JUDGED_BY_CONTENT:
+        lines += [
+            "[[operations]]", f"include-path = {json.dumps(path)}",
+            "checks.positive_data_acceptance.expected-statuses = [\"2xx\", \"400\", \"401\", \"403\", \"404\", \"409\", \"429\"]",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def run_schemathesis(url: str, config, headers: list[str]) -> subprocess.CompletedProcess:
+    command = [
+        sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", f"{url}/api/schema/",
+        "--checks", CHECKS, "--max-examples", str(MAX_EXAMPLES), "--seed", "1", "--generation-database", "none",
+        "--workers", "1", "--no-color", "--request-timeout", "30",
+    ]
+    for header in headers:
+        command += ["--header", header]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
+
+
+@pytest.mark.parametrize("viewer", ["anonymous", "participant", "organizer"])
+def test_every_operation_answers_as_documented(live_api, viewers, viewer, tmp_path):
+    config = tmp_path / "schemathesis.toml"
+    config.write_text(schemathesis_config(viewers["submission"]))
+    token = viewers["tokens"].get(viewer)
+    result = run_schemathesis(live_api, config, [f"Authorization: Token {token}"] if token else [])
+    assert result.returncode == 0, result.stdout[-20000:] + result.stderr[-2000:]

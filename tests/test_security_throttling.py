@@ -31,7 +31,7 @@ def test_the_token_endpoint_answers_429_after_repeated_wrong_passwords(ann):
     client = Client()
     assert token(client, "right-password").status_code == 200
     statuses = [token(client, f"guess-{k}").status_code for k in range(LIMIT)]
-    assert statuses[: LIMIT - 1] == [400] * (LIMIT - 1) and statuses[-1] == 429
+    assert statuses[: LIMIT - 1] == [401] * (LIMIT - 1) and statuses[-1] == 429
     response = token(client, "right-password")
     assert response.status_code == 429 and "Retry-After" in response.headers
 

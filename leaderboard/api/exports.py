@@ -6,7 +6,7 @@ this endpoint's own parameter, so DRF's ``?format=`` renderer override is switch
 """
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.views import APIView
@@ -21,6 +21,7 @@ from ..insights.paths import metric_menu, metric_paths
 from ..insights.per_type import chosen_table, comparison, table_of
 from ..models import SharedTask
 from ..ranking import board_rows, default_metric
+from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
 
 
 class IgnoreFormatSuffix(DefaultContentNegotiation):
@@ -42,22 +43,32 @@ def export_metrics(rows: list[dict], metric: str, asked: str, metric_names: list
     return [metric, *(m for m in default_paths(metric_names) if m != metric and m in available)]
 
 
+def table_metrics() -> list[str]:
+    """Every metric with a per-error-type table (a task offers those of its metrics)."""
+    return [cls.name for cls in per_type_metrics()]
+
+
+def table_levels() -> list[str]:
+    """Every category level of those tables."""
+    return sorted({level for cls in per_type_metrics() for level in cls.per_type.levels})
+
+
 class LeaderboardExport(APIView):
     content_negotiation_class = IgnoreFormatSuffix
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("format", str, enum=list(exports.FORMATS)),
-            OpenApiParameter("metric", str, description="rank by this path, e.g. errant.cs.f"),
-            OpenApiParameter("metrics", str, description="comma-separated columns (default: the usual scores)"),
-            OpenApiParameter("phase", str, description="the phase key, e.g. dev or test"),
-            OpenApiParameter("track", str),
-            OpenApiParameter("table", str, enum=["ranking", "per_type"]),
-            OpenApiParameter("systems", str, description="per_type: comma-separated submission ids"),
-            OpenApiParameter("cat", str, description="per_type: category level (ERRANT: 1, 2 or 3)"),
-            OpenApiParameter("table_metric", str, enum=[cls.name for cls in per_type_metrics()], description="per_type: whose table (default errant)"),
+            choice_parameter("format", exports.FORMATS, "the file's format (default csv)"),
+            METRIC,
+            text_parameter("metrics", "comma-separated score paths, the columns (default: the ranking metric and the usual scores)", max_length=2000),
+            PHASE,
+            text_parameter("track", "only this track's systems (one of the task's tracks)"),
+            choice_parameter("table", ("ranking", "per_type"), "the ranking (default) or the per-error-type table"),
+            text_parameter("systems", "per_type: comma-separated ids of scored submissions of the phase (at most 20)", max_length=400),
+            choice_parameter("cat", table_levels(), "per_type: category level (ERRANT: 1, 2 or 3; the table's default otherwise)"),
+            choice_parameter("table_metric", table_metrics(), "per_type: whose table, one of the task's metrics (default: its first with one)"),
         ],
-        responses={200: str},
+        responses=file_responses(exports.FORMATS),
     )
     def get(self, request, slug):
         query = request.query_params
@@ -67,28 +78,35 @@ class LeaderboardExport(APIView):
         fmt = params.choice(query, "format", list(exports.FORMATS), "csv")
         phase = access.phase_for(request, task)
         metric = params.metric(query, lambda: metric_paths(phase), default_metric(task.metric_names()))
-        if params.choice(query, "table", ("ranking", "per_type"), "ranking") == "per_type":
-            table, name = self.per_type(request, task, phase), f"{task.slug}-{phase.kind}-per-type"
+        per_type = params.choice(query, "table", ("ranking", "per_type"), "ranking") == "per_type"
+        # checked whichever table is asked for, as the schema describes them
+        table_metric, level = params.choice(query, "table_metric", table_metrics()), params.choice(query, "cat", table_levels())
+        systems = params.ids(params.text(query, "systems", max_length=400).split(","), "systems")
+        track, columns = params.choice(query, "track", task.tracks or []), params.text(query, "metrics", max_length=2000)
+        if per_type:
+            table, name = self.per_type(request, task, phase, table_metric, level, systems), f"{task.slug}-{phase.kind}-per-type"
         else:
-            rows = in_track(with_tracks(board_rows(phase.pk, metric)), params.choice(query, "track", task.tracks or []))
-            columns = export_metrics(rows, metric, params.text(query, "metrics", max_length=2000), task.metric_names())
-            table = exports.leaderboard_table(rows, columns, f"{task.title}, {phase.title} phase, ranked by {metric}.")
+            rows = in_track(with_tracks(board_rows(phase.pk, metric)), track)
+            table = exports.leaderboard_table(rows, export_metrics(rows, metric, columns, task.metric_names()), f"{task.title}, {phase.title} phase, ranked by {metric}.")
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
         response = HttpResponse(text, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
         return response
 
-    def per_type(self, request, task, phase) -> exports.Table:
-        query = request.query_params
-        asked = params.choice(query, "table_metric", [cls.name for cls in per_type_metrics(task.metric_names())])
-        metric, level = chosen_table(task.metric_names(), asked, "")
-        level = params.choice(query, "cat", table_of(metric).levels, level)
-        ids = params.ids(params.text(query, "systems", max_length=400).split(","), "systems")
+    def per_type(self, request, task, phase, asked: str, level: str, ids: list[int]) -> exports.Table:
+        names = [cls.name for cls in per_type_metrics(task.metric_names())]
+        if asked and asked not in names:
+            raise params.BadParameter("table_metric", f"one of {', '.join(names) or '(none)'}", names)
+        metric, default_level = chosen_table(task.metric_names(), asked, "")
+        levels = table_of(metric).levels
+        if level and level not in levels:
+            raise params.BadParameter("cat", f"one of {', '.join(levels)}", levels)
         systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids), metric)
         if not systems:
             raise params.BadParameter("systems", "give the ids of scored submissions of this phase")
-        table = comparison(systems, level, task.beta, metric)
+        table = comparison(systems, level or default_level, task.beta, metric)
         detection = " and detection F" if table["detection_modes"] else ""
-        caption = f"{task.title}: {table['metric_label']} per error type (cat {level}), correction TP/FP/FN/P/R/F{detection}."
+        caption = f"{task.title}: {table['metric_label']} per error type (cat {level or default_level}), correction TP/FP/FN/P/R/F{detection}."
         return exports.per_type_table(table, caption)
+

@@ -1,35 +1,46 @@
 """``GET /api/me/submissions/``: the caller's own teams' submissions, for scripts and
 ``gec-submit list``. Only what the team may see of its own uploads (access.py)."""
 from django.db.models import Exists, OuterRef
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import access, params
 from ..models import PoolMember, Submission
+from .schema import text_parameter
+from .serializers import shown_progress, shown_status
 
 
 class MySubmissionSerializer(serializers.ModelSerializer):
+    status = shown_status()
+    progress = shown_progress()
     team = serializers.CharField(source="team.name")
     task = serializers.CharField(source="phase.task.slug")
     phase = serializers.CharField(source="phase.kind")
-    counts = serializers.SerializerMethodField(help_text="on the board and in the pool now")
+    counts = serializers.SerializerMethodField(help_text="on the board and in the pool now; null while the phase does not say")
 
     class Meta:
         model = Submission
         fields = ["id", "task", "phase", "team", "system_name", "description", "track", "filename", "size", "status", "progress", "error", "counts", "created_at", "scored_at"]
 
-    def get_counts(self, submission) -> bool:
+    def get_counts(self, submission) -> bool | None:
         return submission.counted
+
+
+class MySubmissionListSerializer(serializers.Serializer):
+    submissions = MySubmissionSerializer(many=True, help_text="newest first, at most 1,000")
 
 
 class MySubmissions(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        parameters=[OpenApiParameter("task", str, description="a task's slug"), OpenApiParameter("phase", str, description="a phase key (with task)")],
-        responses={200: MySubmissionSerializer(many=True)},
+        parameters=[
+            text_parameter("task", "only this task's (a slug)", max_length=50, pattern=params.SLUG),
+            text_parameter("phase", "only this phase key's, e.g. test", max_length=32, pattern=params.SLUG),
+        ],
+        responses={200: MySubmissionListSerializer},
     )
     def get(self, request):
         submissions = (
@@ -40,8 +51,6 @@ class MySubmissions(APIView):
         )
         task = params.text(request.query_params, "task", max_length=50, pattern=params.SLUG)
         phase = params.phase_key(request.query_params)
-        if phase and not task:
-            raise params.BadParameter("phase", "give the task too")
         if task:
             submissions = submissions.filter(phase__task__slug=task)
         if phase:

@@ -1,6 +1,6 @@
 """``GET /api/tasks/<slug>/meta-evaluation/``: how each metric agrees with the task's human judgments."""
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -9,13 +9,14 @@ from .. import params
 from ..access import may_see_meta_evaluation
 from ..insights.meta import judgments_of, meta_table
 from ..models import SharedTask
+from .schema import PHASE
 
 
 class MetaEvaluation(APIView):
     """The table of ``python -m scoring meta --json`` on the phase's stored statistics
     (organizers; everyone once the task's phases have ended)."""
 
-    @extend_schema(parameters=[OpenApiParameter("phase", str, description="the phase key, e.g. dev or test")], responses={200: dict})
+    @extend_schema(parameters=[PHASE], responses={200: dict})
     def get(self, request, slug):
         task = get_object_or_404(SharedTask, slug=slug)
         if not may_see_meta_evaluation(task, request.user):

@@ -60,7 +60,22 @@ class UploadSerializer(serializers.Serializer):
     track = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
 
 
+# What a team is told of its submission: in a blind phase only that the file was received
+# (access.hidden_results), so ``received`` joins the model's statuses and progress may be null.
+SHOWN_STATUSES = [*Submission.Status.values, "received"]
+
+
+def shown_status() -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=SHOWN_STATUSES, read_only=True)
+
+
+def shown_progress() -> serializers.FloatField:
+    return serializers.FloatField(min_value=0, max_value=1, allow_null=True, read_only=True, help_text="0..1; null in a blind phase")
+
+
 class SubmissionSerializer(serializers.ModelSerializer):
+    status = shown_status()
+    progress = shown_progress()
     team = serializers.CharField(source="team.name")
     task = serializers.CharField(source="phase.task.slug")
     phase = serializers.CharField(source="phase.kind")
@@ -78,5 +93,64 @@ class SubmissionSerializer(serializers.ModelSerializer):
         return {r.metric: r.scores for r in submission.results.all()} if submission.status == Submission.Status.SCORED else {}
 
 
+class ProblemSerializer(serializers.Serializer):
+    line = serializers.IntegerField(min_value=0, help_text="the file's line number; 0 when the problem is not about a line")
+    message = serializers.CharField()
+
+
 class ErrorSerializer(serializers.Serializer):
-    errors = serializers.ListField(child=serializers.DictField())
+    """The API's answer to a request it cannot take: every problem found."""
+
+    errors = ProblemSerializer(many=True)
+    valid = serializers.ListField(child=serializers.CharField(), required=False, help_text="the values the parameter accepts")
+
+
+class DetailSerializer(serializers.Serializer):
+    """DRF's answer to a refused request (authentication, permission, no such object, throttled)."""
+
+    detail = serializers.CharField()
+
+
+class BoardRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(min_value=1)
+    team = serializers.CharField()
+    system_name = serializers.CharField()
+    submission_id = serializers.IntegerField()
+    baseline = serializers.BooleanField()
+    scored_at = serializers.DateTimeField(allow_null=True)
+    value = serializers.FloatField(allow_null=True, help_text="the score at ``metric``; null when the system has none")
+    scores = serializers.DictField(help_text="every stored score, as in the CLI's JSON")
+
+
+class BoardSerializer(serializers.Serializer):
+    """``GET /api/tasks/<slug>/leaderboard/`` (built by :func:`leaderboard.ranking.leaderboard_body`)."""
+
+    metric = serializers.CharField(help_text="the score path the rows are ranked by")
+    phase = serializers.CharField()
+    version = serializers.IntegerField(min_value=0, help_text="the pool's version: changes whenever the board does")
+    rows = BoardRowSerializer(many=True)
+
+
+class ChunkDifficultySerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    sentence = serializers.IntegerField()
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+    correction = serializers.CharField(allow_blank=True)
+    error_type = serializers.CharField(allow_blank=True)
+    modified = serializers.BooleanField()
+    n = serializers.IntegerField(min_value=0, help_text="systems of the pool that got the chunk right")
+    weight = serializers.FloatField(allow_null=True, help_text="1 - n / pool_size; null while the pool is empty")
+
+
+class DifficultySerializer(serializers.Serializer):
+    phase = serializers.CharField()
+    pool_size = serializers.IntegerField(min_value=0)
+    reference = serializers.IntegerField(help_text="the reference annotator GoToScorer uses")
+    chunks = ChunkDifficultySerializer(many=True)
+
+
+class ActionDoneSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    action = serializers.ChoiceField(choices=["choose", "withdraw", "restore"])
+    done = serializers.BooleanField()

@@ -2,17 +2,19 @@
 per-sentence results. The same services and access rules as the pages
 (:mod:`leaderboard.views.submissions`); another team's submission is a 404."""
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import access
+from ..insights import exports
 from ..models import Submission
 from ..services import submissions as actions
 from ..views.submissions import PER_SENTENCE_FORMATS, per_sentence_download
 from .exports import IgnoreFormatSuffix
-from .serializers import ErrorSerializer
+from .schema import choice_parameter, file_responses
+from .serializers import ActionDoneSerializer, ErrorSerializer
 
 ACTIONS = {"choose": actions.choose, "withdraw": actions.withdraw, "restore": actions.restore}
 
@@ -24,7 +26,11 @@ def own_submission(request, pk) -> Submission:
 class SubmissionAction(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: dict, 409: ErrorSerializer})
+    @extend_schema(
+        request=None,
+        parameters=[OpenApiParameter("action", str, OpenApiParameter.PATH, enum=list(ACTIONS))],
+        responses={200: ActionDoneSerializer, 409: OpenApiResponse(ErrorSerializer, description="The phase does not allow this now; the reason.")},
+    )
     def post(self, request, pk, action):
         submission = own_submission(request, pk)
         if action not in ACTIONS or not access.may_manage_submission(submission, request.user):
@@ -40,7 +46,8 @@ class SubmissionSentences(APIView):
     content_negotiation_class = IgnoreFormatSuffix  # ``format`` is this endpoint's own parameter
 
     @extend_schema(
-        parameters=[OpenApiParameter("format", str, enum=list(PER_SENTENCE_FORMATS))], responses={(200, "text/csv"): str, (200, "application/json"): dict},
+        parameters=[choice_parameter("format", PER_SENTENCE_FORMATS, "the file's format (default csv)")],
+        responses=file_responses({fmt: exports.FORMATS[fmt] for fmt in PER_SENTENCE_FORMATS}),
     )
     def get(self, request, pk):
         return per_sentence_download(own_submission(request, pk), request.user, request.query_params)

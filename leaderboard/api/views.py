@@ -1,10 +1,11 @@
 """Thin API views: read the request, call one service or read path, answer."""
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.exceptions import AuthenticationFailed, PermissionDenied, ValidationError
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -16,7 +17,8 @@ from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_sub
 from ..services.teams import TeamError
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
-from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
+from .schema import METRIC, PHASE, number_parameter
+from .serializers import BoardSerializer, DetailSerializer, DifficultySerializer, ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
 
 
 def errors(*messages: str, line: int = 0) -> dict:
@@ -24,9 +26,19 @@ def errors(*messages: str, line: int = 0) -> dict:
 
 
 class TokenLogin(ObtainAuthToken):
-    """``POST /api/auth/token/``: DRF's view, with the login form's limit on password guessing."""
+    """``POST /api/auth/token/``: DRF's view, with the login form's limit on password guessing.
+    A wrong username or password is a 401, as a wrong token is (DRF answers 400)."""
 
     throttle_classes = [PasswordThrottle]
+
+    @extend_schema(responses={200: AuthTokenSerializer, 401: OpenApiResponse(DetailSerializer, description="Wrong username or password.")})
+    def post(self, request, *args, **kwargs):
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError as error:
+            if error.get_codes() == {"non_field_errors": ["authorization"]}:
+                raise AuthenticationFailed(error.detail["non_field_errors"][0]) from None
+            raise
 
 
 class TaskList(generics.ListAPIView):
@@ -45,14 +57,22 @@ class TaskDetail(generics.RetrieveAPIView):
 
 class SubmissionCreate(APIView):
     permission_classes = [permissions.IsAuthenticated]
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [MultiPartParser]  # a file cannot come urlencoded
 
-    @extend_schema(request=UploadSerializer, responses={201: SubmissionSerializer, 400: ErrorSerializer, 413: ErrorSerializer, 429: ErrorSerializer})
+    @extend_schema(
+        request=UploadSerializer,
+        responses={
+            201: SubmissionSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="The file's problems by line, or a missing or malformed field."),
+            403: OpenApiResponse(ErrorSerializer, description="The phase is closed, or the team may not submit."),
+            413: OpenApiResponse(ErrorSerializer, description="The file is over the phase's size limit."),
+            429: OpenApiResponse(ErrorSerializer, description="Over the phase's submission limits (per day, in total)."),
+        },
+    )
     def post(self, request, slug):
         task = get_object_or_404(SharedTask, slug=slug)
         form = UploadSerializer(data=request.data)
-        if not form.is_valid():
-            return Response(errors(*(f"{field}: {' '.join(map(str, msgs))}" for field, msgs in form.errors.items())), status=400)
+        form.is_valid(raise_exception=True)
         phase = access.task_phase(task, form.validated_data.get("phase", ""))
         upload = form.validated_data["file"]
         try:
@@ -95,11 +115,8 @@ class Leaderboard(APIView):
         return super().dispatch(request, *args, **kwargs)
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("metric", str, description="a path into the scores, e.g. errant.cs.f, gotoscorer.f"),
-            OpenApiParameter("phase", str, description="the phase key, e.g. dev or test"),
-        ],
-        responses={200: dict},
+        parameters=[METRIC, PHASE],
+        responses={200: BoardSerializer, 304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match.")},
     )
     def get(self, request, slug):
         return leaderboard_response(request._request, slug)
@@ -110,8 +127,8 @@ class Difficulty(APIView):
     the phase has ended with public results: ``access.may_see_references``)."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("phase", str, description="the phase key, e.g. dev or test"), OpenApiParameter("sentence", int)],
-        responses={200: dict},
+        parameters=[PHASE, number_parameter("sentence", "only this sentence's chunks (0-based)")],
+        responses={200: DifficultySerializer},
     )
     def get(self, request, slug):
         task = get_object_or_404(SharedTask, slug=slug)

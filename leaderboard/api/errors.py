@@ -1,0 +1,23 @@
+"""DRF's refusals in the API's shapes: a 400 (a body DRF could not parse or a serializer
+refused) as ``{"errors": [{"line": 0, "message": ...}]}``, as the upload's own problems and
+:mod:`leaderboard.errors` answer; every other refusal keeps DRF's ``{"detail": ...}``."""
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def messages(detail, field: str = "") -> list[str]:
+    """A serializer's errors, flattened to ``field: message`` lines (nested fields dotted)."""
+    if isinstance(detail, dict):
+        return [m for name, inner in detail.items() for m in messages(inner, field if name == "non_field_errors" else ".".join(filter(None, (field, str(name)))))]
+    if isinstance(detail, list):
+        return [m for inner in detail for m in messages(inner, field)]
+    return [f"{field}: {detail}" if field else str(detail)]
+
+
+def exception_handler(exc, context):
+    response = drf_exception_handler(exc, context)
+    if response is not None and response.status_code == status.HTTP_400_BAD_REQUEST:
+        detail = exc.detail if isinstance(exc, ValidationError) else response.data.get("detail", response.data)
+        response.data = {"errors": [{"line": 0, "message": m} for m in messages(detail)]}
+    return response
