@@ -234,6 +234,10 @@ MIDDLEWARE.append("leaderboard.errors.ClientErrors")  # a malformed query parame
 GEC_LOGIN_LIMITS = {"username": (10, 900), "address": (50, 900)}
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = ["leaderboard.throttling.AnonymousThrottle"]
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"anon": os.environ.get("GEC_ANON_API_RATE", "600/min")}
-REST_FRAMEWORK["NUM_PROXIES"] = int(os.environ["GEC_NUM_PROXIES"]) if os.environ.get("GEC_NUM_PROXIES") else None
+# Trusted reverse proxies in front of the web processes (docs/security.md): 0 = the
+# client talks to us directly and X-Forwarded-For is never read; N = every limit keyed
+# on the client's address takes the address N hops from the right of that header.
+GEC_NUM_PROXIES = int(os.environ.get("GEC_NUM_PROXIES") or "0")
+REST_FRAMEWORK["NUM_PROXIES"] = GEC_NUM_PROXIES  # DRF's own throttles, should one be added
 # Server errors are logged whatever DEBUG says (Django's own console handler is DEBUG-only).
 LOGGING["loggers"]["django.request"] = {"handlers": ["console"], "level": "ERROR", "propagate": False}
