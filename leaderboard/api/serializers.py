@@ -3,6 +3,7 @@ from rest_framework import serializers
 import scoring
 
 from ..models import Phase, SharedTask, Submission
+from ..models.text import NAME_MAX, SUBMISSION_DESCRIPTION_MAX, TRACK_MAX, visible_name
 from ..ranking import headline_metric
 
 
@@ -54,10 +55,10 @@ class TaskSerializer(serializers.ModelSerializer):
 
 class UploadSerializer(serializers.Serializer):
     file = serializers.FileField()
-    system_name = serializers.CharField(max_length=100)
+    system_name = serializers.CharField(max_length=NAME_MAX, validators=[visible_name])
     phase = serializers.SlugField(max_length=32, required=False)
-    description = serializers.CharField(required=False, allow_blank=True, default="")
-    track = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
+    description = serializers.CharField(required=False, allow_blank=True, default="", max_length=SUBMISSION_DESCRIPTION_MAX)
+    track = serializers.CharField(required=False, allow_blank=True, default="", max_length=TRACK_MAX)
 
 
 class SubmissionSerializer(serializers.ModelSerializer):

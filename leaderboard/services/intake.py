@@ -17,6 +17,7 @@ from django.utils import timezone
 import scoring
 
 from ..models import Membership, Phase, SharedTask, Submission, Team
+from ..models.text import field_problems
 from . import teams
 from .datasets import load_dataset
 from .jobs import enqueue_scoring
@@ -84,6 +85,9 @@ def accept_submission(
     system_name = system_name.strip()
     if not system_name:
         raise scoring.InputError([scoring.Problem(0, "give the system a name")])
+    problems = field_problems(Submission, "system_name", system_name) + field_problems(Submission, "description", description)
+    if problems:
+        raise scoring.InputError([scoring.Problem(0, message) for message in problems])
     if track and track not in (phase.task.tracks or []):
         raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}")])
     check_file(phase, content, filename)

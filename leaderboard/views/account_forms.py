@@ -3,6 +3,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 
 from ..models import Profile
+from ..models.text import NAME_MAX, visible_name
 from ..throttling import login_wait, password_attempt
 
 
@@ -37,7 +38,7 @@ class ProfileForm(forms.ModelForm):
 
 
 class TeamNameForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Team name")
+    name = forms.CharField(max_length=NAME_MAX, label="Team name", validators=[visible_name])
 
 
 class ThrottledLoginForm(AuthenticationForm):
