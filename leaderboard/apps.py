@@ -1,4 +1,6 @@
 from django.apps import AppConfig
+from django.conf import settings
+from django.db.models.signals import post_save
 
 
 class LeaderboardConfig(AppConfig):
@@ -6,3 +8,8 @@ class LeaderboardConfig(AppConfig):
     label = "leaderboard"
     verbose_name = "GEC leaderboard"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from .services.tokens import revoke_on_password_change
+
+        post_save.connect(revoke_on_password_change, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke-token-on-password-change")

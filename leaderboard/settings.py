@@ -153,7 +153,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # -- web --------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "leaderboard.api.auth.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -239,5 +239,8 @@ REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"anon": os.environ.get("GEC_ANON_API
 # on the client's address takes the address N hops from the right of that header.
 GEC_NUM_PROXIES = int(os.environ.get("GEC_NUM_PROXIES") or "0")
 REST_FRAMEWORK["NUM_PROXIES"] = GEC_NUM_PROXIES  # DRF's own throttles, should one be added
+# API tokens expire this many days after they are issued (unset or 0: never); a password
+# change or an explicit revoke ends them at once whatever this says (docs/security.md).
+GEC_TOKEN_TTL_DAYS = float(os.environ.get("GEC_TOKEN_TTL_DAYS") or 0) or None
 # Server errors are logged whatever DEBUG says (Django's own console handler is DEBUG-only).
 LOGGING["loggers"]["django.request"] = {"handlers": ["console"], "level": "ERROR", "propagate": False}

@@ -30,6 +30,7 @@ urlpatterns = [
     # participants: accounts (Django's log-in, log-out, password change and reset), teams, own submissions
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/profile/", accounts.profile, name="profile"),
+    path("accounts/profile/token/revoke/", accounts.revoke_token, name="revoke-token"),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),  # throttled; before Django's own
     path("accounts/", include("django.contrib.auth.urls")),
     path("tasks/<slug:slug>/team/", teams.team_page, name="team"),

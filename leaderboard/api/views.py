@@ -2,8 +2,9 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
+from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -12,6 +13,7 @@ import scoring
 
 from .. import access, params
 from ..models import GoldChunk, Pool, SharedTask
+from ..services import tokens
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
 from ..services.teams import TeamError
 from ..throttling import PasswordThrottle
@@ -24,9 +26,28 @@ def errors(*messages: str, line: int = 0) -> dict:
 
 
 class TokenLogin(ObtainAuthToken):
-    """``POST /api/auth/token/``: DRF's view, with the login form's limit on password guessing."""
+    """``POST /api/auth/token/``: username and password give the user's token (a new one
+    after a revocation or an expiry), under the login form's limit on password guessing.
+    ``DELETE`` with the token itself revokes it."""
 
     throttle_classes = [PasswordThrottle]
+
+    def perform_authentication(self, request):
+        """A log-in reads no credentials but its own: a stale token sent along must not refuse it."""
+        if request.method != "POST":
+            super().perform_authentication(request)
+
+    def post(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response({"token": tokens.issue(serializer.validated_data["user"]).key})
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, *args, **kwargs):
+        if not isinstance(request.auth, Token):
+            raise NotAuthenticated("send the token to revoke: Authorization: Token <key>")
+        tokens.revoke(request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TaskList(generics.ListAPIView):

@@ -8,8 +8,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from ..models import Membership
+from ..services import tokens
 from ..services.accounts import profile_of, update_profile
 from .account_forms import ProfileForm, SignupForm, ThrottledLoginForm
 
@@ -42,7 +44,21 @@ def profile(request):
         messages.success(request, "Profile saved.")
         return redirect("profile")
     teams = Membership.objects.filter(user=request.user).select_related("team", "task").order_by("task__slug")
-    return render(request, "registration/profile.html", {"form": form, "memberships": teams})
+    token = tokens.current(request.user)
+    return render(request, "registration/profile.html", {
+        "form": form, "memberships": teams, "token": token, "token_expires": token and tokens.expires_at(token),
+    })
+
+
+@login_required
+@require_POST
+def revoke_token(request):
+    """The profile page's button: the API token stops working at once."""
+    if tokens.revoke(request.user):
+        messages.success(request, "Your API token is revoked: scripts using it get 401 now. gec-submit login gets a new one.")
+    else:
+        messages.info(request, "You had no API token.")
+    return redirect("profile")
 
 
 class LoginView(auth_views.LoginView):
