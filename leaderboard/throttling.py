@@ -38,6 +38,25 @@ def password_attempt(request, username: str) -> bool:
     return all(takes)
 
 
+def mail_attempt(request, email: str) -> bool:
+    """Take one mail from the e-mail address's and the client address's buckets (sign-up
+    and password reset share them): False when either is empty. Counted whether or not
+    an account has the address, so a refusal says nothing about accounts."""
+    limits = settings.GEC_MAIL_LIMITS
+    takes = [
+        RateBucket.take(RateBucket.key_for("mail-to", email.strip().lower()), *limits["email"]),
+        RateBucket.take(RateBucket.key_for("mail-from", client_address(request)), *limits["address"]),
+    ]
+    return all(takes)
+
+
+def wait_message(what: str, limits: tuple[int, float]) -> str:
+    """"Too many ...; try again in N minutes" for a bucket of ``limits`` (capacity, seconds)."""
+    capacity, seconds = limits
+    minutes = max(1, round(seconds / capacity / 60))
+    return f"Too many {what}. Try again in {minutes} minute{'s' if minutes > 1 else ''}."
+
+
 def login_wait() -> float:
     """Seconds until a locked-out username may try once more."""
     capacity, seconds = settings.GEC_LOGIN_LIMITS["username"]

@@ -29,6 +29,9 @@ urlpatterns = [
     path("api/", include("leaderboard.api.urls")),
     # participants: accounts (Django's log-in, log-out, password change and reset), teams, own submissions
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/signup/sent/", accounts.signup_sent, name="signup-sent"),
+    path("accounts/signup/activate/<str:uidb64>/<str:token>/", accounts.signup_activate, name="signup-activate"),
+    path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),  # throttled; before Django's own
     path("accounts/profile/", accounts.profile, name="profile"),
     path("accounts/profile/token/revoke/", accounts.revoke_token, name="revoke-token"),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),  # throttled; before Django's own

@@ -3,10 +3,11 @@
 import django.core.validators
 import django.db.models.functions.text
 import django.db.models.lookups
-import leaderboard.models.text
 from django.conf import settings
 from django.db import migrations, models
 from django.db.models.functions import Left, Length
+
+import leaderboard.models.text
 
 DESCRIPTION_LIMITS = {"sharedtask": 20000, "submission": 2000}
 
