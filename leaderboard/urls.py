@@ -21,6 +21,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/manage/", hosting.manage, name="task-manage"),
     path("tasks/<slug:slug>/manage/status/", hosting.task_status, name="task-status"),
     path("tasks/<slug:slug>/manage/baselines/", hosting.baselines, name="task-baselines"),
+    path("tasks/<slug:slug>/manage/team-size/", hosting.team_size, name="task-team-size"),
     path("tasks/<slug:slug>/phases/new/", hosting.phase_form, name="phase-new"),
     path("tasks/<slug:slug>/phases/<slug:kind>/edit/", hosting.phase_form, name="phase-edit"),
     path("tasks/<slug:slug>/baselines/", hosting.upload_baseline, name="task-baseline"),

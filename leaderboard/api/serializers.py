@@ -34,7 +34,7 @@ class TaskSerializer(serializers.ModelSerializer):
         model = SharedTask
         fields = [
             "slug", "title", "description", "tokenize", "tracks", "metrics", "score_paths", "ranked_by", "beta", "gts_ref", "gts_weighted",
-            "max_tokens", "phases", "created_at",
+            "max_tokens", "max_team_size", "phases", "created_at",
         ]
 
     def get_metrics(self, task) -> list[str]:
@@ -51,6 +51,12 @@ class TaskSerializer(serializers.ModelSerializer):
 
     def get_ranked_by(self, task) -> str:
         return headline_metric(task)
+
+
+class TaskSettingsSerializer(serializers.Serializer):
+    """What organizers change through ``PATCH /api/tasks/<slug>/``."""
+
+    max_team_size = serializers.IntegerField(min_value=1, max_value=1000, help_text="the most members a team may have")
 
 
 class UploadSerializer(serializers.Serializer):

@@ -15,10 +15,10 @@ from .. import access, params
 from ..models import GoldChunk, Pool, SharedTask
 from ..services import tokens
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
-from ..services.teams import TeamError
+from ..services.teams import TeamError, set_team_size
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
-from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
+from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, TaskSettingsSerializer, UploadSerializer
 
 
 def errors(*messages: str, line: int = 0) -> dict:
@@ -57,11 +57,22 @@ class TaskList(generics.ListAPIView):
 
 
 class TaskDetail(generics.RetrieveAPIView):
-    """A task still preparing its gold, or without a phase, is a 404 as it is absent from the list."""
+    """A task still preparing its gold, or without a phase, is a 404 as it is absent from
+    the list. Its organizers change its settings with ``PATCH``."""
 
     queryset = SharedTask.objects.listed().prefetch_related("phases__dataset")
     serializer_class = TaskSerializer
     lookup_field = "slug"
+
+    @extend_schema(request=TaskSettingsSerializer, responses={200: TaskSerializer, 400: dict})
+    def patch(self, request, slug):
+        task = self.get_object()
+        if not access.may_organize(task, request.user):
+            raise NotAuthenticated() if not request.user.is_authenticated else PermissionDenied("only the task's organizers change its settings")
+        settings = TaskSettingsSerializer(data=request.data)
+        settings.is_valid(raise_exception=True)
+        set_team_size(task, settings.validated_data["max_team_size"])
+        return Response(TaskSerializer(task).data)
 
 
 class SubmissionCreate(APIView):

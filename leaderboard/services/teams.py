@@ -146,6 +146,17 @@ def approve_team(team: Team) -> Team:
     return team
 
 
+def set_team_size(task: SharedTask, size: int) -> SharedTask:
+    """The most members a team of ``task`` may have. Teams already larger keep their
+    members; nobody more may join them."""
+    problems = field_problems(SharedTask, "max_team_size", size)
+    if problems:
+        raise TeamError("; ".join(problems))
+    task.max_team_size = size
+    task.save(update_fields=["max_team_size"])
+    return task
+
+
 def check_may_submit(team: Team) -> None:
     if not team.approved:
         raise TeamError(f"team {team.name} waits for the organizers' approval before it may submit")

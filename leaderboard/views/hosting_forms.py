@@ -64,7 +64,18 @@ class GoldFields(forms.Form):
             return None
 
 
-class TaskForm(GoldFields):
+TEAM_SIZE = SharedTask._meta.get_field("max_team_size")
+
+
+class TeamSizeForm(forms.Form):
+    max_team_size = TEAM_SIZE.formfield(required=False, label="Team size", help_text=f"the most members a team may have (empty: {TEAM_SIZE.default})")
+
+    def clean_max_team_size(self):
+        size = self.cleaned_data["max_team_size"]
+        return TEAM_SIZE.default if size is None else size
+
+
+class TaskForm(GoldFields, TeamSizeForm):
     title = forms.CharField(max_length=TITLE_MAX, validators=[visible_name])
     slug = forms.SlugField(max_length=50, help_text="the task's address: /tasks/<slug>/")
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 4, "maxlength": TASK_DESCRIPTION_MAX}), required=False, validators=[at_most(TASK_DESCRIPTION_MAX)])
@@ -73,7 +84,6 @@ class TaskForm(GoldFields):
     sim = forms.BooleanField(required=False, label="Similarity-weighted CLEME2.0", help_text="adds CLEME2.0 with BERTScore weights (slower scoring)")
     tracks = forms.CharField(required=False, help_text="comma-separated, e.g. restricted, unrestricted; empty = no tracks")
     headline_metric = forms.ChoiceField(required=False, choices=[("", "the default")] + [(path, f"{label} ({path})") for label, path in scoring.HEADLINE_SCORES])
-    max_team_size = SharedTask._meta.get_field("max_team_size").formfield(label="Team size", help_text="the most members a team may have")
 
     field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size"]
 
