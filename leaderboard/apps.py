@@ -1,4 +1,6 @@
 from django.apps import AppConfig
+from django.conf import settings
+from django.db.models.signals import post_save
 
 
 class LeaderboardConfig(AppConfig):
@@ -8,5 +10,9 @@ class LeaderboardConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Connect the queue adapter to the work the domain services ask for (:mod:`.services.work`)."""
+        """Connect the queue adapter to the work the domain services ask for (:mod:`.services.work`),
+        and token revocation to password changes."""
         from .services import jobs  # noqa: F401 - its receivers connect on import; models are loaded only now
+        from .services.tokens import revoke_on_password_change
+
+        post_save.connect(revoke_on_password_change, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke-token-on-password-change")

@@ -150,7 +150,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # -- web --------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "leaderboard.api.auth.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "leaderboard.api.schema.ApiSchema",
@@ -197,7 +197,13 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "GEC leaderboard <nore
 # Where links in emails point (mails sent by workers have no request to take it from).
 GEC_SITE_URL = os.environ.get("GEC_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
-AUTH_PASSWORD_VALIDATORS = [{"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"}]
+# Django's four validators: not like the username or address, at least 8 characters, not
+# among 20,000 common passwords, not all digits. They run in the sign-up, change and
+# reset forms (and the admin), not in create_user(), so scripts and tests are not held to them.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in ("UserAttributeSimilarityValidator", "MinimumLengthValidator", "CommonPasswordValidator", "NumericPasswordValidator")
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -230,10 +236,20 @@ MIDDLEWARE.append("leaderboard.errors.ClientErrors")  # a malformed query parame
 # Password guessing (login form and POST /api/auth/token/): (attempts, per seconds) per
 # username and per client address; then 429 until the bucket refills.
 GEC_LOGIN_LIMITS = {"username": (10, 900), "address": (50, 900)}
+# Mail sent on request (sign-up, password reset): (mails, per seconds) per e-mail address
+# and per client address; then 429.
+GEC_MAIL_LIMITS = {"email": (3, 3600), "address": (20, 3600)}
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = ["leaderboard.throttling.AnonymousThrottle"]
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"anon": os.environ.get("GEC_ANON_API_RATE", "600/min")}
 # Every API refusal is JSON: a 400 in the upload's shape, {"errors": [...]} (leaderboard/api/errors.py).
 REST_FRAMEWORK["EXCEPTION_HANDLER"] = "leaderboard.api.errors.exception_handler"
-REST_FRAMEWORK["NUM_PROXIES"] = int(os.environ["GEC_NUM_PROXIES"]) if os.environ.get("GEC_NUM_PROXIES") else None
+# Trusted reverse proxies in front of the web processes (docs/security.md): 0 = the
+# client talks to us directly and X-Forwarded-For is never read; N = every limit keyed
+# on the client's address takes the address N hops from the right of that header.
+GEC_NUM_PROXIES = int(os.environ.get("GEC_NUM_PROXIES") or "0")
+REST_FRAMEWORK["NUM_PROXIES"] = GEC_NUM_PROXIES  # DRF's own throttles, should one be added
+# API tokens expire this many days after they are issued (unset or 0: never); a password
+# change or an explicit revoke ends them at once whatever this says (docs/security.md).
+GEC_TOKEN_TTL_DAYS = float(os.environ.get("GEC_TOKEN_TTL_DAYS") or 0) or None
 # Server errors are logged whatever DEBUG says (Django's own console handler is DEBUG-only).
 LOGGING["loggers"]["django.request"] = {"handlers": ["console"], "level": "ERROR", "propagate": False}

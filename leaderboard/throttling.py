@@ -1,7 +1,12 @@
 """Who may try again how soon: password guessing on the login form and on
-``POST /api/auth/token/`` share one limit per username and per client address, and the
-anonymous API has a generous ceiling. Counted in :class:`RateBucket` rows, so every web
-process sees the same counts."""
+``POST /api/auth/token/`` share one limit per username and per client address, mail
+sent on request (sign-up, password reset) is limited per e-mail address and per client
+address, and the anonymous API has a generous ceiling. Counted in :class:`RateBucket`
+rows, so every web process sees the same counts.
+
+Every limit keyed on the client's address takes it from :func:`client_address`, which
+believes ``X-Forwarded-For`` only as far as ``GEC_NUM_PROXIES`` trusted proxies vouch for
+it: a header the client wrote itself must not give it a fresh bucket per request."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -12,9 +17,14 @@ from .models import RateBucket
 
 
 def client_address(request) -> str:
-    """The client's address as DRF's throttles see it (``NUM_PROXIES`` aware); '' when
-    the server was not told (a WSGI call without ``REMOTE_ADDR``)."""
-    return BaseThrottle().get_ident(request) or ""
+    """The address ``GEC_NUM_PROXIES`` hops from the right of ``X-Forwarded-For`` (each
+    trusted proxy appends the address it was called from; what is further left, the
+    client may have written), else ``REMOTE_ADDR``; '' when the server was not told (a
+    WSGI call without ``REMOTE_ADDR``). With no trusted proxy the header is never read."""
+    hops = settings.GEC_NUM_PROXIES
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")] if hops > 0 else []
+    forwarded = [a for a in forwarded if a]
+    return forwarded[-min(hops, len(forwarded))] if forwarded else request.META.get("REMOTE_ADDR", "")
 
 
 def password_attempt(request, username: str) -> bool:
@@ -26,6 +36,25 @@ def password_attempt(request, username: str) -> bool:
         RateBucket.take(RateBucket.key_for("login-address", client_address(request)), *limits["address"]),
     ]
     return all(takes)
+
+
+def mail_attempt(request, email: str) -> bool:
+    """Take one mail from the e-mail address's and the client address's buckets (sign-up
+    and password reset share them): False when either is empty. Counted whether or not
+    an account has the address, so a refusal says nothing about accounts."""
+    limits = settings.GEC_MAIL_LIMITS
+    takes = [
+        RateBucket.take(RateBucket.key_for("mail-to", email.strip().lower()), *limits["email"]),
+        RateBucket.take(RateBucket.key_for("mail-from", client_address(request)), *limits["address"]),
+    ]
+    return all(takes)
+
+
+def wait_message(what: str, limits: tuple[int, float]) -> str:
+    """"Too many ...; try again in N minutes" for a bucket of ``limits`` (capacity, seconds)."""
+    capacity, seconds = limits
+    minutes = max(1, round(seconds / capacity / 60))
+    return f"Too many {what}. Try again in {minutes} minute{'s' if minutes > 1 else ''}."
 
 
 def login_wait() -> float:

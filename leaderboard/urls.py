@@ -21,6 +21,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/manage/", hosting.manage, name="task-manage"),
     path("tasks/<slug:slug>/manage/status/", hosting.task_status, name="task-status"),
     path("tasks/<slug:slug>/manage/baselines/", hosting.baselines, name="task-baselines"),
+    path("tasks/<slug:slug>/manage/team-size/", hosting.team_size, name="task-team-size"),
     path("tasks/<slug:slug>/phases/new/", hosting.phase_form, name="phase-new"),
     path("tasks/<slug:slug>/phases/<slug:kind>/edit/", hosting.phase_form, name="phase-edit"),
     path("tasks/<slug:slug>/baselines/", hosting.upload_baseline, name="task-baseline"),
@@ -29,7 +30,11 @@ urlpatterns = [
     path("api/", include("leaderboard.api.urls")),
     # participants: accounts (Django's log-in, log-out, password change and reset), teams, own submissions
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/signup/sent/", accounts.signup_sent, name="signup-sent"),
+    path("accounts/signup/activate/<str:uidb64>/<str:token>/", accounts.signup_activate, name="signup-activate"),
+    path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),  # throttled; before Django's own
     path("accounts/profile/", accounts.profile, name="profile"),
+    path("accounts/profile/token/revoke/", accounts.revoke_token, name="revoke-token"),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),  # throttled; before Django's own
     path("accounts/", include("django.contrib.auth.urls")),
     path("tasks/<slug:slug>/team/", teams.team_page, name="team"),

@@ -78,7 +78,12 @@ class Client:
 
     def obtain_token(self, username: str, password: str) -> str:
         body = urllib.parse.urlencode({"username": username, "password": password}).encode()
+        self.token = None  # a stale token is no credential for logging in
         return self.json("POST", "/api/auth/token/", body=body, content_type="application/x-www-form-urlencoded")["token"]
+
+    def revoke_token(self) -> None:
+        """The server forgets the token this client holds: it answers 401 from now on."""
+        self.request("DELETE", "/api/auth/token/")
 
     def tasks(self) -> list[dict]:
         return self.json("GET", "/api/tasks/")

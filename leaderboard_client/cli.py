@@ -1,4 +1,4 @@
-"""``gec-submit``: log in, upload, wait with a progress bar, read results.
+"""``gec-submit``: log in, upload, wait with a progress bar, read results, log out.
 
 Exit status: 0 done (scored, or received in a blind phase), 1 scoring failed,
 2 the file was rejected (its problems by line on stderr), 3 any other refusal
@@ -96,6 +96,24 @@ def cmd_login(client: Client, args) -> int:
     return 0
 
 
+def cmd_logout(client: Client, args) -> int:
+    """Revoke the token on the server, then forget it here (even when the server had
+    already dropped it: revoked elsewhere, expired, or after a password change)."""
+    if not client.token:
+        print(f"not logged in to {client.server}")
+        return 0
+    try:
+        client.revoke_token()
+        print(f"token revoked on {client.server}")
+    except ApiError as error:
+        if error.status != 401:
+            raise
+        print(f"the server no longer accepted this token ({error}); nothing to revoke")
+    if credentials.forget_token(client.server):
+        print(f"token removed from {credentials.store_path()}")
+    return 0
+
+
 def cmd_tasks(client: Client, args) -> int:
     for task in client.tasks():
         phases = ", ".join(f"{p['kind']} ({p.get('state', '')})".replace(" ()", "") for p in task.get("phases", []))
@@ -172,6 +190,8 @@ def parser() -> argparse.ArgumentParser:
     login.add_argument("username")
     login.add_argument("--password-stdin", action="store_true", help="read the password from stdin (for scripts)")
     login.set_defaults(run=cmd_login)
+
+    commands.add_parser("logout", help="revoke your token on the server and forget it here").set_defaults(run=cmd_logout)
 
     commands.add_parser("tasks", help="list the tasks and their phases").set_defaults(run=cmd_tasks)
 

@@ -21,6 +21,19 @@ def save_token(server: str, token: str) -> Path:
     data = load()
     data.setdefault("tokens", {})[server] = token
     data["default_server"] = server
+    return store(data)
+
+
+def forget_token(server: str) -> bool:
+    """Drop the token kept for ``server``; False when none was kept."""
+    data = load()
+    if data.get("tokens", {}).pop(server, None) is None:
+        return False
+    store(data)
+    return True
+
+
+def store(data: dict) -> Path:
     path = store_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

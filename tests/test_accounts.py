@@ -11,21 +11,29 @@ from leaderboard.models import Profile
 pytestmark = pytest.mark.django_db
 
 
-def test_sign_up_logs_in_and_returns_to_where_one_was(client):
+def mailed_link(index: int = -1) -> str:
+    return re.search(r"https?://[^/\s]+(/accounts/\S+)", mail.outbox[index].body).group(1)
+
+
+def test_sign_up_by_the_mailed_link_logs_in_and_returns_to_where_one_was(client):
     page = client.get("/accounts/signup/?next=/tasks/x/team/").content.decode()
     assert 'name="email"' in page and 'name="password2"' in page
     response = client.post("/accounts/signup/", {"username": "newbie", "email": "n@example.org", "password1": "a long pass phrase",
                                                  "password2": "a long pass phrase", "next": "/tasks/x/team/"})
+    assert response.status_code == 302 and response["Location"] == "/accounts/signup/sent/"
+    assert not User.objects.get(username="newbie").is_active
+    response = client.get(mailed_link())
     assert response.status_code == 302 and response["Location"] == "/tasks/x/team/"
     user = User.objects.get(username="newbie")
-    assert user.email == "n@example.org" and Profile.objects.get(user=user).notify_by_email
+    assert user.is_active and user.email == "n@example.org" and Profile.objects.get(user=user).notify_by_email
     assert "newbie" in client.get("/").content.decode()
+    assert client.get(mailed_link()).status_code == 400  # used once
 
 
 def test_sign_up_never_redirects_off_the_site(client):
-    response = client.post("/accounts/signup/", {"username": "n2", "email": "n2@example.org", "password1": "a long pass phrase",
-                                                 "password2": "a long pass phrase", "next": "https://evil.example/"})
-    assert response["Location"] == "/"
+    client.post("/accounts/signup/", {"username": "n2", "email": "n2@example.org", "password1": "a long pass phrase",
+                                      "password2": "a long pass phrase", "next": "https://evil.example/"})
+    assert client.get(mailed_link())["Location"] == "/"
 
 
 def test_sign_up_needs_an_email_and_matching_passwords(client):
@@ -75,5 +83,6 @@ def test_one_account_per_email(client):
     User.objects.create_user("first", email="same@example.org", password="pw")
     response = client.post("/accounts/signup/", {"username": "second", "email": "SAME@example.org", "password1": "a long pass phrase",
                                                  "password2": "a long pass phrase"})
-    assert "an account with this email exists already" in response.content.decode()
+    assert response["Location"] == "/accounts/signup/sent/"  # the page says nothing; the mail does
+    assert "already has an account: your username is first" in mail.outbox[-1].body
     assert not User.objects.filter(username="second").exists()

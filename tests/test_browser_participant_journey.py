@@ -7,6 +7,7 @@ choose the submission that counts (the phase counts the chosen one) and see the 
 open in another tab, follow.
 """
 import csv
+import re
 import threading
 
 import pytest
@@ -18,11 +19,17 @@ LINES = 10
 
 
 def sign_up(page, username: str) -> None:
+    """Fill in the form, then open the link of the mail it sends (the test server's outbox)."""
+    from django.core import mail
+
     page.fill("input[name=username]", username)
     page.fill("input[name=email]", f"{username}@example.org")
     page.fill("input[name=password1]", "a long pass phrase")
     page.fill("input[name=password2]", "a long pass phrase")
     page.click("form button:has-text('Sign up')")
+    page.wait_for_load_state()
+    assert "Check your email" in page.content()
+    page.goto(re.search(r"https?://\S+/accounts/signup/activate/\S+", mail.outbox[-1].body).group(0))
     page.wait_for_load_state()
 
 

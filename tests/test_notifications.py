@@ -1,4 +1,4 @@
-"""An email to the team when its submission is scored or fails, after the commit; opt-out; blind phases say only "received"."""
+"""An email to the team when its submission is scored or fails, after the commit; opt-out; none from a blind phase while its results are hidden."""
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
@@ -64,14 +64,19 @@ def test_members_who_opted_out_get_nothing(task, team, django_capture_on_commit_
     assert [m.to for m in mail.outbox] == [["ann@example.org"]]
 
 
-def test_a_blind_phase_says_only_received_and_processed(task, team, django_capture_on_commit_callbacks):
+def test_a_blind_phase_mails_nothing_while_its_results_are_hidden(task, team, django_capture_on_commit_callbacks):
+    """Issue 23, finding 6: a mail's time told the team when scoring ended."""
     Phase.objects.filter(task=task).update(blind=True, results_visibility="organizers")
-    submission = upload(task, team)
+    scored, failed = upload(task, team), upload(task, team)
     with django_capture_on_commit_callbacks(execute=True):
-        score_submission(submission.pk)
-    message = mail.outbox[0]
-    assert "received and processed" in message.subject and "received and processed" in message.body
-    assert "scored" not in message.subject + message.body and "ERRANT" not in message.body
+        score_submission(scored.pk)
+        fail_submission(failed.pk, "the file broke the scorer", cause="input")
+    assert mail.outbox == []
+    Phase.objects.filter(task=task).update(revealed=True)
+    later = upload(task, team)
+    with django_capture_on_commit_callbacks(execute=True):
+        score_submission(later.pk)  # once revealed, the mail says what the pages say
+    assert len(mail.outbox) == 2 and "scored" in mail.outbox[0].subject and "ERRANT" in mail.outbox[0].body
 
 
 def test_hidden_results_are_not_mailed(task, team, django_capture_on_commit_callbacks):

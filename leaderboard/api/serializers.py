@@ -3,6 +3,7 @@ from rest_framework import serializers
 import scoring
 
 from ..models import Phase, SharedTask, Submission
+from ..models.text import NAME_MAX, SUBMISSION_DESCRIPTION_MAX, TRACK_MAX, visible_name
 from ..ranking import headline_metric
 
 
@@ -33,7 +34,7 @@ class TaskSerializer(serializers.ModelSerializer):
         model = SharedTask
         fields = [
             "slug", "title", "description", "tokenize", "tracks", "metrics", "score_paths", "ranked_by", "beta", "gts_ref", "gts_weighted",
-            "max_tokens", "phases", "created_at",
+            "max_tokens", "max_team_size", "phases", "created_at",
         ]
 
     def get_metrics(self, task) -> list[str]:
@@ -52,12 +53,18 @@ class TaskSerializer(serializers.ModelSerializer):
         return headline_metric(task)
 
 
+class TaskSettingsSerializer(serializers.Serializer):
+    """What organizers change through ``PATCH /api/tasks/<slug>/``."""
+
+    max_team_size = serializers.IntegerField(min_value=1, max_value=1000, help_text="the most members a team may have")
+
+
 class UploadSerializer(serializers.Serializer):
     file = serializers.FileField()
-    system_name = serializers.CharField(max_length=100)
+    system_name = serializers.CharField(max_length=NAME_MAX, validators=[visible_name])
     phase = serializers.SlugField(max_length=32, required=False)
-    description = serializers.CharField(required=False, allow_blank=True, default="")
-    track = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
+    description = serializers.CharField(required=False, allow_blank=True, default="", max_length=SUBMISSION_DESCRIPTION_MAX)
+    track = serializers.CharField(required=False, allow_blank=True, default="", max_length=TRACK_MAX)
 
 
 # What a team is told of its submission: in a blind phase only that the file was received

@@ -2,9 +2,10 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
+from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import AuthenticationFailed, PermissionDenied, ValidationError
+from rest_framework.exceptions import AuthenticationFailed, NotAuthenticated, PermissionDenied, ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,12 +14,22 @@ import scoring
 
 from .. import access, params
 from ..models import GoldChunk, Pool, SharedTask
+from ..services import tokens
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
-from ..services.teams import TeamError
+from ..services.teams import TeamError, set_team_size
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .schema import METRIC, PHASE, number_parameter
-from .serializers import BoardSerializer, DetailSerializer, DifficultySerializer, ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
+from .serializers import (
+    BoardSerializer,
+    DetailSerializer,
+    DifficultySerializer,
+    ErrorSerializer,
+    SubmissionSerializer,
+    TaskSerializer,
+    TaskSettingsSerializer,
+    UploadSerializer,
+)
 
 
 def errors(*messages: str, line: int = 0) -> dict:
@@ -26,19 +37,35 @@ def errors(*messages: str, line: int = 0) -> dict:
 
 
 class TokenLogin(ObtainAuthToken):
-    """``POST /api/auth/token/``: DRF's view, with the login form's limit on password guessing.
-    A wrong username or password is a 401, as a wrong token is (DRF answers 400)."""
+    """``POST /api/auth/token/``: username and password give the user's token (a new one
+    after a revocation or an expiry), under the login form's limit on password guessing; a
+    wrong username or password is a 401, as a wrong token is (DRF answers 400).
+    ``DELETE`` with the token itself revokes it."""
 
     throttle_classes = [PasswordThrottle]
 
+    def perform_authentication(self, request):
+        """A log-in reads no credentials but its own: a stale token sent along must not refuse it."""
+        if request.method != "POST":
+            super().perform_authentication(request)
+
     @extend_schema(responses={200: AuthTokenSerializer, 401: OpenApiResponse(DetailSerializer, description="Wrong username or password.")})
     def post(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
         try:
-            return super().post(request, *args, **kwargs)
+            serializer.is_valid(raise_exception=True)
         except ValidationError as error:
             if error.get_codes() == {"non_field_errors": ["authorization"]}:
                 raise AuthenticationFailed(error.detail["non_field_errors"][0]) from None
             raise
+        return Response({"token": tokens.issue(serializer.validated_data["user"]).key})
+
+    @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(DetailSerializer, description="No valid token was sent.")})
+    def delete(self, request, *args, **kwargs):
+        if not isinstance(request.auth, Token):
+            raise NotAuthenticated("send the token to revoke: Authorization: Token <key>")
+        tokens.revoke(request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TaskList(generics.ListAPIView):
@@ -48,11 +75,22 @@ class TaskList(generics.ListAPIView):
 
 
 class TaskDetail(generics.RetrieveAPIView):
-    """A task still preparing its gold, or without a phase, is a 404 as it is absent from the list."""
+    """A task still preparing its gold, or without a phase, is a 404 as it is absent from
+    the list. Its organizers change its settings with ``PATCH``."""
 
     queryset = SharedTask.objects.listed().prefetch_related("phases__dataset")
     serializer_class = TaskSerializer
     lookup_field = "slug"
+
+    @extend_schema(request=TaskSettingsSerializer, responses={200: TaskSerializer, 400: dict})
+    def patch(self, request, slug):
+        task = self.get_object()
+        if not access.may_organize(task, request.user):
+            raise NotAuthenticated() if not request.user.is_authenticated else PermissionDenied("only the task's organizers change its settings")
+        settings = TaskSettingsSerializer(data=request.data)
+        settings.is_valid(raise_exception=True)
+        set_team_size(task, settings.validated_data["max_team_size"])
+        return Response(TaskSerializer(task).data)
 
 
 class SubmissionCreate(APIView):

@@ -3,6 +3,9 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from .tasks import at_most_in_database
+from .text import NAME_MAX, SUBMISSION_DESCRIPTION_MAX, at_most, visible_name
+
 
 class Submission(models.Model):
     class Status(models.TextChoices):
@@ -19,8 +22,8 @@ class Submission(models.Model):
     phase = models.ForeignKey("leaderboard.Phase", on_delete=models.CASCADE, related_name="submissions")
     team = models.ForeignKey("leaderboard.Team", on_delete=models.CASCADE, related_name="submissions")
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    system_name = models.CharField(max_length=100)
-    description = models.TextField(blank=True)
+    system_name = models.CharField(max_length=NAME_MAX, validators=[visible_name])
+    description = models.TextField(blank=True, validators=[at_most(SUBMISSION_DESCRIPTION_MAX)])
     track = models.CharField(max_length=32, blank=True, help_text="one of the task's tracks, or empty")
     filename = models.CharField(max_length=255)
     # The file itself lives in the database, so web and worker hosts share it without a
@@ -44,6 +47,7 @@ class Submission(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["phase", "team", "status"])]
+        constraints = [at_most_in_database("description", SUBMISSION_DESCRIPTION_MAX, "submission_description_length")]
 
     def __str__(self):
         return f"#{self.pk} {self.system_name} ({self.status})"

@@ -1,7 +1,17 @@
 """A shared task, its phases and the hidden dataset each phase is scored against."""
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
+
+from .text import NAME_MAX, TASK_DESCRIPTION_MAX, TITLE_MAX, at_most, valid_tracks, visible_name
+
+
+def at_most_in_database(field: str, limit: int, name: str) -> models.CheckConstraint:
+    """The length limit of a text field, kept by the database too (whatever wrote the row)."""
+    return models.CheckConstraint(condition=LessThanOrEqual(Length(field), limit), name=name, violation_error_message=f"{field}: at most {limit} characters")
 
 
 class SharedTaskQuerySet(models.QuerySet):
@@ -29,8 +39,8 @@ class SharedTask(models.Model):
         CLOSED = "closed", "registration closed"
 
     slug = models.SlugField(unique=True)
-    title = models.CharField(max_length=200)
-    description = models.TextField(blank=True)
+    title = models.CharField(max_length=TITLE_MAX, validators=[visible_name])
+    description = models.TextField(blank=True, validators=[at_most(TASK_DESCRIPTION_MAX)])
     tokenize = models.BooleanField(default=False, help_text="run the spaCy tokenizer on raw input (else input is tokenized)")
     metrics = models.JSONField(default=list, blank=True, help_text="metric names; empty = every registered metric")
     beta = models.FloatField(default=0.5)
@@ -38,10 +48,13 @@ class SharedTask(models.Model):
     gts_ref = models.PositiveSmallIntegerField(default=0, help_text="GoToScorer reference annotator")
     gts_weighted = models.BooleanField(default=True)
     max_tokens = models.PositiveIntegerField(default=1000, help_text="longest accepted output line, in tokens")
-    tracks = models.JSONField(default=list, blank=True, help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]')
+    tracks = models.JSONField(default=list, blank=True, validators=[valid_tracks], help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]')
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tasks")
     headline_metric = models.CharField(max_length=100, blank=True, help_text="the score path the board ranks by and 'best' means; empty = the registry's default")
     signup = models.CharField(max_length=8, choices=Signup.choices, default=Signup.OPEN)
+    max_team_size = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(1), MaxValueValidator(1000)], help_text="the most members a team may have; joining a full team is refused",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY)
     progress = models.FloatField(default=1.0, help_text="gold preparation, 0..1")
     status_message = models.TextField(blank=True, help_text="why preparation failed, line by line")
@@ -52,6 +65,7 @@ class SharedTask(models.Model):
 
     class Meta:
         permissions = [("host_tasks", "Can create and host shared tasks")]
+        constraints = [at_most_in_database("description", TASK_DESCRIPTION_MAX, "task_description_length")]
 
     def __str__(self):
         return self.slug
@@ -136,7 +150,7 @@ class Phase(models.Model):
 
     task = models.ForeignKey(SharedTask, on_delete=models.CASCADE, related_name="phases")
     kind = models.SlugField(max_length=32, default=Kind.DEV, help_text="short key, unique in the task: dev, test, ...")
-    name = models.CharField(max_length=100, blank=True, help_text="shown on pages; empty = the key")
+    name = models.CharField(max_length=NAME_MAX, blank=True, validators=[visible_name], help_text="shown on pages; empty = the key")
     dataset = models.ForeignKey(Dataset, on_delete=models.PROTECT, related_name="phases")
     starts_at = models.DateTimeField(default=timezone.now)
     ends_at = models.DateTimeField(null=True, blank=True)

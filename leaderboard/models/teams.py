@@ -11,6 +11,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from .text import NAME_MAX, visible_name
+
 
 def new_invite_code() -> str:
     return secrets.token_urlsafe(12)
@@ -18,7 +20,7 @@ def new_invite_code() -> str:
 
 class Team(models.Model):
     task = models.ForeignKey("leaderboard.SharedTask", null=True, blank=True, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=NAME_MAX, validators=[visible_name])
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     approved = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now)

@@ -1,10 +1,41 @@
-"""Accounts: a new participant's user and profile, and profile changes."""
+"""Accounts: sign-up by e-mail confirmation, a new participant's profile, profile changes.
+
+Sign-up answers the same whatever exists (issue 23): the page always says "check your
+email", and what the mail says depends on what the address owner may know. A new
+username and address get an inactive account and a link that activates it; an address
+that has an account gets a mail saying so (with the username and a reset link); a taken
+username gets a mail asking for another. Only the owner of the address learns which, one
+mail at a time (:func:`leaderboard.throttling.mail_attempt`).
+"""
 from __future__ import annotations
 
+import datetime as dt
+
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.mail import send_mail
 from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlencode, urlsafe_base64_decode, urlsafe_base64_encode
 
 from ..models import Profile
+
+
+class ActivationTokens(PasswordResetTokenGenerator):
+    """Links that activate a new account; dead once it is active, or after
+    ``PASSWORD_RESET_TIMEOUT`` (three days)."""
+
+    key_salt = "leaderboard.services.accounts.ActivationTokens"
+
+    def _make_hash_value(self, user, timestamp):
+        return f"{super()._make_hash_value(user, timestamp)}{user.is_active}"
+
+
+activation_tokens = ActivationTokens()
 
 
 def profile_of(user: User) -> Profile:
@@ -21,3 +52,59 @@ def update_profile(user: User, *, email: str, notify_by_email: bool) -> Profile:
     profile.notify_by_email = notify_by_email
     profile.save(update_fields=["notify_by_email"])
     return profile
+
+
+def sign_up(username: str, email: str, password: str, *, site: str, next_url: str = "") -> None:
+    """Send the one mail the address owner should get (module docstring); the caller
+    answers the same whatever happened."""
+    hashed = make_password(password)  # in every case, so no answer comes back faster
+    release_stale_signups(username, email)
+    holder = User.objects.filter(email__iexact=email).first()
+    if holder is not None:
+        body = (
+            f"Someone (perhaps you) tried to sign up at {site} with this address, which already has an account: "
+            f"your username is {holder.username}.\n\nLog in: {site}{reverse('login')}\n"
+            f"Forgot the password? Reset it: {site}{reverse('password_reset')}\n\nIf this was not you, ignore this mail.\n"
+        )
+    elif User.objects.filter(username__iexact=username).exists():
+        body = (
+            f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That username is taken: "
+            f"sign up again with another one: {site}{reverse('signup')}\n\nIf this was not you, ignore this mail.\n"
+        )
+    else:
+        user = User.objects.create(username=username, email=email, password=hashed, is_active=False)
+        profile_of(user)
+        link = f"{site}{activation_path(user)}" + (f"?{urlencode({'next': next_url})}" if next_url else "")
+        body = (
+            f"Welcome to {site}. Open this link to finish signing up as {username} (it works for "
+            f"{settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{link}\n\nIf this was not you, ignore this mail: "
+            "the account is never activated.\n"
+        )
+    send_mail("Your sign-up at the GEC leaderboard", body, None, [email])
+
+
+def activation_path(user: User) -> str:
+    return reverse("signup-activate", args=[urlsafe_base64_encode(force_bytes(user.pk)), activation_tokens.make_token(user)])
+
+
+def activate(uidb64: str, token: str) -> User | None:
+    """The account the link activates, now active; None when the link is not valid."""
+    try:
+        pk = int(urlsafe_base64_decode(uidb64).decode())
+    except (ValueError, UnicodeDecodeError):
+        return None
+    user = User.objects.filter(pk=pk, is_active=False).first()
+    if user is None or not activation_tokens.check_token(user, token):
+        return None
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+    return user
+
+
+def release_stale_signups(username: str, email: str) -> int:
+    """Accounts signed up for but never activated give their username and address back
+    once their link has expired, so nobody can hold a name by signing up without
+    confirming."""
+    expired = timezone.now() - dt.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
+    stale = User.objects.filter(is_active=False, last_login__isnull=True, date_joined__lt=expired)
+    return (stale.filter(username__iexact=username) | stale.filter(email__iexact=email)).delete()[0]

@@ -16,6 +16,7 @@ import scoring
 
 from ..access import own_team, remaining_submissions
 from ..models import Phase, SharedTask, Submission, Team
+from ..models.text import field_problems
 from . import teams
 from .datasets import load_dataset
 from .work import request_scoring
@@ -82,6 +83,9 @@ def accept_submission(
     system_name = system_name.strip()
     if not system_name:
         raise scoring.InputError([scoring.Problem(0, "give the system a name")])
+    problems = field_problems(Submission, "system_name", system_name) + field_problems(Submission, "description", description)
+    if problems:
+        raise scoring.InputError([scoring.Problem(0, message) for message in problems])
     if track and track not in (phase.task.tracks or []):
         raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}")])
     check_file(phase, content, filename)

@@ -3,8 +3,10 @@ and when the organizers approve it.
 
 Called once the result is committed (``transaction.on_commit`` in :mod:`.scoring`), so
 the mail never announces a result a rollback undid. It says what any participant may
-know (:mod:`leaderboard.access` as for a visitor): in a blind phase whose results are
-hidden only that the file was received and processed; no scores while they are hidden.
+know (:mod:`leaderboard.access` as for a visitor): no scores while they are hidden, and
+in a blind phase whose results are hidden no mail at all, since a mail's time would
+tell the team when scoring ended, which the blind phase keeps from it (its pages say
+"received" from the upload on; the results show there once the organizers reveal them).
 Members who turned notifications off in their profile, or have no address, get nothing.
 """
 from __future__ import annotations
@@ -33,10 +35,12 @@ def submission_finished(submission_id: int) -> int:
     submission = Submission.objects.select_related("phase__task", "team").filter(pk=submission_id).first()
     if submission is None or submission.is_baseline:
         return 0
+    visitor = AnonymousUser()
+    if access.shown_status(submission, visitor) == "received":
+        return 0
     to = recipients(submission.team)
     if not to:
         return 0
-    visitor = AnonymousUser()
     context = {
         "submission": submission, "task": submission.phase.task, "phase": submission.phase,
         "status": access.shown_status(submission, visitor),

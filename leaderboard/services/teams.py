@@ -13,10 +13,9 @@ from django.db import IntegrityError, transaction
 
 from ..models import Membership, SharedTask, Team
 from ..models.teams import new_invite_code
+from ..models.text import field_problems
 from . import pool
 from .notify import team_approved
-
-NAME_MAX = Team._meta.get_field("name").max_length
 
 
 class TeamError(Exception):
@@ -26,25 +25,50 @@ class TeamError(Exception):
 def register_team(user: User, task: SharedTask, name: str, *, enforce_signup: bool = True) -> Team:
     """A new team of ``task`` with ``user`` as its first member."""
     name = clean_name(name)
-    if enforce_signup and task.signup == SharedTask.Signup.CLOSED:
-        raise TeamError(f"registration for {task.title} is closed; ask a team that is registered for its invite link")
+    if enforce_signup:
+        check_signup_open(task)
     if Membership.objects.filter(user=user, task=task).exists():
         raise TeamError("you are already in a team for this task; leave it first")
     try:
-        with transaction.atomic():
-            team = Team.objects.create(task=task, name=name, approved=task.signup != SharedTask.Signup.APPROVAL)
-            Membership.objects.create(user=user, team=team, task=task)
+        return create_team(user, task, name)
     except IntegrityError:
         raise TeamError(f"a team called {name!r} is already registered for this task; pick another name") from None
-    return team
 
 
 def personal_team(user: User, task: SharedTask, *, enforce_signup: bool = True) -> Team:
     """A team of one named after the user (``ann``, else ``ann-2``, ...): what an upload
-    by someone without a team registers, so that trying the task takes no extra step."""
-    taken = set(Team.objects.filter(task=task, name__startswith=user.username).values_list("name", flat=True))
-    name = next(n for n in (user.username if k == 1 else f"{user.username}-{k}" for k in range(1, len(taken) + 2)) if n not in taken)
-    return register_team(user, task, name, enforce_signup=enforce_signup)
+    by someone without a team registers, so that trying the task takes no extra step.
+
+    Idempotent: several first uploads at once queue on the user's row, and each after
+    the first finds the team the first made. A name another user's team took meanwhile
+    is skipped for the next one."""
+    if enforce_signup:
+        check_signup_open(task)
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        while True:
+            membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
+            if membership:
+                return membership.team
+            taken = set(Team.objects.filter(task=task, name__startswith=user.username).values_list("name", flat=True))
+            name = next(n for n in (user.username if k == 1 else f"{user.username}-{k}" for k in range(1, len(taken) + 2)) if n not in taken)
+            try:
+                return create_team(user, task, name)
+            except IntegrityError:
+                continue
+
+
+def create_team(user: User, task: SharedTask, name: str) -> Team:
+    """The team and its first membership, or IntegrityError (name taken, user in a team)."""
+    with transaction.atomic():
+        team = Team.objects.create(task=task, name=name, approved=task.signup != SharedTask.Signup.APPROVAL)
+        Membership.objects.create(user=user, team=team, task=task)
+    return team
+
+
+def check_signup_open(task: SharedTask) -> None:
+    if task.signup == SharedTask.Signup.CLOSED:
+        raise TeamError(f"registration for {task.title} is closed; ask a team that is registered for its invite link")
 
 
 def rename_team(team: Team, name: str) -> Team:
@@ -66,7 +90,9 @@ def team_by_code(task: SharedTask, code: str) -> Team | None:
 
 
 def join_team(user: User, task: SharedTask, code: str) -> Team:
-    """Join the team whose invite code (or link) this is."""
+    """Join the team whose invite code (or link) this is, while it has room
+    (``SharedTask.max_team_size``; the team's row is locked, so two joins cannot both
+    take its last place)."""
     team = team_by_code(task, code)
     if team is None:
         raise TeamError("no team of this task has that invite code; ask your team for its current link")
@@ -75,7 +101,14 @@ def join_team(user: User, task: SharedTask, code: str) -> Team:
         return team
     if current:
         raise TeamError(f"you are in team {current.team.name} for this task; leave it first")
-    Membership.objects.create(user=user, team=team, task=task)
+    try:
+        with transaction.atomic():
+            Team.objects.select_for_update().filter(pk=team.pk).first()
+            if task.max_team_size and team.memberships.count() >= task.max_team_size:
+                raise TeamError(f"team {team.name} is full: {task.title} allows at most {task.max_team_size} members per team")
+            Membership.objects.create(user=user, team=team, task=task)
+    except IntegrityError:
+        raise TeamError("you joined a team for this task meanwhile; leave it first") from None
     return team
 
 
@@ -112,6 +145,17 @@ def approve_team(team: Team) -> Team:
     return team
 
 
+def set_team_size(task: SharedTask, size: int) -> SharedTask:
+    """The most members a team of ``task`` may have. Teams already larger keep their
+    members; nobody more may join them."""
+    problems = field_problems(SharedTask, "max_team_size", size)
+    if problems:
+        raise TeamError("; ".join(problems))
+    task.max_team_size = size
+    task.save(update_fields=["max_team_size"])
+    return task
+
+
 def check_may_submit(team: Team) -> None:
     if not team.approved:
         raise TeamError(f"team {team.name} waits for the organizers' approval before it may submit")
@@ -121,6 +165,7 @@ def clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
         raise TeamError("give the team a name")
-    if len(name) > NAME_MAX:
-        raise TeamError(f"a team name has at most {NAME_MAX} characters")
+    problems = field_problems(Team, "name", name)
+    if problems:
+        raise TeamError("; ".join(problems).replace("name:", "team name:", 1))
     return name

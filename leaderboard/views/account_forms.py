@@ -1,8 +1,9 @@
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.contrib.auth.models import User
 
 from ..models import Profile
+from ..models.text import NAME_MAX, visible_name
 from ..throttling import login_wait, password_attempt
 
 
@@ -13,15 +14,19 @@ def unused_email(email: str, user: User | None = None) -> str:
     return email
 
 
-class SignupForm(UserCreationForm):
-    email = forms.EmailField(help_text="for password resets and (if you want them) results")
+class SignupForm(BaseUserCreationForm):
+    """Username, address and password, checked (Django's password validators included)
+    but not against existing accounts: what exists is told by mail to the address's
+    owner only (:func:`leaderboard.services.accounts.sign_up`)."""
 
-    class Meta(UserCreationForm.Meta):
+    email = forms.EmailField(help_text="we send a link there to finish signing up; later, password resets and (if you want them) results")
+
+    class Meta(BaseUserCreationForm.Meta):
         model = User
         fields = ("username", "email")
 
-    def clean_email(self):
-        return unused_email(self.cleaned_data["email"])
+    def validate_unique(self):
+        """Taken names and addresses are the mail's business, not the page's."""
 
 
 class ProfileForm(forms.ModelForm):
@@ -37,7 +42,7 @@ class ProfileForm(forms.ModelForm):
 
 
 class TeamNameForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Team name")
+    name = forms.CharField(max_length=NAME_MAX, label="Team name", validators=[visible_name])
 
 
 class ThrottledLoginForm(AuthenticationForm):

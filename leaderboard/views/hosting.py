@@ -14,8 +14,9 @@ from ..models import OrganizerJob, Phase, SharedTask, Submission
 from ..services.hosting import add_hosted_phase, edit_phase, host_task
 from ..services.intake import PhaseClosed, accept_submission
 from ..services.organizer_jobs import requeue_job
+from ..services.teams import TeamError, set_team_size
 from .forms import UploadForm
-from .hosting_forms import PhaseForm, TaskForm
+from .hosting_forms import PhaseForm, TaskForm, TeamSizeForm
 
 HOST_DENIED = "Creating a shared task needs the host permission: an administrator grants it in the admin, or runs manage.py grant_host <your username>."
 
@@ -52,8 +53,24 @@ def manage(request, slug):
     task = organized_task(request, slug)
     return render(request, "leaderboard/manage.html", {
         "phases": task.phases.select_related("dataset").order_by("starts_at", "pk"),
-        "jobs": task.jobs.all()[:10], "baseline_form": UploadForm(), **baselines_of(task),
+        "jobs": task.jobs.all()[:10], "baseline_form": UploadForm(), "team_size_form": TeamSizeForm(initial={"max_team_size": task.max_team_size}),
+        **baselines_of(task),
     })
+
+
+@login_required
+@require_POST
+def team_size(request, slug):
+    task = organized_task(request, slug)
+    form = TeamSizeForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise TeamError(" ".join(form.errors["max_team_size"]))
+        set_team_size(task, form.cleaned_data["max_team_size"])
+        messages.success(request, f"Teams of {task.title} may have at most {task.max_team_size} members.")
+    except TeamError as error:
+        messages.error(request, f"The team size was not changed: {error}")
+    return redirect("task-manage", slug=task.slug)
 
 
 @login_required

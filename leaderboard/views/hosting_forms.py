@@ -9,6 +9,7 @@ from django import forms
 import scoring
 
 from ..models import Phase, SharedTask
+from ..models.text import TASK_DESCRIPTION_MAX, TITLE_MAX, at_most, valid_tracks, visible_name
 from ..services.gold import check_gold, unpack_bundle
 
 
@@ -63,17 +64,28 @@ class GoldFields(forms.Form):
             return None
 
 
-class TaskForm(GoldFields):
-    title = forms.CharField(max_length=200)
+TEAM_SIZE = SharedTask._meta.get_field("max_team_size")
+
+
+class TeamSizeForm(forms.Form):
+    max_team_size = TEAM_SIZE.formfield(required=False, label="Team size", help_text=f"the most members a team may have (empty: {TEAM_SIZE.default})")
+
+    def clean_max_team_size(self):
+        size = self.cleaned_data["max_team_size"]
+        return TEAM_SIZE.default if size is None else size
+
+
+class TaskForm(GoldFields, TeamSizeForm):
+    title = forms.CharField(max_length=TITLE_MAX, validators=[visible_name])
     slug = forms.SlugField(max_length=50, help_text="the task's address: /tasks/<slug>/")
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 4, "maxlength": TASK_DESCRIPTION_MAX}), required=False, validators=[at_most(TASK_DESCRIPTION_MAX)])
     tokenize = forms.BooleanField(required=False, help_text="the input is raw text: run the spaCy tokenizer (else it is already tokenized)")
     metrics = forms.MultipleChoiceField(choices=[(m, m) for m in scoring.REGISTRY], widget=forms.CheckboxSelectMultiple, initial=list(scoring.REGISTRY))
     sim = forms.BooleanField(required=False, label="Similarity-weighted CLEME2.0", help_text="adds CLEME2.0 with BERTScore weights (slower scoring)")
     tracks = forms.CharField(required=False, help_text="comma-separated, e.g. restricted, unrestricted; empty = no tracks")
     headline_metric = forms.ChoiceField(required=False, choices=[("", "the default")] + [(path, f"{label} ({path})") for label, path in scoring.HEADLINE_SCORES])
 
-    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "tokenize", "metrics", "sim", "tracks", "headline_metric"]
+    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size"]
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -82,7 +94,9 @@ class TaskForm(GoldFields):
         return slug
 
     def clean_tracks(self):
-        return [t.strip() for t in self.cleaned_data["tracks"].split(",") if t.strip()]
+        tracks = [t.strip() for t in self.cleaned_data["tracks"].split(",") if t.strip()]
+        valid_tracks(tracks)
+        return tracks
 
     def clean(self):
         data = super().clean()
@@ -96,7 +110,7 @@ class TaskForm(GoldFields):
         return data
 
     def task_fields(self) -> dict:
-        return {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "sim", "tracks", "headline_metric")}
+        return {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size")}
 
 
 TIME_ZONES = sorted(zoneinfo.available_timezones() - {"localtime"})

@@ -1,0 +1,57 @@
+"""A new user's first uploads, sent at once, all land in one team of their own (issue 23,
+finding 5: four parallel first uploads gave 3 x 201 and 1 x 403 "a team called 'frank' is
+already registered"). Real concurrency: threads with their own connections, on PostgreSQL."""
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from leaderboard.models import Membership, Submission, Team
+from leaderboard.services import intake
+from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
+
+UPLOADS = 4
+LINES = 5
+
+
+@pytest.fixture
+def race_task(transactional_db, monkeypatch):
+    from leaderboard.services.tasks import create_task
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the race needs PostgreSQL's row locks (start it: scripts/test does)")
+    monkeypatch.setattr(intake, "enqueue_scoring", lambda submission_id: None)  # the race is in the intake, not in scoring
+    return create_task("race", title="Race", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
+                       references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])
+
+
+def test_parallel_first_uploads_share_one_team_of_one(race_task):
+    frank = User.objects.create_user("frank", password="pw")
+    key = Token.objects.create(user=frank).key
+    content = insight_head(SUBSET_OUTPUTS / "T5.txt", LINES).encode()
+    start = threading.Barrier(UPLOADS)
+    statuses = [None] * UPLOADS
+
+    def upload(k):
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        try:
+            start.wait()
+            file = SimpleUploadedFile(f"t5-{k}.txt", content)
+            statuses[k] = client.post("/api/tasks/race/submissions/", {"file": file, "system_name": f"t5-{k}"}, format="multipart").status_code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=upload, args=(k,)) for k in range(UPLOADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert statuses == [201] * UPLOADS
+    team = Team.objects.get(task=race_task)
+    assert team.name == "frank" and Membership.objects.filter(user=frank).count() == 1
+    assert Submission.objects.filter(team=team).count() == UPLOADS
