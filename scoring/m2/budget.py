@@ -18,4 +18,4 @@ class OverBudget(Exception):
     """The lattice of this line (or part of it) would hold more than the budget allows."""
 
     def __init__(self, source_tokens: int, target_tokens: int):
-        super().__init__(f"M2 lattice of {source_tokens} source against {target_tokens} output tokens is over the budget of {MAX_VERTICES} vertices or {MAX_ARCS} arcs")
+        super().__init__(f"the M2 lattice of {source_tokens} source against {target_tokens} output tokens is over its budget")

@@ -20,7 +20,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from ..kernels import load_library
-from .budget import MAX_ARCS, MAX_VERTICES, OverBudget
+from . import budget
+from .budget import OverBudget
 from .lattice import FIRST_ROW, Lattice, arc_tokens, optimal_path
 
 SOURCE = Path(__file__).with_name("lattice_kernel.c")
@@ -98,7 +99,7 @@ class CompiledLattice:
         info = (ctypes.c_int64 * 3)()
         self._kernel = kernel
         quirk = -1 if first_row is None else first_row
-        self._handle = kernel.build(len(source), len(target), address(source_ids), address(target_ids), max_unchanged_words, quirk, MAX_VERTICES, MAX_ARCS, info)
+        self._handle = kernel.build(len(source), len(target), address(source_ids), address(target_ids), max_unchanged_words, quirk, budget.MAX_VERTICES, budget.MAX_ARCS, info)
         if not self._handle:
             if info[0] == OVER_BUDGET:
                 raise OverBudget(len(source), len(target))

@@ -28,7 +28,8 @@ from operator import itemgetter
 
 import numpy as np
 
-from .budget import MAX_ARCS, MAX_VERTICES, OverBudget
+from . import budget
+from .budget import OverBudget
 
 DIAGONAL, DELETION, INSERTION = 1, 2, 4
 
@@ -68,21 +69,21 @@ def optimal_moves(source: list[str], target: list[str]) -> tuple[list[list[int]]
     then every optimal path lies inside and its steps are the full matrices' steps.
     """
     n, m = len(source), len(target)
-    budget = abs(n - m) + 4
+    edits = abs(n - m) + 4
     while True:
-        moves = _banded_moves(source, target, budget)
+        moves = _banded_moves(source, target, edits)
         if moves is not None:
             return moves
-        budget *= 2
+        edits *= 2
 
 
-def _banded_moves(source: list[str], target: list[str], budget: int):
-    """:func:`optimal_moves` inside the band of ``budget`` edits; None when the distance
+def _banded_moves(source: list[str], target: list[str], edits: int):
+    """:func:`optimal_moves` inside the band of ``edits`` edits; None when the distance
     (substitution cost 2) exceeds it."""
     n, m = len(source), len(target)
     infinity = n + m + 1
     low, high = min(0, n - m), max(0, n - m)
-    slack = (budget - abs(n - m)) // 2
+    slack = (edits - abs(n - m)) // 2
     previous_one = [infinity] * (m + 1)
     previous_two = [infinity] * (m + 1)
     row_end = min(m, slack - low)
@@ -119,7 +120,7 @@ def _banded_moves(source: list[str], target: list[str], budget: int):
         moves_one.append(step_one)
         moves_two.append(step_two)
         previous_one, previous_two = one, two
-    if previous_two[m] > budget:
+    if previous_two[m] > edits:
         return None
     return moves_one, moves_two
 
@@ -204,7 +205,7 @@ class Lattice:
         self.first_row = first_row
         edge_lists = [alignment_edges(moves, width) for moves in optimal_moves(source, target)]
         edges = sorted(edge_lists[0] | edge_lists[1])
-        if len(edges) > MAX_ARCS or len({cell for edge in edges for cell in edge}) > MAX_VERTICES:
+        if len(edges) > budget.MAX_ARCS or len({cell for edge in edges for cell in edge}) > budget.MAX_VERTICES:
             raise OverBudget(len(source), len(target))
         self.arcs: dict[int, dict[int, list]] = {}
         successors: dict[int, list[int]] = {}
@@ -220,7 +221,7 @@ class Lattice:
             position += entries
         self.vertices = sorted(self.arcs)
         self.size = position
-        self._remove_unchanged_arcs(self._transitive_arcs(successors, max_unchanged_words, MAX_ARCS - len(edges)))
+        self._remove_unchanged_arcs(self._transitive_arcs(successors, max_unchanged_words, budget.MAX_ARCS - len(edges)))
 
     def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int, allowed: int) -> zip:
         """Extend every arc by one base edge, in m2scorer's (k, u, w) order; the appended

@@ -5,7 +5,7 @@ alignments, merged edits, the gold-weighted shortest path and its tie rules); on
 line is cut first. The cuts follow one optimal alignment of the whole line
 (:func:`.compiled.alignment_path`): a part over the budget is cut in two at a cell of that
 alignment in its middle half, preferring a cell inside no gold edit of any annotator,
-then one reached through an unchanged token, then the middle. So a system edit never
+then one between unchanged tokens (:func:`cut`), then the middle. So a system edit never
 crosses a cut, and a gold edit that crosses one cannot be matched (it counts as missed);
 the edits found are then counted against the whole line's gold edits as for any line.
 Each part shrinks by a quarter at least, so a line of n + m tokens costs at most about
@@ -55,14 +55,22 @@ def edits_in_parts(source: list[str], target: list[str], gold_sets: list[list[Go
 
 
 def cut(path: list[Cell], a: int, b: int, source: list[str], target: list[str], crossed: list[bool]) -> int:
-    """Where the part from ``path[a]`` to ``path[b]`` is cut (an index into ``path``)."""
+    """Where the part from ``path[a]`` to ``path[b]`` is cut (an index into ``path``).
+
+    Best is a cell with two unchanged tokens on either side: an arc across it would hold
+    at least three, more than m2scorer merges, so the cut changes no edit there."""
     quarter = max((b - a) // 4, 1)
     middle = (a + b) / 2
 
+    def unchanged(c: int) -> bool:
+        """The step from ``path[c - 1]`` to ``path[c]`` passes an unchanged token."""
+        (i, j) = path[c]
+        return path[c - 1] == (i - 1, j - 1) and source[i - 1] == target[j - 1]
+
     def badness(c: int) -> tuple:
-        (i, j), before = path[c], path[c - 1]
-        unchanged = before == (i - 1, j - 1) and source[i - 1] == target[j - 1]
-        return crossed[i], not unchanged, abs(c - middle)
+        before = sum(1 for k in (c, c - 1) if k > a and unchanged(k))
+        after = sum(1 for k in (c + 1, c + 2) if k <= b and unchanged(k))
+        return crossed[path[c][0]], -min(before, after), -(before + after), abs(c - middle)
 
     return min(range(a + quarter, b - quarter + 1), key=badness)
 
