@@ -115,6 +115,12 @@ CELERY_TASK_SOFT_TIME_LIMIT = GEC_SCORING_TIME_LIMIT
 # times fails as the file's fault; each worker process may hold this much private memory
 # (0: no ceiling), and is replaced after a job once it holds three quarters of it.
 GEC_MAX_WORKER_LOSSES = int(os.environ.get("GEC_MAX_WORKER_LOSSES", "2"))
+# A worker stopped from outside (the host's OOM killer, a deploy) is no fault of the file:
+# its job runs again, at most this many times, then fails as the platform's (issue 23).
+# A loss is the file's when the job's last heartbeat found it at this share of its
+# memory ceiling or past its time budget (leaderboard/services/losses.py).
+GEC_MAX_EXTERNAL_LOSSES = int(os.environ.get("GEC_MAX_EXTERNAL_LOSSES", "3"))
+GEC_MEMORY_NEAR_CEILING = float(os.environ.get("GEC_MEMORY_NEAR_CEILING", "0.9"))
 GEC_WORKER_MAX_MEMORY_MB = int(os.environ.get("GEC_WORKER_MAX_MEMORY_MB", "6144"))
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = GEC_WORKER_MAX_MEMORY_MB * 1024 * 3 // 4 or None  # KB
 # Workers run below the web's CPU priority (nice value; 0 = as the web): on shared cores

@@ -7,6 +7,7 @@ import pytest
 
 from scoring import Dataset, InputError, Limits, read_hypothesis, read_m2, read_text
 from scoring.cli import main
+from scoring.limits import DEFAULT_LIMITS
 
 from .conftest import ROOT
 
@@ -44,7 +45,7 @@ def test_m2_correction_memory_bomb_is_refused():
     """The issue's 0.2 MB file: one ``A`` line inserting 100,000 tokens."""
     bomb = f"S a b\nA 0 1|||R:X|||{' '.join(['w'] * 100_000)}|||REQUIRED|||-NONE-|||0\n".encode()
     assert problems(lambda: read_m2(bomb)) == [
-        "line 2: the correction has 100000 tokens, over the limit of 1000 per line",
+        f"line 2: the correction has 100000 tokens, over the limit of {DEFAULT_LIMITS.line_tokens} per line",
         "line 2: the line has 200037 characters, over the limit of 50000 per line",
     ]
 
@@ -94,7 +95,7 @@ def test_cli_refuses_the_memory_bomb_by_line(files):
     )
     assert proc.returncode == 2
     assert proc.stdout == "" and "Traceback" not in proc.stderr
-    assert "line 2: the correction has 100000 tokens, over the limit of 1000 per line" in proc.stderr
+    assert f"line 2: the correction has 100000 tokens, over the limit of {DEFAULT_LIMITS.line_tokens} per line" in proc.stderr
 
 
 def test_cli_limit_options(files, capsys):

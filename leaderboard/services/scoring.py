@@ -21,13 +21,14 @@ import scoring
 from ..models import MetricResult, Submission
 from . import notify, pool
 from .datasets import load_dataset
+from .losses import Loss, loss_cause, process_memory_mb
 from .metrics import prepared_metrics
 
 log = logging.getLogger(__name__)
 INPUT, PLATFORM = Submission.FailureCause.INPUT, Submission.FailureCause.PLATFORM
 
 def set_progress(submission_id: int, progress: float) -> None:
-    Submission.objects.filter(pk=submission_id).update(progress=progress, heartbeat_at=timezone.now())
+    Submission.objects.filter(pk=submission_id).update(progress=progress, heartbeat_at=timezone.now(), memory_mb=process_memory_mb())
 
 
 class Busy(Exception):
@@ -70,8 +71,7 @@ def _claim(submission_id: int, force: bool) -> bool:
     """Mark the submission running; False when there is nothing to score.
 
     Found ``running`` with a stale heartbeat, the worker of the last run died (killed,
-    out of memory): that is one more worker loss, and at ``GEC_MAX_WORKER_LOSSES`` the
-    file is taken for the cause and fails instead of taking down workers forever.
+    out of memory): :func:`record_worker_loss` says whether it runs again.
     """
     with transaction.atomic():
         submission = Submission.objects.select_for_update().get(pk=submission_id)
@@ -81,7 +81,7 @@ def _claim(submission_id: int, force: bool) -> bool:
         if submission.status == Submission.Status.RUNNING and not force:
             if submission.heartbeat_at and (now - submission.heartbeat_at).total_seconds() < settings.GEC_HEARTBEAT_GRACE:
                 raise Busy(submission_id)
-            if count_worker_loss(submission) >= settings.GEC_MAX_WORKER_LOSSES:
+            if record_worker_loss(submission):
                 return False
         Submission.objects.filter(pk=submission_id).update(
             status=Submission.Status.RUNNING, progress=0.0, started_at=now, heartbeat_at=now, attempts=submission.attempts + 1
@@ -90,27 +90,52 @@ def _claim(submission_id: int, force: bool) -> bool:
     return True
 
 
-def count_worker_loss(submission: Submission) -> int:
-    """Record that the worker scoring ``submission`` (row locked) stopped; fail it at the
-    limit. Returns the losses so far."""
-    losses = submission.worker_losses + 1
-    Submission.objects.filter(pk=submission.pk).update(worker_losses=losses)
-    if losses >= settings.GEC_MAX_WORKER_LOSSES:
-        log.error("submission %s stopped its worker %s times; failed", submission.pk, losses)
-        times = "twice" if losses == 2 else f"{losses} times"
+def record_worker_loss(submission: Submission) -> bool:
+    """Record that the worker scoring ``submission`` (row locked) stopped, and fail it at
+    a limit; True when it failed.
+
+    Stopped by its own memory ceiling or time budget (:mod:`.losses`), the file is to
+    blame: at ``GEC_MAX_WORKER_LOSSES`` such stops it fails, counting against the team.
+    Stopped from outside, it runs again without counting, and after
+    ``GEC_MAX_EXTERNAL_LOSSES`` such stops fails as the platform's fault (not counted)."""
+    cause = loss_cause(submission)
+    if cause is Loss.OUTSIDE:
+        losses = submission.external_losses = submission.external_losses + 1
+        Submission.objects.filter(pk=submission.pk).update(external_losses=losses)
+        if losses <= settings.GEC_MAX_EXTERNAL_LOSSES:
+            log.warning("submission %s: its worker was stopped from outside (%s times); queued again", submission.pk, losses)
+            return False
+        log.error("submission %s: its worker was stopped from outside %s times; failed", submission.pk, losses)
         fail_submission(
             submission.pk,
-            f"the scoring worker stopped {times} while scoring this file (out of memory or killed), so it was not tried again; "
-            "check it for extremely long lines or corrections",
-            cause=INPUT,
+            f"the scoring worker was stopped {times(losses)} from outside while scoring this file (restarted, or the machine ran out of memory), "
+            "not by the file; this does not count against your limits: please submit it again later",
+            cause=PLATFORM,
         )
-    return losses
+        return True
+    losses = submission.worker_losses = submission.worker_losses + 1
+    Submission.objects.filter(pk=submission.pk).update(worker_losses=losses)
+    if losses < settings.GEC_MAX_WORKER_LOSSES:
+        return False
+    log.error("submission %s stopped its worker %s times at %s; failed", submission.pk, losses, cause.value)
+    fail_submission(
+        submission.pk,
+        f"the scoring worker stopped {times(losses)} while scoring this file, at {cause.value}, so it was not tried again; "
+        "check it for extremely long lines or corrections",
+        cause=INPUT,
+    )
+    return True
+
+
+def times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 @contextlib.contextmanager
 def heartbeat(submission_id: int, enabled: bool):
     """While the block runs, refresh ``heartbeat_at`` every ``GEC_HEARTBEAT_EVERY`` s
-    from a thread, so a long metric never looks like a dead worker."""
+    from a thread, so a long metric never looks like a dead worker, with the process's
+    memory, so a dead worker's last beat tells whether its ceiling stopped it."""
     if not enabled:
         yield
         return
@@ -119,7 +144,7 @@ def heartbeat(submission_id: int, enabled: bool):
     def beat():
         try:
             while not stop.wait(settings.GEC_HEARTBEAT_EVERY):
-                Submission.objects.filter(pk=submission_id, status=Submission.Status.RUNNING).update(heartbeat_at=timezone.now())
+                Submission.objects.filter(pk=submission_id, status=Submission.Status.RUNNING).update(heartbeat_at=timezone.now(), memory_mb=process_memory_mb())
         except Exception:  # noqa: BLE001 - a missed beat only makes the job look older
             log.exception("heartbeat of submission %s stopped", submission_id)
         finally:

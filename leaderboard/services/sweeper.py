@@ -4,9 +4,10 @@ A submission or job is stuck when it has shown no sign of life (``heartbeat_at``
 when queued, on each progress step and at the end) for ``GEC_STUCK_AFTER`` seconds: its
 message was lost (broker restart, failed enqueue) or its worker died. Re-queuing is safe
 because scoring and gold preparation are idempotent, and a job is claimed once. A
-submission found ``running`` that way lost its worker, which counts towards
-``GEC_MAX_WORKER_LOSSES`` (:func:`.scoring.count_worker_loss`); one that never finishes
-for other reasons fails after :data:`MAX_ATTEMPTS` runs, as do organizer jobs.
+submission found ``running`` that way lost its worker, which may fail it
+(:func:`.scoring.record_worker_loss`: as the file's fault only when the worker's own
+ceiling stopped it); one that never finishes for other reasons fails after
+:data:`MAX_ATTEMPTS` runs, as do organizer jobs.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from django.utils import timezone
 
 from ..models import OrganizerJob, Submission
 from .organizer_jobs import fail_job, requeue_job
-from .scoring import PLATFORM, count_worker_loss, fail_submission
+from .scoring import PLATFORM, fail_submission, record_worker_loss
 from .work import request_scoring
 
 MAX_ATTEMPTS = 3
@@ -41,8 +42,8 @@ def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
     for submission_id in stuck.values_list("pk", flat=True):
         with transaction.atomic():
             submission = Submission.objects.select_for_update().get(pk=submission_id)
-            if submission.status == Submission.Status.RUNNING and count_worker_loss(submission) >= settings.GEC_MAX_WORKER_LOSSES:
-                continue  # failed as the file's fault: it stopped its workers
+            if submission.status == Submission.Status.RUNNING and record_worker_loss(submission):
+                continue  # failed: its worker was stopped too often
             if submission.attempts >= MAX_ATTEMPTS:
                 log.error("submission %s did not finish after %s attempts; marked failed", submission_id, submission.attempts)
                 fail_submission(submission_id, f"scoring did not finish after {submission.attempts} attempts; please tell the organizers", cause=PLATFORM)

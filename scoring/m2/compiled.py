@@ -6,6 +6,10 @@ of the gold spans (to weigh them) and the arcs of the chosen path. The kernel do
 same steps with the same float additions as :mod:`.lattice` and :mod:`.path`, so the
 counts are identical (tests/test_m2_engines.py). Without a C compiler, or with
 ``GEC_M2_KERNEL=python``, :func:`build_lattice` returns the Python lattice.
+
+Either engine stops at the budget (:mod:`.budget`) with :class:`.budget.OverBudget`; an
+allocation that fails below it raises MemoryError, which nothing retries with the
+Python lattice (it needs more memory than the kernel).
 """
 from __future__ import annotations
 
@@ -16,11 +20,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from ..kernels import load_library
-from .lattice import Lattice, arc_tokens
+from . import budget
+from .budget import OverBudget
+from .lattice import FIRST_ROW, Lattice, arc_tokens, optimal_path
 
 SOURCE = Path(__file__).with_name("lattice_kernel.c")
 ENGINE_ENV = "GEC_M2_KERNEL"
 ROW = 8  # the arc's number, u's cell, w's cell, edit start, edit end, length, unchanged tokens, entries
+OUT_OF_MEMORY, OVER_BUDGET = -1, -2
 
 
 @functools.cache
@@ -29,9 +36,10 @@ def load_kernel() -> SimpleNamespace | None:
     library = load_library(SOURCE, "m2-lattice", ENGINE_ENV)
     if library is None:
         return None
-    pointer, number = ctypes.c_void_p, ctypes.c_int
+    pointer, number, wide = ctypes.c_void_p, ctypes.c_int, ctypes.c_int64
     signatures = {
-        "m2_build": (pointer, [number, number, pointer, pointer, number, pointer]),
+        "m2_build": (pointer, [number, number, pointer, pointer, number, number, wide, wide, pointer]),
+        "m2_alignment_path": (number, [number, number, pointer, pointer, pointer]),
         "m2_free": (None, [pointer]),
         "m2_span_arcs": (number, [pointer, number, pointer, pointer, number, pointer]),
         "m2_path": (number, [pointer, number, pointer, pointer, pointer]),
@@ -44,15 +52,32 @@ def load_kernel() -> SimpleNamespace | None:
     return SimpleNamespace(**functions)
 
 
-def build_lattice(source: list[str], target: list[str], max_unchanged_words: int = 2):
-    """The compiled lattice where the kernel loads, else the Python one; call ``close()`` after."""
+def build_lattice(source: list[str], target: list[str], max_unchanged_words: int = 2, first_row: int | None = FIRST_ROW):
+    """The compiled lattice where the kernel loads, else the Python one; call ``close()`` after.
+    ``first_row``: as :class:`.lattice.Lattice`. Raises :class:`.budget.OverBudget`."""
     kernel = load_kernel()
-    if kernel is not None:
-        try:
-            return CompiledLattice(kernel, source, target, max_unchanged_words)
-        except MemoryError:
-            pass
-    return Lattice(source, target, max_unchanged_words)
+    if kernel is None:
+        return Lattice(source, target, max_unchanged_words, first_row)
+    return CompiledLattice(kernel, source, target, max_unchanged_words, first_row)
+
+
+def alignment_path(source: list[str], target: list[str]) -> list[tuple[int, int]]:
+    """:func:`.lattice.optimal_path`, computed by the kernel where it loads."""
+    kernel = load_kernel()
+    if kernel is None:
+        return optimal_path(source, target)
+    source_ids, target_ids = token_ids(source, target)
+    cells = array("i", bytes(4 * (len(source) + len(target) + 1)))
+    count = kernel.alignment_path(len(source), len(target), address(source_ids), address(target_ids), address(cells))
+    if count < 0:
+        raise MemoryError("M2 alignment kernel: out of memory")
+    return [divmod(cell, len(target) + 1) for cell in cells[:count]]
+
+
+def token_ids(source: list[str], target: list[str]) -> tuple[array, array]:
+    """The tokens as small integers, equal where the strings are."""
+    ids: dict[str, int] = {}
+    return array("i", [ids.setdefault(t, len(ids)) for t in source]), array("i", [ids.setdefault(t, len(ids)) for t in target])
 
 
 def address(values: array) -> int:
@@ -66,21 +91,22 @@ class CompiledLattice:
 
     _handle = None  # until built: ``close`` and ``__del__`` then free nothing
 
-    def __init__(self, kernel: SimpleNamespace, source: list[str], target: list[str], max_unchanged_words: int):
+    def __init__(self, kernel: SimpleNamespace, source: list[str], target: list[str], max_unchanged_words: int, first_row: int | None = FIRST_ROW):
         self.source, self.target = source, target
         self.width = len(target) + 1
         self.end = len(source) * self.width + len(target)
-        ids: dict[str, int] = {}
-        source_ids = array("i", [ids.setdefault(t, len(ids)) for t in source])
-        target_ids = array("i", [ids.setdefault(t, len(ids)) for t in target])
+        source_ids, target_ids = token_ids(source, target)
         info = (ctypes.c_int64 * 3)()
         self._kernel = kernel
-        self._handle = kernel.build(len(source), len(target), address(source_ids), address(target_ids), max_unchanged_words, info)
+        quirk = -1 if first_row is None else first_row
+        self._handle = kernel.build(len(source), len(target), address(source_ids), address(target_ids), max_unchanged_words, quirk, budget.MAX_VERTICES, budget.MAX_ARCS, info)
         if not self._handle:
+            if info[0] == OVER_BUDGET:
+                raise OverBudget(len(source), len(target))
             raise MemoryError("M2 lattice kernel: out of memory")
         self.n_vertices, self.n_arcs, self.size = info
         self._rows = (ctypes.c_int64 * (ROW * max(self.n_vertices, 64)))()  # room for a path's rows
-        self._known: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # (u, w) -> number, start, length, unchanged
+        self._known: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}  # (u, w) -> number, start, length, unchanged, end
 
     @property
     def empty(self) -> bool:
@@ -90,8 +116,8 @@ class CompiledLattice:
         """The first ``count`` rows written, each arc remembered for the lookups below."""
         flat = self._rows[:ROW * count]
         rows = [flat[k:k + ROW] for k in range(0, len(flat), ROW)]
-        for index, u, w, start, _, length, unchanged, _ in rows:
-            self._known[(u, w)] = (index, start, length, unchanged)
+        for index, u, w, start, end, length, unchanged, _ in rows:
+            self._known[(u, w)] = (index, start, length, unchanged, end)
         return rows
 
     def span_arcs(self, spans: set[tuple[int, int]]) -> dict[tuple[int, int], list[tuple[int, int]]]:
@@ -128,8 +154,11 @@ class CompiledLattice:
     def start(self, u: int, w: int) -> int:
         return self._known[(u, w)][1]
 
+    def end_of(self, u: int, w: int) -> int:
+        return self._known[(u, w)][4]
+
     def changes(self, u: int, w: int) -> bool:
-        _, _, length, unchanged = self._known[(u, w)]
+        _, _, length, unchanged, _ = self._known[(u, w)]
         return unchanged < length
 
     def tokens(self, u: int, w: int) -> tuple[str, str]:

@@ -17,6 +17,9 @@ arcs are appended in m2scorer's order (k, then u, then w) and an arc improved tw
 listed twice. Finally m2scorer removes the two-token unchanged arcs while iterating the
 same list, which skips the entry after each removal: that is reproduced too, since the
 list's length and order both reach the path search (section 3 of :mod:`.search`).
+
+A lattice with more vertices or arcs than :mod:`.budget` allows is not finished:
+:class:`.budget.OverBudget` is raised as soon as the count is passed.
 """
 from __future__ import annotations
 
@@ -25,12 +28,15 @@ from operator import itemgetter
 
 import numpy as np
 
+from . import budget
 from .arcs import LENGTH, POSITIONS, START, UNCHANGED, WEIGHT
+from .budget import OverBudget
 from .path import shortest_path
 
 DIAGONAL, DELETION, INSERTION = 1, 2, 4
 EPSILON = 0.001
 WIDE = 64  # in-arcs from which a numpy gather beats a Python loop (its fixed cost is a few microseconds)
+FIRST_ROW = 0  # a whole sentence's lattice: its first row is the sentence's, from column 0
 
 
 def default_weight(length: int, entries: int, changes: bool) -> float:
@@ -55,21 +61,21 @@ def optimal_moves(source: list[str], target: list[str]) -> tuple[list[list[int]]
     then every optimal path lies inside and its steps are the full matrices' steps.
     """
     n, m = len(source), len(target)
-    budget = abs(n - m) + 4
+    edits = abs(n - m) + 4
     while True:
-        moves = _banded_moves(source, target, budget)
+        moves = _banded_moves(source, target, edits)
         if moves is not None:
             return moves
-        budget *= 2
+        edits *= 2
 
 
-def _banded_moves(source: list[str], target: list[str], budget: int):
-    """:func:`optimal_moves` inside the band of ``budget`` edits; None when the distance
+def _banded_moves(source: list[str], target: list[str], edits: int):
+    """:func:`optimal_moves` inside the band of ``edits`` edits; None when the distance
     (substitution cost 2) exceeds it."""
     n, m = len(source), len(target)
     infinity = n + m + 1
     low, high = min(0, n - m), max(0, n - m)
-    slack = (budget - abs(n - m)) // 2
+    slack = (edits - abs(n - m)) // 2
     previous_one = [infinity] * (m + 1)
     previous_two = [infinity] * (m + 1)
     row_end = min(m, slack - low)
@@ -106,7 +112,7 @@ def _banded_moves(source: list[str], target: list[str], budget: int):
         moves_one.append(step_one)
         moves_two.append(step_two)
         previous_one, previous_two = one, two
-    if previous_two[m] > budget:
+    if previous_two[m] > edits:
         return None
     return moves_one, moves_two
 
@@ -135,22 +141,45 @@ def alignment_edges(moves: list[list[int]], width: int) -> set[tuple[int, int]]:
     return edges
 
 
-def edit_start(u: int, w: int, width: int) -> int:
+def edit_start(u: int, w: int, width: int, first_row: int | None = FIRST_ROW) -> int:
     """The source offset m2scorer 3.2 gives a one-step edit u -> w.
 
     Its first matrix row records an insertion before target token j at source offset
     j - 1 instead of 0, so an edit that starts with such an insertion starts there.
+    ``first_row`` is the column at which this lattice's first row starts in the sentence's
+    first row, or None when the lattice (a part of a line, :mod:`.parts`) starts below it.
     """
     ui, uj = divmod(u, width)
-    if ui == 0 and w == u + 1:
-        return uj
+    if first_row is not None and ui == 0 and w == u + 1:
+        return uj + first_row
     return ui
 
 
-def edit_end(w: int, width: int) -> int:
+def edit_end(w: int, width: int, first_row: int | None = FIRST_ROW) -> int:
     """The source offset where an edit ending at cell w ends (first-row quirk as above)."""
     wi, wj = divmod(w, width)
-    return wi if wi > 0 else wj - 1
+    return wi if wi > 0 or first_row is None else wj - 1 + first_row
+
+
+def optimal_path(source: list[str], target: list[str]) -> list[tuple[int, int]]:
+    """One optimal alignment (substitution cost 1) as cells (i, j), first to last: walked
+    back from the last cell, an insertion is preferred, then a deletion, then a diagonal
+    step, so insertions come as late as they may. The Python twin of the kernel's
+    ``m2_alignment_path``."""
+    moves = optimal_moves(source, target)[0]
+    i, j = len(source), len(target)
+    path = [(i, j)]
+    while i or j:
+        step = moves[i][j]
+        if j and step & INSERTION:
+            j -= 1
+        elif i and step & DELETION:
+            i -= 1
+        else:
+            i, j = i - 1, j - 1
+        path.append((i, j))
+    path.reverse()
+    return path
 
 
 class Lattice:
@@ -158,32 +187,38 @@ class Lattice:
 
     ``arcs[w][u]`` is the arc u -> w (fields above); ``size`` is the length of m2scorer's
     edge list after the removal of unchanged arcs (a matched gold edge weighs ``-size``).
+    ``first_row``: see :func:`edit_start`.
     """
 
-    def __init__(self, source: list[str], target: list[str], max_unchanged_words: int = 2):
+    def __init__(self, source: list[str], target: list[str], max_unchanged_words: int = 2, first_row: int | None = FIRST_ROW):
         self.source, self.target = source, target
         self.width = width = len(target) + 1
         self.end = len(source) * width + len(target)
+        self.first_row = first_row
         edge_lists = [alignment_edges(moves, width) for moves in optimal_moves(source, target)]
+        edges = sorted(edge_lists[0] | edge_lists[1])
+        if len(edges) > budget.MAX_ARCS or len({cell for edge in edges for cell in edge}) > budget.MAX_VERTICES:
+            raise OverBudget(len(source), len(target))
         self.arcs: dict[int, dict[int, list]] = {}
         successors: dict[int, list[int]] = {}
         position = 0
-        for u, w in sorted(edge_lists[0] | edge_lists[1]):
+        for u, w in edges:
             ui, uj = divmod(u, width)
             unchanged = int(w == u + width + 1 and source[ui] == target[uj])
             entries = ((u, w) in edge_lists[0]) + ((u, w) in edge_lists[1])
             weight = default_weight(1, entries, not unchanged)
-            self.arcs.setdefault(w, {})[u] = [1, unchanged, edit_start(u, w, width), list(range(position, position + entries)), weight]
+            self.arcs.setdefault(w, {})[u] = [1, unchanged, edit_start(u, w, width, first_row), list(range(position, position + entries)), weight]
             self.arcs.setdefault(u, {})
             successors.setdefault(u, []).append(w)
             position += entries
         self.vertices = sorted(self.arcs)
         self.size = position
-        self._remove_unchanged_arcs(self._transitive_arcs(successors, max_unchanged_words))
+        self._remove_unchanged_arcs(self._transitive_arcs(successors, max_unchanged_words, budget.MAX_ARCS - len(edges)))
 
-    def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int) -> zip:
+    def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int, allowed: int) -> zip:
         """Extend every arc by one base edge, in m2scorer's (k, u, w) order; the appended
-        entries as (u, arcs into w) pairs, kept in two lists (no tuple per entry)."""
+        entries as (u, arcs into w) pairs, kept in two lists (no tuple per entry). At most
+        ``allowed`` new arcs (a shorter replacement is not new)."""
         appended_sources, appended_targets = [], []
         sources, targets = appended_sources.append, appended_targets.append
         arcs = self.arcs
@@ -201,6 +236,10 @@ class Lattice:
                         continue
                     unchanged = arc[UNCHANGED] + step_unchanged
                     if unchanged <= max_unchanged_words:
+                        if current is None:
+                            allowed -= 1
+                            if allowed < 0:
+                                raise OverBudget(len(self.source), len(self.target))
                         into_w[u] = [length, unchanged, arc[START], [], 0.0]
                         sources(u)
                         targets(into_w)
@@ -257,7 +296,7 @@ class Lattice:
         ends = {end for _, end in spans}
         found: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for w in self.vertices:
-            end = edit_end(w, self.width)
+            end = edit_end(w, self.width, self.first_row)
             if end not in ends:
                 continue
             for u, arc in self.arcs[w].items():
@@ -273,6 +312,9 @@ class Lattice:
 
     def start(self, u: int, w: int) -> int:
         return self.arcs[w][u][START]
+
+    def end_of(self, u: int, w: int) -> int:
+        return edit_end(w, self.width, self.first_row)
 
     def changes(self, u: int, w: int) -> bool:
         arc = self.arcs[w][u]

@@ -13,12 +13,17 @@
  *
  * Vertices are numbered in ascending cell order (cell = i * width + j), so comparing
  * vertex numbers compares cells, as the Python engine's sorts do.
+ *
+ * A build stops (OVER_BUDGET) once the lattice has more vertices or arcs than the caller
+ * allows, so memory and time stay bounded (scoring/m2/budget.py says what happens then);
+ * m2_alignment_path gives the one alignment along which such a line is split.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { DIAGONAL = 1, DELETION = 2, INSERTION = 4 };
+enum { OUT_OF_MEMORY = -1, OVER_BUDGET = -2 };
 static const double EPSILON = 0.001;
 static const double TIE = 1e-6;
 
@@ -129,11 +134,14 @@ typedef struct {
     int32_t *successors;           /* vertex -> up to 3 base edges out of it (arc numbers) */
     uint8_t *n_successors;
     int32_t *slots[3];             /* per base edge out of k, to w: u -> arc u -> w, or -1 */
+    int64_t max_arcs;
 } Build;
 
 static int add_arc(Build *b, int32_t u, int32_t w, int32_t length, int32_t unchanged, int32_t start) {
+    if ((int64_t)b->arcs.used >= b->max_arcs)
+        return OVER_BUDGET;
     if (vec_reserve(&b->arcs, 1) != 0)
-        return -1;
+        return OUT_OF_MEMORY;
     int32_t index = (int32_t)b->arcs.used++;
     Arc *arc = (Arc *)b->arcs.data + index;
     memset(arc, 0, sizeof *arc);
@@ -144,7 +152,7 @@ static int add_arc(Build *b, int32_t u, int32_t w, int32_t length, int32_t uncha
     arc->start = start;
     arc->alive = 1;
     if (vec_reserve(b->into + w, 1) != 0)
-        return -1;
+        return OUT_OF_MEMORY;
     ((int64_t *)b->into[w].data)[b->into[w].used++] = (int64_t)u << 32 | index;
     return index;
 }
@@ -191,7 +199,7 @@ static int transitive_arcs(Build *b, int n_vertices, int max_unchanged) {
                     arc->unchanged = unchanged;
                     arc->start = into_k.start;
                 } else if ((current = add_arc(b, into_k.u, steps[t].w, length, unchanged, into_k.start)) < 0) {
-                    return -1;
+                    return current;
                 } else {
                     b->slots[t][into_k.u] = current;
                 }
@@ -302,7 +310,9 @@ void m2_free(Lattice *lattice) {
     free(lattice);
 }
 
-static int build(Lattice *lattice, Build *b, int n, int m, const int32_t *source, const int32_t *target, int max_unchanged) {
+/* quirk >= 0: the first row is the sentence's first (m2scorer's offsets there, see
+ * lattice.edit_start), its columns counted from quirk; quirk < 0: a row inside a sentence. */
+static int build(Lattice *lattice, Build *b, int n, int m, const int32_t *source, const int32_t *target, int max_unchanged, int quirk, int64_t max_vertices) {
     const int width = m + 1;
     const size_t cells = (size_t)(n + 1) * width;
     int32_t *rows = malloc(2 * (size_t)width * sizeof(int32_t));
@@ -332,6 +342,10 @@ static int build(Lattice *lattice, Build *b, int n, int m, const int32_t *source
     for (size_t c = 0; c < cells; ++c)
         if (vertex[c] == 0)
             vertex[c] = n_vertices++;
+    if (n_vertices > max_vertices) {
+        status = OVER_BUDGET;
+        goto done;
+    }
     lattice->width = width;
     lattice->n_vertices = n_vertices;
     lattice->cell = malloc((n_vertices + 1) * sizeof(int32_t));
@@ -352,7 +366,7 @@ static int build(Lattice *lattice, Build *b, int n, int m, const int32_t *source
         if (vertex[c] >= 0) {
             int32_t v = vertex[c], i = (int32_t)(c / width), j = (int32_t)(c % width);
             lattice->cell[v] = (int32_t)c;
-            lattice->edit_end[v] = i > 0 ? i : j - 1;
+            lattice->edit_end[v] = i > 0 || quirk < 0 ? i : j - 1 + quirk;
         }
     /* base edges in (u, w) order: w = u + 1 (insertion) < u + width (deletion) < u + width + 1 */
     int32_t position = 0;
@@ -368,11 +382,13 @@ static int build(Lattice *lattice, Build *b, int n, int m, const int32_t *source
             if (!entries)
                 continue;
             int unchanged = kinds[t] == DIAGONAL && source[i] == target[j];
-            int start = (i == 0 && targets[t] == c + 1) ? j : i;
+            int start = (quirk >= 0 && i == 0 && targets[t] == c + 1) ? j + quirk : i;
             int32_t w = vertex[targets[t]];
             int32_t a = add_arc(b, u, w, 1, unchanged, start);
-            if (a < 0)
+            if (a < 0) {
+                status = a;
                 goto done;
+            }
             Arc *arc = (Arc *)b->arcs.data + a;
             arc->entries = entries;
             if (unchanged) {
@@ -387,8 +403,9 @@ static int build(Lattice *lattice, Build *b, int n, int m, const int32_t *source
         }
     }
     int32_t base_arcs = (int32_t)b->arcs.used;
-    if (transitive_arcs(b, n_vertices, max_unchanged) != 0)
+    if ((status = transitive_arcs(b, n_vertices, max_unchanged)) != 0)
         goto done;
+    status = OUT_OF_MEMORY;
     lattice->size = position;
     if (remove_unchanged_arcs(b, &lattice->size) != 0)
         goto done;
@@ -403,15 +420,18 @@ done:
     return status;
 }
 
-/* The lattice of source against target (tokens as ids), or NULL when out of memory.
+/* The lattice of source against target (tokens as ids), or NULL with info[0] set to
+ * OUT_OF_MEMORY or OVER_BUDGET (more than max_vertices vertices or max_arcs arcs).
  * info receives the number of vertices, of arcs, and the edge list's length. */
-Lattice *m2_build(int n, int m, const int32_t *source, const int32_t *target, int max_unchanged, int64_t *info) {
+Lattice *m2_build(int n, int m, const int32_t *source, const int32_t *target, int max_unchanged, int quirk,
+                  int64_t max_vertices, int64_t max_arcs, int64_t *info) {
     Lattice *lattice = calloc(1, sizeof(Lattice));
     Build b;
     memset(&b, 0, sizeof b);
     b.arcs.item = sizeof(Arc);
     b.appended.item = b.numbered.item = sizeof(int32_t);
-    int status = lattice ? build(lattice, &b, n, m, source, target, max_unchanged) : -1;
+    b.max_arcs = max_arcs;
+    int status = lattice ? build(lattice, &b, n, m, source, target, max_unchanged, quirk, max_vertices) : OUT_OF_MEMORY;
     free(b.arcs.data);
     free(b.appended.data);
     free(b.numbered.data);
@@ -424,6 +444,7 @@ Lattice *m2_build(int n, int m, const int32_t *source, const int32_t *target, in
     free(b.n_successors);
     if (status != 0) {
         m2_free(lattice);
+        info[0] = status;
         return NULL;
     }
     info[0] = lattice->n_vertices;
@@ -591,4 +612,42 @@ done:
     free(history.data);
     free(timed.data);
     return status;
+}
+
+/* One optimal alignment of source against target (substitution cost 1), as cells
+ * i * (m + 1) + j from the first to the last: the one that, walked back from the last
+ * cell, prefers an insertion, then a deletion, then a diagonal step (so that insertions
+ * come as late as they may). Returns the number of cells, or OUT_OF_MEMORY; cells needs
+ * room for n + m + 1. */
+int m2_alignment_path(int n, int m, const int32_t *source, const int32_t *target, int32_t *cells) {
+    const int width = m + 1;
+    int32_t *rows = malloc(2 * (size_t)width * sizeof(int32_t));
+    uint8_t *moves = malloc((size_t)(n + 1) * width);
+    if (!rows || !moves) {
+        free(rows);
+        free(moves);
+        return OUT_OF_MEMORY;
+    }
+    optimal_moves(n, m, source, target, 1, rows, rows + width, moves);
+    int count = 0;
+    for (int i = n, j = m;; ) {
+        cells[count++] = i * width + j;
+        const uint8_t step = moves[i * width + j];
+        if (j > 0 && (step & INSERTION))
+            --j;
+        else if (i > 0 && (step & DELETION))
+            --i;
+        else if (i > 0 && j > 0)
+            --i, --j;
+        else
+            break;
+    }
+    for (int a = 0, z = count - 1; a < z; ++a, --z) {
+        int32_t swap = cells[a];
+        cells[a] = cells[z];
+        cells[z] = swap;
+    }
+    free(rows);
+    free(moves);
+    return count;
 }

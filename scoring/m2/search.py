@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .lattice import EPSILON, Lattice, edit_end
+from .lattice import EPSILON, Lattice
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def system_edits(lattice: Lattice, golds: list[GoldEdit], ignore_whitespace_casi
     edits = []
     for u, w in lattice.edit_arcs(gold_weights(lattice, golds)):
         original, correction = lattice.tokens(u, w)
-        edits.append(SystemEdit(lattice.start(u, w), edit_end(w, lattice.width), original, correction))
+        edits.append(SystemEdit(lattice.start(u, w), lattice.end_of(u, w), original, correction))
     if ignore_whitespace_casing:
         edits = [e for e in edits if not same_ignoring_whitespace_casing(e.original, e.correction)]
     return edits

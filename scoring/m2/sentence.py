@@ -5,15 +5,21 @@ searched once per annotator. Per error type, a correct edit and a missed one cou
 the gold edit's type; a proposed edit that matches nothing counts under the type of the
 annotator's gold edit on the same span, else under :data:`UNANNOTATED` (system edits carry
 no type of their own).
+
+A line whose lattice is over the budget (:mod:`.budget`) is scored in parts
+(:mod:`.parts`) and marked ``capped``.
 """
 from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
+from .budget import OverBudget
 from .compiled import build_lattice
 from .lattice import Lattice
+from .parts import edits_in_parts
 from .search import GoldEdit, SystemEdit, matches_counted, system_edits
 
 UNANNOTATED = "unannotated"
@@ -52,25 +58,41 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+class LineCounts(NamedTuple):
+    rows: list[list]  # per annotator [correct, proposed, gold, {type: [tp, fp, fn]}]
+    capped: bool  # over the lattice budget: scored in parts
+
+
+def line_counts(source: list[str], hypothesis: list[str], gold_sets: list[list[GoldEdit]], *, max_unchanged_words: int = 2, ignore_whitespace_casing: bool = False) -> LineCounts:
+    """The line's counts per annotator, and whether it was scored in parts."""
+    if source == hypothesis:  # the lattice is one diagonal of unchanged tokens: no edit, whatever the gold
+        return LineCounts([counted([], golds) for golds in gold_sets], False)
+    with collector_paused():
+        try:
+            lattice = build_lattice(source, hypothesis, max_unchanged_words)
+        except OverBudget:
+            found = edits_in_parts(source, hypothesis, gold_sets, max_unchanged_words, ignore_whitespace_casing)
+            return LineCounts([counted(edits, golds) for edits, golds in zip(found, gold_sets)], True)
+        return LineCounts(annotator_rows(lattice, gold_sets, ignore_whitespace_casing), False)
+
+
 def sentence_counts(source: list[str], hypothesis: list[str], gold_sets: list[list[GoldEdit]], *, max_unchanged_words: int = 2, ignore_whitespace_casing: bool = False) -> list[list]:
     """Per annotator ``[correct, proposed, gold, {type: [tp, fp, fn]}]``."""
-    if source == hypothesis:  # the lattice is one diagonal of unchanged tokens: no edit, whatever the gold
-        return [[0, 0, len(golds), type_counts([], golds, [])] for golds in gold_sets]
-    with collector_paused():
-        return annotator_rows(build_lattice(source, hypothesis, max_unchanged_words), gold_sets, ignore_whitespace_casing)
+    return line_counts(source, hypothesis, gold_sets, max_unchanged_words=max_unchanged_words, ignore_whitespace_casing=ignore_whitespace_casing).rows
+
+
+def counted(edits: list[SystemEdit], golds: list[GoldEdit]) -> list:
+    """m2scorer's ``[correct, proposed, gold, {type: [tp, fp, fn]}]`` of one annotator."""
+    pairs = matches_counted(edits, golds)
+    return [len(pairs), len(edits), len(golds), type_counts(edits, golds, pairs)]
 
 
 def annotator_rows(lattice: Lattice, gold_sets: list[list[GoldEdit]], ignore_whitespace_casing: bool) -> list[list]:
-    """:func:`sentence_counts` on a built lattice (Python or compiled), closed after use.
+    """:func:`line_counts` on a built lattice (Python or compiled), closed after use.
     A function of its own so that a Python lattice is freed before the collector resumes:
     otherwise the collector's next run traverses all its arcs, which costs a fifth of the
     sentence."""
-    rows = []
     try:
-        for golds in gold_sets:
-            edits = system_edits(lattice, golds, ignore_whitespace_casing)
-            pairs = matches_counted(edits, golds)
-            rows.append([len(pairs), len(edits), len(golds), type_counts(edits, golds, pairs)])
+        return [counted(system_edits(lattice, golds, ignore_whitespace_casing), golds) for golds in gold_sets]
     finally:
         lattice.close()
-    return rows

@@ -16,7 +16,7 @@ from ..fscore import prf
 from ..hypothesis import Hypothesis
 from ..m2.gold import gold_sets
 from ..m2.score import corpus_choice, sentence_best, sentence_scores
-from ..m2.sentence import sentence_counts
+from ..m2.sentence import line_counts
 from ..options import ScoringOptions
 from ..paths import ScorePath
 from .base import Metric, PerTypeTable, Resampling, register
@@ -74,16 +74,20 @@ class M2(Metric):
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         """``{"annotators": [[k, ...]], "counts": [[[correct, proposed, gold, {type: [tp, fp, fn]}], ...]]}``
-        per sentence, annotators in the order m2scorer tries them."""
+        per sentence, annotators in the order m2scorer tries them; ``"capped"``, when any,
+        the line numbers (from 1) over the lattice budget, scored in parts (``scoring.m2.parts``)."""
         self.prepare(dataset)
-        annotators, counts = [], []
-        for source, tokens, (ids, sets) in zip(dataset.sources, hypothesis.tokens, self._gold[1]):
+        annotators, counts, capped = [], [], []
+        for number, (source, tokens, (ids, sets)) in enumerate(zip(dataset.sources, hypothesis.tokens, self._gold[1]), start=1):
             annotators.append(list(ids))
-            counts.append(sentence_counts(
-                source, tokens, sets,
-                max_unchanged_words=self.max_unchanged_words, ignore_whitespace_casing=self.ignore_whitespace_casing,
-            ))
-        return {"annotators": annotators, "counts": counts}
+            line = line_counts(source, tokens, sets, max_unchanged_words=self.max_unchanged_words, ignore_whitespace_casing=self.ignore_whitespace_casing)
+            counts.append(line.rows)
+            if line.capped:
+                capped.append(number)
+        statistics = {"annotators": annotators, "counts": counts}
+        if capped:
+            statistics["capped"] = capped
+        return statistics
 
     def score(self, statistics: dict) -> dict:
         beta = self.options.beta
@@ -92,11 +96,14 @@ class M2(Metric):
         proposed = sum(row[1] for row in chosen)
         gold = sum(row[2] for row in chosen)
         p, r, f = prf(correct, proposed - correct, gold - correct, beta)
-        return {
+        scores = {
             "tp": correct, "fp": proposed - correct, "fn": gold - correct, "p": p, "r": r, "f": f,
             "sentence": sentence_scores(statistics["counts"], beta),
             "per_type": {TYPE_LEVEL: per_type_table(chosen, beta)},
         }
+        if "capped" in statistics:  # lines over the lattice budget, scored in parts
+            scores["capped_lines"] = len(statistics["capped"])
+        return scores
 
     def resampling(self, statistics: dict) -> Resampling:
         """(tp, fp, fn) per sentence of the annotator picked on the whole corpus (kept fixed
