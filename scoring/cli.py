@@ -46,6 +46,7 @@ def format_table(result: ScoringResult) -> str:
         lines.append("  ".join([name.ljust(width)] + cells))
     lines.append("")
     lines.append(f"{result.n_sentences} sentences, {result.n_references} references")
+    lines.extend(f"{metric}: not scored: {reason}" for metric, reason in result.unsupported.items())
     lines.append(result.signature)
     return "\n".join(lines)
 
