@@ -58,6 +58,7 @@ class UploadSerializer(serializers.Serializer):
     phase = serializers.SlugField(max_length=32, required=False)
     description = serializers.CharField(required=False, allow_blank=True, default="")
     track = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
+    corpus = serializers.SlugField(required=False, allow_blank=True, default="", max_length=60, help_text="a phase of several corpora: the corpus of this file (else a zip of <corpus>.txt files)")
 
 
 class SubmissionSerializer(serializers.ModelSerializer):
