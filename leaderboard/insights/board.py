@@ -13,7 +13,7 @@ from scoring import PoolCounts, label, metric_of, resampled_paths
 from ..models import GoldChunk, MetricResult, Submission
 from ..ranking import ranked
 from . import charts, ties
-from .corpora import corpus_table
+from .corpora import corpus_table, unsupported_notes
 from .paths import metric_menu
 
 
@@ -77,4 +77,5 @@ def board_extras(phase, rows: list[dict], metric: str, version: int, track: str 
         "ties_pooled": ties.can_bootstrap(metric) and metric_of(metric).pooled,
         "resampled_paths": resampled_paths(phase.task.metric_names()),
         "corpora": corpus_table(phase, rows) if phase.is_multi_corpus else None,
+        "unsupported": unsupported_notes(phase),
     }

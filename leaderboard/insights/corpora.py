@@ -6,7 +6,7 @@ dependency parser, say), the cell gives that reason instead of a number.
 """
 from __future__ import annotations
 
-from scoring import label, value_at
+from scoring import REGISTRY, label, value_at
 
 CORPUS_COLUMNS = ("gleu.score", "errant.cs.p", "errant.cs.r", "errant.cs.f")
 
@@ -38,3 +38,14 @@ def corpus_table(phase, rows: list[dict]) -> dict:
             cells.append((corpus, None if scores is None else [(value_at(scores, path), reason) for path, reason in zip(columns, corpus["reasons"])]))
         table.append((row, cells))
     return {"columns": [(path, label(path)) for path in columns], "corpora": corpora, "rows": table}
+
+
+def unsupported_notes(phase) -> list[dict]:
+    """Every metric of the task that cannot serve one of the phase's corpora, with the
+    registry's reason: the board says why a column has no number for that corpus."""
+    return [
+        {"metric": REGISTRY[name].display_name(), "corpus": c.corpus or c.dataset.name, "lang": c.dataset.lang, "reason": reason}
+        for c in phase.corpora()
+        for name in phase.task.metric_names()
+        if (reason := c.unsupported_reason(name))
+    ]

@@ -115,8 +115,7 @@ def corpus_gold(name: str, files: dict[str, bytes]) -> CorpusGold:
     max_tokens = manifest.get("max_tokens", Dataset._meta.get_field("max_tokens").default)
     if not isinstance(max_tokens, int) or max_tokens < 1:
         raise problem("max_tokens must be a positive whole number", MANIFEST)
-    references = [n for n in files if n != "source.txt"]
-    gold = check_gold(**classify(name, {n: files[n] for n in ["source.txt", *references] if n in files}), max_tokens=max_tokens)
+    gold = check_gold(**classify(name, files), max_tokens=max_tokens)
     return CorpusGold(name, lang, pipeline, max_tokens, gold)
 
 
@@ -182,3 +181,9 @@ def settle_upload(upload_id: int) -> bool:
         fields.update(status=Submission.Status.SCORED, scored_at=max(o.scored_at for o in ended if o.scored_at), signature="\n".join(f"{o.phase.corpus}: {o.signature}" for o in ended if o.signature))
     Submission.objects.filter(pk=upload_id).update(**fields)
     return len(ended) == len(outputs)
+
+
+def phase_inputs(phase: Phase) -> list[tuple[str, str]]:
+    """What participants correct: ``(corpus name, source text)`` per corpus of the phase
+    (a one-corpus phase: named ``<task>-<phase>``). The input download zips several."""
+    return [(c.corpus or f"{phase.task.slug}-{phase.kind}", c.dataset.source) for c in phase.corpora()]

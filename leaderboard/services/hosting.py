@@ -43,10 +43,16 @@ def host_task(user, gold: Gold | list, **fields) -> SharedTask:
     return task
 
 
-def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | None = None, dataset: Dataset | None = None, user=None) -> Phase:
+def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | list | None = None, dataset: Dataset | None = None, corpora=(), user=None) -> Phase:
     """A phase on new ``gold`` (stored, prepared in the queue, chunks found there) or on
-    one of the task's datasets (chunks found now when it is prepared, else by its job)."""
+    one of the task's datasets (chunks found now when it is prepared, else by its job);
+    a phase of several corpora on the task's datasets ``corpora`` or on a bundle's
+    (``gold`` a list of :class:`.corpora.CorpusGold`)."""
     with transaction.atomic():
+        if isinstance(gold, list):
+            corpora = store_corpora(task, gold, user=user)
+        if corpora:
+            return add_corpus_phase(task, list(corpora), **fields)
         if gold is not None:
             dataset = store_gold(task, f"{task.slug} {fields['kind']} gold", gold)
             queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
