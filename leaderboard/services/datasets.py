@@ -52,7 +52,8 @@ def prepare_stored(dataset: Dataset, *, tokenize: bool = False) -> scoring.Datas
     else:
         references = [(r["name"], r["text"]) for r in dataset.references]
         prepared = parse_text_gold(dataset.source, references, tokenize=tokenize, limits=dataset.limits(), **dataset.language())
-    Dataset.objects.filter(pk=dataset.pk).update(prepared=prepared.to_bytes(), n_sentences=len(prepared), n_references=prepared.n_references)
+    dataset.prepared, dataset.n_sentences, dataset.n_references = prepared.to_bytes(), len(prepared), prepared.n_references
+    dataset.save(update_fields=["prepared", "n_sentences", "n_references"])
     with _cache_lock:
         _cache[dataset.pk] = prepared
     return prepared
