@@ -360,7 +360,7 @@ def seed(args, outputs: Path, target: Path) -> float:
         scored.append(submission)
 
     # the scoring library's own time for the upload used below (warm: model and dataset loaded)
-    dataset, metrics = load_dataset(phase.dataset_id), prepared_metrics(task, phase.dataset_id)
+    dataset, metrics = load_dataset(phase.dataset_id), prepared_metrics(phase)
     t = time.monotonic()
     hypothesis = scoring.read_hypothesis(dataset, target.read_bytes(), "UEDIN-MS")
     scoring.system_statistics(dataset, hypothesis, metrics)

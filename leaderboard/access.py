@@ -86,8 +86,9 @@ def may_see_output(submission: Submission, user) -> bool:
 
 def task_phase(task: SharedTask, kind: str) -> Phase:
     """The task's phase ``kind`` (a validated key), else its current phase; 404 if none.
-    Phases are public: the task's API lists them."""
-    phase = task.phases.select_related("dataset", "task").filter(kind=kind).first() if kind else task.current_phase()
+    Phases are public: the task's API lists them. A corpus of a multi-corpus phase is
+    asked for by its own key (``test--uk-ua-gec``): its board, heat map and per-type pages."""
+    phase = Phase.every.select_related("dataset", "task").filter(task=task, kind=kind).first() if kind else task.current_phase()
     if phase is None:
         raise Http404(f"task {task.slug} has no phase {kind}".strip())
     return phase
@@ -126,7 +127,9 @@ def may_host(user) -> bool:
 
 
 def gold_ready(phase) -> bool:
-    return Dataset.objects.filter(pk=phase.dataset_id).exclude(prepared=b"").exists()
+    """Every corpus of the phase has its gold prepared."""
+    datasets = [c.dataset_id for c in phase.corpora()]
+    return Dataset.objects.filter(pk__in=datasets).exclude(prepared=b"").count() == len(datasets)
 
 
 def when(moment, phase=None) -> str:

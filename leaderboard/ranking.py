@@ -13,11 +13,12 @@ import json
 from typing import NamedTuple
 
 from django.core.cache import cache
-from django.db.models import F, Func, JSONField
+from django.db.models import F, Func, JSONField, Q, Sum
 
 # What to rank by, and the number at a path, are the metric registry's answers.
 from scoring import TABLE_PREFIX
 from scoring import default_path as default_metric  # noqa: F401  (re-exported for the views)
+from scoring import flatten
 from scoring import value_at as metric_value
 from scoring import without_tables as summary
 
@@ -48,29 +49,81 @@ class ScoresWithoutTables(Func):
 
 
 def board_rows(phase_id: int, metric: str) -> list[dict]:
+    corpora = dict(Phase.every.filter(parent_id=phase_id).order_by("pk").values_list("pk", "corpus"))
+    if corpora:
+        return corpus_board_rows(corpora, metric)
     members = list(
         Submission.objects.filter(phase_id=phase_id, pool_membership__isnull=False)
         .select_related("team")
         .only("pk", "system_name", "is_baseline", "scored_at", "team__name")
     )
-    scores: dict[int, dict] = {s.pk: {} for s in members}
-    results = MetricResult.objects.filter(submission__in=members).annotate(summary=ScoresWithoutTables())
+    scores = stored_scores(members)
+    return ranked(sorted((board_row(s, scores[s.pk], metric) for s in members), key=board_order))
+
+
+def corpus_board_rows(corpora: dict[int, str], metric: str) -> list[dict]:
+    """A phase of several corpora: one row per counted upload, its ``scores`` the macro
+    average over the corpora (:func:`macro_average`), ``corpora`` each corpus's scores
+    (None where the upload has no file for it)."""
+    outputs = list(
+        Submission.objects.filter(phase_id__in=list(corpora), pool_membership__isnull=False)
+        .select_related("parent__team")
+        .only("pk", "phase_id", "parent__system_name", "parent__is_baseline", "parent__scored_at", "parent__team__name")
+    )
+    scores = stored_scores(outputs)
+    uploads: dict[int, tuple[Submission, dict]] = {}
+    for output in outputs:
+        uploads.setdefault(output.parent_id, (output.parent, {}))[1][corpora[output.phase_id]] = scores[output.pk]
+    rows = []
+    for upload, per_corpus in uploads.values():
+        by_corpus = {name: per_corpus.get(name) for name in corpora.values()}
+        rows.append({**board_row(upload, macro_average(list(by_corpus.values())), metric), "corpora": by_corpus})
+    return ranked(sorted(rows, key=board_order))
+
+
+def macro_average(per_corpus: list[dict | None]) -> dict:
+    """Every score averaged over the corpora, as MultiGEC-2025's overall ranking did; a
+    score a corpus cannot have (a metric its language lacks) is averaged over the others.
+    An upload missing a corpus has no average (``{}``): it ranks after the complete ones."""
+    if not per_corpus or any(scores is None for scores in per_corpus):
+        return {}
+    values: dict[str, list[float]] = {}
+    for scores in per_corpus:
+        for path, value in flatten(scores).items():
+            values.setdefault(path, []).append(value)
+    average: dict = {}
+    for path, numbers in values.items():
+        *parents, leaf = path.split(".")
+        node = average
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = sum(numbers) / len(numbers)
+    return average
+
+
+def stored_scores(submissions: list[Submission]) -> dict[int, dict]:
+    """``{submission id: {metric: scores without tables}}``."""
+    scores: dict[int, dict] = {s.pk: {} for s in submissions}
+    results = MetricResult.objects.filter(submission__in=submissions).annotate(summary=ScoresWithoutTables())
     for submission_id, name, value in results.values_list("submission_id", "metric", "summary"):
         scores[submission_id][name] = summary(value)
-    rows = [
-        {
-            "team": s.team.name,
-            "system_name": s.system_name,
-            "submission_id": s.pk,
-            "baseline": s.is_baseline,
-            "scored_at": s.scored_at.isoformat() if s.scored_at else None,
-            "value": metric_value(scores[s.pk], metric),
-            "scores": scores[s.pk],
-        }
-        for s in members
-    ]
-    rows.sort(key=lambda r: (r["value"] is None, -(r["value"] or 0.0), r["submission_id"]))
-    return ranked(rows)
+    return scores
+
+
+def board_row(submission: Submission, scores: dict, metric: str) -> dict:
+    return {
+        "team": submission.team.name,
+        "system_name": submission.system_name,
+        "submission_id": submission.pk,
+        "baseline": submission.is_baseline,
+        "scored_at": submission.scored_at.isoformat() if submission.scored_at else None,
+        "value": metric_value(scores, metric),
+        "scores": scores,
+    }
+
+
+def board_order(row: dict) -> tuple:
+    return (row["value"] is None, -(row["value"] or 0.0), row["submission_id"])
 
 
 def ranked(rows: list[dict]) -> list[dict]:
@@ -113,4 +166,7 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
 
 
 def pool_version(phase_id: int) -> int:
-    return Pool.objects.filter(phase_id=phase_id).values_list("version", flat=True).first() or 0
+    """The version of the phase's pool; of a phase of several corpora, the sum over its
+    own and its corpora's pools, so that any corpus's change is a new version."""
+    pools = Pool.objects.filter(Q(phase_id=phase_id) | Q(phase__parent_id=phase_id))
+    return pools.aggregate(version=Sum("version"))["version"] or 0

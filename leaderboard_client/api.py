@@ -91,10 +91,12 @@ class Client:
     def task(self, slug: str) -> dict:
         return self.json("GET", f"/api/tasks/{slug}/")
 
-    def submit(self, slug: str, path: Path, *, system_name: str, phase: str | None = None, description: str = "", track: str = "") -> dict:
+    def submit(self, slug: str, path: Path, *, system_name: str, phase: str | None = None, description: str = "", track: str = "", corpus: str = "") -> dict:
         fields = {"system_name": system_name, "description": description, "track": track}
         if phase:
             fields["phase"] = phase
+        if corpus:
+            fields["corpus"] = corpus
         body, content_type = multipart(fields, "file", path)
         return self.json("POST", f"/api/tasks/{slug}/submissions/", body=body, content_type=content_type)
 

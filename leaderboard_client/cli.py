@@ -123,7 +123,7 @@ def cmd_tasks(client: Client, args) -> int:
 
 def cmd_submit(client: Client, args) -> int:
     try:
-        submission = client.submit(args.task, Path(args.file), system_name=args.system, phase=args.phase, description=args.description, track=args.track)
+        submission = client.submit(args.task, Path(args.file), system_name=args.system, phase=args.phase, description=args.description, track=args.track, corpus=args.corpus)
     except ApiError as error:
         print_problems(error)
         return 2 if error.status == 400 else 3
@@ -202,6 +202,7 @@ def parser() -> argparse.ArgumentParser:
     submit.add_argument("--phase", help="the phase key (default: the open one)")
     submit.add_argument("--description", default="")
     submit.add_argument("--track", default="")
+    submit.add_argument("--corpus", default="", help="a phase of several corpora: the corpus this file is for (else give a zip with one <corpus>.txt per corpus)")
     submit.add_argument("--no-wait", action="store_true", help="return once uploaded")
     submit.set_defaults(run=cmd_submit)
 

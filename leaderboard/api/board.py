@@ -38,7 +38,7 @@ from ..ranking import BoardBody, default_metric, leaderboard_body
 
 # The fields the read path needs, in each model's concrete-field order (``Model.from_db``
 # takes the values in that order; the other fields stay deferred, loaded if ever read).
-PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id", "task", "kind", "starts_at", "ends_at", "results_visibility", "revealed", "frozen_at")]
+PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id", "task", "kind", "starts_at", "ends_at", "results_visibility", "revealed", "frozen_at", "dataset")]
 TASK_FIELDS = [f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics")]
 DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "ends_at")]
 METRICS = TASK_FIELDS.index("metrics")
@@ -51,11 +51,14 @@ def phases_sql(by_kind: bool) -> str:
     phase, task, pool = Phase._meta.db_table, SharedTask._meta.db_table, Pool._meta.db_table
     columns = [f"p.{Phase._meta.get_field(name).column}" for name in PHASE_FIELDS]
     columns += [f"t.{SharedTask._meta.get_field(name).column}" for name in TASK_FIELDS]
+    pool_phase, parent = Pool._meta.get_field("phase").column, Phase._meta.get_field("parent").column
+    # a phase of several corpora: its version is the sum over its corpora's pools too (ranking.pool_version)
+    corpora = f"(SELECT SUM(cv.version) FROM {pool} cv JOIN {phase} c ON cv.{pool_phase} = c.id WHERE c.{parent} = p.id)"
     return (
-        f"SELECT {', '.join(columns)}, COALESCE(v.version, 0) FROM {phase} p"
+        f"SELECT {', '.join(columns)}, CAST(COALESCE(v.version, 0) + COALESCE({corpora}, 0) AS BIGINT) FROM {phase} p"
         f" JOIN {task} t ON t.id = p.{Phase._meta.get_field('task').column}"
-        f" LEFT JOIN {pool} v ON v.{Pool._meta.get_field('phase').column} = p.id"
-        f" WHERE t.slug = %s{' AND p.kind = %s' if by_kind else ''} ORDER BY p.starts_at, p.id"
+        f" LEFT JOIN {pool} v ON v.{pool_phase} = p.id"
+        f" WHERE t.slug = %s{' AND p.kind = %s' if by_kind else f' AND p.{parent} IS NULL'} ORDER BY p.starts_at, p.id"
     )
 
 

@@ -16,6 +16,7 @@ from scoring import default_paths, per_type_metrics
 from .. import access, params
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
+from ..insights.corpora import corpus_columns
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.paths import metric_menu, metric_paths
 from ..insights.per_type import chosen_table, comparison, table_of
@@ -87,7 +88,8 @@ class LeaderboardExport(APIView):
             table, name = self.per_type(request, task, phase, table_metric, level, systems), f"{task.slug}-{phase.kind}-per-type"
         else:
             rows = in_track(with_tracks(board_rows(phase.pk, metric)), track)
-            table = exports.leaderboard_table(rows, export_metrics(rows, metric, columns, task.metric_names()), f"{task.title}, {phase.title} phase, ranked by {metric}.")
+            corpora = [(c.corpus, corpus_columns(phase)) for c in phase.corpora()] if phase.is_multi_corpus else []
+            table = exports.leaderboard_table(rows, export_metrics(rows, metric, columns, task.metric_names()), f"{task.title}, {phase.title} phase, ranked by {metric}.", corpora)
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
         response = HttpResponse(text, content_type=content_type)

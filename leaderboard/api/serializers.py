@@ -65,6 +65,7 @@ class UploadSerializer(serializers.Serializer):
     phase = serializers.SlugField(max_length=32, required=False)
     description = serializers.CharField(required=False, allow_blank=True, default="", max_length=SUBMISSION_DESCRIPTION_MAX)
     track = serializers.CharField(required=False, allow_blank=True, default="", max_length=TRACK_MAX)
+    corpus = serializers.SlugField(required=False, allow_blank=True, default="", max_length=60, help_text="a phase of several corpora: the corpus of this file (else a zip of <corpus>.txt files)")
 
 
 # What a team is told of its submission: in a blind phase only that the file was received

@@ -117,6 +117,7 @@ class SubmissionCreate(APIView):
             submission = accept_submission(
                 phase, request.user, system_name=form.validated_data["system_name"], filename=upload.name,
                 content=upload.read(), description=form.validated_data["description"], track=form.validated_data["track"],
+                corpus=form.validated_data["corpus"],
             )
         except scoring.InputError as error:
             return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)

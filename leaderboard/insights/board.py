@@ -13,6 +13,7 @@ from scoring import PoolCounts, label, metric_of, resampled_paths
 from ..models import GoldChunk, MetricResult, Submission
 from ..ranking import ranked
 from . import charts, ties
+from .corpora import corpus_table, unsupported_notes
 from .paths import metric_menu
 
 
@@ -60,7 +61,7 @@ def pool_counts(phase) -> PoolCounts | None:
 def board_extras(phase, rows: list[dict], metric: str, version: int, track: str = "") -> dict:
     """What the page adds to the platform's board context."""
     rows = in_track(with_tracks(rows), track)
-    groups = tie_groups(phase, rows, metric, version, track)
+    groups = {} if phase.is_multi_corpus else tie_groups(phase, rows, metric, version, track)  # a macro average has no per-sentence statistics
     for row in rows:
         row["tie"] = groups.get(row["submission_id"])
     return {
@@ -75,4 +76,6 @@ def board_extras(phase, rows: list[dict], metric: str, version: int, track: str 
         "ties_metric": metric_of(metric).display_name() if ties.can_bootstrap(metric) else "",
         "ties_pooled": ties.can_bootstrap(metric) and metric_of(metric).pooled,
         "resampled_paths": resampled_paths(phase.task.metric_names()),
+        "corpora": corpus_table(phase, rows) if phase.is_multi_corpus else None,
+        "unsupported": unsupported_notes(phase),
     }

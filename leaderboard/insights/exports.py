@@ -34,14 +34,22 @@ class Table:
     baseline_rows: set[int] = field(default_factory=set)
 
 
-def leaderboard_table(rows: list[dict], metrics: list[str], caption: str) -> Table:
+def leaderboard_table(rows: list[dict], metrics: list[str], caption: str, corpora: list[tuple[str, list[str]]] = ()) -> Table:
     """Rank, team, system and one column per metric path, in board order; counts (as the
-    metric declares them) print as they are, fractions as percentages."""
-    columns = ["Rank", "Team", "System", *(label(m) for m in metrics)]
-    body = [[r["rank"], r["team"], r["system_name"], *(value_at(r["scores"], m) for m in metrics)] for r in rows]
-    scores = {3 + k for k, m in enumerate(metrics) if not is_count(m)}
+    metric declares them) print as they are, fractions as percentages. ``corpora``: for a
+    phase of several corpora, ``(corpus, paths)`` each: the metric columns are then the
+    macro average, followed by each corpus's own columns, a group per corpus."""
+    paths = [*metrics, *(path for _, corpus_paths in corpora for path in corpus_paths)]
+    columns = ["Rank", "Team", "System", *(label(m) for m in paths)]
+    body = [
+        [r["rank"], r["team"], r["system_name"], *(value_at(r["scores"], m) for m in metrics),
+         *(value_at(r["corpora"].get(corpus) or {}, path) for corpus, corpus_paths in corpora for path in corpus_paths)]
+        for r in rows
+    ]
+    scores = {3 + k for k, m in enumerate(paths) if not is_count(m)}
     baselines = {k for k, r in enumerate(rows) if r.get("baseline")}
-    return Table(caption, columns, body, scores, baseline_rows=baselines)
+    groups = [("", 3), ("macro average", len(metrics)), *((corpus, len(corpus_paths)) for corpus, corpus_paths in corpora)] if corpora else []
+    return Table(caption, columns, body, scores, groups, baselines)
 
 
 def per_type_table(comparison: dict, caption: str) -> Table:

@@ -46,6 +46,7 @@ class Submission(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="last sign of life while queued or running")
     scored_at = models.DateTimeField(null=True, blank=True)
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="corpus_outputs", help_text="the upload this corpus output came in (a zip for a multi-corpus phase)")
 
     class Meta:
         indexes = [models.Index(fields=["phase", "team", "status"])]

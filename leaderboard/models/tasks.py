@@ -47,7 +47,7 @@ class SharedTask(models.Model):
     sim = models.BooleanField(default=False, help_text="add similarity-weighted CLEME2.0")
     gts_ref = models.PositiveSmallIntegerField(default=0, help_text="GoToScorer reference annotator")
     gts_weighted = models.BooleanField(default=True)
-    max_tokens = models.PositiveIntegerField(default=1000, help_text="longest accepted output line, in tokens")
+    max_tokens = models.PositiveIntegerField(default=5000, help_text="longest accepted line, in tokens, of the task's new gold (each dataset keeps its own)")
     tracks = models.JSONField(default=list, blank=True, validators=[valid_tracks], help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]')
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tasks")
     headline_metric = models.CharField(max_length=100, blank=True, help_text="the score path the board ranks by and 'best' means; empty = the registry's default")
@@ -74,10 +74,11 @@ class SharedTask(models.Model):
     def is_ready(self) -> bool:
         return self.status == self.Status.READY
 
-    def scoring_options(self):
+    def scoring_options(self, **phase_options):
+        """The options every submission is scored with; a phase adds its GLEU variant."""
         from scoring import ScoringOptions
 
-        return ScoringOptions(beta=self.beta, sim=self.sim, gts_ref=self.gts_ref, gts_weighted=self.gts_weighted)
+        return ScoringOptions(beta=self.beta, sim=self.sim, gts_ref=self.gts_ref, gts_weighted=self.gts_weighted, **phase_options)
 
     def metric_names(self) -> list[str]:
         from scoring import metric_names
@@ -116,14 +117,34 @@ class Dataset(models.Model):
     prepared = models.BinaryField(default=b"", blank=True, help_text="empty while a worker prepares it")
     n_sentences = models.PositiveIntegerField()
     n_references = models.PositiveSmallIntegerField()
+    lang = models.CharField(max_length=8, default="en", help_text="ISO 639-1 code: picks the text pipeline and the metrics that can serve it")
+    pipeline = models.CharField(max_length=16, blank=True, help_text="tokens, lemmas or full; empty = the richest available for the language")
+    max_tokens = models.PositiveIntegerField(default=5000, help_text="longest accepted line, in tokens (MultiGEC essays reach 1,741)")
     created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self):
         return self.name
 
+    def language(self) -> dict:
+        """The keyword arguments the scoring library reads this dataset's text with."""
+        return {"lang": self.lang, "pipeline": self.pipeline or None}
+
+    def limits(self):
+        from scoring import Limits
+
+        return Limits(line_tokens=self.max_tokens)
+
     @property
     def is_prepared(self) -> bool:
         return bool(self.prepared)
+
+
+class PhaseManager(models.Manager):
+    """The task's own phases: the corpus phases of a multi-corpus phase are left out of
+    every list (``task.phases``, ``Phase.objects``); ``Phase.every`` has them all."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(parent__isnull=True)
 
 
 class Phase(models.Model):
@@ -132,6 +153,13 @@ class Phase(models.Model):
     ``kind`` is the phase's short key within its task (``?phase=dev``); "dev" and "test"
     are the usual ones, organizers may add others (``test-2``). State, in order:
     upcoming, open, frozen (closed early by an organizer, undoable), ended.
+
+    A phase holds one corpus (its ``dataset``) or several, as MultiGEC-2025 did (a Czech,
+    an Estonian, a Ukrainian corpus... each with its language and its own references).
+    Each corpus of a multi-corpus phase is a phase of its own, its ``parent`` the phase
+    participants see, named ``corpus``: so its dataset, GoToScorer pool, gold chunks,
+    results and heat map are the same rows, scored by the same code, as any phase's. A
+    corpus phase takes its dates, visibility and rules from its parent (:meth:`save`).
     """
 
     class Kind:
@@ -149,9 +177,12 @@ class Phase(models.Model):
         ORGANIZERS = "organizers", "organizers only"
 
     task = models.ForeignKey(SharedTask, on_delete=models.CASCADE, related_name="phases")
-    kind = models.SlugField(max_length=32, default=Kind.DEV, help_text="short key, unique in the task: dev, test, ...")
+    kind = models.SlugField(max_length=100, default=Kind.DEV, help_text="short key, unique in the task: dev, test, ...")
     name = models.CharField(max_length=NAME_MAX, blank=True, validators=[visible_name], help_text="shown on pages; empty = the key")
-    dataset = models.ForeignKey(Dataset, on_delete=models.PROTECT, related_name="phases")
+    dataset = models.ForeignKey(Dataset, null=True, blank=True, on_delete=models.PROTECT, related_name="phases", help_text="the gold; empty for a phase of several corpora")
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="+", help_text="set on a corpus of a multi-corpus phase")
+    corpus = models.SlugField(max_length=60, blank=True, help_text="the corpus name, e.g. cs-natwebinf: the file name in a zip submission")
+    gleu_variant = models.CharField(max_length=10, choices=[("official", "compute_gleu (official)"), ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported")], default="official")
     starts_at = models.DateTimeField(default=timezone.now)
     ends_at = models.DateTimeField(null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC", help_text="the organizers' time zone: dates are entered and shown in it (and in UTC)")
@@ -164,8 +195,44 @@ class Phase(models.Model):
     frozen_at = models.DateTimeField(null=True, blank=True, help_text="closed to submissions by an organizer (undone by unfreezing)")
     counting = models.CharField(max_length=8, choices=Counting.choices, default=Counting.LATEST, help_text="which submission of a team is on the board and in the pool")
 
+    objects = PhaseManager()
+    every = models.Manager()
+
+    # what a corpus phase takes from its parent
+    SHARED = (
+        "starts_at", "ends_at", "time_zone", "results_visibility", "blind", "revealed", "frozen_at", "counting", "gleu_variant",
+        "max_per_day", "max_total", "max_upload_mb",
+    )
+
     class Meta:
         constraints = [models.UniqueConstraint(fields=["task", "kind"], name="one_phase_per_kind")]
+        base_manager_name = "every"
+
+    def save(self, *args, **kwargs):
+        adding = self._state.adding
+        super().save(*args, **kwargs)
+        if self.parent_id is None and not adding:
+            Phase.every.filter(parent=self).update(**{name: getattr(self, name) for name in self.SHARED})
+
+    def corpora(self) -> list["Phase"]:
+        """The phases scored, one per corpus: the corpus phases, or the phase itself."""
+        children = list(Phase.every.filter(parent=self).select_related("dataset", "task").order_by("pk"))
+        return children or [self]
+
+    @property
+    def is_multi_corpus(self) -> bool:
+        return self.dataset_id is None
+
+    def scoring_options(self):
+        """The task's options with this phase's GLEU variant."""
+        return self.task.scoring_options(gleu_variant=self.gleu_variant)
+
+    def unsupported_reason(self, metric: str) -> str | None:
+        """Why ``metric`` cannot score this phase's corpus (its language, its pipeline,
+        the phase's options), in the registry's words; None when it can."""
+        from scoring.registry import unsupported_reason
+
+        return unsupported_reason(metric, self.dataset.lang, self.dataset.pipeline or None, self.scoring_options())
 
     @classmethod
     def default_visibility(cls, kind: str) -> str:

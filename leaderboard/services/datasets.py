@@ -29,14 +29,15 @@ def prepare_dataset_m2(name: str, m2_text: str) -> Dataset:
     return _store(name, prepared, m2_source(prepared), [{"name": "m2", "text": m2_text}], from_m2=True)
 
 
-def parse_text_gold(source: str, references: list[tuple[str, str]], *, tokenize: bool = False) -> scoring.Dataset:
-    source_lines = scoring.read_text(source.encode(), name="source")
-    reference_lines = [scoring.read_text(text.encode(), name=ref_name, expected_lines=len(source_lines)) for ref_name, text in references]
-    return scoring.Dataset.from_text(source_lines, reference_lines, names=[n for n, _ in references], tokenize_input=tokenize)
+def parse_text_gold(source: str, references: list[tuple[str, str]], *, tokenize: bool = False, limits: scoring.Limits = scoring.DEFAULT_LIMITS, **language) -> scoring.Dataset:
+    """``language``: ``lang`` and ``pipeline`` (:meth:`Dataset.language`); English by default."""
+    source_lines = scoring.read_text(source.encode(), name="source", limits=limits)
+    reference_lines = [scoring.read_text(text.encode(), name=ref_name, expected_lines=len(source_lines), limits=limits) for ref_name, text in references]
+    return scoring.Dataset.from_text(source_lines, reference_lines, names=[n for n, _ in references], tokenize_input=tokenize, **language)
 
 
-def parse_m2_gold(m2_text: str) -> scoring.Dataset:
-    return scoring.Dataset.from_m2(scoring.read_m2(m2_text.encode(), name="m2"))
+def parse_m2_gold(m2_text: str, *, limits: scoring.Limits = scoring.DEFAULT_LIMITS, **language) -> scoring.Dataset:
+    return scoring.Dataset.from_m2(scoring.read_m2(m2_text.encode(), name="m2", limits=limits), **language)
 
 
 def m2_source(prepared: scoring.Dataset) -> str:
@@ -47,10 +48,12 @@ def prepare_stored(dataset: Dataset, *, tokenize: bool = False) -> scoring.Datas
     """Parse a dataset stored unprepared (gold an organizer uploaded on a page) and keep
     the prepared bytes; runs in the worker queue."""
     if dataset.from_m2:
-        prepared = parse_m2_gold(dataset.references[0]["text"])
+        prepared = parse_m2_gold(dataset.references[0]["text"], limits=dataset.limits(), **dataset.language())
     else:
-        prepared = parse_text_gold(dataset.source, [(r["name"], r["text"]) for r in dataset.references], tokenize=tokenize)
-    Dataset.objects.filter(pk=dataset.pk).update(prepared=prepared.to_bytes(), n_sentences=len(prepared), n_references=prepared.n_references)
+        references = [(r["name"], r["text"]) for r in dataset.references]
+        prepared = parse_text_gold(dataset.source, references, tokenize=tokenize, limits=dataset.limits(), **dataset.language())
+    dataset.prepared, dataset.n_sentences, dataset.n_references = prepared.to_bytes(), len(prepared), prepared.n_references
+    dataset.save(update_fields=["prepared", "n_sentences", "n_references"])
     with _cache_lock:
         _cache[dataset.pk] = prepared
     return prepared

@@ -1,22 +1,21 @@
 """An organizer's gold files, checked cheaply in the request before anything is stored.
 
 Gold comes as a source file with one or more reference files, as one M2 file, or as a
-zip bundle of either. The checks are the scoring library's readers (line-numbered
-problems, as for uploads); parsing and annotation happen later, in the worker queue
-(:mod:`leaderboard.services.organizer_jobs`). A zip is bounded before it is read: member
-count, uncompressed size, and no absolute paths, ``..`` or links.
+zip bundle of either (a bundle of several corpora: :mod:`.corpora`). The checks are the
+scoring library's readers (line-numbered problems, as for uploads); parsing and
+annotation happen later, in the worker queue (:mod:`leaderboard.services.organizer_jobs`).
+A zip is bounded before it is read (:mod:`.archives`).
 """
 from __future__ import annotations
 
-import io
-import stat
-import zipfile
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from django.conf import settings
 
 import scoring
+
+from .archives import problem, read_zip
 
 MAX_BUNDLE_MEMBERS = 20
 SOURCE_STEMS = ("source", "src", "input", "orig")
@@ -31,10 +30,6 @@ class Gold:
     m2: str = ""
     n_sentences: int = 0
     n_references: int = 0
-
-
-def problem(message: str, file: str = "") -> scoring.InputError:
-    return scoring.InputError([scoring.Problem(0, message, file)])
 
 
 def check_gold(*, source: tuple[str, bytes] | None = None, references: list[tuple[str, bytes]] = (), m2: tuple[str, bytes] | None = None, max_tokens: int = 1000) -> Gold:
@@ -75,41 +70,17 @@ def _text(data: bytes) -> str:
 def unpack_bundle(name: str, data: bytes) -> dict:
     """``check_gold`` keyword arguments from a zip: one ``*.m2``, or a source (named
     source/src/input/orig) with reference text files (every other ``*.txt``, by name)."""
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        members = [m for m in archive.infolist() if not m.is_dir() and not _ignored(m.filename)]
-    except (zipfile.BadZipFile, OSError) as error:
-        raise problem(f"not a readable zip file ({error})", name) from error
-    if len(members) > MAX_BUNDLE_MEMBERS:
-        raise problem(f"{len(members)} files in the bundle; at most {MAX_BUNDLE_MEMBERS}", name)
-    limit = int(settings.GEC_MAX_GOLD_MB * 1024 * 1024)
-    if sum(m.file_size for m in members) > limit:
-        raise problem(f"the bundle unpacks to more than {settings.GEC_MAX_GOLD_MB:g} MB", name)
-    files, total = {}, 0
-    for member in members:
-        path = PurePosixPath(member.filename)
-        if path.is_absolute() or ".." in path.parts or "\\" in member.filename:
-            raise problem(f"{member.filename}: paths in the bundle must be relative, without '..'", name)
-        if stat.S_ISLNK(member.external_attr >> 16):
-            raise problem(f"{member.filename}: links are not accepted", name)
-        with archive.open(member) as handle:
-            content = handle.read(limit - total + 1)  # the header's size may lie
-        total += len(content)
-        if total > limit:
-            raise problem(f"the bundle unpacks to more than {settings.GEC_MAX_GOLD_MB:g} MB", name)
-        if path.name in files:
-            raise problem(f"two files named {path.name} in the bundle", name)
-        files[path.name] = content
-    return _classify(name, files)
+    members = read_zip(name, data, max_members=MAX_BUNDLE_MEMBERS, max_bytes=int(settings.GEC_MAX_GOLD_MB * 1024 * 1024))
+    files = {}
+    for path, content in members.items():
+        filename = PurePosixPath(path).name
+        if filename in files:
+            raise problem(f"two files named {filename} in the bundle", name)
+        files[filename] = content
+    return classify(name, files)
 
 
-def _ignored(filename: str) -> bool:
-    """Hidden files and macOS resource forks (``.DS_Store``, ``__MACOSX/``)."""
-    parts = PurePosixPath(filename).parts
-    return any((part.startswith(".") and part not in (".", "..")) or part == "__MACOSX" for part in parts)
-
-
-def _classify(name: str, files: dict[str, bytes]) -> dict:
+def classify(name: str, files: dict[str, bytes]) -> dict:
     m2 = [f for f in files if f.lower().endswith(scoring.M2_SUFFIXES)]
     others = sorted(f for f in files if f not in m2 and not f.lower().endswith(".txt"))
     if others:

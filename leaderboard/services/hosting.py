@@ -9,36 +9,50 @@ from __future__ import annotations
 from django.db import transaction
 
 from ..models import Dataset, OrganizerJob, Phase, Pool, SharedTask
-from . import pool
+from . import gotoscorer, pool
+from .corpora import CorpusGold
+from .datasets import load_dataset
 from .gold import Gold
 from .organizer_jobs import queue_job
 from .tasks import add_phase
 
 
-def store_gold(task: SharedTask, name: str, gold: Gold) -> Dataset:
-    """Checked gold kept as it came, unprepared (``prepared`` stays empty until the job runs)."""
+def store_gold(task: SharedTask, name: str, gold: Gold, **language) -> Dataset:
+    """Checked gold kept as it came, unprepared (``prepared`` stays empty until the job
+    runs). ``language``: a corpus's ``lang``, ``pipeline`` and ``max_tokens``; by default
+    English, its richest pipeline and the task's line limit."""
     references = [{"name": "m2", "text": gold.m2}] if gold.m2 else [{"name": n, "text": t} for n, t in gold.references]
     return Dataset.objects.create(
         task=task, name=name, source=gold.source, references=references, from_m2=bool(gold.m2),
-        n_sentences=gold.n_sentences, n_references=gold.n_references,
+        n_sentences=gold.n_sentences, n_references=gold.n_references, **{"max_tokens": task.max_tokens, **language},
     )
 
 
-def host_task(user, gold: Gold, **fields) -> SharedTask:
-    """A task in ``preparing`` with ``user`` as its organizer and its gold queued."""
+def host_task(user, gold: Gold | list, **fields) -> SharedTask:
+    """A task in ``preparing`` with ``user`` as its organizer and its gold queued: one
+    dataset, or one per corpus of a bundle (``gold`` a list of :class:`.corpora.CorpusGold`)."""
     with transaction.atomic():
         task = SharedTask.objects.create(status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued", created_by=user, **fields)
         task.metric_names()  # unknown metric names raise before anything is kept
         task.organizers.add(user)
-        dataset = store_gold(task, f"{task.slug} gold", gold)
-        queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
+        if isinstance(gold, list):
+            store_corpora(task, gold, user=user)
+        else:
+            dataset = store_gold(task, f"{task.slug} gold", gold)
+            queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
     return task
 
 
-def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | None = None, dataset: Dataset | None = None, user=None) -> Phase:
+def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | list | None = None, dataset: Dataset | None = None, corpora=(), user=None) -> Phase:
     """A phase on new ``gold`` (stored, prepared in the queue, chunks found there) or on
-    one of the task's datasets (chunks found now when it is prepared, else by its job)."""
+    one of the task's datasets (chunks found now when it is prepared, else by its job);
+    a phase of several corpora on the task's datasets ``corpora`` or on a bundle's
+    (``gold`` a list of :class:`.corpora.CorpusGold`)."""
     with transaction.atomic():
+        if isinstance(gold, list):
+            corpora = store_corpora(task, gold, user=user)
+        if corpora:
+            return add_corpus_phase(task, list(corpora), **fields)
         if gold is not None:
             dataset = store_gold(task, f"{task.slug} {fields['kind']} gold", gold)
             queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
@@ -56,4 +70,35 @@ def edit_phase(phase: Phase, fields: dict) -> Phase:
             setattr(phase, name, value)
         phase.save(update_fields=list(fields))
         pool.touch(phase.pk)  # open pages show the new state
+    return phase
+
+
+def store_corpora(task: SharedTask, corpora: list[CorpusGold], *, user=None, prepare=None) -> list[Dataset]:
+    """One dataset per corpus, named after it. Prepared by a job in the worker queue, or
+    inline by ``prepare`` (a command)."""
+    datasets = []
+    for corpus in corpora:
+        dataset = store_gold(task, corpus.name, corpus.gold, lang=corpus.lang, pipeline=corpus.pipeline, max_tokens=corpus.max_tokens)
+        if prepare is None:
+            queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
+        else:
+            prepare(dataset)
+        datasets.append(dataset)
+    return datasets
+
+
+def add_corpus_phase(task: SharedTask, datasets: list[Dataset], *, kind: str, **fields) -> Phase:
+    """A phase of several corpora: the phase, and under it one phase per dataset (its
+    pool, and its gold chunks once the dataset is prepared)."""
+    with transaction.atomic():
+        phase = Phase.objects.create(task=task, kind=kind, **fields)
+        Pool.objects.create(phase=phase)
+        for dataset in datasets:
+            corpus = Phase.every.create(
+                task=task, parent=phase, corpus=dataset.name, kind=f"{kind}--{dataset.name}", name=dataset.name, dataset=dataset,
+                **{name: getattr(phase, name) for name in Phase.SHARED},
+            )
+            Pool.objects.create(phase=corpus)
+            if dataset.is_prepared and gotoscorer.NAME in task.metric_names():
+                gotoscorer.create_gold_chunks(corpus, load_dataset(dataset), task.gts_ref)
     return phase

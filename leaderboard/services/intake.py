@@ -17,7 +17,7 @@ import scoring
 from ..access import own_team, remaining_submissions
 from ..models import Phase, SharedTask, Submission, Team
 from ..models.text import field_problems
-from . import teams
+from . import corpora, teams
 from .datasets import load_dataset
 from .work import request_scoring
 
@@ -51,11 +51,27 @@ def check_file(phase: Phase, content: bytes, filename: str) -> None:
     A text file gets the library's text checks (cheap: no parsing); an M2 file is read in
     full, which is cheap too since its edits are used as given.
     """
-    limits = scoring.Limits(line_tokens=phase.task.max_tokens)
+    limits = phase.dataset.limits()
     if filename.lower().endswith(scoring.M2_SUFFIXES):
         scoring.read_hypothesis(load_dataset(phase.dataset_id), content, "upload", filename=filename, limits=limits)
     else:
         scoring.read_text(content, name=filename, expected_lines=phase.dataset.n_sentences, limits=limits)
+
+
+def check_outputs(phase: Phase, filename: str, content: bytes, corpus: str = "") -> list[tuple[Phase, str, bytes]]:
+    """The upload split into its corpora (:func:`.corpora.split_upload`), each file
+    checked; every problem of every file is raised at once, each naming its file (so its
+    corpus) and line."""
+    outputs = corpora.split_upload(phase, filename, content, corpus)
+    problems = []
+    for corpus_phase, name, data in outputs:
+        try:
+            check_file(corpus_phase, data, name)
+        except scoring.InputError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise scoring.InputError(problems)
+    return outputs
 
 
 def accept_submission(
@@ -67,18 +83,23 @@ def accept_submission(
     content: bytes,
     description: str = "",
     track: str = "",
+    corpus: str = "",
     team: Team | None = None,
     is_baseline: bool = False,
     enforce_limits: bool = True,
     queue: bool = True,
 ) -> Submission:
     """Check, store and queue one system output. Organizer tools pass ``enforce_limits=False``;
-    ``queue=False`` leaves scoring to the caller (``load_demo`` scores inline)."""
+    ``queue=False`` leaves scoring to the caller (``load_demo`` scores inline).
+
+    For a phase of several corpora the upload is a zip with one file per corpus (or the
+    file of the one ``corpus`` named): it is stored as it came, and each corpus file as
+    a submission of its own under it, queued for scoring on its corpus."""
     if enforce_limits and len(content) > phase.max_upload_bytes():
         raise UploadTooLarge(f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}")
     if enforce_limits and not phase.is_open():
         raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
-    if not phase.dataset.is_prepared:
+    if not all(c.dataset.is_prepared for c in phase.corpora()):
         raise PhaseClosed(f"the gold of phase {phase.kind} is still being prepared; try again when it is ready")
     system_name = system_name.strip()
     if not system_name:
@@ -88,7 +109,7 @@ def accept_submission(
         raise scoring.InputError([scoring.Problem(0, message) for message in problems])
     if track and track not in (phase.task.tracks or []):
         raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}")])
-    check_file(phase, content, filename)
+    outputs = check_outputs(phase, filename, content, corpus)
     if team is None:
         team = team_of(user, phase.task, create=not enforce_limits) or teams.personal_team(user, phase.task)
     if enforce_limits:
@@ -97,13 +118,23 @@ def accept_submission(
         Team.objects.select_for_update().filter(pk=team.pk).first()  # one upload per team at a time: limits hold
         if enforce_limits:
             check_limits(phase, team)
-        submission = Submission.objects.create(
-            phase=phase, team=team, submitted_by=user, system_name=system_name, description=description, track=track,
-            filename=filename, content=content, size=len(content), is_baseline=is_baseline, heartbeat_at=timezone.now(),
-        )
+        fields = {"team": team, "submitted_by": user, "system_name": system_name, "description": description, "track": track, "is_baseline": is_baseline}
+        status = Submission.Status.RUNNING if phase.is_multi_corpus else Submission.Status.QUEUED  # an upload of corpora waits for them
+        submission = Submission.objects.create(phase=phase, filename=filename, content=content, size=len(content), status=status, heartbeat_at=timezone.now(), **fields)
+        scored = [submission]
+        if phase.is_multi_corpus:
+            scored = [
+                Submission.objects.create(phase=c, parent=submission, filename=name, content=data, size=len(data), heartbeat_at=timezone.now(), **fields)
+                for c, name, data in outputs
+            ]
         if queue:
-            transaction.on_commit(lambda: request_scoring(submission.pk))
+            transaction.on_commit(lambda: request_all(scored))
     return submission
+
+
+def request_all(submissions: list[Submission]) -> None:
+    for submission in submissions:
+        request_scoring(submission.pk)
 
 
 def check_limits(phase: Phase, team: Team) -> None:

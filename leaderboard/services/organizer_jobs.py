@@ -16,7 +16,7 @@ from django.utils import timezone
 
 import scoring
 
-from ..models import GoldChunk, OrganizerJob, SharedTask
+from ..models import GoldChunk, OrganizerJob, Phase, SharedTask
 from . import gotoscorer
 from .datasets import prepare_stored
 from .phases import rescore_with_ranks
@@ -82,7 +82,7 @@ def prepare_gold(job: OrganizerJob) -> dict:
     prepared = prepare_stored(dataset, tokenize=task.tokenize)
     report(job, 0.85, "finding the gold chunks")
     if gotoscorer.NAME in task.metric_names():
-        for phase in dataset.phases.exclude(pk__in=GoldChunk.objects.values("phase")):
+        for phase in Phase.every.filter(dataset=dataset).exclude(pk__in=GoldChunk.objects.values("phase")):  # corpus phases too
             gotoscorer.create_gold_chunks(phase, prepared, task.gts_ref)
     if task.status == SharedTask.Status.PREPARING:
         SharedTask.objects.filter(pk=task.pk).update(status=SharedTask.Status.READY, progress=1.0, status_message="")

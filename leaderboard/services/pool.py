@@ -42,8 +42,10 @@ def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
     task, when the caller has it already.
     """
     if phase is None:
-        phase = Phase.objects.select_related("task").only("counting", "task__headline_metric", "task__metrics").get(pk=phase_id)
+        phase = Phase.every.select_related("task").only("counting", "parent_id", "task__headline_metric", "task__metrics").get(pk=phase_id)
     scored = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED, hidden=False)
+    if phase.parent_id is not None:  # a corpus: the corpus files of the uploads its phase counts
+        return set(scored.filter(parent_id__in=wanted_members(phase.parent_id)).values_list("pk", flat=True))
     if settings.GEC_POOL == "all":
         return set(scored.values_list("pk", flat=True))
     baselines = set(scored.filter(is_baseline=True).values_list("pk", flat=True))
@@ -87,7 +89,11 @@ def best_metric(task) -> str:
 def sync_pool(phase_id: int, *, refresh: set[int] = frozenset()) -> bool:
     """Bring the pool to :func:`wanted_members`; ``refresh`` re-joins members whose
     outcomes changed (a rescore). Returns whether anything changed. Call inside or
-    outside a transaction; it opens its own (savepoint) either way."""
+    outside a transaction; it opens its own (savepoint) either way. A phase of several
+    corpora has a pool per corpus: each is brought up to date."""
+    corpora = list(Phase.every.filter(parent_id=phase_id).values_list("pk", flat=True))
+    if corpora:
+        return any([sync_pool(corpus, refresh=refresh) for corpus in corpora])
     with transaction.atomic():
         pool = Pool.objects.select_for_update(of=("self",)).select_related("phase__task").get(phase_id=phase_id)
         phase = pool.phase  # read with the lock, which holds the pool row alone
@@ -142,7 +148,7 @@ def _rescore_other_pooled_metrics(pool: Pool, phase: Phase) -> None:
     others = [name for name in task.metric_names() if name != gotoscorer.NAME]
     if all(name in scoring.REGISTRY and not scoring.REGISTRY[name].pooled for name in others):
         return
-    for metric in prepared_metrics(task, phase.dataset_id):
+    for metric in prepared_metrics(phase):
         if not metric.pooled or metric.name == gotoscorer.NAME:
             continue
         results = {r.submission_id: r for r in MetricResult.objects.filter(submission__pool_membership__pool=pool, metric=metric.name)}

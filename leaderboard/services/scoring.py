@@ -19,7 +19,7 @@ from django.utils import timezone
 import scoring
 
 from ..models import MetricResult, Submission
-from . import notify, pool
+from . import corpora, notify, pool
 from .datasets import load_dataset
 from .losses import Loss, loss_cause, process_memory_mb
 from .metrics import prepared_metrics
@@ -45,19 +45,19 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
     """
     if not _claim(submission_id, force):
         return Submission.objects.values_list("status", flat=True).get(pk=submission_id)
-    submission = Submission.objects.select_related("phase__task").get(pk=submission_id)
-    phase, task = submission.phase, submission.phase.task
+    submission = Submission.objects.select_related("phase__task", "phase__dataset").get(pk=submission_id)
+    phase = submission.phase
     try:
         with heartbeat(submission_id, beat):
-            metrics = prepared_metrics(task, phase.dataset_id)
+            metrics = prepared_metrics(phase)
             dataset = load_dataset(phase.dataset_id)
             set_progress(submission_id, 0.05)
-            hypothesis = scoring.read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename, limits=scoring.Limits(line_tokens=task.max_tokens))
+            hypothesis = scoring.read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename, limits=phase.dataset.limits())
             statistics = {}
             for k, metric in enumerate(metrics, start=1):
                 set_progress(submission_id, 0.1 + 0.85 * (k - 1) / len(metrics))
                 statistics[metric.name] = metric.statistics(dataset, hypothesis)
-            signature = scoring.signature(metrics, task.scoring_options(), dataset)
+            signature = scoring.signature(metrics, phase.scoring_options(), dataset)
     except scoring.InputError as error:
         return fail_submission(submission_id, str(error), cause=INPUT)
     except MemoryError:
@@ -177,10 +177,11 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
         Submission.objects.filter(pk=submission_id).update(
             status=Submission.Status.SCORED, progress=1.0, error="", signature=signature, scored_at=timezone.now(), heartbeat_at=timezone.now()
         )
-        pool.sync_pool(submission.phase_id, refresh={submission_id} if force and changed else frozenset())
+        ended = _upload_ended(submission)
+        pool.sync_pool(_pool_phase(submission, ended), refresh={submission_id} if force and changed else frozenset())
         pool.touch(submission.phase_id)
-        if not force:  # a rescore tells nobody
-            _tell_team(submission_id)
+        if ended and not force:  # a rescore tells nobody
+            _tell_team(submission.parent_id or submission_id)
     log.info("scored submission %s", submission_id)
     return Submission.Status.SCORED
 
@@ -194,10 +195,24 @@ def fail_submission(submission_id: int, message: str, *, cause: str) -> str:
         Submission.objects.filter(pk=submission_id).update(
             status=Submission.Status.FAILED, error=message, failure_cause=cause, progress=1.0, heartbeat_at=timezone.now()
         )
-        pool.sync_pool(submission.phase_id)  # a rescored member that now fails leaves the pool
+        ended = _upload_ended(submission)
+        pool.sync_pool(_pool_phase(submission, ended))  # a rescored member that now fails leaves the pool
         pool.touch(submission.phase_id)
-        _tell_team(submission_id)
+        if ended:
+            _tell_team(submission.parent_id or submission_id)
     return Submission.Status.FAILED
+
+
+def _upload_ended(submission: Submission) -> bool:
+    """Whether the upload ``submission`` belongs to has ended: itself, or, for a corpus
+    file of a zip, every corpus file of the zip (whose status follows theirs)."""
+    return submission.parent_id is None or corpora.settle_upload(submission.parent_id)
+
+
+def _pool_phase(submission: Submission, ended: bool) -> int:
+    """The pool(s) to bring up to date: the submission's phase; once a zip has ended,
+    every corpus of its phase, since which upload of the team counts may have changed."""
+    return submission.phase.parent_id if submission.parent_id and ended else submission.phase_id
 
 
 def _tell_team(submission_id: int) -> None:

@@ -95,7 +95,10 @@ def phase_form(request, slug, kind=None):
         if phase:
             edit_phase(phase, form.phase_fields())
         else:
-            phase = add_hosted_phase(task, form.phase_fields(), gold=form.cleaned_data.get("gold"), dataset=form.cleaned_data.get("reuse"), user=request.user)
+            phase = add_hosted_phase(
+                task, form.phase_fields(), gold=form.cleaned_data.get("gold"), dataset=form.cleaned_data.get("reuse"),
+                corpora=form.cleaned_data.get("corpora") or (), user=request.user,
+            )
         messages.success(request, f"The {phase.title} phase is saved.")
         return redirect("task-manage", slug=task.slug)
     return render(request, "leaderboard/phase_form.html", {"task": task, "phase": phase, "form": form, "problems": form.problems}, status=400 if form.errors else 200)

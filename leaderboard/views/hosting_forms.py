@@ -10,6 +10,7 @@ import scoring
 
 from ..models import Phase, SharedTask
 from ..models.text import TASK_DESCRIPTION_MAX, TITLE_MAX, at_most, valid_tracks, visible_name
+from ..services.corpora import is_corpora_bundle, unpack_corpora
 from ..services.gold import check_gold, unpack_bundle
 
 
@@ -36,7 +37,10 @@ class GoldFields(forms.Form):
     source = forms.FileField(required=False, help_text="one sentence per line, UTF-8")
     references = MultipleFileField(required=False, help_text="one or more files, line i corrects source line i")
     m2 = forms.FileField(required=False, label="M2 file", help_text="instead of source and references: each annotator is a reference")
-    bundle = forms.FileField(required=False, label="or a zip bundle", help_text="source.txt with reference .txt files, or one .m2 file")
+    bundle = forms.FileField(
+        required=False, label="or a zip bundle",
+        help_text="source.txt with reference .txt files, or one .m2 file; or one folder per corpus (cs-natwebinf/source.txt, ref1.txt, corpus.json) for a phase of several corpora",
+    )
 
     problems: list = ()
 
@@ -44,13 +48,18 @@ class GoldFields(forms.Form):
         return any(self.files.get(name) for name in ("source", "references", "m2", "bundle"))
 
     def clean_gold(self, max_tokens: int = 1000):
-        """The checked :class:`~leaderboard.services.gold.Gold`, or None with the problems kept."""
+        """The checked :class:`~leaderboard.services.gold.Gold` (a list of
+        :class:`~leaderboard.services.corpora.CorpusGold` for a bundle of corpora), or
+        None with the problems kept."""
         data = self.cleaned_data
         try:
             if data.get("bundle"):
                 if data.get("source") or data.get("references") or data.get("m2"):
                     raise scoring.InputError([scoring.Problem(0, "give the zip bundle alone, or the files alone")])
-                files = unpack_bundle(data["bundle"].name, data["bundle"].read())
+                content = data["bundle"].read()
+                if is_corpora_bundle(content):
+                    return unpack_corpora(data["bundle"].name, content)
+                files = unpack_bundle(data["bundle"].name, content)
             else:
                 files = {
                     "source": (data["source"].name, data["source"].read()) if data.get("source") else None,
@@ -124,23 +133,31 @@ class PhaseForm(GoldFields, forms.ModelForm):
 
     time_zone = forms.ChoiceField(choices=[(z, z) for z in TIME_ZONES], initial="UTC", help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')")
     reuse = forms.ModelChoiceField(queryset=None, required=False, label="Gold", empty_label="new gold from the files below")
+    gleu_variant = forms.ChoiceField(
+        choices=Phase._meta.get_field("gleu_variant").choices, required=False, initial="official", label="GLEU",
+        help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it",
+    )
+    corpora = forms.ModelMultipleChoiceField(
+        queryset=None, required=False, widget=forms.CheckboxSelectMultiple, label="Or several corpora",
+        help_text="two or more of the task's gold sets, each a corpus of this phase (scored and shown apart, with their macro average)",
+    )
 
     class Meta:
         model = Phase
-        fields = ["kind", "name", "time_zone", "starts_at", "ends_at", "max_per_day", "max_total", "max_upload_mb", "results_visibility", "blind", "counting"]
+        fields = ["kind", "name", "time_zone", "starts_at", "ends_at", "max_per_day", "max_total", "max_upload_mb", "results_visibility", "blind", "counting", "gleu_variant"]
         labels = {"kind": "Key", "results_visibility": "Results", "max_upload_mb": "Max upload (MB)"}
         widgets = {
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_DATETIME),
             "ends_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_DATETIME),
         }
 
-    field_order = ["kind", "name", "reuse", "source", "references", "m2", "bundle"]
+    field_order = ["kind", "name", "reuse", "corpora", "source", "references", "m2", "bundle"]
 
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
         self.task = task
         if self.instance.pk:
-            for name in ("reuse", "source", "references", "m2", "bundle"):
+            for name in ("reuse", "corpora", "source", "references", "m2", "bundle"):
                 del self.fields[name]
             self.fields["kind"].disabled = True
             zone = zoneinfo.ZoneInfo(self.instance.time_zone or "UTC")
@@ -151,7 +168,12 @@ class PhaseForm(GoldFields, forms.ModelForm):
             datasets = task.datasets.order_by("pk")
             self.fields["reuse"].queryset = datasets
             self.fields["reuse"].label_from_instance = lambda d: f"{d.name}: {d.n_sentences} sentences, {d.n_references} reference(s)"
-            self.initial.setdefault("reuse", datasets.first())
+            self.fields["corpora"].queryset = datasets
+            self.fields["corpora"].label_from_instance = lambda d: f"{d.name} ({d.lang}): {d.n_sentences} lines, {d.n_references} reference(s)"
+            if datasets.count() > 1 and not task.phases.exists():  # a task made from a bundle of corpora
+                self.initial.setdefault("corpora", list(datasets))
+            else:
+                self.initial.setdefault("reuse", datasets.first())
             self.fields["starts_at"].required = False
             self.fields["starts_at"].help_text = "empty = now"
             self.initial["starts_at"] = None  # not the model's UTC "now", which would move with the time zone chosen
@@ -159,6 +181,9 @@ class PhaseForm(GoldFields, forms.ModelForm):
             kind = next((k for k in (Phase.Kind.DEV, Phase.Kind.TEST) if k not in taken), "")
             self.initial.setdefault("kind", kind)
             self.initial.setdefault("results_visibility", Phase.default_visibility(kind))
+
+    def clean_gleu_variant(self):
+        return self.cleaned_data["gleu_variant"] or "official"
 
     def clean_kind(self):
         kind = self.cleaned_data["kind"]
@@ -177,11 +202,14 @@ class PhaseForm(GoldFields, forms.ModelForm):
         if data.get("starts_at") and data.get("ends_at") and data["ends_at"] <= data["starts_at"]:
             self.add_error("ends_at", "the phase must end after it starts")
         if not self.instance.pk and not self.errors:
-            if data.get("reuse") and self.has_gold_files():
-                self.add_error("reuse", "choose existing gold or upload new files, not both")
-            elif not data.get("reuse") and not self.has_gold_files():
+            chosen = [bool(data.get("reuse")), bool(data.get("corpora")), self.has_gold_files()]
+            if sum(chosen) > 1:
+                self.add_error("reuse", "choose the task's gold, several corpora or new gold files: one of them")
+            elif not any(chosen):
                 self.add_error("reuse", "choose the task's gold or upload new gold files")
-            elif not data.get("reuse"):
+            elif data.get("corpora") and len(data["corpora"]) < 2:
+                self.add_error("corpora", "choose two corpora or more (one corpus is the Gold above)")
+            elif self.has_gold_files():
                 data["gold"] = self.clean_gold(self.task.max_tokens)
         return data
 

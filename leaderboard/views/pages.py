@@ -116,6 +116,7 @@ def submit(request, slug):
             accept_submission(
                 phase, request.user, system_name=form.cleaned_data["system_name"], filename=upload.name,
                 content=upload.read(), description=form.cleaned_data["description"], track=form.cleaned_data["track"],
+                corpus=form.cleaned_data["corpus"],
             )
         except scoring.InputError as error:
             form.add_error("file", "The file was not accepted:")

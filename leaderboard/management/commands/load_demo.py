@@ -1,13 +1,17 @@
 """``manage.py load_demo``: demo tasks with several systems already scored.
 
 Always the bundled CoNLL-2014 demo (``leaderboard/demo.py``: official test gold, systems
-simulated from it), which needs nothing beside the checkout. The SEEDA demo (real
+simulated from it), which needs nothing beside the checkout, and the multilingual
+MultiGEC-style demo (``leaderboard/demo_data/multigec``: Ukrainian, Czech and Icelandic
+corpora under open licences, four simulated systems; ``--no-multigec`` skips it). The SEEDA demo (real
 system outputs, 391 sentences) is added when its data is present under
 ``GEC_SHARED_DIR`` (default: ``../shared`` beside the checkout), or asked for with
 ``--seeda``, with SEEDA's human judgments attached for its meta-evaluation page.
 """
 import datetime as dt
+import io
 import time
+import zipfile
 from pathlib import Path
 
 from django.conf import settings
@@ -21,7 +25,9 @@ from scoring.meta import parse_system_sets, read_human_judgments
 
 from ... import demo
 from ...models import Judgments, Phase, SharedTask
-from ...services.datasets import prepare_dataset_m2
+from ...services.corpora import read_corpora_dir
+from ...services.datasets import prepare_dataset_m2, prepare_stored
+from ...services.hosting import add_corpus_phase, store_corpora
 from ...services.intake import accept_submission
 from ...services.judgments import attach_judgments
 from ...services.scoring import score_submission
@@ -35,6 +41,9 @@ SEEDA_SYSTEMS = ("T5", "GECToR-BERT", "BART", "UEDIN-MS", "TransGEC")
 SEEDA_HUMAN_SCHEMES = ["TS_sent", "EW_sent", "TS_edit", "EW_edit"]  # seeda/scores/human/<scheme>.txt
 SEEDA_RANKINGS = ["sent", "edit"]  # seeda/data/judgments_<name>.xml
 BASELINE = "INPUT"
+MULTIGEC_SLUG = "multigec-demo"
+MULTIGEC_DATA = Path(__file__).resolve().parents[2] / "demo_data" / "multigec"
+MULTIGEC_BASELINE = "copy"  # the source itself: the do-nothing system
 
 
 def seeda_dir():
@@ -50,10 +59,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--seeda", action="store_true", help="also the SEEDA demo (fails if its data is missing)")
-        parser.add_argument("--no-seeda", action="store_true", help="only the bundled CoNLL-2014 demo")
+        parser.add_argument("--no-seeda", action="store_true", help="only the bundled demos")
+        parser.add_argument("--no-multigec", action="store_true", help="without the multilingual demo")
 
-    def handle(self, seeda, no_seeda, **_):
+    def handle(self, seeda, no_seeda, no_multigec, **_):
         self.load_conll14()
+        if not no_multigec:
+            self.load_multigec()
         if seeda and not seeda_available():
             raise CommandError(f"SEEDA data not found under {seeda_dir()}: set GEC_SHARED_DIR")
         if (seeda or seeda_available()) and not no_seeda:
@@ -102,6 +114,41 @@ class Command(BaseCommand):
         )
         self.stdout.write(f"demo task {CONLL_SLUG} ready in {time.monotonic() - started:.0f} s")
 
+    def load_multigec(self) -> None:
+        """Three corpora in three languages, each with its own references, in one phase;
+        each simulated system uploads one zip of ``<corpus>.txt`` files, as a MultiGEC
+        participant would (see the data's README for how the systems were made)."""
+        if SharedTask.objects.filter(slug=MULTIGEC_SLUG).exists():
+            self.stdout.write(f"task {MULTIGEC_SLUG} exists already")
+            return
+        started = time.monotonic()
+        corpora = read_corpora_dir(MULTIGEC_DATA)
+        self.stdout.write(f"MultiGEC demo: preparing {len(corpora)} corpora ({', '.join(f'{c.name} ({c.lang})' for c in corpora)}) ...")
+        task = SharedTask.objects.create(
+            slug=MULTIGEC_SLUG, title="MultiGEC-style demo (Ukrainian, Czech, Icelandic; simulated systems)", metrics=["errant", "gleu", "gotoscorer"],
+            description=(
+                "A demo of a multilingual task in the shape of MultiGEC-2025: three open corpora, each with its language and its "
+                "number of references (UA-GEC essays, CC BY 4.0; GECCC paragraphs, CC BY-SA 4.0; IceEC sentences, CC BY 4.0; "
+                "attribution in leaderboard/demo_data/multigec/README.md), scored with the tokens pipeline and GLEU as MultiGEC "
+                "reported it. Each system uploads one zip with a file per corpus; the board shows every corpus and the macro average. "
+                "The systems are simulated from the first reference: each applies a share of its changes plus a few spurious edits."
+            ),
+        )
+        datasets = store_corpora(task, corpora, prepare=lambda dataset: prepare_stored(dataset, tokenize=False))
+        phase = add_corpus_phase(task, datasets, kind=Phase.Kind.DEV, name="Development", gleu_variant="multigec")
+        systems = sorted({p.stem for c in corpora for p in (MULTIGEC_DATA / c.name / "systems").glob("*.txt")}, key=lambda s: (s != MULTIGEC_BASELINE, s))
+        for k, name in enumerate(systems, start=1):
+            baseline = name == MULTIGEC_BASELINE
+            user, _ = User.objects.get_or_create(username=f"organizers-{task.slug}" if baseline else f"multigec-{name}")
+            upload = accept_submission(
+                phase, user, system_name=name, filename=f"{name}.zip", content=system_zip(corpora, name), is_baseline=baseline,
+                enforce_limits=False, queue=False,
+            )
+            self.stdout.write(f"[{k}/{len(systems)}] scoring {name} on {len(corpora)} corpora ...")
+            for output in upload.corpus_outputs.order_by("pk"):
+                score_submission(output.pk)
+        self.stdout.write(f"demo task {MULTIGEC_SLUG} ready in {time.monotonic() - started:.0f} s")
+
     def load_seeda(self) -> None:
         task = SharedTask.objects.filter(slug=SEEDA_SLUG).first()
         if task is not None:
@@ -135,3 +182,14 @@ class Command(BaseCommand):
         shown = [str(Path(f.partition("=")[2]).relative_to(seeda_dir())) for f in (*human, *rankings)]  # no server paths on the page
         attach_judgments(task.phases.get(), loaded, [*shown, str(judged_lines.relative_to(seeda_dir()))])
         self.stdout.write(f"{SEEDA_SLUG}: SEEDA's human judgments attached ({', '.join(SEEDA_HUMAN_SCHEMES + SEEDA_RANKINGS)})")
+
+
+def system_zip(corpora, system: str) -> bytes:
+    """The zip a participant would upload: ``<corpus>.txt`` for each corpus the system has."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for corpus in corpora:
+            output = MULTIGEC_DATA / corpus.name / "systems" / f"{system}.txt"
+            if output.exists():
+                archive.writestr(f"{corpus.name}.txt", output.read_bytes())
+    return out.getvalue()

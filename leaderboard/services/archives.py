@@ -1,0 +1,62 @@
+"""Zip files from outside (an organizer's gold bundle, a participant's submission),
+bounded before and while they are read.
+
+Before a byte is inflated: the member count, the sizes the headers declare and each
+member's compression ratio (a zip bomb inflates a thousandfold; text, tenfold); no
+absolute paths, ``..``, backslashes or links. While reading, each member is read no
+further than the bytes still allowed, since a header's size may lie.
+"""
+from __future__ import annotations
+
+import io
+import stat
+import zipfile
+from pathlib import PurePosixPath
+
+import scoring
+
+MAX_RATIO = 100  # uncompressed / compressed bytes of one member...
+RATIO_FROM = 1024 * 1024  # ...checked on members larger than this (small files of repeated lines compress well)
+
+
+def problem(message: str, file: str = "") -> scoring.InputError:
+    return scoring.InputError([scoring.Problem(0, message, file)])
+
+
+def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dict[str, bytes]:
+    """``{relative path: content}`` of the zip's files (hidden files and ``__MACOSX`` left
+    out); raises :class:`scoring.InputError` naming the zip and the member at fault."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = [m for m in archive.infolist() if not m.is_dir() and not _ignored(m.filename)]
+    except (zipfile.BadZipFile, OSError) as error:
+        raise problem(f"not a readable zip file ({error})", name) from error
+    if len(members) > max_members:
+        raise problem(f"{len(members)} files in the zip; at most {max_members}", name)
+    if sum(m.file_size for m in members) > max_bytes:
+        raise problem(f"the zip unpacks to more than {max_bytes / 1024 / 1024:g} MB", name)
+    files, total = {}, 0
+    for member in members:
+        path = PurePosixPath(member.filename)
+        if path.is_absolute() or ".." in path.parts or "\\" in member.filename:
+            raise problem(f"{member.filename}: paths in the zip must be relative, without '..'", name)
+        if stat.S_ISLNK(member.external_attr >> 16):
+            raise problem(f"{member.filename}: links are not accepted", name)
+        if member.file_size > RATIO_FROM and member.file_size > MAX_RATIO * max(member.compress_size, 1):
+            raise problem(f"{member.filename}: compressed more than {MAX_RATIO} to 1; not a text file", name)
+        try:
+            with archive.open(member) as handle:
+                content = handle.read(max_bytes - total + 1)
+        except (zipfile.BadZipFile, OSError, NotImplementedError) as error:
+            raise problem(f"{member.filename}: cannot be read ({error})", name) from error
+        total += len(content)
+        if total > max_bytes:
+            raise problem(f"the zip unpacks to more than {max_bytes / 1024 / 1024:g} MB", name)
+        files[str(path)] = content
+    return files
+
+
+def _ignored(filename: str) -> bool:
+    """Hidden files and macOS resource forks (``.DS_Store``, ``__MACOSX/``)."""
+    parts = PurePosixPath(filename).parts
+    return any((part.startswith(".") and part not in (".", "..")) or part == "__MACOSX" for part in parts)

@@ -1,0 +1,97 @@
+"""The board of a phase of several corpora: each corpus's GLEU, P, R, F0.5 and the macro
+average the rows rank by, on the page, the API and every export; a team's latest upload
+counts, in every corpus's pool at once."""
+import csv
+import io
+import json
+
+import pytest
+from django.contrib.auth.models import User
+
+from leaderboard.models import PoolMember
+from leaderboard.ranking import board_rows
+from leaderboard.services.intake import accept_submission
+from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
+
+pytestmark = pytest.mark.django_db
+CS_SOURCE, CS_REF = LANGUAGES["cs"]
+UK_SOURCE, UK_REF = LANGUAGES["uk"]
+DE_SOURCE, DE_REF = LANGUAGES["de"]
+CORPORA = {"cs-natwebinf": (CS_SOURCE, CS_REF), "de-merlin": (DE_SOURCE, DE_REF), "uk-ua-gec": (UK_SOURCE, UK_REF)}
+
+
+@pytest.fixture
+def phase(django_capture_on_commit_callbacks):
+    phase = corpora_task("three", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()])
+    with django_capture_on_commit_callbacks(execute=True):
+        for name, outputs in [("copy", {n: text(s) for n, (s, _) in CORPORA.items()}), ("half", {"cs-natwebinf": text(CS_REF), "de-merlin": text(DE_SOURCE), "uk-ua-gec": text(UK_REF)})]:
+            accept_submission(phase, User.objects.create_user(name), system_name=name, filename=f"{name}.zip", content=zipped({f"{n}.txt": t for n, t in outputs.items()}))
+    return phase
+
+
+@pytest.fixture
+def organizer(client, phase):
+    user = User.objects.create_user("olga", password="pw")
+    phase.task.organizers.add(user)
+    client.force_login(user)
+    return client
+
+
+def test_each_corpus_and_the_macro_average(phase):
+    rows = board_rows(phase.pk, "errant.cs.f")
+    assert [r["system_name"] for r in rows] == ["half", "copy"]
+    half = rows[0]
+    per_corpus = [half["corpora"][name]["errant"]["cs"]["f"] for name in CORPORA]
+    assert per_corpus == [pytest.approx(1.0), 0.0, pytest.approx(1.0)]
+    assert half["value"] == pytest.approx(2 / 3) == half["scores"]["errant"]["cs"]["f"]
+    gleu = [half["corpora"][name]["gleu"]["score"] for name in CORPORA]
+    assert half["scores"]["gleu"]["score"] == pytest.approx(sum(gleu) / 3)
+
+
+def test_the_page_shows_every_corpus_with_its_language_and_the_average(client, phase):
+    page = client.get("/tasks/three/").content.decode()
+    assert "Macro average" in page
+    for name in CORPORA:
+        assert f'data-corpus="{name}"' in page and f"?phase=dev--{name}" in page  # its heat map
+    assert page.count('data-metric="macro"') == 2
+
+
+def test_a_corpus_has_its_own_board_and_heat_map(organizer, phase):
+    assert organizer.get("/tasks/three/?phase=dev--uk-ua-gec").status_code == 200
+    assert organizer.get("/tasks/three/difficulty/?phase=dev--uk-ua-gec").status_code == 200
+    heat_map = organizer.get("/tasks/three/difficulty/map/?phase=dev--uk-ua-gec")
+    assert heat_map.status_code == 200 and "школ" in heat_map.content.decode()
+    assert 'href="?phase=dev--' not in organizer.get("/tasks/three/").content.decode().split('id="leaderboard"')[0]  # not a phase of the task's own
+
+
+def test_the_latest_upload_counts_in_every_corpus(phase, django_capture_on_commit_callbacks):
+    user = User.objects.get(username="half")
+    with django_capture_on_commit_callbacks(execute=True):
+        latest = accept_submission(phase, user, system_name="half-2", filename="h.zip", content=zipped({"uk-ua-gec.txt": text(UK_SOURCE)}))
+    rows = board_rows(phase.pk, "errant.cs.f")
+    assert {r["system_name"] for r in rows} == {"copy", "half-2"}
+    members = PoolMember.objects.filter(submission__parent__team__name="half").values_list("submission__parent_id", flat=True)
+    assert set(members) == {latest.pk}  # the earlier upload left all three pools
+
+
+def test_the_api_board_carries_the_corpora(client, phase):
+    body = client.get("/api/tasks/three/leaderboard/?metric=gleu.score").json()
+    row = body["rows"][0]
+    assert set(row["corpora"]) == set(CORPORA) and "gleu" in row["scores"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "md", "tex"])
+def test_exports_carry_the_per_corpus_columns(organizer, fmt):
+    response = organizer.get(f"/api/tasks/three/leaderboard/export?format={fmt}&metric=errant.cs.f")
+    assert response.status_code == 200
+    body = response.content.decode()
+    for name in CORPORA:
+        assert name in body
+    if fmt == "csv":
+        groups, columns, *rows = list(csv.reader(io.StringIO(body)))
+        assert groups[3] == "macro average" and "uk-ua-gec" in groups and "GLEU" in " ".join(columns)
+        assert len(rows) == 2 and all(len(r) == len(columns) for r in rows)
+    if fmt == "json":
+        first = json.loads(body)["rows"][0]
+        assert (first["System"], first["uk-ua-gec ERRANT cs F"], first["de-merlin ERRANT cs F"]) == ("half", pytest.approx(1.0), 0.0)
+        assert first["macro average ERRANT cs F"] == pytest.approx(2 / 3)
