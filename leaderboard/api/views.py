@@ -14,6 +14,7 @@ from .. import access, params
 from ..models import GoldChunk, Pool, SharedTask
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
 from ..services.teams import TeamError
+from ..services.terms import TermsNotAccepted
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
@@ -66,7 +67,7 @@ class SubmissionCreate(APIView):
             return Response(errors(str(error)), status=413)
         except OverLimit as error:
             return Response(errors(str(error)), status=429)
-        except (PhaseClosed, TeamError) as error:
+        except (PhaseClosed, TeamError, TermsNotAccepted) as error:
             return Response(errors(str(error)), status=403)
         return Response(SubmissionSerializer(submission).data, status=201)
 

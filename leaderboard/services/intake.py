@@ -17,7 +17,7 @@ from django.utils import timezone
 import scoring
 
 from ..models import Membership, Phase, SharedTask, Submission, Team
-from . import teams
+from . import teams, terms
 from .datasets import load_dataset
 from .jobs import enqueue_scoring
 
@@ -81,6 +81,8 @@ def accept_submission(
         raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
     if not phase.dataset.is_prepared:
         raise PhaseClosed(f"the gold of phase {phase.kind} is still being prepared; try again when it is ready")
+    if enforce_limits:
+        terms.check_terms(user, phase.task)
     system_name = system_name.strip()
     if not system_name:
         raise scoring.InputError([scoring.Problem(0, "give the system a name")])
