@@ -12,22 +12,18 @@ from django.http import HttpResponse
 from . import access
 from .insights import exports
 from .insights.participants import participants_table
-from .services.phase_files import phase_inputs, phase_references
-
-PHASE_FILES = {
-    "input": (access.inputs_closed_reason, phase_inputs),
-    "references": (access.references_closed_reason, phase_references),
-}
+from .services import phase_files
 
 
 def phase_download(phase, user, what: str) -> HttpResponse:
     """The phase's ``input`` or ``references`` files; 403 with the reason when ``user``
     may not have them (:mod:`leaderboard.access` decides)."""
-    reason, files = PHASE_FILES[what]
-    refused = reason(phase, user)
+    references = what == "references"
+    refused = (access.references_closed_reason if references else access.inputs_closed_reason)(phase, user)
     if refused:
         raise PermissionDenied(refused)
-    return files_response(files(phase), f"{phase.task.slug}-{phase.kind}.{what}.zip")
+    files = phase_files.phase_references(phase) if references else phase_files.phase_inputs(phase)
+    return files_response(files, f"{phase.task.slug}-{phase.kind}.{what}.zip")
 
 
 def files_response(files: list[tuple[str, str]], zip_name: str) -> HttpResponse:

@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import include, path
 
 from .views import accounts, cleme2, comparison, heatmap, hosting, meta, organizer, pages, submissions, task_pages, teams
 
@@ -29,7 +29,8 @@ urlpatterns = [
     # -- the task's own pages, terms, phase files; their organizer editors and the participants' list --
     path("tasks/<slug:slug>/pages/<slug:name>/", task_pages.task_page, name="task-page"),
     path("tasks/<slug:slug>/terms/accept/", task_pages.accept, name="terms-accept"),
-    re_path(r"^tasks/(?P<slug>[-\w]+)/(?P<what>input|references)/$", task_pages.phase_file, name="phase-file"),
+    path("tasks/<slug:slug>/input/", task_pages.phase_file, {"what": "input"}, name="phase-input"),
+    path("tasks/<slug:slug>/references/", task_pages.phase_file, {"what": "references"}, name="phase-references"),
     path("tasks/<slug:slug>/manage/pages/", task_pages.edit_pages, name="task-pages-edit"),
     path("tasks/<slug:slug>/manage/approval/", task_pages.approval_settings, name="task-approval"),
     path("tasks/<slug:slug>/participants.csv", task_pages.participants_export, name="task-participants"),
