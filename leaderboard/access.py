@@ -15,7 +15,15 @@ a phase (upcoming, open, frozen, ended, revealed):
 * a submission's chunk-by-chunk view (it shows the system's output): organizers, and
   the submitting team once the phase's results are visible to it;
 * the uploaded file and the participants' pages about it: its team and organizers; a
-  blind phase tells its team only that the file was received, not even when scoring ends.
+  blind phase tells its team only that the file was received, not even when scoring ends;
+* a phase's inputs (its source sentences): organizers, and signed-in participants once
+  the phase has opened, when their team is approved (or, under open registration, before
+  they have a team);
+* a phase's references as files: organizers; participants as the inputs when the
+  organizers publish them, and never those of a test phase (``Phase.is_test``), whatever
+  the phase's flag says;
+* the task's pages (Overview, Data, Evaluation, Terms): everyone; the participants' list
+  (e-mail addresses, terms accepted, approval): organizers.
 
 Views ask here and never decide themselves; :func:`phase_for` and :func:`submission_for`
 turn a request's parameters into objects the user may know exist, or a 404.
@@ -30,7 +38,8 @@ from django.http import Http404
 from django.utils import timezone
 
 from . import params
-from .models import Dataset, Membership, Phase, SharedTask, Submission, Team
+from .models import Dataset, Membership, Phase, SharedTask, Submission, Team, TermsAcceptance
+from .models.pages import current_terms, terms_version
 
 
 def own_team(user, task: SharedTask) -> Team | None:
@@ -39,6 +48,27 @@ def own_team(user, task: SharedTask) -> Team | None:
         return None
     membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
     return membership.team if membership else None
+
+
+def terms_accepted_at(user, task: SharedTask, version: str):
+    """When ``user`` accepted ``version`` of the task's terms; None if they have not."""
+    if not user.is_authenticated:
+        return None
+    return TermsAcceptance.objects.filter(task=task, user=user, version=version).values_list("accepted_at", flat=True).first()
+
+
+def how_to_accept(task: SharedTask) -> str:
+    return (f"accept the terms of {task.title} first: on its Terms tab (/tasks/{task.slug}/pages/terms/), "
+            f"with `gec-submit accept-terms {task.slug}`, or POST /api/tasks/{task.slug}/terms/")
+
+
+def terms_pending(user, task: SharedTask) -> str:
+    """Why ``user`` may not submit yet for want of accepted terms; empty when they may."""
+    version = terms_version(current_terms(task))
+    if not version or terms_accepted_at(user, task, version):
+        return ""
+    earlier = user.is_authenticated and TermsAcceptance.objects.filter(task=task, user=user).exists()
+    return ("The terms changed since you accepted them: " if earlier else "You have not accepted the terms yet: ") + how_to_accept(task) + "."
 
 
 def may_organize(task: SharedTask, user) -> bool:
@@ -176,13 +206,11 @@ def upload_closed_reason(phase, user) -> str:
     if not user.is_authenticated:
         return "Log in to upload."
     team = own_team(user, phase.task)
+    refused = team_refusal(phase.task, team, "submit") or terms_pending(user, phase.task)
+    if refused:
+        return refused
     if team is None:
-        return {
-            phase.task.Signup.CLOSED: f"Registration for {phase.task.title} is closed; ask a registered team for its invite link.",
-            phase.task.Signup.APPROVAL: "Register your team first (Team page): it needs the organizers' approval before it may submit.",
-        }.get(phase.task.signup, "")
-    if not team.approved:
-        return f"Your team {team.name} waits for the organizers' approval."
+        return ""
     remaining = remaining_submissions(phase, team)
     if remaining["total"] == 0:
         return f"Your team has used all {phase.max_total} submissions of this phase."
@@ -206,6 +234,46 @@ def remaining_submissions(phase: Phase, team: Team | None) -> dict:
         "per_day": None if phase.max_per_day is None else max(phase.max_per_day - counted.filter(created_at__gte=midnight).count(), 0),
         "total": None if phase.max_total is None else max(phase.max_total - counted.count(), 0),
     }
+
+
+def team_refusal(task: SharedTask, team, doing: str) -> str:
+    """Why a user whose team is ``team`` (None: no team yet) may not ``doing`` under the
+    task's registration setting; empty when the team allows it."""
+    if team is None:
+        return {
+            task.Signup.CLOSED: f"Registration for {task.title} is closed; ask a registered team for its invite link.",
+            task.Signup.APPROVAL: f"Register your team first (Team page): it needs the organizers' approval before it may {doing}.",
+        }.get(task.signup, "")
+    if not team.approved:
+        return f"Your team {team.name} waits for the organizers' approval before it may {doing}."
+    return ""
+
+
+def inputs_closed_reason(phase: Phase, user) -> str:
+    """Why this user may not download the phase's inputs; empty when they may."""
+    if may_organize(phase.task, user):
+        return ""
+    if not user.is_authenticated:
+        return "Log in to download the inputs."
+    if phase.state() == "upcoming":
+        return f"The inputs of the {phase.title} phase are published when it opens on {when(phase.starts_at, phase)}."
+    return team_refusal(phase.task, own_team(user, phase.task), "download the inputs")
+
+
+def references_closed_reason(phase: Phase, user) -> str:
+    """Why this user may not download the phase's references; empty when they may."""
+    if may_organize(phase.task, user):
+        return ""
+    if phase.is_test:
+        return f"The references of the {phase.title} phase are hidden: a test phase's references are never published."
+    if not phase.references_public:
+        return f"The organizers have not published the references of the {phase.title} phase."
+    return inputs_closed_reason(phase, user)
+
+
+def may_export_participants(task: SharedTask, user) -> bool:
+    """The participants' list (e-mail addresses, approval, terms): organizers only."""
+    return may_organize(task, user)
 
 
 # -- a team's own uploads (the participants' pages) ---------------------------------------

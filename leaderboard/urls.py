@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import accounts, cleme2, comparison, heatmap, hosting, meta, organizer, pages, submissions, teams
+from .views import accounts, cleme2, comparison, heatmap, hosting, meta, organizer, pages, submissions, task_pages, teams
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -27,6 +27,14 @@ urlpatterns = [
     path("tasks/<slug:slug>/baselines/", hosting.upload_baseline, name="task-baseline"),
     path("tasks/<slug:slug>/jobs/<int:pk>/", hosting.job, name="task-job"),
     path("tasks/<slug:slug>/jobs/<int:pk>/again/", hosting.run_job_again, name="task-job-again"),
+    # -- the task's own pages, terms, phase files; their organizer editors and the participants' list --
+    path("tasks/<slug:slug>/pages/<slug:name>/", task_pages.task_page, name="task-page"),
+    path("tasks/<slug:slug>/terms/accept/", task_pages.accept, name="terms-accept"),
+    path("tasks/<slug:slug>/input/", task_pages.phase_file, {"what": "input"}, name="phase-input"),
+    path("tasks/<slug:slug>/references/", task_pages.phase_file, {"what": "references"}, name="phase-references"),
+    path("tasks/<slug:slug>/manage/pages/", task_pages.edit_pages, name="task-pages-edit"),
+    path("tasks/<slug:slug>/manage/approval/", task_pages.approval_settings, name="task-approval"),
+    path("tasks/<slug:slug>/participants.csv", task_pages.participants_export, name="task-participants"),
     path("api/", include("leaderboard.api.urls")),
     # participants: accounts (Django's log-in, log-out, password change and reset), teams, own submissions
     path("accounts/signup/", accounts.signup, name="signup"),

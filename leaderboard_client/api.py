@@ -7,6 +7,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from email.message import Message
 from pathlib import Path
 
 from . import __version__
@@ -51,7 +52,8 @@ class Client:
     def __init__(self, server: str, token: str | None = None, timeout: float = 60):
         self.server, self.token, self.timeout = server.rstrip("/"), token, timeout
 
-    def request(self, method: str, path: str, *, query: dict | None = None, body: bytes | None = None, content_type: str | None = None) -> tuple[bytes, str]:
+    def request(self, method: str, path: str, *, query: dict | None = None, body: bytes | None = None, content_type: str | None = None) -> tuple[bytes, Message]:
+        """The answer's body and headers; :class:`ApiError` for any status but 2xx."""
         url = f"{self.server}{path}"
         if query:
             url += "?" + urllib.parse.urlencode({k: v for k, v in query.items() if v is not None})
@@ -63,7 +65,7 @@ class Client:
         request = urllib.request.Request(url, data=body, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                return response.read(), response.headers.get("Content-Type", "")
+                return response.read(), response.headers
         except urllib.error.HTTPError as error:
             raw = error.read()
             try:
@@ -114,3 +116,23 @@ class Client:
 
     def leaderboard(self, slug: str, metric: str | None = None, phase: str | None = None) -> dict:
         return self.json("GET", f"/api/tasks/{slug}/leaderboard/", query={"metric": metric, "phase": phase})
+
+    def phase_input(self, slug: str, phase: str | None = None) -> tuple[bytes, str]:
+        """The phase's inputs and the file name the server gives them (a ``.zip`` when
+        the phase has several corpora)."""
+        data, headers = self.request("GET", f"/api/tasks/{slug}/input/", query={"phase": phase})
+        return data, attachment_name(headers) or f"{slug}-{phase or 'input'}.src.txt"
+
+    def terms(self, slug: str) -> dict:
+        return self.json("GET", f"/api/tasks/{slug}/terms/")
+
+    def accept_terms(self, slug: str, version: str) -> dict:
+        body = urllib.parse.urlencode({"version": version}).encode()
+        return self.json("POST", f"/api/tasks/{slug}/terms/", body=body, content_type="application/x-www-form-urlencoded")
+
+
+def attachment_name(headers: Message) -> str:
+    """The bare file name of a ``Content-Disposition: attachment; filename=...`` header."""
+    message = Message()
+    message["Content-Disposition"] = headers.get("Content-Disposition", "")
+    return Path(message.get_filename() or "").name

@@ -169,6 +169,36 @@ def cmd_download(client: Client, args) -> int:
     return 0
 
 
+def cmd_download_input(client: Client, args) -> int:
+    data, name = client.phase_input(args.task, args.phase)
+    if args.output == "-":
+        sys.stdout.buffer.write(data)
+        return 0
+    path = Path(args.output or name)
+    path.write_bytes(data)
+    print(f"wrote {path} ({len(data)} bytes)")
+    return 0
+
+
+def cmd_accept_terms(client: Client, args) -> int:
+    terms = client.terms(args.task)
+    if not terms["version"]:
+        print(f"{args.task} has no terms to accept")
+        return 0
+    if terms["accepted_at"]:
+        print(f"you accepted the terms of {args.task} (version {terms['version']}) on {terms['accepted_at'][:16]}")
+        return 0
+    if not args.yes:
+        print(terms["markdown"], end="\n\n")
+        print(f"accept these terms of {args.task} (version {terms['version']})? [y/N] ", end="", flush=True)
+        if sys.stdin.readline().strip().lower() not in ("y", "yes"):
+            print("not accepted", file=sys.stderr)
+            return 3
+    accepted = client.accept_terms(args.task, terms["version"])
+    print(f"accepted the terms of {args.task} (version {accepted['version']}) on {accepted['accepted_at'][:16]}")
+    return 0
+
+
 def cmd_leaderboard(client: Client, args) -> int:
     board = client.leaderboard(args.task, args.metric, args.phase)
     print(f"{args.task}, ranked by {board['metric']}")
@@ -226,6 +256,17 @@ def parser() -> argparse.ArgumentParser:
     download.add_argument("--format", choices=("csv", "json"), default="csv")
     download.add_argument("-o", "--output", help="file to write (default: stdout)")
     download.set_defaults(run=cmd_download)
+
+    inputs = commands.add_parser("download-input", help="a phase's input sentences (a zip when it has several corpora)")
+    inputs.add_argument("task")
+    inputs.add_argument("--phase", help="the phase key (default: the task's default phase)")
+    inputs.add_argument("-o", "--output", help="file to write, - for stdout (default: the name the server gives)")
+    inputs.set_defaults(run=cmd_download_input)
+
+    terms = commands.add_parser("accept-terms", help="read and accept a task's terms (needed before the first submission)")
+    terms.add_argument("task")
+    terms.add_argument("--yes", action="store_true", help="accept without showing the terms and asking")
+    terms.set_defaults(run=cmd_accept_terms)
 
     board = commands.add_parser("leaderboard", help="a task's leaderboard")
     board.add_argument("task")

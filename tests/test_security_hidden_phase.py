@@ -88,7 +88,7 @@ def urls(vault) -> list[str]:
     ids = [str(s.pk) for s in vault["submissions"].values()] + [str(missing_id())]
     version = Pool.objects.get(phase=vault["phase"]).version
     result = []
-    for url in site_urls({"slug": [SLUG], "pk": ids, "action": ["freeze"]}):
+    for url in site_urls({"slug": [SLUG], "pk": ids, "action": ["freeze"], "name": ["data", "terms"]}):
         query = f"?phase={KIND}&since={version}"
         result += [f"{url}{query}&format={fmt}" for fmt in ("csv", "md")] if "export" in url else [url + query]
     return result + [f"/tasks/{SLUG}/rows/?phase={KIND}&since={version}", f"/api/tasks/{SLUG}/difficulty/?phase={KIND}&sentence=0"]

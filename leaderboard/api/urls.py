@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import exports, me, meta, submission_actions, views
+from . import exports, me, meta, submission_actions, task_pages, views
 
 urlpatterns = [
     path("auth/token/", views.TokenLogin.as_view(), name="api-token"),
@@ -12,6 +12,12 @@ urlpatterns = [
     path("tasks/<slug:slug>/leaderboard/export", exports.LeaderboardExport.as_view(), name="api-leaderboard-export"),
     path("tasks/<slug:slug>/difficulty/", views.Difficulty.as_view(), name="api-difficulty"),
     path("tasks/<slug:slug>/meta-evaluation/", meta.MetaEvaluation.as_view(), name="api-meta-evaluation"),
+    path("tasks/<slug:slug>/input/", task_pages.PhaseFile.as_view(), name="api-input"),
+    path("tasks/<slug:slug>/references/", task_pages.PhaseReferences.as_view(), name="api-references"),
+    path("tasks/<slug:slug>/pages/", task_pages.TaskPages.as_view(), name="api-pages"),
+    path("tasks/<slug:slug>/pages/<slug:name>/", task_pages.TaskPageEdit.as_view(), name="api-page"),
+    path("tasks/<slug:slug>/terms/", task_pages.Terms.as_view(), name="api-terms"),
+    path("tasks/<slug:slug>/participants/export", task_pages.ParticipantsExport.as_view(), name="api-participants-export"),
     path("submissions/<int:pk>/", views.SubmissionDetail.as_view(), name="api-submission"),
     path("me/submissions/", me.MySubmissions.as_view(), name="api-my-submissions"),
     path("submissions/<int:pk>/sentences/", submission_actions.SubmissionSentences.as_view(), name="api-submission-sentences"),

@@ -17,6 +17,7 @@ from ..models import GoldChunk, Pool, SharedTask
 from ..services import tokens
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
 from ..services.teams import TeamError, set_team_size
+from ..services.terms import TermsNotAccepted
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .schema import METRIC, PHASE, number_parameter
@@ -125,7 +126,7 @@ class SubmissionCreate(APIView):
             return Response(errors(str(error)), status=413)
         except OverLimit as error:
             return Response(errors(str(error)), status=429)
-        except (PhaseClosed, TeamError) as error:
+        except (PhaseClosed, TeamError, TermsNotAccepted) as error:
             return Response(errors(str(error)), status=403)
         return Response(SubmissionSerializer(submission).data, status=201)
 

@@ -4,6 +4,7 @@ from .judgments import Judgments
 from .limits import RateBucket
 from .lines import ParsedLine
 from .organizer import OrganizerJob
+from .pages import TaskPage, TermsAcceptance
 from .results import MetricResult
 from .submissions import Submission
 from .tasks import Dataset, Phase, SharedTask
@@ -11,5 +12,5 @@ from .teams import Membership, Profile, Team
 
 __all__ = [
     "Dataset", "GoldChunk", "Judgments", "Membership", "MetricResult", "OrganizerJob", "ParsedLine", "Phase", "Pool", "PoolMember", "Profile", "RateBucket",
-    "SharedTask", "Submission", "Team",
+    "SharedTask", "Submission", "TaskPage", "Team", "TermsAcceptance",
 ]

@@ -55,6 +55,7 @@ class SharedTask(models.Model):
     max_team_size = models.PositiveSmallIntegerField(
         default=10, validators=[MinValueValidator(1), MaxValueValidator(1000)], help_text="the most members a team may have; joining a full team is refused",
     )
+    auto_approve_domains = models.JSONField(default=list, blank=True, help_text='with signup on approval: teams registered from these e-mail domains are approved at once, e.g. ["uni-example.edu"]')
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY)
     progress = models.FloatField(default=1.0, help_text="gold preparation, 0..1")
     status_message = models.TextField(blank=True, help_text="why preparation failed, line by line")
@@ -194,6 +195,7 @@ class Phase(models.Model):
     revealed = models.BooleanField(default=False, help_text="an organizer made the results public (undone by hiding them)")
     frozen_at = models.DateTimeField(null=True, blank=True, help_text="closed to submissions by an organizer (undone by unfreezing)")
     counting = models.CharField(max_length=8, choices=Counting.choices, default=Counting.LATEST, help_text="which submission of a team is on the board and in the pool")
+    references_public = models.BooleanField(default=False, help_text="participants may download the references (never for a test phase: leaderboard.access decides)")
 
     objects = PhaseManager()
     every = models.Manager()
@@ -265,6 +267,11 @@ class Phase(models.Model):
     def max_upload_bytes(self) -> int:
         megabytes = self.max_upload_mb if self.max_upload_mb is not None else settings.GEC_MAX_UPLOAD_MB
         return int(megabytes * 1024 * 1024)
+
+    @property
+    def is_test(self) -> bool:
+        """A blind test: a ``test`` key, or results that are not public while it is open."""
+        return self.kind.startswith(self.Kind.TEST) or self.results_visibility != self.Visibility.PUBLIC
 
     def results_public(self, now=None) -> bool:
         """Visible to everyone: no need to know who asks (nor to load the session)."""

@@ -23,6 +23,7 @@ class Team(models.Model):
     name = models.CharField(max_length=NAME_MAX, validators=[visible_name])
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     approved = models.BooleanField(default=True)
+    approved_at = models.DateTimeField(null=True, blank=True, help_text="when an organizer (or the e-mail domain list) approved it; empty when approved by an open signup")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -17,7 +17,7 @@ import scoring
 from ..access import own_team, remaining_submissions
 from ..models import Phase, SharedTask, Submission, Team
 from ..models.text import field_problems
-from . import corpora, teams
+from . import corpora, teams, terms
 from .datasets import load_dataset
 from .work import request_scoring
 
@@ -101,6 +101,8 @@ def accept_submission(
         raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
     if not all(c.dataset.is_prepared for c in phase.corpora()):
         raise PhaseClosed(f"the gold of phase {phase.kind} is still being prepared; try again when it is ready")
+    if enforce_limits:
+        terms.check_terms(user, phase.task)
     system_name = system_name.strip()
     if not system_name:
         raise scoring.InputError([scoring.Problem(0, "give the system a name")])

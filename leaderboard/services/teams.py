@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from ..models import Membership, SharedTask, Team
 from ..models.teams import new_invite_code
@@ -61,7 +62,11 @@ def personal_team(user: User, task: SharedTask, *, enforce_signup: bool = True) 
 def create_team(user: User, task: SharedTask, name: str) -> Team:
     """The team and its first membership, or IntegrityError (name taken, user in a team)."""
     with transaction.atomic():
-        team = Team.objects.create(task=task, name=name, approved=task.signup != SharedTask.Signup.APPROVAL)
+        approved_now = task.signup == SharedTask.Signup.APPROVAL and from_approved_domain(user, task)
+        team = Team.objects.create(
+            task=task, name=name, approved=task.signup != SharedTask.Signup.APPROVAL or approved_now,
+            approved_at=timezone.now() if approved_now else None,
+        )
         Membership.objects.create(user=user, team=team, task=task)
     return team
 
@@ -139,8 +144,8 @@ def new_invite(team: Team) -> Team:
 def approve_team(team: Team) -> Team:
     """The team may submit; its members are told by email once that is committed."""
     with transaction.atomic():
-        team.approved = True
-        team.save(update_fields=["approved"])
+        team.approved, team.approved_at = True, timezone.now()
+        team.save(update_fields=["approved", "approved_at"])
         transaction.on_commit(lambda: team_approved(team.pk), robust=True)
     return team
 
@@ -154,6 +159,43 @@ def set_team_size(task: SharedTask, size: int) -> SharedTask:
     task.max_team_size = size
     task.save(update_fields=["max_team_size"])
     return task
+
+
+def approve_teams(task: SharedTask, team_ids: list[int]) -> list[Team]:
+    """Approve the listed pending teams of ``task`` at once (ids of other tasks' teams, or
+    of teams approved already, are left alone)."""
+    return [approve_team(team) for team in Team.objects.filter(task=task, approved=False, pk__in=team_ids).order_by("name")]
+
+
+def email_domain(user: User) -> str:
+    return user.email.rpartition("@")[2].strip().lower() if "@" in (user.email or "") else ""
+
+
+def from_approved_domain(user: User, task: SharedTask) -> bool:
+    """The user's e-mail is in one of the task's auto-approved domains (or a subdomain of one)."""
+    domain = email_domain(user)
+    return bool(domain) and any(domain == d or domain.endswith("." + d) for d in task.auto_approve_domains)
+
+
+def clean_domains(text: str) -> list[str]:
+    """The domain list as organizers type it (commas, spaces or lines; a leading ``@`` is dropped)."""
+    domains = [d.strip().lstrip("@").lower() for d in text.replace(",", " ").split()]
+    bad = [d for d in domains if "." not in d or "@" in d or "/" in d]
+    if bad:
+        raise TeamError(f"not an e-mail domain: {', '.join(bad)} (write e.g. uni-example.edu)")
+    return sorted(set(domains))
+
+
+def set_approval(task: SharedTask, signup: str, domains: list[str]) -> list[Team]:
+    """The task's registration setting and auto-approved domains. Pending teams that need
+    no approval any more are approved now (returned): all of them when registration is
+    open, those with a member from one of the domains otherwise."""
+    task.signup, task.auto_approve_domains = signup, domains
+    task.save(update_fields=["signup", "auto_approve_domains"])
+    pending = Team.objects.filter(task=task, approved=False).prefetch_related("memberships__user")
+    if signup != SharedTask.Signup.OPEN:
+        pending = [t for t in pending if any(from_approved_domain(m.user, task) for m in t.memberships.all())]
+    return approve_teams(task, [t.pk for t in pending])
 
 
 def check_may_submit(team: Team) -> None:

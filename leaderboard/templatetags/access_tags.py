@@ -1,8 +1,16 @@
 """What the navigation and the phase box may show: each answer comes from ``leaderboard.access``."""
 from django import template
 
+from ..access import (
+    inputs_closed_reason,
+    may_organize,
+    may_see_meta_evaluation,
+    may_see_references,
+    may_see_results,
+    references_closed_reason,
+    upload_closed_reason,
+)
 from ..access import may_host as _may_host
-from ..access import may_organize, may_see_meta_evaluation, may_see_references, may_see_results, upload_closed_reason
 from ..services.intake import remaining_submissions, team_of
 
 register = template.Library()
@@ -45,4 +53,5 @@ def phase_status(context):
     return {
         "phase": phase, "state": state, "deadline": deadline[1], "deadline_verb": deadline[0], "team": team,
         "remaining": remaining, "closed": upload_closed_reason(phase, request.user),
+        "inputs_closed": inputs_closed_reason(phase, request.user), "references_closed": references_closed_reason(phase, request.user),
     }

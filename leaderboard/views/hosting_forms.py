@@ -8,10 +8,12 @@ from django import forms
 
 import scoring
 
-from ..models import Phase, SharedTask
+from ..models import Phase, SharedTask, TaskPage
 from ..models.text import TASK_DESCRIPTION_MAX, TITLE_MAX, at_most, valid_tracks, visible_name
+from ..sanitise import MAX_PAGE_CHARS
 from ..services.corpora import is_corpora_bundle, unpack_corpora
 from ..services.gold import check_gold, unpack_bundle
+from ..services.teams import TeamError, clean_domains
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -144,8 +146,8 @@ class PhaseForm(GoldFields, forms.ModelForm):
 
     class Meta:
         model = Phase
-        fields = ["kind", "name", "time_zone", "starts_at", "ends_at", "max_per_day", "max_total", "max_upload_mb", "results_visibility", "blind", "counting", "gleu_variant"]
-        labels = {"kind": "Key", "results_visibility": "Results", "max_upload_mb": "Max upload (MB)"}
+        fields = ["kind", "name", "time_zone", "starts_at", "ends_at", "max_per_day", "max_total", "max_upload_mb", "results_visibility", "blind", "counting", "gleu_variant", "references_public"]
+        labels = {"kind": "Key", "results_visibility": "Results", "max_upload_mb": "Max upload (MB)", "references_public": "Publish the references"}
         widgets = {
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_DATETIME),
             "ends_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_DATETIME),
@@ -201,6 +203,8 @@ class PhaseForm(GoldFields, forms.ModelForm):
             data["starts_at"] = dt.datetime.now(dt.UTC)
         if data.get("starts_at") and data.get("ends_at") and data["ends_at"] <= data["starts_at"]:
             self.add_error("ends_at", "the phase must end after it starts")
+        if data.get("references_public") and Phase(kind=data.get("kind") or "", results_visibility=data.get("results_visibility")).is_test:
+            self.add_error("references_public", "a test phase (a test key, or results not public while open) never publishes its references")
         if not self.instance.pk and not self.errors:
             chosen = [bool(data.get("reuse")), bool(data.get("corpora")), self.has_gold_files()]
             if sum(chosen) > 1:
@@ -216,3 +220,28 @@ class PhaseForm(GoldFields, forms.ModelForm):
     def phase_fields(self) -> dict:
         fields = [f for f in self.Meta.fields if not (f == "kind" and self.instance.pk)]
         return {name: self.cleaned_data[name] for name in fields}
+
+
+class PagesForm(forms.Form):
+    """The task's four pages in Markdown; an empty one is no tab."""
+
+    overview = forms.CharField(required=False, max_length=MAX_PAGE_CHARS, widget=forms.Textarea(attrs={"rows": 10}), help_text="what the task is, dates, contacts")
+    data = forms.CharField(required=False, max_length=MAX_PAGE_CHARS, widget=forms.Textarea(attrs={"rows": 8}), help_text="the corpora and their licences; the phases' download links are listed below it")
+    evaluation = forms.CharField(required=False, max_length=MAX_PAGE_CHARS, widget=forms.Textarea(attrs={"rows": 8}), help_text="metrics and ranking")
+    terms = forms.CharField(required=False, max_length=MAX_PAGE_CHARS, widget=forms.Textarea(attrs={"rows": 8}), help_text="participants accept these before their first submission; changing them asks everyone again")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, label in TaskPage.Name.choices:
+            self.fields[name].label = label
+
+
+class ApprovalForm(forms.Form):
+    signup = forms.ChoiceField(choices=SharedTask.Signup.choices, label="Registration")
+    domains = forms.CharField(required=False, label="Auto-approved e-mail domains", help_text="teams registered from these domains need no approval, e.g. uni-example.edu")
+
+    def clean_domains(self):
+        try:
+            return clean_domains(self.cleaned_data["domains"])
+        except TeamError as error:
+            raise forms.ValidationError(str(error)) from None

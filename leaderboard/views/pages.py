@@ -25,6 +25,7 @@ from ..models import Phase, SharedTask
 from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams import TeamError
+from ..services.terms import TermsNotAccepted
 from .forms import UploadForm
 
 OWN_SHOWN = 10  # the team's latest submissions under the board; the rest on "My submissions"
@@ -121,7 +122,7 @@ def submit(request, slug):
         except scoring.InputError as error:
             form.add_error("file", "The file was not accepted:")
             return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "problems": error.problems}, status=400)
-        except (UploadTooLarge, OverLimit, PhaseClosed, TeamError) as error:
+        except (UploadTooLarge, OverLimit, PhaseClosed, TeamError, TermsNotAccepted) as error:
             form.add_error(None, str(error))
             status = 413 if isinstance(error, UploadTooLarge) else 429 if isinstance(error, OverLimit) else 403
             return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status)

@@ -11,6 +11,7 @@ from ..models import SharedTask, Team
 from ..services import teams
 from ..services.intake import team_of
 from .account_forms import TeamNameForm
+from .hosting_forms import ApprovalForm
 
 
 @login_required
@@ -71,15 +72,17 @@ def _own_team(user, task) -> Team:
 
 @login_required
 def task_teams(request, slug):
-    """Organizers: every team with its members; pending teams first, with Approve."""
+    """Organizers: every team with its members; pending teams first, ticked and approved at once."""
     task = get_object_or_404(SharedTask, slug=slug)
     if not access.may_organize(task, request.user):
         raise Http404("no such page")
     if request.method == "POST":
-        pk = request.POST.get("team", "")
-        team = get_object_or_404(Team, task=task, pk=int(pk) if pk.isdigit() else 0)
-        teams.approve_team(team)
-        messages.success(request, f"Team {team.name} may submit now.")
+        approved = teams.approve_teams(task, [int(pk) for pk in request.POST.getlist("team") if pk.isdigit()])
+        if approved:
+            messages.success(request, f"May submit now: {', '.join(t.name for t in approved)}.")
+        else:
+            messages.error(request, "Tick the pending teams to approve.")
         return redirect("task-teams", slug=task.slug)
     listed = Team.objects.filter(task=task).prefetch_related("memberships__user").order_by("approved", "name")
-    return render(request, "leaderboard/task_teams.html", {"task": task, "phase": task.current_phase(), "teams": listed})
+    approval = ApprovalForm(initial={"signup": task.signup, "domains": " ".join(task.auto_approve_domains)})
+    return render(request, "leaderboard/task_teams.html", {"task": task, "phase": task.current_phase(), "teams": listed, "approval": approval})

@@ -1,0 +1,114 @@
+"""The task's pages, terms, phase files and participants' list over the API.
+
+``GET /api/tasks/<slug>/input/?phase=P`` and ``references/``: the phase's files (one
+text file, or a zip of several); ``GET /api/tasks/<slug>/pages/`` and, for organizers,
+``PUT /api/tasks/<slug>/pages/<name>/``; ``GET`` and ``POST /api/tasks/<slug>/terms/``
+(read, accept); ``GET /api/tasks/<slug>/participants/export`` (organizers, CSV).
+"""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import access
+from ..access import terms_accepted_at
+from ..downloads import participants_csv, phase_download
+from ..models import SharedTask
+from ..models.pages import current_terms, terms_version
+from ..sanitise import MAX_PAGE_CHARS, markdown_html
+from ..services.task_pages import PageError, save_page, written_pages
+from ..services.terms import TermsChanged, accept_terms
+from .views import errors
+
+PHASE = OpenApiParameter("phase", str, description="the phase key, e.g. dev or test (default: the task's default phase)")
+
+
+class PhaseFile(APIView):
+    """A phase's inputs (``what="input"``) or references: ``text/plain`` for one file,
+    ``application/zip`` for several; 403 with the reason otherwise."""
+
+    what = "input"
+
+    @extend_schema(parameters=[PHASE], responses={(200, "text/plain"): str, (200, "application/zip"): bytes})
+    def get(self, request, slug):
+        task = get_object_or_404(SharedTask, slug=slug)
+        return phase_download(access.phase_for(request, task), request.user, self.what)
+
+
+class PhaseReferences(PhaseFile):
+    what = "references"
+
+
+class PageSerializer(serializers.Serializer):
+    markdown = serializers.CharField(allow_blank=True, max_length=MAX_PAGE_CHARS, trim_whitespace=False)
+
+
+class TaskPages(APIView):
+    """Every written page as Markdown and as the sanitised HTML the task page shows."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, slug):
+        task = get_object_or_404(SharedTask, slug=slug)
+        return Response({"pages": {name: {"markdown": text, "html": markdown_html(text)} for name, text in written_pages(task).items()}})
+
+
+class TaskPageEdit(APIView):
+    """Organizers write one page (``overview``, ``data``, ``evaluation`` or ``terms``); empty text removes it."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=PageSerializer, responses={200: dict})
+    def put(self, request, slug, name):
+        task = get_object_or_404(SharedTask, slug=slug)
+        if not access.may_organize(task, request.user):
+            raise PermissionDenied(f"the pages of {task.title} are written by its organizers")
+        body = PageSerializer(data=request.data)
+        if not body.is_valid():
+            return Response(errors(*(f"{field}: {' '.join(map(str, msgs))}" for field, msgs in body.errors.items())), status=400)
+        try:
+            page = save_page(task, name, body.validated_data["markdown"])
+        except PageError as error:
+            return Response(errors(str(error)), status=400)
+        return Response({"name": page.name, "markdown": page.markdown, "html": markdown_html(page.markdown)})
+
+
+class AcceptSerializer(serializers.Serializer):
+    version = serializers.CharField(required=False, allow_blank=True, help_text="the version read (GET); refused with 409 if the terms changed since")
+
+
+class Terms(APIView):
+    """``GET``: the terms, their version and when the user accepted them (null: not yet).
+    ``POST``: accept them (needed before the first submission)."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, slug):
+        task = get_object_or_404(SharedTask, slug=slug)
+        text = current_terms(task)
+        version = terms_version(text)
+        return Response({"task": task.slug, "version": version, "markdown": text, "accepted_at": terms_accepted_at(request.user, task, version) if version else None})
+
+    @extend_schema(request=AcceptSerializer, responses={200: dict, 409: dict})
+    def post(self, request, slug):
+        if not request.user.is_authenticated:
+            raise PermissionDenied("log in (or send your token) to accept the terms")
+        task = get_object_or_404(SharedTask, slug=slug)
+        body = AcceptSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            acceptance = accept_terms(request.user, task, body.validated_data.get("version", ""))
+        except TermsChanged as error:
+            return Response(errors(str(error)), status=409)
+        return Response({"task": task.slug, "version": acceptance.version, "accepted_at": acceptance.accepted_at})
+
+
+class ParticipantsExport(APIView):
+    """The participants' list as CSV (organizers)."""
+
+    @extend_schema(responses={(200, "text/csv"): str})
+    def get(self, request, slug):
+        task = get_object_or_404(SharedTask, slug=slug)
+        if not access.may_export_participants(task, request.user):
+            raise PermissionDenied(f"the participants' list of {task.title} is for its organizers only")
+        return participants_csv(task)

@@ -1,0 +1,48 @@
+"""Downloads the pages and the API share: a phase's files (the file itself when there is
+one, a zip of them all when there are several: a phase with several corpora, or several
+references) and the organizers' participants list."""
+from __future__ import annotations
+
+import io
+import zipfile
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+
+from . import access
+from .insights import exports
+from .insights.participants import participants_table
+from .services import phase_files
+
+
+def phase_download(phase, user, what: str) -> HttpResponse:
+    """The phase's ``input`` or ``references`` files; 403 with the reason when ``user``
+    may not have them (:mod:`leaderboard.access` decides)."""
+    references = what == "references"
+    refused = (access.references_closed_reason if references else access.inputs_closed_reason)(phase, user)
+    if refused:
+        raise PermissionDenied(refused)
+    files = phase_files.phase_references(phase) if references else phase_files.phase_inputs(phase)
+    return files_response(files, f"{phase.task.slug}-{phase.kind}.{what}.zip")
+
+
+def files_response(files: list[tuple[str, str]], zip_name: str) -> HttpResponse:
+    if len(files) == 1:
+        name, text = files[0]
+        response = HttpResponse(text.encode(), content_type="text/plain; charset=utf-8")
+    else:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for file_name, text in files:
+                archive.writestr(file_name, text)
+        name, response = zip_name, HttpResponse(buffer.getvalue(), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def participants_csv(task) -> HttpResponse:
+    """The participants' list (:func:`.insights.participants.participants_table`); callers check the organizer."""
+    text, content_type = exports.render(participants_table(task), "csv")
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{task.slug}-participants.csv"'
+    return response
