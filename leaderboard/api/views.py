@@ -12,6 +12,7 @@ import scoring
 
 from .. import access, params
 from ..models import GoldChunk, Pool, SharedTask
+from ..models.tasks import PhaseNotNamed
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
 from ..services.teams import TeamError
 from ..throttling import PasswordThrottle
@@ -21,6 +22,11 @@ from .serializers import ErrorSerializer, SubmissionSerializer, TaskSerializer, 
 
 def errors(*messages: str, line: int = 0) -> dict:
     return {"errors": [{"line": line, "message": m} for m in messages]}
+
+
+def phase_choice(phase) -> dict:
+    """One phase an upload may name, as a 400 lists them."""
+    return {"kind": phase.kind, "name": phase.title, "results_public": phase.results_public(), "results": phase.results_note()}
 
 
 class TokenLogin(ObtainAuthToken):
@@ -53,7 +59,10 @@ class SubmissionCreate(APIView):
         form = UploadSerializer(data=request.data)
         if not form.is_valid():
             return Response(errors(*(f"{field}: {' '.join(map(str, msgs))}" for field, msgs in form.errors.items())), status=400)
-        phase = access.task_phase(task, form.validated_data.get("phase", ""))
+        try:
+            phase = access.upload_phase(task, form.validated_data.get("phase", ""))
+        except PhaseNotNamed as error:
+            return Response(errors(str(error)) | {"phases": [phase_choice(p) for p in error.choices]}, status=400)
         upload = form.validated_data["file"]
         try:
             submission = accept_submission(

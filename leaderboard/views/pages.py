@@ -22,6 +22,7 @@ from .. import access, params
 from ..insights.paths import metric_paths
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
+from ..models.tasks import PhaseNotNamed
 from ..ranking import board_rows, default_metric, metric_value, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams import TeamError
@@ -104,8 +105,13 @@ def task_rows(request, slug):
 
 @login_required
 def submit(request, slug):
+    """The upload form of the phase named by ``?phase=``, else of the one open phase whose
+    results are public; when that is not clear, the page asks which phase is meant."""
     task = get_object_or_404(SharedTask, slug=slug)
-    phase = access.phase_for(request, task)
+    try:
+        phase = access.upload_phase(task, params.phase_key(request.GET))
+    except PhaseNotNamed as error:
+        return render(request, "leaderboard/submit_choose.html", {"task": task, "phase": task.current_phase(), "choices": error.choices, "question": str(error)})
     form = UploadForm(request.POST or None, request.FILES or None)
     closed = access.upload_closed_reason(phase, request.user)
     if closed:  # the form is shown disabled, with the reason

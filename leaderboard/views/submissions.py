@@ -9,10 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from .. import access, params
-from ..insights import charts, exports
+from ..insights import charts, consequences, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.loading import chunk_statistics
 from ..insights.per_sentence import per_sentence_table
@@ -24,6 +24,7 @@ from ..ranking import headline_metric
 from ..services import submissions as actions
 from ..services.datasets import load_dataset
 from ..services.intake import team_of
+from .confirm import confirmation, confirmed
 
 SENTENCES_SHOWN = 10
 
@@ -123,14 +124,21 @@ ACTIONS = {
     "restore": (actions.restore, "Submission {pk} is back."),
     "delete": (actions.delete_failed, "Submission {pk} is deleted."),
 }
+CONFIRMED = {"withdraw": ("Withdraw submission {pk}", consequences.withdraw), "delete": ("Delete submission {pk}", consequences.delete)}
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def act(request, slug, pk, action):
+    """Withdrawing and deleting ask first (a GET, or a POST without ``confirmed``, shows
+    what will happen); the other actions act on their POST."""
     submission = _visible_submission(request, slug, pk)
     if action not in ACTIONS or not access.may_manage_submission(submission, request.user):
         raise Http404("no such action")
+    if request.method == "GET" or action in CONFIRMED and not confirmed(request):
+        title, consequence = CONFIRMED.get(action, ("{action} submission {pk}", lambda s: ""))
+        return confirmation(request, submission.phase.task, title=title.format(pk=submission.pk, action=action.capitalize()),
+                            consequence=consequence(submission), cancel=f"/tasks/{slug}/submissions/?phase={submission.phase.kind}")
     function, message = ACTIONS[action]
     try:
         function(submission)
