@@ -18,7 +18,7 @@ from ..insights import exports
 from ..insights.board import in_track, with_tracks
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.paths import metric_menu, metric_paths
-from ..insights.per_type import chosen_table, comparison, table_of
+from ..insights.per_type import ANNOTATOR_VIEW, VIEWS, annotator_comparison, chosen_table, comparison, has_annotator_types, table_of
 from ..models import SharedTask
 from ..ranking import board_rows, default_metric
 
@@ -56,6 +56,8 @@ class LeaderboardExport(APIView):
             OpenApiParameter("systems", str, description="per_type: comma-separated submission ids"),
             OpenApiParameter("cat", str, description="per_type: category level (ERRANT: 1, 2 or 3)"),
             OpenApiParameter("table_metric", str, enum=[cls.name for cls in per_type_metrics()], description="per_type: whose table (default errant)"),
+            OpenApiParameter("types", str, enum=list(VIEWS), description="per_type, ERRANT on gold with its annotators' own types: "
+                             "errant (system and gold edits classified alike, default) or annotator (the gold's own types, recall only)"),
         ],
         responses={200: str},
     )
@@ -88,6 +90,10 @@ class LeaderboardExport(APIView):
         systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids), metric)
         if not systems:
             raise params.BadParameter("systems", "give the ids of scored submissions of this phase")
+        if params.choice(query, "types", list(VIEWS), "errant") == ANNOTATOR_VIEW:
+            if not has_annotator_types(systems):
+                raise params.BadParameter("types", "this gold has no annotators' types other than ERRANT's", list(VIEWS)[:1])
+            return exports.annotator_type_table(annotator_comparison(systems), f"{task.title}: recall per error type of the gold's annotators (their own types).")
         table = comparison(systems, level, task.beta, metric)
         detection = " and detection F" if table["detection_modes"] else ""
         caption = f"{task.title}: {table['metric_label']} per error type (cat {level}), correction TP/FP/FN/P/R/F{detection}."
