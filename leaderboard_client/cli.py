@@ -56,17 +56,19 @@ def print_problems(error: ApiError) -> None:
 
 
 def wait(client: Client, submission: dict, interval: float, timeout: float) -> dict:
+    """Poll the small status until scoring ends (or ``timeout``), then read the scores once."""
     progress = Progress()
     deadline = time.monotonic() + timeout
+    state = submission
     try:
-        while submission["status"] not in FINAL and time.monotonic() < deadline:
-            progress.show(submission.get("progress"), submission["status"])
+        while state["status"] not in FINAL and time.monotonic() < deadline:
+            progress.show(state.get("progress"), state["status"])
             time.sleep(interval)
-            submission = client.submission(submission["id"])
-        progress.show(submission.get("progress") if submission["status"] != "received" else None, submission["status"])
+            state = client.status(submission["id"])
+        progress.show(state.get("progress") if state["status"] != "received" else None, state["status"])
     finally:
         progress.done()
-    return submission
+    return client.submission(submission["id"]) if state is not submission else submission
 
 
 def report(submission: dict, task: dict | None) -> int:
@@ -197,7 +199,11 @@ def cmd_leaderboard(client: Client, args) -> int:
     for row in board["rows"]:
         value = flat_scores(row["scores"]).get(board["metric"])
         shown = "-" if value is None else f"{value:.4f}"
-        print(f"{row['rank']:>4}  {shown:>8}  {row['team']}/{row['system_name']}")
+        rank = "base" if row.get("rank") is None else row["rank"]
+        print(f"{rank:>4}  {shown:>8}  {row['system_name'] if row.get('baseline') else row['team'] + '/' + row['system_name']}")
+    note = (board.get("gotoscorer_pool") or {}).get("note")
+    if note:
+        print(f"note: {note}")
     return 0
 
 

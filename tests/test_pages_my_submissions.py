@@ -52,8 +52,8 @@ def test_the_list_follows_a_pending_submission(insight_task, alice):
     Submission.objects.filter(pk=pending.pk).update(status="running", progress=0.4)
     rows = alice.get("/tasks/insight/submissions/rows/").content.decode()
     assert 'data-pending="1"' in rows and "40%" in rows
-    state = alice.get(f"/tasks/insight/submissions/{pending.pk}/status/").json()
-    assert state == {"id": pending.pk, "status": "running", "finished": False, "progress": 0.4, "error": ""}
+    state = alice.get(f"/api/submissions/{pending.pk}/status/").json()
+    assert state == {"id": pending.pk, "status": "running", "finished": False, "progress": 0.4}
 
 
 def test_the_detail_page_has_every_score_the_per_type_table_and_sentences(insight_task, alice):

@@ -66,7 +66,7 @@ def test_a_blind_phase_shows_only_received(private_task):
     Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers", blind=True)
     own = private_task["submissions"]["T5"]
     alice = client_of("alice")
-    assert alice.get(f"/tasks/private/submissions/{own.pk}/status/").json() == {"id": own.pk, "status": "received", "finished": True, "progress": None, "error": ""}
+    assert alice.get(f"/api/submissions/{own.pk}/status/").json() == {"id": own.pk, "status": "received", "finished": True, "progress": None}
     for page in ("/tasks/private/submissions/", f"/tasks/private/submissions/{own.pk}/", "/tasks/private/"):
         html = alice.get(page).content.decode()
         assert 'data-status="received"' in html and 'data-status="scored"' not in html
@@ -106,7 +106,7 @@ def test_a_blind_phase_tells_neither_which_one_counts_nor_when_scoring_ends(priv
     queued = accept_submission(Phase.objects.get(pk=private_task["phase"].pk), User.objects.get(username="alice"), system_name="alice-later",
                                filename="a.txt", content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
     alice = client_of("alice")
-    assert alice.get(f"/tasks/private/submissions/{queued.pk}/status/").json()["finished"] is True  # "received", nothing more
+    assert alice.get(f"/api/submissions/{queued.pk}/status/").json()["finished"] is True  # "received", nothing more
     listing = alice.get("/tasks/private/submissions/").content.decode()
     assert "<b>counts</b>" not in listing and "<th>Counts</th>" not in listing
     assert alice.post(f"/tasks/private/submissions/{queued.pk}/choose/").status_code == 302  # not scored yet: chosen all the same

@@ -3,6 +3,7 @@ from django import template
 
 from ..access import may_host as _may_host
 from ..access import may_organize, may_see_meta_evaluation, may_see_references, may_see_results, upload_closed_reason
+from ..models import Judgments
 from ..services.intake import remaining_submissions, team_of
 
 register = template.Library()
@@ -26,7 +27,8 @@ def sees_results(context, phase) -> bool:
 
 @register.simple_tag(takes_context=True)
 def sees_meta_evaluation(context, task) -> bool:
-    return may_see_meta_evaluation(task, context["request"].user)
+    """The Meta-evaluation tab: only on a task with human judgments, for those who may see it."""
+    return Judgments.objects.filter(phase__task=task).exists() and may_see_meta_evaluation(task, context["request"].user)
 
 
 @register.simple_tag(takes_context=True)

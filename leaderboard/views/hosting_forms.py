@@ -10,6 +10,7 @@ import scoring
 
 from ..models import Phase, SharedTask
 from ..services.gold import check_gold, unpack_bundle
+from .time_zones import zone_choices
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -99,7 +100,6 @@ class TaskForm(GoldFields):
         return {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "sim", "tracks", "headline_metric")}
 
 
-TIME_ZONES = sorted(zoneinfo.available_timezones() - {"localtime"})
 LOCAL_DATETIME = "%Y-%m-%dT%H:%M"
 
 
@@ -108,7 +108,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
     task's gold sets or new gold files; an existing phase keeps its gold and its key. A new
     phase is offered the next usual key (dev, then test) with that key's default results."""
 
-    time_zone = forms.ChoiceField(choices=[(z, z) for z in TIME_ZONES], initial="UTC", help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')")
+    time_zone = forms.ChoiceField(choices=zone_choices, initial="UTC", help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')")
     reuse = forms.ModelChoiceField(queryset=None, required=False, label="Gold", empty_label="new gold from the files below")
 
     class Meta:
@@ -125,6 +125,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
         self.task = task
+        self.fields["time_zone"].choices = zone_choices(self.instance.time_zone if self.instance.pk else "")
         if self.instance.pk:
             for name in ("reuse", "source", "references", "m2", "bundle"):
                 del self.fields[name]

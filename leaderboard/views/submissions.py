@@ -2,12 +2,13 @@
 
 A submission exists only for its team and the task's organizers (404 for anyone else,
 :func:`leaderboard.access.may_see_upload`). The list and the detail page follow a
-pending submission by polling its small status (every 2 s) until it is finished.
+pending submission by polling its small status (every 2 s, ``/api/submissions/<id>/status/``)
+until it is finished.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
@@ -83,11 +84,6 @@ def _counted(submission: Submission) -> bool:
     return Submission.objects.filter(pk=submission.pk, pool_membership__isnull=False).exists()
 
 
-def status(request, slug, pk):
-    """The polled status: ``{"id", "status", "finished", "progress", "error"}``."""
-    return JsonResponse(status_of(_visible_submission(request, slug, pk), request.user))
-
-
 def per_sentence(request, slug, pk):
     return per_sentence_download(_visible_submission(request, slug, pk), request.user, request.GET)
 
@@ -103,7 +99,8 @@ def per_sentence_download(submission: Submission, user, query) -> HttpResponse:
     if submission.status != Submission.Status.SCORED:
         raise Http404("this submission has no results")
     fmt = params.choice(query, "format", PER_SENTENCE_FORMATS, "csv")
-    text, content_type = exports.render(per_sentence_table(submission), fmt)
+    table = per_sentence_table(submission, show_references=access.may_see_references(submission.phase, user))
+    text, content_type = exports.render(table, fmt)
     response = HttpResponse(text, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
     return response
