@@ -1,11 +1,6 @@
-"""The board and the API say when GoToScorer's pool is too small for its difficulty
+"""What the board and the API say when GoToScorer's pool is too small for its difficulty
 weights to mean anything, and what N is."""
-import io
-
-import pytest
-
 from leaderboard.ranking import SMALL_POOL, gotoscorer_pool
-from tests.platform.conftest import client_for, make_user
 
 
 def test_a_lone_system_is_told_why_its_score_is_zero():
@@ -25,17 +20,3 @@ def test_a_pool_of_three_needs_no_note():
 
 def test_no_gotoscorer_no_pool():
     assert gotoscorer_pool(["errant"], 1) is None
-
-
-@pytest.mark.django_db
-def test_board_and_api_show_the_note(small_task, small_texts, client):
-    alice = make_user("alice")
-    api = client_for(alice)
-    response = api.post("/api/tasks/small/submissions/", {"file": io.BytesIO(small_texts["T5"].encode()), "system_name": "t5"}, format="multipart")
-    assert response.status_code == 201
-    from leaderboard.services.scoring import score_submission
-
-    score_submission(response.json()["id"])
-    body = api.get("/api/tasks/small/leaderboard/").json()
-    assert body["gotoscorer_pool"]["size"] == 1 and "N = 1 system" in body["gotoscorer_pool"]["note"]
-    assert 'id="pool-note"' in client.get("/tasks/small/").content.decode()

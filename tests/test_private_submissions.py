@@ -7,7 +7,7 @@ from leaderboard.models import Phase
 from tests.conftest import build_insight_task, remove_insight_task
 
 pytestmark = pytest.mark.django_db
-PAGES = ["", "status/", "per-sentence/?format=csv", "per-sentence/?format=json", "file/"]
+PAGES = ["", "per-sentence/?format=csv", "per-sentence/?format=json", "file/"]
 ACTIONS = ["choose", "withdraw", "restore", "delete"]
 
 
@@ -31,6 +31,7 @@ def test_another_teams_submission_does_not_exist(private_task):
     for client in (client_of("alice"), Client()):
         for page in PAGES:
             assert client.get(f"/tasks/private/submissions/{bob.pk}/{page}").status_code == 404, page
+        assert client.get(f"/api/submissions/{bob.pk}/status/").status_code in (401, 403, 404)
     alice = client_of("alice")
     for action in ACTIONS:
         assert alice.post(f"/tasks/private/submissions/{bob.pk}/{action}/").status_code == 404, action
@@ -47,6 +48,7 @@ def test_organizers_see_every_submission_but_do_not_act_for_the_team(private_tas
     organizer = client_of("private-organizer")
     for page in PAGES:
         assert organizer.get(f"/tasks/private/submissions/{bob.pk}/{page}").status_code == 200, page
+    assert organizer.get(f"/api/submissions/{bob.pk}/status/").status_code == 200
     assert organizer.post(f"/tasks/private/submissions/{bob.pk}/withdraw/").status_code == 404
 
 
