@@ -124,6 +124,18 @@ def task_phase(task: SharedTask, kind: str) -> Phase:
     return phase
 
 
+def upload_phase(task: SharedTask, kind: str) -> Phase:
+    """The phase an upload goes to: ``kind`` when named, else the one open phase with
+    public results; raises :class:`~leaderboard.models.tasks.PhaseNotNamed` when the
+    upload must name one (never a hidden phase by default)."""
+    if kind:
+        return task_phase(task, kind)
+    phase = task.phase_to_submit()
+    if phase is None:
+        raise Http404(f"task {task.slug} has no phase")
+    return phase
+
+
 def phase_for(request, task: SharedTask) -> Phase:
     """The phase ``?phase=`` names: 400 for a malformed key, 404 for an unknown one."""
     return task_phase(task, params.phase_key(request.GET))

@@ -126,13 +126,44 @@ def board_order(row: dict) -> tuple:
 
 
 def ranked(rows: list[dict]) -> list[dict]:
-    """Ranks 1.. over ``rows`` (already in board order); equal values share a rank."""
-    previous, rank, result = object(), 0, []
-    for position, row in enumerate(rows, start=1):
+    """Ranks 1.. over the teams' rows (already in board order); equal values share a rank.
+    Organizers' baselines keep their place among them, unranked (``rank`` None): they are
+    reference points (and GoToScorer pool members), not entrants."""
+    previous, rank, position, result = object(), 0, 0, []
+    for row in rows:
+        if row.get("baseline"):
+            result.append({**row, "rank": None})
+            continue
+        position += 1
         if row["value"] != previous:
             rank, previous = position, row["value"]
         result.append({**row, "rank": rank})
     return result
+
+
+SMALL_POOL = 3  # below this many systems, GoToScorer's difficulty weights say little
+
+
+def gotoscorer_pool(metric_names: list[str], size: int) -> dict | None:
+    """What the board says about GoToScorer's pool of ``size`` systems (baselines
+    included); None when the task does not score GoToScorer.
+
+    A chunk's weight is 1 - n_i / N (Gotou et al., 2020): with N = 1 every chunk the lone
+    system gets right weighs 0, so its F is 0 whatever it does; with N = 2 a weight is
+    0, 0.5 or 1. The note says so until the pool has :data:`SMALL_POOL` systems."""
+    if "gotoscorer" not in metric_names:
+        return None
+    if size >= SMALL_POOL:
+        note = ""
+    elif size <= 1:
+        note = (f"GoToScorer's pool has N = {size} system: a chunk's weight is 1 - n/N, so every chunk it corrects weighs 0 "
+                "and its GoToScorer scores are 0 whatever it does. The weights mean something from "
+                f"N = {SMALL_POOL} systems on (organizers' baselines count).")
+    else:
+        note = (f"GoToScorer's pool has N = {size} systems: each chunk's difficulty weight (1 - n/N) can only be "
+                f"{', '.join(f'{1 - k / size:g}' for k in range(size + 1))}, so GoToScorer says little yet. The weights "
+                f"mean something from N = {SMALL_POOL} systems on (organizers' baselines count).")
+    return {"size": size, "small": size < SMALL_POOL, "note": note}
 
 
 class BoardBody(NamedTuple):
@@ -146,7 +177,7 @@ class BoardBody(NamedTuple):
 
 
 def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
-    """``{"metric", "phase", "version", "rows"}``, built once per (phase, kind, version, metric).
+    """``{"metric", "phase", "version", "rows"[, "gotoscorer_pool"]}``, built once per (phase, kind, version, metric).
 
     The body is the same for everyone allowed to see it (the rows are the pool, which has
     no per-viewer part); who may see it is asked of :mod:`leaderboard.access` on every
@@ -158,7 +189,11 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     if cached is not None:
         return BoardBody(*cached)
     rows = board_rows(phase.pk, metric)
-    body = json.dumps({"metric": metric, "phase": phase.kind, "version": version, "rows": rows}, separators=(",", ":")).encode()
+    content = {"metric": metric, "phase": phase.kind, "version": version, "rows": rows}
+    pool = gotoscorer_pool(phase.task.metric_names(), len(rows))
+    if pool is not None:
+        content["gotoscorer_pool"] = pool
+    body = json.dumps(content, separators=(",", ":")).encode()
     built = BoardBody(body, gzip.compress(body, compresslevel=6, mtime=0), f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"')
     cache.set(key, tuple(built), timeout=3600)
     return built

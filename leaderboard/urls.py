@@ -52,7 +52,6 @@ urlpatterns = [
     path("tasks/<slug:slug>/submissions/", submissions.mine, name="my-submissions"),
     path("tasks/<slug:slug>/submissions/rows/", submissions.mine_rows, name="my-submissions-rows"),
     path("tasks/<slug:slug>/submissions/<int:pk>/", submissions.detail, name="submission"),
-    path("tasks/<slug:slug>/submissions/<int:pk>/status/", submissions.status, name="submission-status"),
     path("tasks/<slug:slug>/submissions/<int:pk>/per-sentence/", submissions.per_sentence, name="submission-per-sentence"),
     path("tasks/<slug:slug>/submissions/<int:pk>/file/", submissions.uploaded_file, name="submission-file"),
     path("tasks/<slug:slug>/submissions/<int:pk>/<str:action>/", submissions.act, name="submission-action"),

@@ -105,6 +105,10 @@ class Client:
     def submission(self, submission_id: int) -> dict:
         return self.json("GET", f"/api/submissions/{submission_id}/")
 
+    def status(self, submission_id: int) -> dict:
+        """``{"id", "status", "finished", "progress"}``: the small answer to poll."""
+        return self.json("GET", f"/api/submissions/{submission_id}/status/")
+
     def my_submissions(self, slug: str | None = None, phase: str | None = None) -> list[dict]:
         return self.json("GET", "/api/me/submissions/", query={"task": slug, "phase": phase})["submissions"]
 

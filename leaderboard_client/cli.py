@@ -7,6 +7,7 @@ Exit status: 0 done (scored, or received in a blind phase), 1 scoring failed,
 from __future__ import annotations
 
 import argparse
+import functools
 import getpass
 import json
 import sys
@@ -55,17 +56,19 @@ def print_problems(error: ApiError) -> None:
 
 
 def wait(client: Client, submission: dict, interval: float, timeout: float) -> dict:
+    """Poll the small status until scoring ends (or ``timeout``), then read the scores once."""
     progress = Progress()
     deadline = time.monotonic() + timeout
+    state = submission
     try:
-        while submission["status"] not in FINAL and time.monotonic() < deadline:
-            progress.show(submission.get("progress"), submission["status"])
+        while state["status"] not in FINAL and time.monotonic() < deadline:
+            progress.show(state.get("progress"), state["status"])
             time.sleep(interval)
-            submission = client.submission(submission["id"])
-        progress.show(submission.get("progress") if submission["status"] != "received" else None, submission["status"])
+            state = client.status(submission["id"])
+        progress.show(state.get("progress") if state["status"] != "received" else None, state["status"])
     finally:
         progress.done()
-    return submission
+    return client.submission(submission["id"]) if state is not submission else submission
 
 
 def report(submission: dict, task: dict | None) -> int:
@@ -114,19 +117,58 @@ def cmd_logout(client: Client, args) -> int:
     return 0
 
 
+def phase_summary(phase: dict, default: str) -> str:
+    """``dev (open, results public, default)``."""
+    notes = [phase.get("state", ""), {True: "results public", False: "results hidden"}.get(phase.get("results_public"), "")]
+    notes.append("default" if phase["kind"] == default else "")
+    shown = ", ".join(n for n in notes if n)
+    return f"{phase['kind']} ({shown})" if shown else phase["kind"]
+
+
 def cmd_tasks(client: Client, args) -> int:
     for task in client.tasks():
-        phases = ", ".join(f"{p['kind']} ({p.get('state', '')})".replace(" ()", "") for p in task.get("phases", []))
+        phases = ", ".join(phase_summary(p, task.get("default_phase", "")) for p in task.get("phases", []))
         print(f"{task['slug']:<24} {task['title']}  [{phases}]")
     return 0
 
 
+def ask_phase(choices: list[dict]) -> str | None:
+    """The phase the user picks among ``choices`` (the server's list of open phases), when
+    a terminal is there to ask; None otherwise."""
+    if not sys.stdin.isatty():
+        return None
+    for k, phase in enumerate(choices, start=1):
+        print(f"  {k}. {phase['kind']} ({phase['results']})", file=sys.stderr)
+    answer = input("which phase? (number or key, empty to cancel): ").strip()
+    if answer.isdigit() and 1 <= int(answer) <= len(choices):
+        return choices[int(answer) - 1]["kind"]
+    return answer if answer in {p["kind"] for p in choices} else None
+
+
+def phase_choices(error: ApiError) -> list[dict]:
+    """The open phases listed by a refusal of an upload that named no phase."""
+    return error.body.get("phases") or [] if isinstance(error.body, dict) else []
+
+
 def cmd_submit(client: Client, args) -> int:
+    upload = functools.partial(client.submit, args.task, Path(args.file), system_name=args.system, description=args.description, track=args.track, corpus=args.corpus)
     try:
-        submission = client.submit(args.task, Path(args.file), system_name=args.system, phase=args.phase, description=args.description, track=args.track, corpus=args.corpus)
+        try:
+            submission = upload(phase=args.phase)
+        except ApiError as error:
+            choices = phase_choices(error)
+            if not choices:
+                raise
+            print(f"{error.problems[0]['message'] if error.problems else error}", file=sys.stderr)
+            chosen = ask_phase(choices)
+            if chosen is None:
+                print("give --phase KEY with one of: " + ", ".join(f"{p['kind']} ({p['results']})" for p in choices), file=sys.stderr)
+                return 3
+            submission = upload(phase=chosen)
     except ApiError as error:
         print_problems(error)
         return 2 if error.status == 400 else 3
+    print(f"uploaded as submission {submission['id']} to the {submission.get('phase', '')} phase")
     print(f"uploaded as submission {submission['id']}")
     if args.no_wait:
         return 0
@@ -201,11 +243,15 @@ def cmd_accept_terms(client: Client, args) -> int:
 
 def cmd_leaderboard(client: Client, args) -> int:
     board = client.leaderboard(args.task, args.metric, args.phase)
-    print(f"{args.task}, ranked by {board['metric']}")
+    print(f"{args.task}, {board.get('phase', '')} phase, ranked by {board['metric']}")
     for row in board["rows"]:
         value = flat_scores(row["scores"]).get(board["metric"])
         shown = "-" if value is None else f"{value:.4f}"
-        print(f"{row['rank']:>4}  {shown:>8}  {row['team']}/{row['system_name']}")
+        rank = "base" if row.get("rank") is None else row["rank"]
+        print(f"{rank:>4}  {shown:>8}  {row['system_name'] if row.get('baseline') else row['team'] + '/' + row['system_name']}")
+    note = (board.get("gotoscorer_pool") or {}).get("note")
+    if note:
+        print(f"note: {note}")
     return 0
 
 
@@ -229,7 +275,8 @@ def parser() -> argparse.ArgumentParser:
     submit.add_argument("task", help="the task's slug")
     submit.add_argument("file", help="one corrected sentence per line (or an .m2 file)")
     submit.add_argument("--system", required=True, help="your system's name")
-    submit.add_argument("--phase", help="the phase key (default: the open one)")
+    submit.add_argument("--phase", help="the phase key (default: the one open phase whose results are public; "
+                        "when only hidden phases are open, or several public ones, you are asked, or told to name one)")
     submit.add_argument("--description", default="")
     submit.add_argument("--track", default="")
     submit.add_argument("--corpus", default="", help="a phase of several corpora: the corpus this file is for (else give a zip with one <corpus>.txt per corpus)")
@@ -271,7 +318,7 @@ def parser() -> argparse.ArgumentParser:
     board = commands.add_parser("leaderboard", help="a task's leaderboard")
     board.add_argument("task")
     board.add_argument("--metric")
-    board.add_argument("--phase")
+    board.add_argument("--phase", help="the phase key (default: the open phase whose results are public)")
     board.set_defaults(run=cmd_leaderboard)
 
     for sub in (submit, status):

@@ -81,8 +81,12 @@ def test_organizer_journey(live_server, chromium, tmp_path, settings):
     page.wait_for_selector("#baselines .status:has-text('scored')", timeout=120_000)  # the table polls, no reload
 
     page.click("#phase-dev button:has-text('Freeze')")
+    assert "no team may submit until you unfreeze it" in page.inner_text("#consequence")  # it asks first
+    page.click("#confirm-form button")
     assert page.inner_text("#phase-dev .state") == "frozen"
     page.click("#phase-test button:has-text('Reveal results')")
+    assert "become public" in page.inner_text("#consequence")
+    page.click("#confirm-form button")
     assert "revealed" in page.inner_text("#phase-test")
     page.screenshot(path="/tmp/browser_organizer_manage.png", full_page=True)
 

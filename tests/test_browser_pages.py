@@ -33,7 +33,7 @@ def test_leaderboard_shows_systems_baseline_and_tie_groups(site):
     page.select_option("select[name=metric]", "gotoscorer.f")
     page.wait_for_url(re.compile(r"metric=gotoscorer.f"))
     assert page.locator("th.sorted").inner_text() == "GTS F"
-    assert page.locator("th.sorted").get_attribute("title") == "gotoscorer.f"
+    assert page.locator("th.sorted").get_attribute("title") == "ranked by GTS F"
     page.screenshot(path="/tmp/browser_leaderboard.png", full_page=True)
 
 

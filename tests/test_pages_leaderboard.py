@@ -28,12 +28,15 @@ def test_board_lists_every_system_with_the_baseline_marked(insight_task, client)
     assert re.search(r'<tr class="baseline"[^>]*>.*?INPUT <span class="muted">\(baseline\)', html, re.S)
 
 
-def test_metric_menu_offers_every_stored_score(insight_task, client):
+def test_rank_by_lists_the_headline_scores_labelled(insight_task, client):
     html = board(client)
     menu = html.split('name="metric"')[1].split("</select>")[0]
-    for path in ("errant.cs.f", "errant.ds.f", "errant.dt.p", "errant.sentence.f", "gotoscorer.f", "gotoscorer.unweighted.f"):
-        assert f'value="{path}"' in menu
-    assert "per_type" not in menu and 'value="gotoscorer.pool_size"' not in menu
+    for path, name in (("errant.cs.f", "ERRANT F"), ("gotoscorer.f", "GTS F"), ("cleme2.dependent.corpus.score", "CLEME2 dep")):
+        assert f'value="{path}"' in menu and f">{name}</option>" in menu
+    assert "errant.ds.f" not in menu and ".tp" not in menu and "sim" not in menu  # no raw paths, no counts, no similarity when off
+    assert all(">" + p not in menu for p in ("errant.", "gotoscorer.", "cleme2."))  # labels, not paths
+    asked = board(client, metric="errant.ds.f").split('name="metric"')[1].split("</select>")[0]
+    assert 'value="errant.ds.f" selected' in asked  # a path asked for by URL stays shown
 
 
 def test_column_headers_rank_by_that_column(insight_task, client):

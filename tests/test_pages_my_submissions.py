@@ -39,10 +39,10 @@ def test_a_failed_submission_shows_its_error_and_can_be_deleted(insight_task, al
     fail_submission(failed.pk, "line 7: something the team can fix", cause="input")
     html = alice.get("/tasks/insight/submissions/").content.decode()
     assert "line 7: something the team can fix" in html
-    assert alice.post(f"/tasks/insight/submissions/{failed.pk}/delete/").status_code == 302
+    assert alice.post(f"/tasks/insight/submissions/{failed.pk}/delete/", {"confirmed": "yes"}).status_code == 302
     assert not Submission.objects.filter(pk=failed.pk).exists()
     t5 = insight_task["submissions"]["T5"]
-    refused = alice.post(f"/tasks/insight/submissions/{t5.pk}/delete/", follow=True).content.decode()
+    refused = alice.post(f"/tasks/insight/submissions/{t5.pk}/delete/", {"confirmed": "yes"}, follow=True).content.decode()
     assert "only a failed submission can be deleted" in refused and Submission.objects.filter(pk=t5.pk).exists()
 
 
@@ -52,8 +52,8 @@ def test_the_list_follows_a_pending_submission(insight_task, alice):
     Submission.objects.filter(pk=pending.pk).update(status="running", progress=0.4)
     rows = alice.get("/tasks/insight/submissions/rows/").content.decode()
     assert 'data-pending="1"' in rows and "40%" in rows
-    state = alice.get(f"/tasks/insight/submissions/{pending.pk}/status/").json()
-    assert state == {"id": pending.pk, "status": "running", "finished": False, "progress": 0.4, "error": ""}
+    state = alice.get(f"/api/submissions/{pending.pk}/status/").json()
+    assert state == {"id": pending.pk, "status": "running", "finished": False, "progress": 0.4}
 
 
 def test_the_detail_page_has_every_score_the_per_type_table_and_sentences(insight_task, alice):
@@ -91,7 +91,7 @@ def test_the_uploaded_file_comes_back(insight_task, alice):
 
 def test_withdraw_takes_it_off_the_board_and_restore_brings_it_back(insight_task, alice):
     t5 = insight_task["submissions"]["T5"]
-    alice.post(f"/tasks/insight/submissions/{t5.pk}/withdraw/")
+    alice.post(f"/tasks/insight/submissions/{t5.pk}/withdraw/", {"confirmed": "yes"})
     assert f'data-submission="{t5.pk}"' not in Client().get("/tasks/insight/").content.decode().split('id="leaderboard"')[1]
     assert "withdrawn" in alice.get("/tasks/insight/submissions/").content.decode()
     alice.post(f"/tasks/insight/submissions/{t5.pk}/restore/")

@@ -23,8 +23,8 @@ def gleu_task(django_db_setup, django_db_blocker):
 def test_board_ranks_by_gleu_with_tie_groups(gleu_task, client):
     html = client.get("/tasks/gleu-board/", {"metric": "gleu.score"}).content.decode()
     menu = html.split('name="metric"')[1].split("</select>")[0]
-    assert 'value="gleu.score"' in menu and 'value="gleu.sentence.score"' in menu
-    assert 'title="gleu.score">GLEU score</th>' in html
+    assert 'value="gleu.score" selected>GLEU</option>' in menu
+    assert 'title="ranked by GLEU">GLEU</th>' in html
     assert 'id="ties-note"' in html and "per-sentence GLEU statistics" in html
 
 

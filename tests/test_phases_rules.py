@@ -46,7 +46,7 @@ def test_hidden_but_not_blind_phase_says_scored(hidden_task, client):
 def test_organizer_reveals_the_results(hidden_task, client):
     login(client, "hidden-organizer")
     assert 'id="leaderboard"' in client.get("/tasks/hidden/").content.decode()
-    response = client.post("/tasks/hidden/phase/reveal/?phase=test")
+    response = client.post("/tasks/hidden/phase/reveal/?phase=test", {"confirmed": "yes"})
     assert response.status_code == 302
     visitor = Client()
     assert 'id="leaderboard"' in visitor.get("/tasks/hidden/").content.decode()
@@ -57,7 +57,7 @@ def test_organizer_reveals_the_results(hidden_task, client):
 def test_freeze_refuses_further_uploads(hidden_task, client):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    login(client, "hidden-organizer").post("/tasks/hidden/phase/freeze/?phase=test")
+    login(client, "hidden-organizer").post("/tasks/hidden/phase/freeze/?phase=test", {"confirmed": "yes"})
     assert Phase.objects.get(pk=hidden_task["phase"].pk).state() == "frozen"
     dave = login(Client(), "dave")
     text = bytes(hidden_task["submissions"]["T5"].content)
@@ -76,7 +76,7 @@ def test_rescore_everything_is_queued_and_shows_the_ranks(hidden_task, client, d
     login(client, "hidden-organizer")
     assert "Rescore everything" in client.get("/tasks/hidden/rescore/").content.decode()
     with django_capture_on_commit_callbacks(execute=True):  # the worker's turn (sync mode)
-        response = client.post("/tasks/hidden/rescore/")
+        response = client.post("/tasks/hidden/rescore/", {"confirmed": "yes"})
     assert response.status_code == 302 and "/tasks/hidden/jobs/" in response["Location"]
     html = client.get(response["Location"]).content.decode()
     table = html.split('id="rank-changes"')[1]

@@ -7,7 +7,7 @@ from leaderboard.models import Phase
 from tests.conftest import build_insight_task, remove_insight_task
 
 pytestmark = pytest.mark.django_db
-PAGES = ["", "status/", "per-sentence/?format=csv", "per-sentence/?format=json", "file/"]
+PAGES = ["", "per-sentence/?format=csv", "per-sentence/?format=json", "file/"]
 ACTIONS = ["choose", "withdraw", "restore", "delete"]
 
 
@@ -31,6 +31,7 @@ def test_another_teams_submission_does_not_exist(private_task):
     for client in (client_of("alice"), Client()):
         for page in PAGES:
             assert client.get(f"/tasks/private/submissions/{bob.pk}/{page}").status_code == 404, page
+        assert client.get(f"/api/submissions/{bob.pk}/status/").status_code in (401, 403, 404)
     alice = client_of("alice")
     for action in ACTIONS:
         assert alice.post(f"/tasks/private/submissions/{bob.pk}/{action}/").status_code == 404, action
@@ -47,6 +48,7 @@ def test_organizers_see_every_submission_but_do_not_act_for_the_team(private_tas
     organizer = client_of("private-organizer")
     for page in PAGES:
         assert organizer.get(f"/tasks/private/submissions/{bob.pk}/{page}").status_code == 200, page
+    assert organizer.get(f"/api/submissions/{bob.pk}/status/").status_code == 200
     assert organizer.post(f"/tasks/private/submissions/{bob.pk}/withdraw/").status_code == 404
 
 
@@ -66,7 +68,7 @@ def test_a_blind_phase_shows_only_received(private_task):
     Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers", blind=True)
     own = private_task["submissions"]["T5"]
     alice = client_of("alice")
-    assert alice.get(f"/tasks/private/submissions/{own.pk}/status/").json() == {"id": own.pk, "status": "received", "finished": True, "progress": None, "error": ""}
+    assert alice.get(f"/api/submissions/{own.pk}/status/").json() == {"id": own.pk, "status": "received", "finished": True, "progress": None}
     for page in ("/tasks/private/submissions/", f"/tasks/private/submissions/{own.pk}/", "/tasks/private/"):
         html = alice.get(page).content.decode()
         assert 'data-status="received"' in html and 'data-status="scored"' not in html
@@ -106,7 +108,7 @@ def test_a_blind_phase_tells_neither_which_one_counts_nor_when_scoring_ends(priv
     queued = accept_submission(Phase.objects.get(pk=private_task["phase"].pk), User.objects.get(username="alice"), system_name="alice-later",
                                filename="a.txt", content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
     alice = client_of("alice")
-    assert alice.get(f"/tasks/private/submissions/{queued.pk}/status/").json()["finished"] is True  # "received", nothing more
+    assert alice.get(f"/api/submissions/{queued.pk}/status/").json()["finished"] is True  # "received", nothing more
     listing = alice.get("/tasks/private/submissions/").content.decode()
     assert "<b>counts</b>" not in listing and "<th>Counts</th>" not in listing
     assert alice.post(f"/tasks/private/submissions/{queued.pk}/choose/").status_code == 302  # not scored yet: chosen all the same

@@ -19,7 +19,7 @@ from ..insights.board import in_track, with_tracks
 from ..insights.corpora import corpus_columns
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.paths import metric_menu, metric_paths
-from ..insights.per_type import chosen_table, comparison, table_of
+from ..insights.per_type import ANNOTATOR_VIEW, VIEWS, annotator_comparison, chosen_table, comparison, has_annotator_types, table_of
 from ..models import SharedTask
 from ..ranking import board_rows, default_metric
 from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
@@ -68,6 +68,7 @@ class LeaderboardExport(APIView):
             text_parameter("systems", "per_type: comma-separated ids of scored submissions of the phase (at most 20)", max_length=400),
             choice_parameter("cat", table_levels(), "per_type: category level (ERRANT: 1, 2 or 3; the table's default otherwise)"),
             choice_parameter("table_metric", table_metrics(), "per_type: whose table, one of the task's metrics (default: its first with one)"),
+            choice_parameter("types", VIEWS, "per_type, ERRANT on gold with its annotators' own types: errant (system and gold edits classified alike, default) or annotator (the gold's own types, recall only)"),
         ],
         responses=file_responses(exports.FORMATS),
     )
@@ -107,6 +108,10 @@ class LeaderboardExport(APIView):
         systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids), metric)
         if not systems:
             raise params.BadParameter("systems", "give the ids of scored submissions of this phase")
+        if params.choice(request.GET, "types", list(VIEWS), "errant") == ANNOTATOR_VIEW:
+            if not has_annotator_types(systems):
+                raise params.BadParameter("types", "this gold has no annotators' types other than ERRANT's", list(VIEWS)[:1])
+            return exports.annotator_type_table(annotator_comparison(systems), f"{task.title}: recall per error type of the gold's annotators (their own types).")
         table = comparison(systems, level or default_level, task.beta, metric)
         detection = " and detection F" if table["detection_modes"] else ""
         caption = f"{task.title}: {table['metric_label']} per error type (cat {level or default_level}), correction TP/FP/FN/P/R/F{detection}."

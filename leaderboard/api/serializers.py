@@ -3,12 +3,14 @@ from rest_framework import serializers
 import scoring
 
 from ..models import Phase, SharedTask, Submission
+from ..models.tasks import current_of
 from ..models.text import NAME_MAX, SUBMISSION_DESCRIPTION_MAX, TRACK_MAX, visible_name
 from ..ranking import headline_metric
 
 
 class PhaseSerializer(serializers.ModelSerializer):
     state = serializers.SerializerMethodField()
+    results_public = serializers.SerializerMethodField(help_text="whether everyone may see this phase's results now")
     n_sentences = serializers.IntegerField(source="dataset.n_sentences", read_only=True)
     n_references = serializers.IntegerField(source="dataset.n_references", read_only=True)
 
@@ -16,12 +18,15 @@ class PhaseSerializer(serializers.ModelSerializer):
         model = Phase
         fields = [
             "kind", "name", "state", "starts_at", "ends_at", "frozen_at", "results_visibility", "blind", "revealed", "counting",
-            "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references",
+            "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references", "results_public",
         ]
 
     def get_state(self, phase) -> str:
         """upcoming, open, frozen or ended"""
         return phase.state()
+
+    def get_results_public(self, phase) -> bool:
+        return phase.results_public()
 
 
 class TaskSerializer(serializers.ModelSerializer):
@@ -29,12 +34,13 @@ class TaskSerializer(serializers.ModelSerializer):
     metrics = serializers.SerializerMethodField()
     score_paths = serializers.SerializerMethodField(help_text="every path ?metric= accepts, with its label and direction")
     ranked_by = serializers.SerializerMethodField(help_text="the path the board ranks by when none is asked")
+    default_phase = serializers.SerializerMethodField(help_text="the phase shown when none is named (the open one whose results are public)")
 
     class Meta:
         model = SharedTask
         fields = [
             "slug", "title", "description", "tokenize", "tracks", "metrics", "score_paths", "ranked_by", "beta", "gts_ref", "gts_weighted",
-            "max_tokens", "max_team_size", "phases", "created_at",
+            "max_tokens", "max_team_size", "phases", "default_phase", "created_at",
         ]
 
     def get_metrics(self, task) -> list[str]:
@@ -51,6 +57,10 @@ class TaskSerializer(serializers.ModelSerializer):
 
     def get_ranked_by(self, task) -> str:
         return headline_metric(task)
+
+    def get_default_phase(self, task) -> str:
+        phase = current_of(sorted(task.phases.all(), key=lambda p: (p.starts_at, p.pk)))
+        return phase.kind if phase else ""
 
 
 class TaskSettingsSerializer(serializers.Serializer):

@@ -1,5 +1,5 @@
-"""A team's own submission over the API: choose / withdraw / restore it, and its
-per-sentence results. The same services and access rules as the pages
+"""A team's own submission over the API: its status (polled), choose / withdraw / restore
+it, and its per-sentence results. The same services and access rules as the pages
 (:mod:`leaderboard.views.submissions`); another team's submission is a 404."""
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from .. import access
 from ..insights import exports
+from ..insights.team_submissions import status_of
 from ..models import Submission
 from ..services import submissions as actions
 from ..views.submissions import PER_SENTENCE_FORMATS, per_sentence_download
@@ -21,6 +22,20 @@ ACTIONS = {"choose": actions.choose, "withdraw": actions.withdraw, "restore": ac
 
 def own_submission(request, pk) -> Submission:
     return access.submission_for(request.user, pk, allowed=access.may_see_upload)
+
+
+POLLED = ("id", "status", "finished", "progress")
+
+
+class SubmissionStatus(APIView):
+    """``{"id", "status", "finished", "progress"}`` and nothing else: what a page or a client
+    polls while scoring runs (a few dozen bytes; the scores are on ``/api/submissions/<id>/``).
+    A blind phase's hidden results answer "received", finished, as everywhere."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, pk):
+        state = status_of(own_submission(request, pk), request.user)
+        return Response({key: state[key] for key in POLLED})
 
 
 class SubmissionAction(APIView):

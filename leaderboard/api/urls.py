@@ -20,6 +20,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/participants/export", task_pages.ParticipantsExport.as_view(), name="api-participants-export"),
     path("submissions/<int:pk>/", views.SubmissionDetail.as_view(), name="api-submission"),
     path("me/submissions/", me.MySubmissions.as_view(), name="api-my-submissions"),
+    path("submissions/<int:pk>/status/", submission_actions.SubmissionStatus.as_view(), name="api-submission-status"),
     path("submissions/<int:pk>/sentences/", submission_actions.SubmissionSentences.as_view(), name="api-submission-sentences"),
     path("submissions/<int:pk>/<str:action>/", submission_actions.SubmissionAction.as_view(), name="api-submission-action"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

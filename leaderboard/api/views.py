@@ -14,6 +14,7 @@ import scoring
 
 from .. import access, params
 from ..models import GoldChunk, Pool, SharedTask
+from ..models.tasks import PhaseNotNamed
 from ..services import tokens
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
 from ..services.teams import TeamError, set_team_size
@@ -35,6 +36,11 @@ from .serializers import (
 
 def errors(*messages: str, line: int = 0) -> dict:
     return {"errors": [{"line": line, "message": m} for m in messages]}
+
+
+def phase_choice(phase) -> dict:
+    """One phase an upload may name, as a 400 lists them."""
+    return {"kind": phase.kind, "name": phase.title, "results_public": phase.results_public(), "results": phase.results_note()}
 
 
 class TokenLogin(ObtainAuthToken):
@@ -112,7 +118,10 @@ class SubmissionCreate(APIView):
         task = get_object_or_404(SharedTask, slug=slug)
         form = UploadSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        phase = access.task_phase(task, form.validated_data.get("phase", ""))
+        try:
+            phase = access.upload_phase(task, form.validated_data.get("phase", ""))
+        except PhaseNotNamed as error:
+            return Response(errors(str(error)) | {"phases": [phase_choice(p) for p in error.choices]}, status=400)
         upload = form.validated_data["file"]
         try:
             submission = accept_submission(

@@ -1,4 +1,4 @@
-"""The leaderboard page's extras: every stored score to rank by, a track filter, tie groups.
+"""The leaderboard page's extras: a track filter, tie groups, charts, notes on the pool.
 
 They work on the rows :func:`leaderboard.ranking.board_rows` builds, so the page, the API
 and the exports rank the same way.
@@ -8,13 +8,12 @@ from __future__ import annotations
 import numpy as np
 from django.core.cache import cache
 
-from scoring import PoolCounts, label, metric_of, resampled_paths
+from scoring import PoolCounts, metric_of, resampled_paths
 
 from ..models import GoldChunk, MetricResult, Submission
-from ..ranking import ranked
+from ..ranking import gotoscorer_pool, ranked
 from . import charts, ties
 from .corpora import corpus_table, unsupported_notes
-from .paths import metric_menu
 
 
 def with_tracks(rows: list[dict]) -> list[dict]:
@@ -60,14 +59,15 @@ def pool_counts(phase) -> PoolCounts | None:
 
 def board_extras(phase, rows: list[dict], metric: str, version: int, track: str = "") -> dict:
     """What the page adds to the platform's board context."""
+    pool = gotoscorer_pool(phase.task.metric_names(), len(rows))  # the whole pool, whatever the track
     rows = in_track(with_tracks(rows), track)
     groups = {} if phase.is_multi_corpus else tie_groups(phase, rows, metric, version, track)  # a macro average has no per-sentence statistics
     for row in rows:
         row["tie"] = groups.get(row["submission_id"])
     return {
         "rows": rows,
-        "all_metrics": [(path, label(path)) for path in metric_menu(rows)],
         "tracks": list(phase.task.tracks or []),
+        "track_column": bool(phase.task.tracks) and any(row["track"] for row in rows),
         "track": track,
         "ties": bool(groups),
         "ties_test": {"samples": ties.DEFAULT_SAMPLES, "seed": ties.DEFAULT_SEED, "alpha": ties.ALPHA},
@@ -78,4 +78,6 @@ def board_extras(phase, rows: list[dict], metric: str, version: int, track: str 
         "resampled_paths": resampled_paths(phase.task.metric_names()),
         "corpora": corpus_table(phase, rows) if phase.is_multi_corpus else None,
         "unsupported": unsupported_notes(phase),
+        "gotoscorer_pool": pool,
+        "baselines": any(row["baseline"] for row in rows),
     }

@@ -70,6 +70,16 @@ def per_type_table(comparison: dict, caption: str) -> Table:
     return Table(caption, columns, body, scores, groups)
 
 
+def annotator_type_table(comparison: dict, caption: str) -> Table:
+    """Type (the gold annotators' own), then per system: TP, FN and recall."""
+    per_system = ["TP", "FN", "R"]
+    columns = ["Type", *(c for _ in comparison["systems"] for c in per_system)]
+    scores = {1 + k * len(per_system) + 2 for k in range(len(comparison["systems"]))}
+    body = [[row["type"], *(v for cell in row["cells"] for v in (cell.get("tp"), cell.get("fn"), cell.get("r")))] for row in comparison["rows"]]
+    groups = [("", 1), *((name, len(per_system)) for name in comparison["systems"])]
+    return Table(caption, columns, body, scores, groups)
+
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import functools
 
-from scoring import REGISTRY, flatten, valid_paths
+from scoring import REGISTRY, flatten, headline_scores, valid_paths, value_at
+
+SIMILARITY_PATHS = "cleme2.sim."  # scored only on tasks with similarity-weighted CLEME2.0
 
 
 def metric_menu(rows: list[dict]) -> list[str]:
@@ -27,3 +29,11 @@ def paths_of(metric_names: tuple[str, ...], registered: int) -> tuple[str, ...]:
     """:func:`scoring.valid_paths`, once per metric list: every poll of a board ranked by
     an explicit ``?metric=`` checks it (``registered``: a metric registered later is a new key)."""
     return tuple(valid_paths(metric_names))
+
+
+def rank_by_choices(task, rows: list[dict]) -> list[tuple[str, str]]:
+    """The one "Rank by" list, and the board's score columns: the headline scores of the
+    task's metrics as ``(path, label)``, without similarity-weighted CLEME2.0 on a task
+    that does not score it, and, once the board has rows, without a score no row has."""
+    paths = [(s.path, s.label) for s in headline_scores(task.metric_names()) if task.sim or not s.path.startswith(SIMILARITY_PATHS)]
+    return [(path, name) for path, name in paths if not rows or any(value_at(r["scores"], path) is not None for r in rows)]

@@ -13,10 +13,13 @@ a participant can sort and join with their own files by line:
   the weights depend on the pool and change with it.
 * USIM: the line's P/R/F.
 
-Only counts leave the server: reference texts stay hidden (the chunk records hold them).
+Each row starts with the line's text: the source, the submission's output and, only for
+those who may see the references (:func:`leaderboard.access.may_see_references`:
+organizers, and everyone once the phase has ended with public results), each reference.
 """
 from __future__ import annotations
 
+import scoring
 from scoring.fscore import prf
 from scoring.metrics.errant import greedy_choice
 
@@ -26,12 +29,36 @@ from .exports import Table
 from .per_type import CHUNK_METRICS
 
 
-def per_sentence_table(submission: Submission) -> Table:
-    """Columns and one row per line; no metric column for a metric the task does not score."""
+def output_lines(submission: Submission) -> list[str]:
+    """The submission's corrected sentences as uploaded (an M2 upload: its edits applied)."""
+    content = bytes(Submission.objects.values_list("content", flat=True).get(pk=submission.pk))
+    if submission.filename.lower().endswith(scoring.M2_SUFFIXES):
+        corpus = scoring.read_m2(content, name=submission.filename)
+        system = corpus.annotator_ids[0] if corpus.annotator_ids else 0
+        return [" ".join(scoring.apply_edits(src, block.get(system) or [])) for src, block in zip(corpus.sources, corpus.annotations)]
+    return content.decode("utf-8-sig").replace("\r\n", "\n").split("\n")
+
+
+def text_columns(submission: Submission, dataset: scoring.Dataset, show_references: bool) -> tuple[list[str], list[list[str]]]:
+    """``source``, ``hypothesis`` and (when shown) one column per reference, per line."""
+    outputs = output_lines(submission)
+    columns = ["source", "hypothesis"]
+    texts = [[" ".join(source), outputs[i] if i < len(outputs) else ""] for i, source in enumerate(dataset.sources)]
+    if show_references:
+        columns += [f"reference {r.name}" for r in dataset.references]
+        for i, row in enumerate(texts):
+            row += [" ".join(r.tokens[i]) for r in dataset.references]
+    return columns, texts
+
+
+def per_sentence_table(submission: Submission, dataset: scoring.Dataset, *, show_references: bool = False) -> Table:
+    """Columns and one row per line: its text (``dataset``: the phase's prepared gold), then
+    the metrics' numbers (no column for a metric the task does not score)."""
     statistics = dict(MetricResult.objects.filter(submission=submission).values_list("metric", "statistics"))
     beta = submission.phase.task.beta
     n_lines = submission.phase.dataset.n_sentences
-    columns, parts = ["line"], []
+    text_names, texts = text_columns(submission, dataset, show_references)
+    columns, parts = ["line", *text_names], [texts]
     if "errant" in statistics:
         columns += ["errant ref", "errant tp", "errant fp", "errant fn", "errant p", "errant r", "errant f"]
         parts.append(_errant(statistics["errant"], beta))

@@ -3,7 +3,10 @@ a per-type table (its ``Metric.per_type`` says where and at which levels).
 
 For ERRANT these are the tables ``errant_compare -cat N`` prints (Bryant et al., 2017),
 read from each submission's stored scores: correction (cs) per type with detection
-(ds: span, dt: token) F next to it. Multi-token edits get a row of their own, counted
+(ds: span, dt: token) F next to it. System and gold edits are typed alike, by ERRANT's
+classifier, even when the gold came with its annotators' own types (M2 gold such as
+CoNLL-2014's NUCLE types; :mod:`scoring.gold_types`); those types are a second,
+recall-only view (:func:`annotator_comparison`). Multi-token edits get a row of their own, counted
 from the stored CLEME chunk outcomes (Ye et al., 2023, section 3.2: a chunk is the
 smallest span on which source, hypothesis and references agree, so a chunk longer than
 one token is a multi-token edit), under CLEME's independent assumption.
@@ -11,7 +14,7 @@ one token is a multi-token edit), under CLEME's independent assumption.
 from __future__ import annotations
 
 from scoring import REGISTRY, PerTypeTable, per_type_metrics
-from scoring.metrics.errant import score_counts
+from scoring.metrics.errant import ANNOTATOR_TABLE, score_counts
 
 DEFAULT_METRIC = "errant"
 MULTI_TOKEN = "multi-token"
@@ -97,3 +100,26 @@ def comparison(systems: list[dict], level: str, beta: float, metric: str = DEFAU
         "metric": metric, "metric_label": REGISTRY[metric].display_name(), "level": level, "levels": table.levels,
         "detection_modes": table.detection_modes, "systems": [s["name"] for s in systems], "rows": rows, "overall": overall,
     }
+
+
+ANNOTATOR_VIEW = "annotator"
+VIEWS = {"errant": "ERRANT types (system and gold edits classified alike)", ANNOTATOR_VIEW: "Annotators' own types (recall only)"}
+
+
+def has_annotator_types(systems: list[dict]) -> bool:
+    """Whether the systems' scores keep the recall table of the gold's own types."""
+    return bool(systems) and all(ANNOTATOR_TABLE in s["scores"] for s in systems)
+
+
+def annotator_comparison(systems: list[dict]) -> dict:
+    """Recall per type of the gold's annotators (systems' edits carry no such type, so
+    there is no precision): ``{"systems", "rows": [{"type", "cells": [{"tp", "fn", "r"}]}]}``,
+    most frequent type first."""
+    tables = [s["scores"].get(ANNOTATOR_TABLE, {}) for s in systems]
+    types = {t for table in tables for t in table}
+
+    def frequency(etype: str) -> int:
+        return max((t[etype]["tp"] + t[etype]["fn"]) if etype in t else 0 for t in tables)
+
+    rows = [{"type": etype, "cells": [t.get(etype, {}) for t in tables], "frequency": frequency(etype)} for etype in sorted(types, key=lambda t: (-frequency(t), t))]
+    return {"view": ANNOTATOR_VIEW, "view_label": VIEWS[ANNOTATOR_VIEW], "systems": [s["name"] for s in systems], "rows": rows}

@@ -87,20 +87,57 @@ class SharedTask(models.Model):
         return metric_names(self.metrics or None)
 
     def current_phase(self):
-        """The open phase, else the latest one to have started, else the first."""
+        """The phase meant when none is named (:func:`current_of`)."""
         return current_of(list(self.phases.order_by("starts_at", "pk")))
+
+    def phase_to_submit(self):
+        """The phase an upload that names none goes to (:func:`submission_phase_of`)."""
+        return submission_phase_of(list(self.phases.order_by("starts_at", "pk")))
 
     def is_organizer(self, user) -> bool:
         return user.is_authenticated and (user.is_staff or self.organizers.filter(pk=user.pk).exists())
 
 
 def current_of(phases: list):
-    """Of a task's ``phases`` ordered by (starts_at, pk): the open one, else the latest
-    to have started, else the last; None when there are none."""
+    """The phase a page, the API or gec-submit shows when none is named, of a task's
+    ``phases`` ordered by (starts_at, pk): the open phase whose results are public (the
+    latest to open when several are), else the latest open one, else the latest to have
+    started, else the last; None when there are none.
+
+    A dev phase open next to a hidden test phase is thus the default everywhere: nobody
+    lands on a board they may not see, nor spends a test submission by leaving the
+    phase out (uploads ask :func:`submission_phase_of`, which never guesses a hidden one).
+    """
     now = timezone.now()
     open_phases = [p for p in phases if p.is_open(now)]
+    public = [p for p in open_phases if p.results_public(now)]
     started = [p for p in phases if p.starts_at <= now]
-    return (open_phases or started or phases or [None])[-1]
+    return (public or open_phases or started or phases or [None])[-1]
+
+
+class PhaseNotNamed(Exception):
+    """An upload named no phase and more than one could be meant, or only phases whose
+    results are hidden are open: the client must name one of ``choices``."""
+
+    def __init__(self, choices: list):
+        self.choices = choices
+        listed = "; ".join(f"{p.kind} ({p.results_note()})" for p in choices)
+        super().__init__(f"name the phase (phase={choices[0].kind}, ...): the open phases are {listed}")
+
+
+def submission_phase_of(phases: list):
+    """The phase an upload naming none goes to: the one open phase whose results are
+    public. Raises :class:`PhaseNotNamed` when several such phases are open, or when the
+    open phases all hide their results (a hidden test phase is only ever chosen by name).
+    With no open phase, :func:`current_of` (the upload is then refused as closed)."""
+    now = timezone.now()
+    open_phases = [p for p in phases if p.is_open(now)]
+    public = [p for p in open_phases if p.results_public(now)]
+    if len(public) == 1:
+        return public[0]
+    if open_phases:
+        raise PhaseNotNamed(open_phases)
+    return current_of(phases)
 
 
 class Dataset(models.Model):
@@ -272,6 +309,14 @@ class Phase(models.Model):
     def is_test(self) -> bool:
         """A blind test: a ``test`` key, or results that are not public while it is open."""
         return self.kind.startswith(self.Kind.TEST) or self.results_visibility != self.Visibility.PUBLIC
+
+    def results_note(self) -> str:
+        """How the results are shown, in a few words (pages and errors that list phases)."""
+        if self.results_public():
+            return "results public"
+        if self.results_visibility == self.Visibility.AFTER_END:
+            return "results hidden until the phase ends"
+        return "results hidden until the organizers reveal them"
 
     def results_public(self, now=None) -> bool:
         """Visible to everyone: no need to know who asks (nor to load the session)."""

@@ -23,7 +23,7 @@ def choose(submission: Submission) -> Submission:
     nothing a blind phase hides."""
     phase = submission.phase
     if phase.counting != Phase.Counting.CHOSEN:
-        raise ActionRefused(f"in the {phase.title} phase the {phase.get_counting_display()} counts; there is nothing to choose")
+        raise ActionRefused(f"in the {phase.title} phase {phase.get_counting_display()} counts; there is nothing to choose")
     _require_open(phase, "choose")
     if submission.hidden:
         raise ActionRefused("a withdrawn submission cannot be chosen: restore it first")

@@ -11,6 +11,7 @@ from ..access import (
     upload_closed_reason,
 )
 from ..access import may_host as _may_host
+from ..models import Judgments
 from ..services.intake import remaining_submissions, team_of
 
 register = template.Library()
@@ -34,7 +35,8 @@ def sees_results(context, phase) -> bool:
 
 @register.simple_tag(takes_context=True)
 def sees_meta_evaluation(context, task) -> bool:
-    return may_see_meta_evaluation(task, context["request"].user)
+    """The Meta-evaluation tab: only on a task with human judgments, for those who may see it."""
+    return Judgments.objects.filter(phase__task=task).exists() and may_see_meta_evaluation(task, context["request"].user)
 
 
 @register.simple_tag(takes_context=True)

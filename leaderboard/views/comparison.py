@@ -6,7 +6,7 @@ from scoring import per_type_metrics
 
 from .. import access, params
 from ..insights.loading import comparison_inputs, scored_submissions
-from ..insights.per_type import chosen_table, comparison, table_of
+from ..insights.per_type import ANNOTATOR_VIEW, VIEWS, annotator_comparison, chosen_table, comparison, has_annotator_types, table_of
 from ..ranking import board_rows, default_metric
 from .pages import results_phase
 
@@ -21,7 +21,11 @@ def per_type(request, slug):
     metric, level = chosen_table(task.metric_names(), params.choice(request.GET, "metric", [cls.name for cls in metrics]), "")
     level = params.choice(request.GET, "cat", table_of(metric).levels, level)
     systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), chosen), metric)
+    annotator_types = has_annotator_types(systems)
+    view = params.choice(request.GET, "types", list(VIEWS), "errant") if annotator_types else "errant"
     return render(request, "leaderboard/per_type.html", {
+        "views": VIEWS if annotator_types else {}, "view": view,
+        "annotator_table": annotator_comparison(systems) if view == ANNOTATOR_VIEW else None,
         "task": task, "phase": phase, "rows": rows, "chosen": chosen, "level": level, "levels": table_of(metric).levels,
         "metric": metric, "metrics": [(cls.name, cls.display_name()) for cls in metrics],
         "table": comparison(systems, level, task.beta, metric), "organizer": access.may_organize(task, request.user),

@@ -14,6 +14,7 @@ from ..sanitise import MAX_PAGE_CHARS
 from ..services.corpora import is_corpora_bundle, unpack_corpora
 from ..services.gold import check_gold, unpack_bundle
 from ..services.teams import TeamError, clean_domains
+from .time_zones import zone_choices
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -124,7 +125,6 @@ class TaskForm(GoldFields, TeamSizeForm):
         return {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size")}
 
 
-TIME_ZONES = sorted(zoneinfo.available_timezones() - {"localtime"})
 LOCAL_DATETIME = "%Y-%m-%dT%H:%M"
 
 
@@ -133,7 +133,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
     task's gold sets or new gold files; an existing phase keeps its gold and its key. A new
     phase is offered the next usual key (dev, then test) with that key's default results."""
 
-    time_zone = forms.ChoiceField(choices=[(z, z) for z in TIME_ZONES], initial="UTC", help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')")
+    time_zone = forms.ChoiceField(choices=zone_choices, initial="UTC", help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')")
     reuse = forms.ModelChoiceField(queryset=None, required=False, label="Gold", empty_label="new gold from the files below")
     gleu_variant = forms.ChoiceField(
         choices=Phase._meta.get_field("gleu_variant").choices, required=False, initial="official", label="GLEU",
@@ -158,6 +158,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
         self.task = task
+        self.fields["time_zone"].choices = zone_choices(self.instance.time_zone if self.instance.pk else "")
         if self.instance.pk:
             for name in ("reuse", "corpora", "source", "references", "m2", "bundle"):
                 del self.fields[name]

@@ -17,12 +17,14 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 import scoring
+from scoring import label
 
 from .. import access, params
-from ..insights.paths import metric_paths
+from ..insights.paths import metric_paths, rank_by_choices
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
-from ..ranking import board_rows, default_metric, metric_value, pool_version
+from ..models.tasks import PhaseNotNamed
+from ..ranking import board_rows, default_metric, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams import TeamError
 from ..services.terms import TermsNotAccepted
@@ -71,14 +73,15 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     track = params.choice(request.GET, "track", task.tracks or [])
     own = own_rows(request, task, phase)
     rows = board_rows(phase.pk, metric) if visible else []
-    shown = [score.path for score in scoring.headline_scores(metric_names)]
+    rank_by = rank_by_choices(task, rows)
+    shown = rank_by if metric in dict(rank_by) else [*rank_by, (metric, label(metric))]
     return {
         "task": task,
         "phase": phase,
         "metric": metric,
         "track": track,
-        # headline columns that some row has (no empty similarity column when --sim is off)
-        "metric_choices": [p for p in shown if not rows or any(metric_value(r["scores"], p) is not None for r in rows)],
+        "rank_by": shown,  # the "Rank by" list and the board's score columns
+        "metric_name": dict(shown)[metric],
         "rows": rows,
         "visible": visible,
         "version": shown_version(phase, visible, own),
@@ -105,18 +108,23 @@ def task_rows(request, slug):
 
 @login_required
 def submit(request, slug):
+    """The upload form of the phase named by ``?phase=``, else of the one open phase whose
+    results are public; when that is not clear, the page asks which phase is meant."""
     task = get_object_or_404(SharedTask, slug=slug)
-    phase = access.phase_for(request, task)
-    form = UploadForm(request.POST or None, request.FILES or None)
+    try:
+        phase = access.upload_phase(task, params.phase_key(request.GET))
+    except PhaseNotNamed as error:
+        return render(request, "leaderboard/submit_choose.html", {"task": task, "phase": task.current_phase(), "choices": error.choices, "question": str(error)})
+    form = UploadForm(request.POST or None, request.FILES or None, tracks=task.tracks or [])
     closed = access.upload_closed_reason(phase, request.user)
     if closed:  # the form is shown disabled, with the reason
         return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "closed": closed}, status=403 if request.method == "POST" else 200)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            accept_submission(
+            submission = accept_submission(
                 phase, request.user, system_name=form.cleaned_data["system_name"], filename=upload.name,
-                content=upload.read(), description=form.cleaned_data["description"], track=form.cleaned_data["track"],
+                content=upload.read(), description=form.cleaned_data["description"], track=form.cleaned_data.get("track", ""),
                 corpus=form.cleaned_data["corpus"],
             )
         except scoring.InputError as error:
@@ -126,6 +134,7 @@ def submit(request, slug):
             form.add_error(None, str(error))
             status = 413 if isinstance(error, UploadTooLarge) else 429 if isinstance(error, OverLimit) else 403
             return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status)
-        messages.success(request, "Your submission is queued; the leaderboard updates when it is scored.")
+        messages.success(request, f"Submission {submission.pk} is queued; the leaderboard updates when it is scored.",
+                         extra_tags=f"follow-submission-{submission.pk}")
         return redirect(f"/tasks/{task.slug}/?phase={phase.kind}")
     return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form})

@@ -2,17 +2,18 @@
 
 A submission exists only for its team and the task's organizers (404 for anyone else,
 :func:`leaderboard.access.may_see_upload`). The list and the detail page follow a
-pending submission by polling its small status (every 2 s) until it is finished.
+pending submission by polling its small status (every 2 s, ``/api/submissions/<id>/status/``)
+until it is finished.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from .. import access, params
-from ..insights import charts, exports
+from ..insights import charts, consequences, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.loading import chunk_statistics
 from ..insights.per_sentence import per_sentence_table
@@ -24,6 +25,7 @@ from ..ranking import headline_metric
 from ..services import submissions as actions
 from ..services.datasets import load_dataset
 from ..services.intake import team_of
+from .confirm import confirmation, confirmed
 
 SENTENCES_SHOWN = 10
 
@@ -82,11 +84,6 @@ def _counted(submission: Submission) -> bool:
     return Submission.objects.filter(pk=submission.pk, pool_membership__isnull=False).exists()
 
 
-def status(request, slug, pk):
-    """The polled status: ``{"id", "status", "finished", "progress", "error"}``."""
-    return JsonResponse(status_of(_visible_submission(request, slug, pk), request.user))
-
-
 def per_sentence(request, slug, pk):
     return per_sentence_download(_visible_submission(request, slug, pk), request.user, request.GET)
 
@@ -102,7 +99,8 @@ def per_sentence_download(submission: Submission, user, query) -> HttpResponse:
     if submission.status != Submission.Status.SCORED:
         raise Http404("this submission has no results")
     fmt = params.choice(query, "format", PER_SENTENCE_FORMATS, "csv")
-    text, content_type = exports.render(per_sentence_table(submission), fmt)
+    table = per_sentence_table(submission, load_dataset(submission.phase.dataset_id), show_references=access.may_see_references(submission.phase, user))
+    text, content_type = exports.render(table, fmt)
     response = HttpResponse(text, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
     return response
@@ -123,14 +121,21 @@ ACTIONS = {
     "restore": (actions.restore, "Submission {pk} is back."),
     "delete": (actions.delete_failed, "Submission {pk} is deleted."),
 }
+CONFIRMED = {"withdraw": ("Withdraw submission {pk}", consequences.withdraw), "delete": ("Delete submission {pk}", consequences.delete)}
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def act(request, slug, pk, action):
+    """Withdrawing and deleting ask first (a GET, or a POST without ``confirmed``, shows
+    what will happen); the other actions act on their POST."""
     submission = _visible_submission(request, slug, pk)
     if action not in ACTIONS or not access.may_manage_submission(submission, request.user):
         raise Http404("no such action")
+    if request.method == "GET" or action in CONFIRMED and not confirmed(request):
+        title, consequence = CONFIRMED.get(action, ("{action} submission {pk}", lambda s: ""))
+        return confirmation(request, submission.phase.task, title=title.format(pk=submission.pk, action=action.capitalize()),
+                            consequence=consequence(submission), cancel=f"/tasks/{slug}/submissions/?phase={submission.phase.kind}")
     function, message = ACTIONS[action]
     try:
         function(submission)

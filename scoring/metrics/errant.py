@@ -17,36 +17,42 @@ from ..bootstrap import prf_of_counts
 from ..dataset import Dataset
 from ..edits import UNK, Edit
 from ..fscore import prf, prf_rounded
+from ..gold_types import errant_gold_types
 from ..hypothesis import Hypothesis
 from ..paths import ScorePath, expand
 from .base import Metric, PerTypeTable, Resampling, register
 
 MODES = ("cs", "ds", "dt", "cse")
+ANNOTATOR_TABLE = "per_type_annotator"  # recall per the gold's own types (M2 gold not typed by ERRANT)
 CATEGORY_LEVELS = ("1", "2", "3")
 
 
-def edit_keys(edits: list[Edit], mode: str) -> dict[tuple, list[str]]:
+def edit_keys(edits: list[Edit], mode: str, counted_as: list[str] | None = None) -> dict[tuple, list[str]]:
     """ERRANT's ``process_edits``: the comparison key of each edit, with its types.
 
     UNK edits only count in detection; ``dt`` splits spans into tokens (an insertion
     is the token to its right); several edits may share a key, hence the type lists.
+    ``counted_as`` (parallel to ``edits``) is the type each edit is counted under in the
+    per-type tables when that is not its own (gold re-typed by ERRANT: :mod:`scoring.gold_types`);
+    the keys, hence the overall counts, stay those of the edits as given.
     """
     keys: dict[tuple, list[str]] = defaultdict(list)
-    for start, end, correction, etype in edits:
+    for k, (start, end, correction, etype) in enumerate(edits):
         if etype == UNK and mode not in ("ds", "dt"):
             continue
+        counted = counted_as[k] if counted_as else etype
         if mode == "dt":
             if start == end:
-                keys[(start, start + 1)].append(etype)
+                keys[(start, start + 1)].append(counted)
             else:
                 for token in range(start, end):
-                    keys[(token, token + 1)].append(etype)
+                    keys[(token, token + 1)].append(counted)
         elif mode == "ds":
-            keys[(start, end)].append(etype)
+            keys[(start, end)].append(counted)
         elif mode == "cse":
-            keys[(start, end, etype, correction)].append(etype)
+            keys[(start, end, etype, correction)].append(counted)
         else:
-            keys[(start, end, correction)].append(etype)
+            keys[(start, end, correction)].append(counted)
     return keys
 
 
@@ -72,33 +78,58 @@ def compare_edits(hyp: dict[tuple, list[str]], ref: dict[tuple, list[str]]) -> l
     return [tp, fp, fn, types]
 
 
+def recalled(hyp: dict[tuple, list[str]], ref: dict[tuple, list[str]]) -> dict[str, list[int]]:
+    """``{annotator's type: [tp, fn]}``: the gold edits found and missed, under the types
+    the gold gives them (systems' edits have none of these types: no FP here)."""
+    types: dict[str, list[int]] = {}
+    for key, cats in ref.items():
+        for cat in cats:
+            types.setdefault(cat, [0, 0])[0 if key in hyp else 1] += 1
+    return types
+
+
 def sentence_statistics(dataset: Dataset, hypothesis: Hypothesis) -> dict:
     """Per mode, per sentence, per present reference: ``[tp, fp, fn, per_type]``.
 
     ``refs[i]`` lists the reference indices in the order they are tried; a sentence
     that no reference annotates is compared with an empty (noop) reference, as
-    ``errant_compare`` does.
+    ``errant_compare`` does. Gold typed in the annotators' own scheme adds
+    ``annotator``: per sentence and reference, :func:`recalled` in mode cs.
     """
     refs = [dataset.references_in(i) for i in range(len(dataset))]
     ref_keys = reference_keys(dataset)
     counts: dict[str, list] = {mode: [] for mode in MODES}
+    annotator: list = []
     for i, hyp_edits in enumerate(hypothesis.edits):
         for mode in MODES:
             hyp_keys = edit_keys(hyp_edits, mode)
             counts[mode].append([compare_edits(hyp_keys, keys) for keys in ref_keys[mode][i]])
-    return {"refs": refs, "counts": counts}
+            if mode == "cs" and "annotator" in ref_keys:
+                annotator.append([recalled(hyp_keys, keys) for keys in ref_keys["annotator"][i]])
+    statistics = {"refs": refs, "counts": counts}
+    if "annotator" in ref_keys:
+        statistics["annotator"] = annotator
+    return statistics
 
 
 def reference_keys(dataset: Dataset) -> dict[str, list[list[dict]]]:
     """Per mode and sentence, :func:`edit_keys` of each reference tried there (a noop
-    reference where none is): made once per dataset (``dataset.memo``)."""
+    reference where none is): made once per dataset (``dataset.memo``). Gold typed in
+    its annotators' own scheme is counted under ERRANT's types for it, and adds the
+    cs keys under the annotators' types (``"annotator"``)."""
 
     def make() -> dict[str, list[list[dict]]]:
-        keys: dict[str, list[list[dict]]] = {mode: [] for mode in MODES}
+        gold_types = errant_gold_types(dataset)
+        modes = (*MODES, "annotator") if gold_types else MODES
+        keys: dict[str, list[list[dict]]] = {mode: [] for mode in modes}
         for i in range(len(dataset)):
-            ref_edit_lists = [dataset.references[k].edits[i] or [] for k in dataset.references_in(i)] or [[]]
+            present = dataset.references_in(i)
+            ref_edit_lists = [dataset.references[k].edits[i] or [] for k in present] or [[]]
+            counted_as = ([gold_types[k][i] for k in present] if gold_types else []) or [None] * len(ref_edit_lists)
             for mode in MODES:
-                keys[mode].append([edit_keys(edits, mode) for edits in ref_edit_lists])
+                keys[mode].append([edit_keys(edits, mode, types) for edits, types in zip(ref_edit_lists, counted_as)])
+            if gold_types:
+                keys["annotator"].append([edit_keys(edits, "cs") for edits in ref_edit_lists])
         return keys
 
     return dataset.remembered("errant.ref_keys", make)
@@ -157,6 +188,18 @@ def corpus_scores(per_sentence: list[list[list]], beta: float, choice: list[int]
     return score_counts(tp, fp, fn, beta), per_type
 
 
+def annotator_table(statistics: dict, beta: float) -> dict[str, dict]:
+    """Recall per annotator's type under the corpus-level reference choice of mode cs:
+    ``{type: {"tp", "fn", "r"}}``."""
+    choice = greedy_choice(statistics["counts"]["cs"], beta)
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for candidates, j in zip(statistics["annotator"], choice):
+        for etype, (tp, fn) in candidates[j].items():
+            totals[etype][0] += tp
+            totals[etype][1] += fn
+    return {etype: {"tp": tp, "fn": fn, "r": tp / (tp + fn)} for etype, (tp, fn) in sorted(totals.items())}
+
+
 def sentence_best(per_sentence: list[list[list]], beta: float) -> list[tuple[float, float, float]]:
     """Per sentence, (P, R, F) with its own best reference (F, then more TP, fewer FP, fewer FN)."""
     return [
@@ -200,6 +243,9 @@ class Errant(Metric):
     def score_paths(cls) -> tuple[str, ...]:
         return (*expand(["errant"], MODES, ("tp", "fp", "fn", "p", "r", "f")), *expand(["errant.sentence"], ("p", "r", "f")))
 
+    def prepare(self, dataset: Dataset) -> None:
+        errant_gold_types(dataset)
+
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         return sentence_statistics(dataset, hypothesis)
 
@@ -214,6 +260,8 @@ class Errant(Metric):
             else:
                 result.setdefault("per_type_by_mode", {})[mode] = per_type
         result["sentence"] = sentence_level(statistics["counts"]["cs"], beta)
+        if "annotator" in statistics:
+            result[ANNOTATOR_TABLE] = annotator_table(statistics, beta)
         return result
 
     def resampling(self, statistics: dict) -> Resampling:

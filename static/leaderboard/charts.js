@@ -20,7 +20,7 @@
     return new Chart(canvas, {
       type: "bar",
       data: {
-        labels: d.bars.map(b => b.rank + ". " + b.name),
+        labels: d.bars.map(b => b.rank === null ? b.name + " (baseline)" : b.rank + ". " + b.name),
         datasets: [{
           label: d.label,
           data: d.bars.map(b => b.value),

@@ -68,8 +68,13 @@ class Command(BaseCommand):
             self.load_multigec()
         if seeda and not seeda_available():
             raise CommandError(f"SEEDA data not found under {seeda_dir()}: set GEC_SHARED_DIR")
-        if (seeda or seeda_available()) and not no_seeda:
+        if no_seeda:
+            self.stdout.write("SEEDA demo skipped (--no-seeda)")
+        elif seeda or seeda_available():
             self.load_seeda()
+        else:
+            self.stdout.write(f"SEEDA demo skipped: its data is not under {seeda_dir()} (set GEC_SHARED_DIR to the folder "
+                              "holding data/seeda to add it; the CoNLL-2014 demo needs nothing)")
 
     def score(self, phase, entries) -> None:
         """Upload and score ``entries`` ((name, filename, bytes), baseline first) inline, not
@@ -85,8 +90,9 @@ class Command(BaseCommand):
 
     def load_conll14(self) -> None:
         if SharedTask.objects.filter(slug=CONLL_SLUG).exists():
-            self.stdout.write(f"task {CONLL_SLUG} exists already")
+            self.stdout.write(f"demo task {CONLL_SLUG} is loaded already")
             return
+        self.stdout.write("loading the demo tasks (first start only: scoring their systems takes a minute or two on 2 cores)")
         started = time.monotonic()
         self.stdout.write("CoNLL-2014 demo: preparing the gold (parsing sources, reading both annotators' edits) ...")
         dev_gold = demo.gold_blocks(*DEV_SENTENCES)

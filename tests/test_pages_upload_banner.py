@@ -1,0 +1,19 @@
+"""The green banner after an upload names the submission and follows its status (it polls
+``/api/submissions/<id>/status/``) instead of saying "queued" for ever."""
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from tests.conftest import SUBSET_OUTPUTS, insight_head
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_banner_follows_the_submission(insight_task, client):
+    client.force_login(User.objects.get(username="alice"))
+    upload = SimpleUploadedFile("bart.txt", insight_head(SUBSET_OUTPUTS / "BART.txt", 20).encode())
+    html = client.post("/tasks/insight/submit/?phase=dev", {"system_name": "again", "file": upload}, follow=True).content.decode()
+    banner = html.split('<ul class="messages">')[1].split("</ul>")[0]
+    pk = int(banner.split('data-submission="')[1].split('"')[0])
+    assert f'data-follow="/api/submissions/{pk}/status/"' in banner and f"Submission {pk} is queued" in banner
+    assert "data-follow" in html.split("<script>")[0] and 'banner.dataset.follow' in html
