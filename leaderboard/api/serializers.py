@@ -10,17 +10,23 @@ class PhaseSerializer(serializers.ModelSerializer):
     state = serializers.SerializerMethodField()
     n_sentences = serializers.IntegerField(source="dataset.n_sentences", read_only=True)
     n_references = serializers.IntegerField(source="dataset.n_references", read_only=True)
+    references_public = serializers.SerializerMethodField()
 
     class Meta:
         model = Phase
         fields = [
             "kind", "name", "state", "starts_at", "ends_at", "frozen_at", "results_visibility", "blind", "revealed", "counting",
             "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references",
+            "references_public",
         ]
 
     def get_state(self, phase) -> str:
         """upcoming, open, frozen or ended"""
         return phase.state()
+
+    def get_references_public(self, phase) -> bool:
+        """participants may download the references (GET /api/tasks/<slug>/references/); never for a test phase"""
+        return phase.references_public and not phase.is_test
 
 
 class TaskSerializer(serializers.ModelSerializer):
