@@ -6,6 +6,8 @@ and links to ``http``, ``https`` and ``mailto`` addresses only. Scripts, styles,
 event handlers, ``javascript:`` and ``data:`` addresses, frames, forms and images do
 not survive (images would make every visitor's browser call another host).
 """
+from functools import lru_cache
+
 import markdown
 import nh3
 
@@ -19,7 +21,10 @@ ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "td": {"align"}, "th": 
 URL_SCHEMES = {"http", "https", "mailto"}
 
 
+@lru_cache(maxsize=128)
 def markdown_html(text: str) -> str:
-    """``text`` (Markdown, tables and fenced code included) as sanitised HTML."""
+    """``text`` (Markdown, tables and fenced code included) as sanitised HTML. Kept per
+    process by text: Python-Markdown takes about 0.4 s for a page at the length limit
+    (``bench/task_pages.py``), and a tab is read far more often than it is written."""
     html = markdown.markdown(text, extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
     return nh3.clean(html, tags=TAGS, attributes=ATTRIBUTES, url_schemes=URL_SCHEMES, link_rel="noopener noreferrer nofollow")

@@ -67,3 +67,8 @@ def test_the_phase_form_refuses_to_publish_test_references(task):
     data["kind"] = "dev"
     answer = organizer.post(f"/tasks/{SLUG}/phases/dev/edit/", {**data, "results_visibility": "public"})
     assert answer.status_code == 302 and Phase.objects.get(task=task, kind="dev").references_public
+
+
+def test_the_task_api_says_which_phases_publish_their_references(task):
+    phases = api_client_of("anonymous").get(f"/api/tasks/{SLUG}/").json()["phases"]
+    assert {p["kind"]: p["references_public"] for p in phases} == {"dev": True, "test": False}

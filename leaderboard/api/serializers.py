@@ -13,12 +13,14 @@ class PhaseSerializer(serializers.ModelSerializer):
     results_public = serializers.SerializerMethodField(help_text="whether everyone may see this phase's results now")
     n_sentences = serializers.IntegerField(source="dataset.n_sentences", read_only=True)
     n_references = serializers.IntegerField(source="dataset.n_references", read_only=True)
+    references_public = serializers.SerializerMethodField()
 
     class Meta:
         model = Phase
         fields = [
             "kind", "name", "state", "starts_at", "ends_at", "frozen_at", "results_visibility", "blind", "revealed", "counting",
             "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references", "results_public",
+            "references_public",
         ]
 
     def get_state(self, phase) -> str:
@@ -27,6 +29,10 @@ class PhaseSerializer(serializers.ModelSerializer):
 
     def get_results_public(self, phase) -> bool:
         return phase.results_public()
+
+    def get_references_public(self, phase) -> bool:
+        """participants may download the references (GET /api/tasks/<slug>/references/); never for a test phase"""
+        return phase.references_public and not phase.is_test
 
 
 class TaskSerializer(serializers.ModelSerializer):
