@@ -1,7 +1,7 @@
 """Requests a client got wrong, answered once at the boundary: a malformed query
 parameter is a 400 (:class:`leaderboard.params.BadParameter`, raised wherever a view
 reads one), an oversized upload a 413 (:mod:`leaderboard.uploads`). JSON under
-``/api/`` in the API's error shape (CONTRACTS.md section 3), a page elsewhere."""
+``/api/`` in the API's error shape (docs/contracts.md section 3), a page elsewhere."""
 from __future__ import annotations
 
 import json

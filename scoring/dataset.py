@@ -72,7 +72,7 @@ class Dataset:
 
     @classmethod
     def from_m2(cls, corpus: M2Corpus) -> Dataset:
-        """Gold edits as given, one reference per annotator id (CONTRACTS.md section 1)."""
+        """Gold edits as given, one reference per annotator id (docs/contracts.md section 1)."""
         references = []
         for annotator in corpus.annotator_ids:
             edits = [block.get(annotator) for block in corpus.annotations]

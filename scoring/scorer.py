@@ -75,7 +75,7 @@ class ScoringResult:
     statistics: dict[str, dict[str, dict]]
 
     def as_json(self) -> dict:
-        """The object ``python -m scoring --json`` prints (CONTRACTS.md section 2)."""
+        """The object ``python -m scoring --json`` prints (docs/contracts.md section 2)."""
         return {"signature": self.signature, "n_sentences": self.n_sentences, "n_references": self.n_references, "systems": self.systems}
 
 
