@@ -2,7 +2,7 @@
 parameter is a 400 (:class:`leaderboard.params.BadParameter`, raised wherever a view
 reads one), an oversized upload a 413 (:mod:`leaderboard.uploads`), a URL no route
 matches a 404. JSON under
-``/api/`` in the API's error shape (CONTRACTS.md section 3), a page elsewhere."""
+``/api/`` in the API's error shape (docs/contracts.md section 3), a page elsewhere."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""Settings from environment variables (CONTRACTS.md section 5).
+"""Settings from environment variables (docs/contracts.md section 5).
 
 Two modes, chosen by what is configured:
 
@@ -111,7 +111,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long jobs: do not hoard messages
 CELERY_TASK_TIME_LIMIT = GEC_SCORING_TIME_LIMIT + 60
 CELERY_TASK_SOFT_TIME_LIMIT = GEC_SCORING_TIME_LIMIT
-# Bounded cost (issue 14; README, Production): a job that took its worker down this many
+# Bounded cost (issue 14; docs/deployment.md): a job that took its worker down this many
 # times fails as the file's fault; each worker process may hold this much private memory
 # (0: no ceiling), and is replaced after a job once it holds three quarters of it.
 GEC_MAX_WORKER_LOSSES = int(os.environ.get("GEC_MAX_WORKER_LOSSES", "2"))
@@ -163,7 +163,11 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "GEC shared-task leaderboard",
-    "DESCRIPTION": "Upload system outputs, follow scoring, read leaderboards (CONTRACTS.md section 3).",
+    "DESCRIPTION": (
+        "Upload system outputs, follow scoring, read leaderboards. The endpoints, their answers and migration notes: "
+        "docs/contracts.md (section 3, REST API) in the repository; taking part with the API or gec-submit: "
+        "docs/participant-guide.md."
+    ),
     "VERSION": "1",
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -1,4 +1,4 @@
-"""ERRANT annotation of whole files in batches (METRICS.md section 0).
+"""ERRANT annotation of whole files in batches (docs/metrics.md).
 
 A corrected sentence is parsed with ``nlp.pipe`` in batches, then aligned, merged and
 classified against its already-parsed source exactly as ``errant_parallel`` does

@@ -1,4 +1,4 @@
-"""``python -m scoring``: score system outputs with every metric (CONTRACTS.md section 2).
+"""``python -m scoring``: score system outputs with every metric (docs/contracts.md section 2).
 
 Exit status 0 on success, 2 on bad input with every problem on stderr by line number.
 """

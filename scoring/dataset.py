@@ -82,7 +82,7 @@ class Dataset:
 
     @classmethod
     def from_m2(cls, corpus: M2Corpus, *, lang: str = "en", pipeline: str | None = None) -> Dataset:
-        """Gold edits as given, one reference per annotator id (CONTRACTS.md section 1)."""
+        """Gold edits as given, one reference per annotator id (docs/contracts.md section 1)."""
         references = []
         for annotator in corpus.annotator_ids:
             edits = [block.get(annotator) for block in corpus.annotations]

@@ -1,6 +1,6 @@
 """Every distinct line a dataset has parsed and annotated, kept for the next system.
 
-METRICS.md section 0 asks for one parse per line; across the systems of a task most
+docs/metrics.md asks for one parse per line; across the systems of a task most
 changed lines repeat (a reference line, or another system's same correction). A parse
 depends only on the exact token sequence, and ERRANT's edits only on that and the
 source sentence, so both are looked up by those keys before anything is parsed: the

@@ -1,6 +1,6 @@
 """Score paths: the dotted address of one number in a system's scores object (``errant.cs.f``).
 
-A system's scores (CONTRACTS.md section 2) nest per metric, mode and level; rankings,
+A system's scores (docs/contracts.md section 2) nest per metric, mode and level; rankings,
 tables, exports and score comparisons all address one number by its path. These are the
 only functions that walk that nesting.
 """

@@ -1,4 +1,4 @@
-"""Readers for the input files of CONTRACTS.md section 1: plain text and M2.
+"""Readers for the input files of docs/contracts.md section 1: plain text and M2.
 
 Both validate everything they can and raise one :class:`InputError` listing every
 problem by line number, so a participant fixes a file in one round trip.

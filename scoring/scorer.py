@@ -83,7 +83,7 @@ class ScoringResult:
     unsupported: dict[str, str] = field(default_factory=dict)  # metric -> why it cannot serve this language/pipeline
 
     def as_json(self) -> dict:
-        """The object ``python -m scoring --json`` prints (CONTRACTS.md section 2), with
+        """The object ``python -m scoring --json`` prints (docs/contracts.md section 2), with
         ``unsupported`` (metric -> reason) when a metric asked for could not serve."""
         found = {"signature": self.signature, "n_sentences": self.n_sentences, "n_references": self.n_references, "systems": self.systems}
         if self.unsupported:

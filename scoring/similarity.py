@@ -111,7 +111,7 @@ class SentenceSimilarity:
         """F1 of each ``(candidate, reference)`` pair, as ``BERTScorer.score`` gives it.
 
         A pair with an empty side scores 0 and never reaches bert-score, which fails on
-        empty strings with transformers 5 (METRICS.md section 4).
+        empty strings with transformers 5 (docs/metrics.md, CLEME2.0).
         """
         import torch
         from bert_score.utils import greedy_cos_idf

@@ -1,4 +1,4 @@
-"""``python -m scoring --json`` prints the object of CONTRACTS.md section 2."""
+"""``python -m scoring --json`` prints the object of docs/contracts.md section 2."""
 import json
 
 from scoring.cli import main

@@ -1,4 +1,4 @@
-"""GET /api/tasks/<slug>/leaderboard/export?format=csv|json|tex|md (CONTRACTS.md section 3)."""
+"""GET /api/tasks/<slug>/leaderboard/export?format=csv|json|tex|md (docs/contracts.md section 3)."""
 import csv
 import io
 import json

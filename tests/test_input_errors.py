@@ -1,4 +1,4 @@
-"""Every bad-input case of CONTRACTS.md section 1: a clear message naming the line, exit 2,
+"""Every bad-input case of docs/contracts.md section 1: a clear message naming the line, exit 2,
 nothing printed on stdout (no half-written result)."""
 import subprocess
 import sys

@@ -17,7 +17,7 @@ from scoring.m2.lattice import Lattice
 from scoring.m2.search import GoldEdit, gold_weights, system_edits
 from scoring.readers import read_text
 
-from .conftest import SEEDA, SEEDA_SYSTEMS, SUBSET_OUTPUTS
+from .conftest import NOT_SHIPPED, SEEDA, SEEDA_SYSTEMS, SUBSET_OUTPUTS
 
 SUBSET_M2 = SEEDA / "derived" / "subset" / "official-2014.combined.subset391.m2"
 CONLL = SEEDA / "conll14" / "official-2014.combined.m2"
@@ -62,7 +62,7 @@ def test_every_sentence_of_the_golden_systems(subset, system):
     assert_same_on(subset, outputs)
 
 
-@pytest.mark.skipif(not CONLL.exists() or not BART_ALL.exists(), reason="full CoNLL-2014 test data not present")
+@pytest.mark.skipif(not CONLL.exists() or not BART_ALL.exists(), reason=NOT_SHIPPED)
 def test_bart_on_the_full_test_set():
     dataset = Dataset.from_files(m2=CONLL)
     lines = BART_ALL.read_text(encoding="utf-8").split("\n")[:len(dataset)]

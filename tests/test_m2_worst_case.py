@@ -10,7 +10,7 @@ from scoring.m2.search import GoldEdit
 from scoring.m2.sentence import sentence_counts
 from scoring.readers import read_m2
 
-from .conftest import SEEDA
+from .conftest import NOT_SHIPPED, SEEDA
 
 CONLL = SEEDA / "conll14" / "official-2014.combined.m2"
 BART_ALL = SEEDA / "seeda" / "outputs" / "all" / "BART.txt"
@@ -18,7 +18,7 @@ LINE = 333
 CPU_SECONDS = 20  # about 2 s on this project's machine; m2scorer took 1,400 s
 
 
-@pytest.mark.skipif(not CONLL.exists() or not BART_ALL.exists(), reason="full CoNLL-2014 test data not present")
+@pytest.mark.skipif(not CONLL.exists() or not BART_ALL.exists(), reason=NOT_SHIPPED)
 def test_pathological_sentence_is_fast_and_exact():
     corpus = read_m2(CONLL)
     source = corpus.sources[LINE - 1]

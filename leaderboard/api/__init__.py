@@ -1,1 +1,1 @@
-"""The REST API of CONTRACTS.md section 3 (Django REST Framework, token auth)."""
+"""The REST API of docs/contracts.md section 3 (Django REST Framework, token auth)."""

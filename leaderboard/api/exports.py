@@ -1,4 +1,4 @@
-"""``GET /api/tasks/<slug>/leaderboard/export?format=csv|json|tex|md`` (CONTRACTS.md section 3).
+"""``GET /api/tasks/<slug>/leaderboard/export?format=csv|json|tex|md`` (docs/contracts.md section 3).
 
 The ranking table, or with ``table=per_type`` the per-error-type table of chosen
 systems, as a file for the overview paper. Organizers and staff only. ``format`` is

@@ -113,7 +113,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
         ]
 
     def get_scores(self, submission) -> dict:
-        """One system's object as in the CLI's JSON (CONTRACTS.md section 2)."""
+        """One system's object as in the CLI's JSON (docs/contracts.md section 2)."""
         return {r.metric: r.scores for r in submission.results.all()} if submission.status == Submission.Status.SCORED else {}
 
 

@@ -1,4 +1,4 @@
-"""GoToScorer's pool (Gotou et al., 2020; METRICS.md section 2, "What the platform adds").
+"""GoToScorer's pool (Gotou et al., 2020; docs/metrics.md, GoToScorer, "What the platform adds").
 
 Per phase: the gold chunks of the GoToScorer reference and N, the pool size. n_i, the
 number of pool members judged correct on chunk i, is kept as N - f_i with f_i the

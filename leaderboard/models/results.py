@@ -10,7 +10,7 @@ class MetricResult(models.Model):
     submission = models.ForeignKey("leaderboard.Submission", on_delete=models.CASCADE, related_name="results")
     metric = models.CharField(max_length=32)
     statistics = models.JSONField()
-    # The system's object of CONTRACTS.md section 2 for this metric. For a pool metric
+    # The system's object of docs/contracts.md section 2 for this metric. For a pool metric
     # (GoToScorer) it changes whenever the pool changes.
     scores = models.JSONField()
     updated_at = models.DateTimeField(auto_now=True)

@@ -144,7 +144,7 @@ class Dataset(models.Model):
     """Source and references, with the scoring library's prepared form stored once.
 
     ``prepared`` is ``scoring.Dataset.to_bytes()``: the source parses and reference edits
-    (METRICS.md section 0), so no submission ever re-parses the references.
+    (docs/metrics.md), so no submission ever re-parses the references.
     """
 
     task = models.ForeignKey(SharedTask, null=True, blank=True, on_delete=models.SET_NULL, related_name="datasets", help_text="the task whose phases may use this gold (its phases protect it)")

@@ -24,7 +24,7 @@ def prepare_dataset(name: str, source: str, references: list[tuple[str, str]], *
 
 
 def prepare_dataset_m2(name: str, m2_text: str) -> Dataset:
-    """A dataset from one M2 file: each annotator id is a reference (CONTRACTS.md section 1)."""
+    """A dataset from one M2 file: each annotator id is a reference (docs/contracts.md section 1)."""
     prepared = parse_m2_gold(m2_text)
     return _store(name, prepared, m2_source(prepared), [{"name": "m2", "text": m2_text}], from_m2=True)
 

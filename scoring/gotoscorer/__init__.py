@@ -3,7 +3,7 @@
 Every gold chunk (an edit, an untouched token, or an empty insertion slot between them)
 is weighted by how many systems in a pool got it right: w_i = 1 - n_i/N (in general
 a - (n_i + b)/(N + c)). It reproduces the reference code ``gotutiyan/GTS`` (commit
-5d120c3); METRICS.md section 2 lists the rules.
+5d120c3); docs/metrics.md, GoToScorer lists the rules.
 
 API for the platform
 --------------------

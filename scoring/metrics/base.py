@@ -2,7 +2,7 @@
 
 ``statistics()`` turns one system's output into JSON-serialisable per-sentence numbers
 (the platform stores them); ``score()`` turns stored statistics into the system's JSON
-object of CONTRACTS.md section 2, without touching spaCy again. A pool metric
+object of docs/contracts.md section 2, without touching spaCy again. A pool metric
 (GoToScorer) scores every member at once, since each weight depends on all of them.
 
 A metric also describes itself, so that the CLI table, the leaderboard's columns and

@@ -50,7 +50,7 @@ def weigher(statistics: dict, assumption: str, level: str, weighted: bool):
 
 
 def cleme_scores(statistics: dict, beta: float, weighted: bool = True) -> dict:
-    """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of CONTRACTS.md section 2."""
+    """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of docs/contracts.md section 2."""
     result = {}
     for assumption in ASSUMPTIONS:
         result[assumption] = {}

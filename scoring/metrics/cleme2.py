@@ -49,7 +49,7 @@ def check_factors(factors) -> tuple[float, float, float, float]:
 
 
 def cleme2_scores(statistics: dict, corpus_factors, sentence_factors, weight=unit_weight) -> dict:
-    """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of CONTRACTS.md section 2."""
+    """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of docs/contracts.md section 2."""
     corpus_factors, sentence_factors = check_factors(corpus_factors), check_factors(sentence_factors)
     result = {}
     for assumption in ASSUMPTIONS:

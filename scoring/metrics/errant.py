@@ -1,7 +1,7 @@
 """ERRANT span-based P/R/F (Bryant et al., 2017), as ``errant_compare`` 3.0.2 computes it.
 
 Per sentence and per (hypothesis, reference) pair the expensive step counts TP/FP/FN
-overall and per error type, in each of the four modes (METRICS.md section 1). Corpus
+overall and per error type, in each of the four modes (docs/metrics.md, ERRANT). Corpus
 scores, per-type tables, sentence-level scores and bootstrap samples are then sums over
 those counts. The corpus choice of reference is ERRANT's greedy one: per sentence, in
 file order, the reference that maximises the F of (running totals + this sentence),

@@ -1,25 +1,21 @@
-"""Fixtures of the platform tests: a small task cut from the SEEDA subset, users, clients."""
+"""Fixtures of the platform tests: a small task cut from the CoNLL-2014 gold the repository
+ships (with systems simulated as the demo's, under SEEDA's names), users, clients."""
 from __future__ import annotations
 
 import pytest
 
-from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS
+from tests.conftest import shipped_text
 
 SMALL_LINES = 20
 SMALL_SYSTEMS = ("T5", "BART", "GECToR-BERT")
 SMALL_METRICS = ["errant", "gotoscorer"]
 
 
-def head(path, lines=SMALL_LINES) -> str:
-    return "".join(path.read_text(encoding="utf-8").splitlines(keepends=True)[:lines])
-
-
 @pytest.fixture(scope="session")
 def small_texts() -> dict[str, str]:
-    """The first lines of the SEEDA subset: source, two references, three systems."""
-    texts = {"source": head(SUBSET_OUTPUTS / "INPUT.txt")}
-    texts.update({p.stem: head(p) for p in SUBSET_REFS})
-    texts.update({name: head(SUBSET_OUTPUTS / f"{name}.txt") for name in SMALL_SYSTEMS})
+    """Source, two references and three systems of :data:`SMALL_LINES` sentences."""
+    texts = {"source": shipped_text("INPUT", SMALL_LINES)}
+    texts.update({name: shipped_text(name, SMALL_LINES) for name in ("REF0", "REF1", *SMALL_SYSTEMS)})
     return texts
 
 

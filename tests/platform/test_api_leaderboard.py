@@ -1,4 +1,4 @@
-"""GET leaderboard, submission, difficulty, schema (CONTRACTS.md section 3)."""
+"""GET leaderboard, submission, difficulty, schema (docs/contracts.md section 3)."""
 import datetime as dt
 
 from django.utils import timezone

@@ -1,4 +1,4 @@
-"""POST /api/tasks/<slug>/submissions/ (CONTRACTS.md section 3): 201, 400 by line, 401."""
+"""POST /api/tasks/<slug>/submissions/ (docs/contracts.md section 3): 201, 400 by line, 401."""
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import MetricResult, Submission

@@ -10,9 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import SharedTask, Submission
 from leaderboard.services.tasks import create_task
-from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS
+from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
-from .conftest import SMALL_LINES, client_for, head, make_user
+from .conftest import SMALL_LINES, client_for, make_user
 from .workers import REAL_STACK, scored, started_workers, wait_for
 
 pytestmark = REAL_STACK
@@ -30,7 +30,7 @@ def cli_sim_scores(tmp_path, system: str) -> dict:
     cut = {}
     for name, path in files.items():
         cut[name] = tmp_path / f"{name}.txt"
-        cut[name].write_text(head(path, SMALL_LINES), encoding="utf-8")
+        cut[name].write_text(insight_head(path, SMALL_LINES), encoding="utf-8")
     command = [sys.executable, "-m", "scoring", "--source", str(cut["source"]), "--metrics", "cleme2", "--sim", "--json",
                "--hyp", f"{system}={cut[system]}"]
     for ref in SUBSET_REFS:
@@ -42,12 +42,12 @@ def cli_sim_scores(tmp_path, system: str) -> dict:
 @pytest.mark.django_db(transaction=True)
 def test_a_prefork_worker_scores_similarity_weighted_cleme2(prefork_worker, tmp_path):
     task = create_task(
-        "simtask", title="Similarity", metrics=["cleme2"], source=head(SUBSET_OUTPUTS / "INPUT.txt"),
-        references=[(p.stem, head(p)) for p in SUBSET_REFS],
+        "simtask", title="Similarity", metrics=["cleme2"], source=insight_head(SUBSET_OUTPUTS / "INPUT.txt"),
+        references=[(p.stem, insight_head(p)) for p in SUBSET_REFS],
     )
     SharedTask.objects.filter(pk=task.pk).update(sim=True)
     client = client_for(make_user("team"))
-    response = client.post("/api/tasks/simtask/submissions/", {"file": SimpleUploadedFile("bart.txt", head(SUBSET_OUTPUTS / "BART.txt").encode()), "system_name": "BART"},
+    response = client.post("/api/tasks/simtask/submissions/", {"file": SimpleUploadedFile("bart.txt", insight_head(SUBSET_OUTPUTS / "BART.txt").encode()), "system_name": "BART"},
                            format="multipart")
     assert response.status_code == 201, response.content
     submission = response.json()["id"]

@@ -4,9 +4,9 @@ import os
 import subprocess
 import sys
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
-from .conftest import SMALL_LINES, head
+from .conftest import SMALL_LINES
 
 PROBE = """
 import django, time
@@ -31,11 +31,9 @@ print(submission.status, settings.DATABASES["default"]["NAME"], round(returned, 
 
 
 def test_embedded_mode_uses_sqlite_and_a_background_thread(tmp_path):
-    from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS
-
-    (tmp_path / "src.txt").write_text(head(SUBSET_OUTPUTS / "INPUT.txt", SMALL_LINES))
-    (tmp_path / "ref.txt").write_text(head(SUBSET_REFS[0], SMALL_LINES))
-    (tmp_path / "hyp.txt").write_text(head(SUBSET_OUTPUTS / "T5.txt", SMALL_LINES))
+    (tmp_path / "src.txt").write_text(insight_head(SUBSET_OUTPUTS / "INPUT.txt", SMALL_LINES))
+    (tmp_path / "ref.txt").write_text(insight_head(SUBSET_REFS[0], SMALL_LINES))
+    (tmp_path / "hyp.txt").write_text(insight_head(SUBSET_OUTPUTS / "T5.txt", SMALL_LINES))
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "GEC_TASK_MODE")}
     env.update(DJANGO_SETTINGS_MODULE="leaderboard.settings", GEC_VAR_DIR=str(tmp_path / "var"), PYTHONPATH=str(ROOT))
     subprocess.run([sys.executable, str(ROOT / "manage.py"), "migrate", "-v0"], env=env, check=True, cwd=tmp_path)

@@ -1,4 +1,4 @@
-"""``manage.py create_task <slug> --source F (--ref F ... | --m2 F) [--title T]`` (CONTRACTS.md section 4).
+"""``manage.py create_task <slug> --source F (--ref F ... | --m2 F) [--title T]`` (docs/contracts.md section 4).
 
 ``--phase test`` makes a hidden test phase (results for organizers until revealed);
 ``--add-phase`` adds a phase to an existing task, on new gold or on the task's first.

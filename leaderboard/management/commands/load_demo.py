@@ -5,7 +5,7 @@ simulated from it), which needs nothing beside the checkout, and the multilingua
 MultiGEC-style demo (``leaderboard/demo_data/multigec``: Ukrainian, Czech and Icelandic
 corpora under open licences, four simulated systems; ``--no-multigec`` skips it). The SEEDA demo (real
 system outputs, 391 sentences) is added when its data is present under
-``GEC_SHARED_DIR`` (default: ``../shared`` beside the checkout), or asked for with
+``GEC_SHARED_DIR`` (default: a ``shared`` directory beside the checkout), or asked for with
 ``--seeda``, with SEEDA's human judgments attached for its meta-evaluation page.
 """
 import datetime as dt
@@ -179,7 +179,7 @@ class Command(BaseCommand):
 
     def attach_seeda_judgments(self, task: SharedTask) -> None:
         """SEEDA's human scores and sentence rankings, as ``manage.py attach_judgments`` would
-        (README, Meta-evaluation), so the demo has a meta-evaluation page."""
+        (docs/metrics.md, Meta-evaluation), so the demo has a meta-evaluation page."""
         data = seeda_dir() / "seeda"
         human = [f"{scheme}={data / 'scores' / 'human' / scheme}.txt" for scheme in SEEDA_HUMAN_SCHEMES]
         rankings = [f"{name}={data / 'data' / f'judgments_{name}.xml'}" for name in SEEDA_RANKINGS]
