@@ -7,13 +7,6 @@ from ..models.text import NAME_MAX, visible_name
 from ..throttling import login_wait, password_attempt
 
 
-def unused_email(email: str, user: User | None = None) -> str:
-    """One account per address, so a password reset reaches exactly one account."""
-    if User.objects.filter(email__iexact=email).exclude(pk=getattr(user, "pk", None)).exists():
-        raise forms.ValidationError("an account with this email exists already; log in, or reset its password")
-    return email
-
-
 class SignupForm(BaseUserCreationForm):
     """Username, address and password, checked (Django's password validators included)
     but not against existing accounts: what exists is told by mail to the address's
@@ -30,15 +23,12 @@ class SignupForm(BaseUserCreationForm):
 
 
 class ProfileForm(forms.ModelForm):
-    email = forms.EmailField()
+    email = forms.EmailField(help_text="a new address is used once you open the link we mail to it")
 
     class Meta:
         model = Profile
         fields = ("notify_by_email",)
         labels = {"notify_by_email": "Email me when a submission is scored or fails"}
-
-    def clean_email(self):
-        return unused_email(self.cleaned_data["email"], self.instance.user)
 
 
 class TeamNameForm(forms.Form):
