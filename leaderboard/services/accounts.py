@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core import signing
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes
@@ -104,21 +104,33 @@ def sign_up(username: str, email: str, password: str, *, site: str, next_url: st
             f"your username is {holder.username}.\n\nLog in: {site}{reverse('login')}\n"
             f"Forgot the password? Reset it: {site}{reverse('password_reset')}\n\nIf this was not you, ignore this mail.\n"
         )
-    elif User.objects.filter(username__iexact=username).exists():
-        body = (
-            f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That username is taken: "
-            f"sign up again with another one: {site}{reverse('signup')}\n\nIf this was not you, ignore this mail.\n"
-        )
     else:
-        user = User.objects.create(username=username, email=email, password=hashed, is_active=False)
-        profile_of(user)
-        link = f"{site}{activation_path(user)}" + (f"?{urlencode({'next': next_url})}" if next_url else "")
-        body = (
-            f"Welcome to {site}. Open this link to finish signing up as {username} (it works for "
-            f"{settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{link}\n\nIf this was not you, ignore this mail: "
-            "the account is never activated.\n"
-        )
+        user = None if User.objects.filter(username__iexact=username).exists() else new_inactive_user(username, email, hashed)
+        if user is None:
+            body = (
+                f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That username is taken: "
+                f"sign up again with another one: {site}{reverse('signup')}\n\nIf this was not you, ignore this mail.\n"
+            )
+        else:
+            link = f"{site}{activation_path(user)}" + (f"?{urlencode({'next': next_url})}" if next_url else "")
+            body = (
+                f"Welcome to {site}. Open this link to finish signing up as {username} (it works for "
+                f"{settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{link}\n\nIf this was not you, ignore this mail: "
+                "the account is never activated.\n"
+            )
     send_mail("Your sign-up at the GEC leaderboard", body, None, [email])
+
+
+def new_inactive_user(username: str, email: str, hashed_password: str) -> User | None:
+    """The account waiting for its link, with its profile; None when a sign-up at the
+    same moment took the username first."""
+    try:
+        with transaction.atomic():
+            user = User.objects.create(username=username, email=email, password=hashed_password, is_active=False)
+            profile_of(user)
+    except IntegrityError:
+        return None
+    return user
 
 
 def activation_path(user: User) -> str:
