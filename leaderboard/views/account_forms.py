@@ -1,10 +1,11 @@
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.contrib.auth.models import User
 
 from ..models import Profile
 from ..models.text import NAME_MAX, visible_name
-from ..throttling import login_wait, password_attempt
+from ..throttling import password_attempt, wait_message
 
 
 class SignupForm(BaseUserCreationForm):
@@ -41,6 +42,5 @@ class ThrottledLoginForm(AuthenticationForm):
 
     def clean(self):
         if not password_attempt(self.request, self.cleaned_data.get("username") or ""):
-            minutes = max(1, round(login_wait() / 60))
-            raise forms.ValidationError(f"Too many login attempts. Try again in {minutes} minute{'s' if minutes > 1 else ''}.", code="throttled")
+            raise forms.ValidationError(wait_message("login attempts", settings.GEC_LOGIN_LIMITS["username"]), code="throttled")
         return super().clean()
