@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 from django.conf import settings
-from django.db.models.signals import post_save
+from django.db.models.signals import pre_save
 
 
 class LeaderboardConfig(AppConfig):
@@ -15,4 +15,4 @@ class LeaderboardConfig(AppConfig):
         from .services import jobs  # noqa: F401 - its receivers connect on import; models are loaded only now
         from .services.tokens import revoke_on_password_change
 
-        post_save.connect(revoke_on_password_change, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke-token-on-password-change")
+        pre_save.connect(revoke_on_password_change, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke-token-on-password-change")

@@ -22,8 +22,7 @@ def client_address(request) -> str:
     client may have written), else ``REMOTE_ADDR``; '' when the server was not told (a
     WSGI call without ``REMOTE_ADDR``). With no trusted proxy the header is never read."""
     hops = settings.GEC_NUM_PROXIES
-    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")] if hops > 0 else []
-    forwarded = [a for a in forwarded if a]
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()] if hops > 0 else []
     return forwarded[-min(hops, len(forwarded))] if forwarded else request.META.get("REMOTE_ADDR", "")
 
 
@@ -39,8 +38,8 @@ def password_attempt(request, username: str) -> bool:
 
 
 def mail_attempt(request, email: str) -> bool:
-    """Take one mail from the e-mail address's and the client address's buckets (sign-up
-    and password reset share them): False when either is empty. Counted whether or not
+    """Take one mail from the e-mail address's and the client address's buckets (sign-up,
+    password reset and address changes share them): False when either is empty. Counted whether or not
     an account has the address, so a refusal says nothing about accounts."""
     limits = settings.GEC_MAIL_LIMITS
     takes = [
@@ -51,7 +50,7 @@ def mail_attempt(request, email: str) -> bool:
 
 
 def wait_message(what: str, limits: tuple[int, float]) -> str:
-    """"Too many ...; try again in N minutes" for a bucket of ``limits`` (capacity, seconds)."""
+    """"Too many ... Try again in N minutes." for a bucket of ``limits`` (capacity, seconds)."""
     capacity, seconds = limits
     minutes = max(1, round(seconds / capacity / 60))
     return f"Too many {what}. Try again in {minutes} minute{'s' if minutes > 1 else ''}."

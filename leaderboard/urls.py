@@ -43,6 +43,7 @@ urlpatterns = [
     path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),  # throttled; before Django's own
     path("accounts/profile/", accounts.profile, name="profile"),
     path("accounts/profile/token/revoke/", accounts.revoke_token, name="revoke-token"),
+    path("accounts/profile/email/<str:token>/", accounts.email_confirm, name="email-confirm"),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),  # throttled; before Django's own
     path("accounts/", include("django.contrib.auth.urls")),
     path("tasks/<slug:slug>/team/", teams.team_page, name="team"),

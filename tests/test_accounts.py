@@ -74,8 +74,10 @@ def test_profile_sets_email_and_notifications(client):
     client.force_login(user)
     assert "Email me when a submission is scored" in client.get("/accounts/profile/").content.decode()
     client.post("/accounts/profile/", {"email": "new@example.org"})  # the checkbox unticked
-    assert User.objects.get(pk=user.pk).email == "new@example.org"
     assert not Profile.objects.get(user=user).notify_by_email
+    assert User.objects.get(pk=user.pk).email == "old@example.org"  # until the new address confirms
+    client.get(mailed_link())
+    assert User.objects.get(pk=user.pk).email == "new@example.org"
     assert Client().get("/accounts/profile/").status_code == 302  # log in first
 
 

@@ -60,6 +60,16 @@ def test_the_admin_password_form_revokes_the_token(ann):
     assert status_with(key) == 401
 
 
+def test_disabling_password_log_in_in_the_admin_revokes_the_token(ann):
+    key = obtain()
+    admin = User.objects.create_superuser("root", password="root pass phrase")
+    browser = Client()
+    browser.force_login(admin)
+    browser.post(f"/admin/auth/user/{ann.pk}/password/", {"usable_password": "false", "unset-password": "1"})
+    assert not User.objects.get(pk=ann.pk).has_usable_password()
+    assert status_with(key) == 401
+
+
 def test_saving_the_user_otherwise_keeps_the_token(ann):
     key = obtain()
     ann.email = "ann@example.net"

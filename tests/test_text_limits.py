@@ -121,3 +121,11 @@ def test_the_organizer_forms_refuse_long_or_reversed_text(task):
                      instance=phase, task=task)
     assert not edit.is_valid() and "LEFT-TO-RIGHT ISOLATE" in str(edit.errors["name"])
     assert Phase.objects.get(pk=phase.pk).name == ""
+
+
+def test_tasks_made_by_command_obey_the_same_rules():
+    from leaderboard.services.tasks import create_task
+
+    with pytest.raises(scoring.InputError, match="title: a name may not hold .*U\\+202E"):
+        create_task("cmd", title="Task\u202e", source="a b\n", references=[("r", "a b\n")], metrics=["errant"])
+    assert not SharedTask.objects.filter(slug="cmd").exists()

@@ -1,11 +1,13 @@
-"""Accounts: sign-up by e-mail confirmation, a new participant's profile, profile changes.
+"""Accounts: sign-up by e-mail confirmation, a new participant's profile, profile changes
+(a new address confirmed by mail too).
 
 Sign-up answers the same whatever exists (issue 23): the page always says "check your
 email", and what the mail says depends on what the address owner may know. A new
 username and address get an inactive account and a link that activates it; an address
 that has an account gets a mail saying so (with the username and a reset link); a taken
 username gets a mail asking for another. Only the owner of the address learns which, one
-mail at a time (:func:`leaderboard.throttling.mail_attempt`).
+mail at a time (:func:`leaderboard.throttling.mail_attempt`). A change of address in the
+profile works the same way, so the profile page is no oracle either.
 """
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core import signing
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes
@@ -44,14 +47,49 @@ def profile_of(user: User) -> Profile:
     return profile
 
 
-@transaction.atomic
-def update_profile(user: User, *, email: str, notify_by_email: bool) -> Profile:
-    user.email = email
-    user.save(update_fields=["email"])
+def update_profile(user: User, *, notify_by_email: bool) -> Profile:
     profile = profile_of(user)
     profile.notify_by_email = notify_by_email
     profile.save(update_fields=["notify_by_email"])
     return profile
+
+
+EMAIL_CHANGE_SALT = "leaderboard.services.accounts.change_email"
+
+
+def request_email_change(user: User, email: str, *, site: str) -> None:
+    """Mail the new address a link that makes it the account's, or, when another account
+    has it, a mail saying so; the caller answers the same either way."""
+    if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
+        body = (
+            f"Someone (perhaps you) asked at {site} to use this address for another account, but it already has one. "
+            f"Log in: {site}{reverse('login')}, or reset its password: {site}{reverse('password_reset')}\n\n"
+            "If this was not you, ignore this mail.\n"
+        )
+    else:
+        token = signing.dumps({"user": user.pk, "email": email, "was": user.email}, salt=EMAIL_CHANGE_SALT)
+        body = (
+            f"Open this link to use this address for your account {user.username} at {site} "
+            f"(it works for {settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{site}{reverse('email-confirm', args=[token])}\n\n"
+            "If this was not you, ignore this mail: nothing changes.\n"
+        )
+    send_mail("Your address at the GEC leaderboard", body, None, [email])
+
+
+@transaction.atomic
+def confirm_email_change(token: str) -> User | None:
+    """The account whose address the link changes, changed; None when the link is not
+    valid, expired, already used, or the address was taken meanwhile."""
+    try:
+        change = signing.loads(token, salt=EMAIL_CHANGE_SALT, max_age=settings.PASSWORD_RESET_TIMEOUT)
+    except signing.BadSignature:
+        return None
+    user = User.objects.select_for_update().filter(pk=change["user"], email=change["was"]).first()
+    if user is None or User.objects.filter(email__iexact=change["email"]).exclude(pk=user.pk).exists():
+        return None
+    user.email = change["email"]
+    user.save(update_fields=["email"])
+    return user
 
 
 def sign_up(username: str, email: str, password: str, *, site: str, next_url: str = "") -> None:
@@ -66,21 +104,33 @@ def sign_up(username: str, email: str, password: str, *, site: str, next_url: st
             f"your username is {holder.username}.\n\nLog in: {site}{reverse('login')}\n"
             f"Forgot the password? Reset it: {site}{reverse('password_reset')}\n\nIf this was not you, ignore this mail.\n"
         )
-    elif User.objects.filter(username__iexact=username).exists():
-        body = (
-            f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That username is taken: "
-            f"sign up again with another one: {site}{reverse('signup')}\n\nIf this was not you, ignore this mail.\n"
-        )
     else:
-        user = User.objects.create(username=username, email=email, password=hashed, is_active=False)
-        profile_of(user)
-        link = f"{site}{activation_path(user)}" + (f"?{urlencode({'next': next_url})}" if next_url else "")
-        body = (
-            f"Welcome to {site}. Open this link to finish signing up as {username} (it works for "
-            f"{settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{link}\n\nIf this was not you, ignore this mail: "
-            "the account is never activated.\n"
-        )
+        user = None if User.objects.filter(username__iexact=username).exists() else new_inactive_user(username, email, hashed)
+        if user is None:
+            body = (
+                f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That username is taken: "
+                f"sign up again with another one: {site}{reverse('signup')}\n\nIf this was not you, ignore this mail.\n"
+            )
+        else:
+            link = f"{site}{activation_path(user)}" + (f"?{urlencode({'next': next_url})}" if next_url else "")
+            body = (
+                f"Welcome to {site}. Open this link to finish signing up as {username} (it works for "
+                f"{settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{link}\n\nIf this was not you, ignore this mail: "
+                "the account is never activated.\n"
+            )
     send_mail("Your sign-up at the GEC leaderboard", body, None, [email])
+
+
+def new_inactive_user(username: str, email: str, hashed_password: str) -> User | None:
+    """The account waiting for its link, with its profile; None when a sign-up at the
+    same moment took the username first."""
+    try:
+        with transaction.atomic():
+            user = User.objects.create(username=username, email=email, password=hashed_password, is_active=False)
+            profile_of(user)
+    except IntegrityError:
+        return None
+    return user
 
 
 def activation_path(user: User) -> str:

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
+import scoring
+
 from ..models import Phase, Pool, SharedTask
+from ..models.text import field_problems
 from . import gotoscorer
 from .datasets import load_dataset, prepare_dataset, prepare_dataset_m2
 
@@ -27,6 +30,10 @@ def create_task(
 
     Parsing happens before the transaction opens, so a slow parse holds no locks.
     """
+    texts = {"title": title or slug, "description": description, "tracks": list(tracks)}
+    problems = [message for name, value in texts.items() for message in field_problems(SharedTask, name, value)]
+    if problems:
+        raise scoring.InputError([scoring.Problem(0, message) for message in problems])
     dataset = prepare_gold_files(f"{slug} {kind}", source=source, references=references, m2=m2, tokenize=tokenize)
     with transaction.atomic():
         task = SharedTask.objects.create(

@@ -47,9 +47,15 @@ def revoke(user: User) -> bool:
     return Token.objects.filter(user=user).delete()[0] > 0
 
 
-def revoke_on_password_change(sender, instance: User, created: bool = False, **kwargs) -> None:
-    """``post_save`` of the user model: a password set since the last save (the change and
-    reset forms, the admin, ``changepassword``, any ``set_password()``) revokes the token.
-    Django's ``_password`` marks exactly that; a hash upgraded at log-in does not set it."""
-    if not created and getattr(instance, "_password", None) is not None:
+def revoke_on_password_change(sender, instance: User, update_fields=None, **kwargs) -> None:
+    """``pre_save`` of the user model: a password set since the last save (the change and
+    reset forms, the admin, ``changepassword``, any ``set_password()``) revokes the token,
+    and so does a password made unusable (the admin's "disable password-based
+    authentication"). Django's ``_password`` marks a set password; a hash upgraded at
+    log-in does not set it."""
+    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return
+    if getattr(instance, "_password", None) is not None:
+        revoke(instance)
+    elif not instance.has_usable_password() and User.objects.filter(pk=instance.pk).exclude(password=instance.password).exists():
         revoke(instance)

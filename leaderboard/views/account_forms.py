@@ -1,17 +1,11 @@
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.contrib.auth.models import User
 
 from ..models import Profile
 from ..models.text import NAME_MAX, visible_name
-from ..throttling import login_wait, password_attempt
-
-
-def unused_email(email: str, user: User | None = None) -> str:
-    """One account per address, so a password reset reaches exactly one account."""
-    if User.objects.filter(email__iexact=email).exclude(pk=getattr(user, "pk", None)).exists():
-        raise forms.ValidationError("an account with this email exists already; log in, or reset its password")
-    return email
+from ..throttling import password_attempt, wait_message
 
 
 class SignupForm(BaseUserCreationForm):
@@ -30,15 +24,12 @@ class SignupForm(BaseUserCreationForm):
 
 
 class ProfileForm(forms.ModelForm):
-    email = forms.EmailField()
+    email = forms.EmailField(help_text="a new address is used once you open the link we mail to it")
 
     class Meta:
         model = Profile
         fields = ("notify_by_email",)
         labels = {"notify_by_email": "Email me when a submission is scored or fails"}
-
-    def clean_email(self):
-        return unused_email(self.cleaned_data["email"], self.instance.user)
 
 
 class TeamNameForm(forms.Form):
@@ -51,6 +42,5 @@ class ThrottledLoginForm(AuthenticationForm):
 
     def clean(self):
         if not password_attempt(self.request, self.cleaned_data.get("username") or ""):
-            minutes = max(1, round(login_wait() / 60))
-            raise forms.ValidationError(f"Too many login attempts. Try again in {minutes} minute{'s' if minutes > 1 else ''}.", code="throttled")
+            raise forms.ValidationError(wait_message("login attempts", settings.GEC_LOGIN_LIMITS["username"]), code="throttled")
         return super().clean()

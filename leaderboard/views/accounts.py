@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from ..models import Membership
 from ..services import tokens
-from ..services.accounts import activate, profile_of, sign_up, update_profile
+from ..services.accounts import activate, confirm_email_change, profile_of, request_email_change, sign_up, update_profile
 from ..throttling import mail_attempt, wait_message
 from .account_forms import ProfileForm, SignupForm, ThrottledLoginForm
 
@@ -59,6 +59,15 @@ def signup_activate(request, uidb64, token):
     return redirect(next_url(request))
 
 
+def email_confirm(request, token):
+    """The link of the address-change mail."""
+    user = confirm_email_change(token)
+    if user is None:
+        return render(request, "registration/email_invalid.html", status=400)
+    messages.success(request, f"Your address is now {user.email}.")
+    return redirect("profile" if request.user == user else "home")
+
+
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's reset page (the same answer whether or not an account has the address),
     with a limit on the mails one address or one client can ask for: 429 beyond it."""
@@ -76,14 +85,20 @@ def profile(request):
     current = profile_of(request.user)
     form = ProfileForm(request.POST or None, instance=current, initial={"email": request.user.email})
     if request.method == "POST" and form.is_valid():
-        update_profile(request.user, email=form.cleaned_data["email"], notify_by_email=form.cleaned_data["notify_by_email"])
-        messages.success(request, "Profile saved.")
-        return redirect("profile")
+        email = form.cleaned_data["email"]
+        new_address = email.lower() != request.user.email.lower()
+        if not new_address or mail_allowed(request, form):
+            update_profile(request.user, notify_by_email=form.cleaned_data["notify_by_email"])
+            if new_address:
+                request_email_change(request.user, email, site=request.build_absolute_uri("/").rstrip("/"))
+                messages.info(request, f"We sent a link to {email}: your address changes once you open it.")
+            messages.success(request, "Profile saved.")
+            return redirect("profile")
     teams = Membership.objects.filter(user=request.user).select_related("team", "task").order_by("task__slug")
     token = tokens.current(request.user)
     return render(request, "registration/profile.html", {
         "form": form, "memberships": teams, "token": token, "token_expires": token and tokens.expires_at(token),
-    })
+    }, status=429 if form.has_error(NON_FIELD_ERRORS, "throttled") else 200)
 
 
 @login_required
