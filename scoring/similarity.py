@@ -16,13 +16,21 @@ it is arranged for the CPU (``bench/cleme_speed.py``): sentences sorted by token
 in small batches (little padding), and one batch per core at a time, each on one thread
 (two small GEMMs side by side beat one GEMM split over two cores). The embeddings
 differ from bert-score's own by float rounding only (~5e-7).
+
+A line may be an essay (issue 24), and CLEME2.0 asks for one X' per chunk: thousands of
+sentences of thousands of words. bert-score truncates each to the model's length (512
+pieces), so X' that differ only past that point have the same ids: they are embedded
+once. Memory stays bounded however long the sentences and however many the pairs: a
+forward pass takes at most :data:`EMBED_TOKENS` padded tokens, a similarity batch at
+most :data:`PAIR_CELLS` token pairs, and at most :data:`EMBEDDED_TOKENS` tokens'
+embeddings of a call are held at a time. Sentences of ordinary length never reach these.
 """
 from __future__ import annotations
 
 import functools
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -31,6 +39,9 @@ from .token_ids import TokenIds
 
 PAIR_BATCH = 128  # pairs per greedy_cos_idf call
 EMBED_BATCH = 8  # sentences per forward pass (measured: 8 beats 16 by 2-3%, 32 by ~10%; 128 is 2x slower)
+EMBED_TOKENS = 2048  # padded tokens per forward pass: 4 sentences at the model's 512, else EMBED_BATCH
+PAIR_CELLS = 1 << 22  # token pairs in one batched similarity matrix (16 MB of floats)
+EMBEDDED_TOKENS = 1 << 16  # token embeddings of one call held at once: about 100 MB at 384 dimensions
 
 
 def _offline() -> None:
@@ -85,8 +96,10 @@ class SentenceSimilarity:
 
         todo = [s for s in dict.fromkeys(sentences) if s.strip() and s not in store and s not in self.kept]
         ids = [self.token_ids(s) for s in todo]
-        order = sorted(range(len(todo)), key=lambda k: len(ids[k]), reverse=True)
-        batches = [order[begin:begin + EMBED_BATCH] for begin in range(0, len(order), EMBED_BATCH)]
+        first: dict[tuple, int] = {}  # ids -> the first sentence with them (truncation makes many alike)
+        same = [first.setdefault(tuple(i), k) for k, i in enumerate(ids)]
+        order = sorted((k for k in range(len(todo)) if same[k] == k), key=lambda k: len(ids[k]), reverse=True)
+        batches = bounded_batches(order, EMBED_BATCH, lambda batch: len(ids[batch[0]]) * len(batch), EMBED_TOKENS)
         # BERTScorer.score's idf weights when idf is off: 1, but 0 for [CLS] and [SEP].
         unweighted = {self.scorer._tokenizer.sep_token_id, self.scorer._tokenizer.cls_token_id}
 
@@ -99,9 +112,12 @@ class SentenceSimilarity:
         if len(batches) < 2 or cores() < 2:
             for batch in batches:
                 forward(batch)
-            return
-        with self.encoder.one_core_per_call(), ThreadPoolExecutor(cores()) as pool:
-            list(pool.map(forward, batches))
+        else:
+            with self.encoder.one_core_per_call(), ThreadPoolExecutor(cores()) as pool:
+                list(pool.map(forward, batches))
+        for k, j in enumerate(same):
+            if j != k:
+                (self.kept if todo[k] in self.to_keep else store)[todo[k]] = self.kept.get(todo[j]) or store[todo[j]]
 
     def keep(self, sentences: Iterable[str]) -> None:
         """Keep ``sentences``' embeddings for every later call, once first embedded."""
@@ -118,23 +134,56 @@ class SentenceSimilarity:
 
         scores = [0.0] * len(pairs)
         todo = [k for k, (cand, ref) in enumerate(pairs) if cand.strip() and ref.strip()]
-        fresh: dict[str, tuple] = {}
-        self.embed((s for k in todo for s in pairs[k]), fresh)
-
-        def stats(sentence: str) -> tuple:
-            return self.kept.get(sentence) or fresh[sentence]
-
+        length = {s: len(self.token_ids(s)) for k in todo for s in pairs[k]}
         # pairs of like lengths side by side: less padding in each batched similarity matrix
-        todo.sort(key=lambda k: (len(stats(pairs[k][0])[1]), len(stats(pairs[k][1])[1])))
+        todo.sort(key=lambda k: (length[pairs[k][0]], length[pairs[k][1]]))
+
+        def cells(batch: list[int]) -> int:
+            return len(batch) * max(length[pairs[k][0]] for k in batch) * max(length[pairs[k][1]] for k in batch)
+
+        batches = bounded_batches(todo, PAIR_BATCH, cells, PAIR_CELLS)
         with torch.inference_mode():
-            for begin in range(0, len(todo), PAIR_BATCH):
-                batch = todo[begin:begin + PAIR_BATCH]
-                ref_stats = _pad([stats(pairs[k][1]) for k in batch])
-                hyp_stats = _pad([stats(pairs[k][0]) for k in batch])
-                _, _, f1 = greedy_cos_idf(*ref_stats, *hyp_stats)
-                for k, value in zip(batch, f1.tolist()):
-                    scores[k] = value
+            for part in held_at_once(batches, lambda k: length[pairs[k][0]] + length[pairs[k][1]]):
+                fresh: dict[str, tuple] = {}
+                self.embed((s for batch in part for k in batch for s in pairs[k]), fresh)
+
+                def stats(sentence: str) -> tuple:
+                    return self.kept.get(sentence) or fresh[sentence]
+
+                for batch in part:
+                    ref_stats = _pad([stats(pairs[k][1]) for k in batch])
+                    hyp_stats = _pad([stats(pairs[k][0]) for k in batch])
+                    _, _, f1 = greedy_cos_idf(*ref_stats, *hyp_stats)
+                    for k, value in zip(batch, f1.tolist()):
+                        scores[k] = value
         return scores
+
+
+def bounded_batches(items: list[int], most: int, size, limit: int) -> list[list[int]]:
+    """``items`` in order, in batches of at most ``most``, each (but a batch of one) with
+    ``size(batch) <= limit``."""
+    batches: list[list[int]] = []
+    for item in items:
+        if batches and len(batches[-1]) < most and size(batches[-1] + [item]) <= limit:
+            batches[-1].append(item)
+        else:
+            batches.append([item])
+    return batches
+
+
+def held_at_once(batches: list[list[int]], tokens) -> Iterator[list[list[int]]]:
+    """Runs of whole batches whose pairs hold at most :data:`EMBEDDED_TOKENS` tokens
+    (``tokens(k)``: pair k's), or one batch when a batch alone holds more."""
+    part, held = [], 0
+    for batch in batches:
+        size = sum(map(tokens, batch))
+        if part and held + size > EMBEDDED_TOKENS:
+            yield part
+            part, held = [], 0
+        part.append(batch)
+        held += size
+    if part:
+        yield part
 
 
 def _pad(stats: list[tuple]) -> tuple:
