@@ -91,8 +91,9 @@ def live_api(django_db_setup, tmp_path_factory):
 
 @pytest.fixture
 def viewers(transactional_db):
-    """Committed (the server's connections see them): a task, its organizer, a team
-    with a scored submission; their tokens by viewer."""
+    """Committed (the server's connections see them): a task, its organizer, a team with a
+    scored submission, and the team's upload to a blind phase (its status is "received");
+    the tokens by viewer."""
     from django.contrib.auth.models import User
     from rest_framework.authtoken.models import Token
 
@@ -104,13 +105,21 @@ def viewers(transactional_db):
         SLUG, title="Conformance", source=SOURCE, references=[("REF0", REFERENCE)], metrics=["errant", "gotoscorer"], tracks=[TRACK],
         max_per_day=UPLOADS_PER_DAY,
     )
+    blind = create_task(
+        f"{SLUG}-blind", source=SOURCE, references=[("REF0", REFERENCE)], metrics=["gotoscorer"], kind="test", blind=True,
+        results_visibility="organizers",
+    )
     organizer = User.objects.create_user("conformance-organizer", password="pw-organizer")
     task.organizers.add(organizer)
     participant = User.objects.create_user(USERNAME, password=PASSWORD)
-    submission = accept_submission(task.phases.get(), participant, system_name="system", filename="system.txt", content=OUTPUT.encode(), track=TRACK, queue=False)
-    score_submission(submission.pk)
+    submissions = [
+        accept_submission(t.phases.get(), participant, system_name="system", filename="system.txt", content=OUTPUT.encode(), track=track, queue=False)
+        for t, track in ((task, TRACK), (blind, ""))
+    ]
+    for submission in submissions:
+        score_submission(submission.pk)
     tokens = {name: Token.objects.create(user=user).key for name, user in (("organizer", organizer), ("participant", participant))}
-    return {"tokens": tokens, "submission": submission.pk}
+    return {"tokens": tokens, "submission": submissions[0].pk}
 
 
 def data_values(submission: int) -> dict:
@@ -157,7 +166,8 @@ def test_every_operation_answers_as_documented(live_api, viewers, tmp_path):
     for viewer in VIEWERS:
         output = open(tmp_path / f"{viewer}.txt", "w+")
         command = schemathesis_command(live_api, config, viewers["tokens"].get(viewer))
-        runs[viewer] = (subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, text=True), output)
+        # in tmp_path: schemathesis keeps a cache in its working directory
+        runs[viewer] = (subprocess.Popen(command, cwd=tmp_path, stdout=output, stderr=subprocess.STDOUT, text=True), output)
     failed = {}
     for viewer, (process, output) in runs.items():
         process.wait(timeout=240)
