@@ -89,6 +89,8 @@ def urls(vault) -> list[str]:
     version = Pool.objects.get(phase=vault["phase"]).version
     result = []
     for url in site_urls({"slug": [SLUG], "pk": ids, "action": ["freeze"], "name": ["data", "terms"]}):
+        if url == "/api/schema/":
+            continue  # the OpenAPI document names the API's fields (pool_size among them), and holds no data
         query = f"?phase={KIND}&since={version}"
         result += [f"{url}{query}&format={fmt}" for fmt in ("csv", "md")] if "export" in url else [url + query]
     return result + [f"/tasks/{SLUG}/rows/?phase={KIND}&since={version}", f"/api/tasks/{SLUG}/difficulty/?phase={KIND}&sentence=0"]
