@@ -3,7 +3,7 @@ through the library with each pipeline it has: ERRANT, GLEU in both variants, th
 metrics; a perfect system scores 1; the prepared dataset keeps its language."""
 import pytest
 
-from scoring import Dataset, ScoringOptions, available_pipelines, hypothesis_from_lines, languages, score_systems
+from scoring import Dataset, ScoringOptions, available_pipelines, default_pipeline, hypothesis_from_lines, languages, score_systems
 
 from .language_fixtures import SENTENCES, TOKENIZE
 
@@ -34,7 +34,7 @@ def test_scores_end_to_end(lang, pipeline):
 @pytest.mark.parametrize("lang", ["uk", "fr", "zh"])
 def test_a_saved_dataset_keeps_its_language_and_pipeline(lang):
     sources, reference, system = SENTENCES[lang]
-    pipeline = available_pipelines(lang)[0]
+    pipeline = default_pipeline(lang)
     dataset = Dataset.from_text(sources, [reference], lang=lang, pipeline=pipeline, tokenize_input=lang in TOKENIZE)
     restored = Dataset.from_bytes(dataset.to_bytes())
     assert (restored.lang, restored.pipeline, restored.signature()) == (lang, pipeline, dataset.signature())
