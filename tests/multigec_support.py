@@ -22,8 +22,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from scoring.pipelines import get_pipeline
-
 MODES = ("cs", "ds", "dt", "cse")
 
 
@@ -111,6 +109,8 @@ def gleu_tool(source: Sequence[str], references: Sequence[Sequence[str]], hypoth
 # -- UA-GEC lines ---------------------------------------------------------------------------
 def tokenized(text: str) -> str:
     """One line of blank-Ukrainian tokens joined by spaces (newlines inside are spaces too)."""
+    from scoring.pipelines import get_pipeline  # here: the stock chain runs without the library
+
     return " ".join(get_pipeline("uk", "tokens").tokenize([" ".join(text.split())])[0])
 
 
