@@ -6,12 +6,19 @@ Pure Python (no Django). The public API below is what the platform and the CLI u
     hyp = read_hypothesis(dataset, "system.txt", "my-system")
     result = score_systems(dataset, [hyp], ["errant"])
 
+Languages (docs/languages.md): ``Dataset.from_files(..., lang="uk", pipeline="tokens")``;
+the dataset remembers both (also when saved), so hypotheses and metrics use them.
+``pipelines.languages()``, ``available_pipelines(lang)``, ``default_pipeline(lang)``,
+``pipeline_signature(lang, pipeline)``; ``unsupported_reason(metric, lang, pipeline,
+options)`` says why a metric cannot serve a language (None when it can).
+
 Score paths (``errant.cs.f``) are described by the metrics themselves: ``valid_paths()``,
 ``describe(path)`` (label, direction; ``UnknownPath`` lists the valid ones), ``score_paths()``,
 ``headline_scores()``, ``default_path()``, ``is_count()``, ``can_resample()``.
 """
 __version__ = "0.1.0"
 
+from . import pipelines  # noqa: E402
 from .dataset import Dataset, Reference  # noqa: E402
 from .edits import Edit, apply_edits  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
@@ -21,6 +28,7 @@ from .metrics import REGISTRY  # noqa: E402
 from .metrics.base import PerTypeTable, PoolCounts, Resampling  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
 from .paths import TABLE_PREFIX, ScorePath, flatten, value_at, without_tables  # noqa: E402
+from .pipelines import UnknownLanguage, UnknownPipeline, available_pipelines, default_pipeline, languages, pipeline_signature  # noqa: E402
 from .readers import M2Corpus, read_m2, read_text  # noqa: E402
 from .registry import (  # noqa: E402
     UnknownPath,
@@ -36,6 +44,8 @@ from .registry import (  # noqa: E402
     resampled_paths,
     resampling,
     score_paths,
+    unsupported_metrics,
+    unsupported_reason,
     valid_paths,
 )
 from .scorer import (  # noqa: E402
@@ -56,7 +66,9 @@ __all__ = [
     # the registry: metrics describe themselves
     "PerTypeTable", "PoolCounts", "Resampling", "ScorePath", "UnknownPath", "can_resample", "default_path", "default_paths", "describe",
     "headline_scores", "is_count", "label", "metric_of", "per_type_metrics", "resampled_paths", "resampling", "score_paths",
-    "valid_paths",
+    "valid_paths", "unsupported_reason", "unsupported_metrics",
+    # languages and text pipelines
+    "pipelines", "languages", "available_pipelines", "default_pipeline", "pipeline_signature", "UnknownLanguage", "UnknownPipeline",
     # score paths in nested scores objects
     "TABLE_PREFIX", "flatten", "value_at", "without_tables",
 ]

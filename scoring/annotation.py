@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 
 from .edits import Edit
 from .line_cache import LineCache
-from .nlp import load_annotator
 
 
 def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[str]], source_docs: Callable[[list[int]], Sequence], lines: LineCache) -> list[list[Edit]]:
@@ -22,6 +21,7 @@ def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[st
 
     ``source_docs(indices)`` returns the parses of the sources at ``indices``; it is
     only asked for the sentences that need aligning, so an unchanged file needs none.
+    The line cache's text pipeline parses the corrections and types the edits.
     """
     edits: list[list[Edit]] = [[] for _ in corrections]
     todo = []
@@ -33,15 +33,14 @@ def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[st
             else:
                 edits[i] = list(known)
     if todo:
-        annotator = load_annotator()  # imports spaCy (nlp.import_spacy) before these do
+        pipeline = lines.pipeline
+        pipeline.nlp  # noqa: B018  imports spaCy (nlp.import_spacy) before these do
         from .alignment import FastAlignment, side
         from .merger import rule_edits
 
         for i, src_doc, cor_doc in zip(todo, source_docs(todo), lines.parse([corrections[i] for i in todo])):
             alignment = FastAlignment(src_doc, cor_doc, orig_side=side(src_doc, sources[i]), cor_side=side(cor_doc, corrections[i]))
             found = rule_edits(alignment)
-            for edit in found:
-                annotator.classify(edit)
-            edits[i] = [Edit(e.o_start, e.o_end, e.c_str, e.type) for e in found]
+            edits[i] = [Edit(e.o_start, e.o_end, e.c_str, pipeline.classify(e)) for e in found]
             lines.add_edits(i, corrections[i], list(edits[i]))
     return edits

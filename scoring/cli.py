@@ -13,10 +13,13 @@ from pathlib import Path
 from .bootstrap import paired_bootstrap_of
 from .dataset import Dataset
 from .errors import InputError
+from .gleu import SCORE_FUNCTIONS
 from .hypothesis import read_hypothesis
 from .limits import DEFAULT_LIMITS, Limits
 from .options import ScoringOptions
 from .paths import value_at
+from .pipelines import ORDER as PIPELINE_ORDER
+from .pipelines import UnknownLanguage, UnknownPipeline, get_pipeline, languages
 from .prepared_file import PreparedFile, inputs_fingerprint
 from .registry import can_resample, headline_scores, metric_of, resampled_paths, resampling
 from .scorer import ScoringResult, metric_names, score_systems
@@ -36,7 +39,12 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--beta", type=float, default=0.5)
     parser.add_argument("--sim", action="store_true", help="add similarity-weighted CLEME2.0 (BERTScore)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.add_argument("--tokenize", action="store_true", help="run the spaCy tokenizer on raw input first")
+    parser.add_argument("--tokenize", action="store_true", help="run the language's spaCy tokenizer on raw input first")
+    language = parser.add_argument_group("language (docs/languages.md)")
+    language.add_argument("--lang", default="en", metavar="CODE", help=f"ISO 639-1 code of the texts (default en): {', '.join(languages())}")
+    language.add_argument("--pipeline", choices=PIPELINE_ORDER, help="text pipeline (default: the richest the language has); tokens = MultiGEC-2025's official ERRANT figures")
+    language.add_argument("--gleu-variant", choices=tuple(SCORE_FUNCTIONS), default="official",
+                          help="official = compute_gleu; multigec = the PyPI gleu 1.1.0 tool as MultiGEC-2025 ran it (-d 4 -f -n 4 -t word)")
     limits = parser.add_argument_group("limits (every input file)")
     limits.add_argument("--max-tokens", type=int, default=DEFAULT_LIMITS.line_tokens, help="tokens per line")
     limits.add_argument("--max-chars", type=int, default=DEFAULT_LIMITS.line_chars, help="characters per line")
@@ -85,6 +93,7 @@ def format_table(result: ScoringResult) -> str:
         lines.append("  ".join([name.ljust(width)] + cells))
     lines.append("")
     lines.append(f"{result.n_sentences} sentences, {result.n_references} references")
+    lines.extend(f"{metric}: not scored: {reason}" for metric, reason in result.unsupported.items())
     lines.append(result.signature)
     return "\n".join(lines)
 
@@ -118,8 +127,13 @@ def checked_metrics(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     names = [name for name, _ in parse_hyp_arguments(args.hyp)]
     for name in {n for n in names if names.count(n) > 1}:
         parser.error(f"the system name {name!r} is given twice in --hyp; one would silently replace the other")
+    try:
+        get_pipeline(args.lang, args.pipeline)
+    except (UnknownLanguage, UnknownPipeline) as exc:
+        parser.error(str(exc))
     m2_options = {"m2_max_unchanged_words": args.max_unchanged_words, "m2_ignore_whitespace_casing": args.ignore_whitespace_casing}
-    return metrics, ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight, extra=m2_options)
+    options = ScoringOptions(beta=args.beta, sim=args.sim, gts_ref=args.gts_ref, gts_weighted=not args.no_weight, gleu_variant=args.gleu_variant, extra=m2_options)
+    return metrics, options
 
 
 def report_bad_input(exc: Exception) -> int:
@@ -137,7 +151,7 @@ def read_inputs(args: argparse.Namespace, prepared: PreparedFile | None = None) 
     limits = Limits(args.max_tokens, args.max_chars, args.max_file_tokens, args.max_file_chars)
 
     def make() -> Dataset:
-        return Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize, limits=limits)
+        return Dataset.from_files(source=args.source, refs=args.ref, m2=args.m2, tokenize_input=args.tokenize, limits=limits, lang=args.lang, pipeline=args.pipeline)
 
     dataset = make() if prepared is None else prepared.load_or(make)
     return dataset, [read_hypothesis(dataset, path, name, limits=limits) for name, path in parse_hyp_arguments(args.hyp)]
@@ -147,7 +161,8 @@ def prepared_file(args: argparse.Namespace) -> PreparedFile | None:
     """``--prepared FILE`` with the fingerprint of this run's gold; raises OSError."""
     if not args.prepared:
         return None
-    return PreparedFile(Path(args.prepared), inputs_fingerprint(source=args.source, refs=args.ref, m2=args.m2, tokenize=args.tokenize))
+    fingerprint = inputs_fingerprint(source=args.source, refs=args.ref, m2=args.m2, tokenize=args.tokenize, lang=args.lang, pipeline=args.pipeline)
+    return PreparedFile(Path(args.prepared), fingerprint)
 
 
 GC_GEN0_THRESHOLD = 10_000

@@ -18,13 +18,15 @@ from pathlib import Path
 
 from .annotation import annotate
 from .edits import Edit, apply_edits
+from .errors import ProblemCollector
 from .limits import DEFAULT_LIMITS, Limits
 from .line_cache import LineCache
-from .nlp import import_spacy, load_nlp, parse_tokens, tokenize
+from .nlp import import_spacy
+from .pipelines import get_pipeline
 from .readers import M2Corpus, problem, read_m2, read_text
 
-FORMAT_VERSION = 2
-READABLE_FORMATS = (1, 2)  # format 1 has no reference parses; they are made on demand
+FORMAT_VERSION = 3
+READABLE_FORMATS = (1, 2, 3)  # format 1 has no reference parses (made on demand); 1 and 2 are English ``full``
 
 
 @dataclass
@@ -41,16 +43,24 @@ class Reference:
 
 
 class Dataset:
-    """Sources, references and the source parses, ready to score submissions against."""
+    """Sources, references and the source parses, ready to score submissions against.
 
-    def __init__(self, sources: list[list[str]], references: list[Reference], *, tokenize: bool = False, source_docs: list | None = None, docbin: bytes | None = None, lines: LineCache | None = None):
+    ``lang`` and ``pipeline`` name the text pipeline (:mod:`scoring.pipelines`) that
+    tokenizes, parses and types every line of the dataset and of its submissions; they
+    are saved with it. ``pipeline=None`` is the language's richest.
+    """
+
+    def __init__(self, sources: list[list[str]], references: list[Reference], *, tokenize: bool = False, source_docs: list | None = None, docbin: bytes | None = None, lines: LineCache | None = None, lang: str = "en", pipeline: str | None = None):
+        self.text_pipeline = get_pipeline(lang, pipeline)
+        self.lang = lang
+        self.pipeline = self.text_pipeline.name
         self.sources = sources
         self.references = references
         self.tokenize = tokenize
         self._source_docs = source_docs
         self._source_parsed: dict[int, object] = {}  # parses made so far, before all are asked for
         self._docbin = docbin
-        self.lines = lines if lines is not None else LineCache()
+        self.lines = lines if lines is not None else LineCache(pipeline=self.text_pipeline)
         self.tables: dict[str, object] = {}  # metrics' once-per-dataset results (JSON), saved with it
         self.fingerprint = ""  # what it was made from, when its maker records it (the CLI's --prepared)
         # Results derived from the sources and references alone, kept for the next
@@ -59,41 +69,61 @@ class Dataset:
 
     # -- construction --------------------------------------------------------------
     @classmethod
-    def from_text(cls, source_lines: Sequence[str], reference_lines: Sequence[Sequence[str]], *, names: Sequence[str] | None = None, tokenize_input: bool = False) -> Dataset:
+    def from_text(cls, source_lines: Sequence[str], reference_lines: Sequence[Sequence[str]], *, names: Sequence[str] | None = None, tokenize_input: bool = False, lang: str = "en", pipeline: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Dataset:
         """Parse the sources once and annotate every reference against them."""
-        sources = tokenize(source_lines) if tokenize_input else [line.split() for line in source_lines]
-        dataset = cls(sources, [], tokenize=tokenize_input)
+        dataset = cls([], [], tokenize=tokenize_input, lang=lang, pipeline=pipeline)
+        dataset.sources = sources = dataset.split(source_lines, limits, "source")
         for k, lines in enumerate(reference_lines):
-            tokens = tokenize(lines) if tokenize_input else [line.split() for line in lines]
             name = names[k] if names else f"ref{k}"
+            tokens = dataset.split(lines, limits, name)
             dataset.references.append(Reference(name, tokens, annotate(sources, tokens, dataset.source_parses, dataset.lines)))
         dataset.annotated_references = True
         return dataset
 
     @classmethod
-    def from_m2(cls, corpus: M2Corpus) -> Dataset:
+    def from_m2(cls, corpus: M2Corpus, *, lang: str = "en", pipeline: str | None = None) -> Dataset:
         """Gold edits as given, one reference per annotator id (CONTRACTS.md section 1)."""
         references = []
         for annotator in corpus.annotator_ids:
             edits = [block.get(annotator) for block in corpus.annotations]
             tokens = [apply_edits(src, e or []) for src, e in zip(corpus.sources, edits)]
             references.append(Reference(f"annotator{annotator}", tokens, edits))
-        dataset = cls(corpus.sources, references)
+        dataset = cls(corpus.sources, references, lang=lang, pipeline=pipeline)
         dataset.reference_order = [[corpus.annotator_ids.index(a) for a in block] for block in corpus.annotations]
         return dataset
 
     @classmethod
-    def from_files(cls, *, source: str | Path | None = None, refs: Sequence[str | Path] = (), m2: str | Path | None = None, tokenize_input: bool = False, limits: Limits = DEFAULT_LIMITS) -> Dataset:
+    def from_files(cls, *, source: str | Path | None = None, refs: Sequence[str | Path] = (), m2: str | Path | None = None, tokenize_input: bool = False, limits: Limits = DEFAULT_LIMITS, lang: str = "en", pipeline: str | None = None) -> Dataset:
         """The dataset of the CLI's ``--source/--ref`` or ``--m2`` options."""
         if m2 is not None:
-            return cls.from_m2(read_m2(m2, limits=limits))
+            return cls.from_m2(read_m2(m2, limits=limits), lang=lang, pipeline=pipeline)
         if source is None or not refs:
             raise problem(0, "give a source file with one or more reference files, or an M2 file")
         source_lines = read_text(source, limits=limits)
         ref_lines = [read_text(ref, expected_lines=len(source_lines), limits=limits) for ref in refs]
-        return cls.from_text(source_lines, ref_lines, names=[Path(r).stem for r in refs], tokenize_input=tokenize_input)
+        return cls.from_text(source_lines, ref_lines, names=[Path(r).stem for r in refs], tokenize_input=tokenize_input, lang=lang, pipeline=pipeline, limits=limits)
 
     # -- access ----------------------------------------------------------------------
+    def split(self, lines: Sequence[str], limits: Limits = DEFAULT_LIMITS, name: str = "") -> list[list[str]]:
+        """Tokens of text lines: the pipeline's tokenizer with ``tokenize``, else whitespace.
+
+        The readers checked the whitespace tokens against ``limits``; a tokenizer can make
+        more (Chinese: a token per character), so its lines are checked again here.
+        """
+        if not self.tokenize:
+            return [line.split() for line in lines]
+        tokens = self.text_pipeline.tokenize(lines)
+        problems = ProblemCollector(name)
+        for number, line in enumerate(tokens, start=1):
+            if len(line) > limits.line_tokens:
+                problems.add(number, f"the line has {len(line)} tokens after {self.lang} tokenization, over the limit of {limits.line_tokens} per line")
+        problems.raise_if_any()
+        return tokens
+
+    def signature(self) -> str:
+        """The text pipeline's part of a score's signature (language, pipeline, versions)."""
+        return self.text_pipeline.signature()
+
     def __len__(self) -> int:
         return len(self.sources)
 
@@ -109,7 +139,7 @@ class Dataset:
                 import_spacy()
                 from spacy.tokens import DocBin
 
-                self._source_docs = list(DocBin().from_bytes(self._docbin).get_docs(load_nlp().vocab))
+                self._source_docs = list(DocBin().from_bytes(self._docbin).get_docs(self.text_pipeline.nlp.vocab))
             else:
                 self._source_docs = self.source_parses(range(len(self.sources)))
         return self._source_docs
@@ -130,7 +160,7 @@ class Dataset:
             return [docs[i] for i in indices]
         parsed = self._source_parsed
         missing = [i for i in dict.fromkeys(indices) if i not in parsed]
-        for i, doc in zip(missing, parse_tokens([self.sources[i] for i in missing])):
+        for i, doc in zip(missing, self.text_pipeline.parse([self.sources[i] for i in missing])):
             parsed[i] = doc
         return [parsed[i] for i in indices]
 
@@ -157,6 +187,8 @@ class Dataset:
 
         meta = {
             "format": FORMAT_VERSION,
+            "lang": self.lang,
+            "pipeline": self.pipeline,
             "tokenize": self.tokenize,
             "fingerprint": self.fingerprint,
             "sources": self.sources,
@@ -185,7 +217,7 @@ class Dataset:
             Reference(r["name"], r["tokens"], [None if e is None else [Edit(*x) for x in e] for e in r["edits"]])
             for r in meta["references"]
         ]
-        dataset = cls(meta["sources"], references, tokenize=meta["tokenize"], docbin=docbin)
+        dataset = cls(meta["sources"], references, tokenize=meta["tokenize"], docbin=docbin, lang=meta.get("lang", "en"), pipeline=meta.get("pipeline", "full"))
         dataset.reference_order = meta["reference_order"]
         dataset.annotated_references = meta.get("annotated_references", False)
         dataset.tables = tables

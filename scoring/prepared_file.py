@@ -8,7 +8,8 @@ parsed, a similarity table made), so a second run scores against the same gold w
 parsing a reference or an earlier system's line again.
 
 "The same inputs" is a fingerprint of the gold files' bytes, ``--tokenize``, the
-dataset format and the spaCy/ERRANT versions and model: a FILE made from anything else
+dataset format, the language, the text pipeline and its versions and data, and
+ERRANT's version: a FILE made from anything else
 is ignored and replaced, never trusted.
 """
 from __future__ import annotations
@@ -24,11 +25,13 @@ from pathlib import Path
 from .dataset import FORMAT_VERSION, Dataset
 
 
-def inputs_fingerprint(*, source: str | None, refs: list[str], m2: str | None, tokenize: bool) -> str:
+def inputs_fingerprint(*, source: str | None, refs: list[str], m2: str | None, tokenize: bool, lang: str = "en", pipeline: str | None = None) -> str:
     """sha256 over what a prepared dataset is made from (reads each gold file once)."""
-    from .nlp import versions
+    from .nlp import errant_version
+    from .pipelines import pipeline_signature
 
-    digest = hashlib.sha256(json.dumps({"format": FORMAT_VERSION, "tokenize": tokenize, "versions": versions()}, sort_keys=True).encode())
+    made_by = {"format": FORMAT_VERSION, "tokenize": tokenize, "errant": errant_version(), "pipeline": pipeline_signature(lang, pipeline)}
+    digest = hashlib.sha256(json.dumps(made_by, sort_keys=True).encode())
     for role, path in [("source", source), *(("ref", r) for r in refs), ("m2", m2)]:
         if path is None:
             continue

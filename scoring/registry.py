@@ -102,6 +102,23 @@ def resampled_paths(metric_names: Iterable[str] | None = None) -> list[str]:
     return [path for cls in metrics_named(metric_names) for path in cls.resampled]
 
 
+def unsupported_reason(metric: str, lang: str = "en", pipeline: str | None = None, options: ScoringOptions | None = None) -> str | None:
+    """Why ``metric`` cannot score a dataset of this language and text pipeline (shown
+    instead of a number), or None when it can. ``pipeline=None``: the language's default."""
+    from .pipelines import get_pipeline
+
+    cls = REGISTRY.get(metric)
+    if cls is None:
+        raise ValueError(f"unknown metric {metric!r}; choose from {', '.join(REGISTRY)}")
+    return cls.unsupported_reason(get_pipeline(lang, pipeline), options or ScoringOptions())
+
+
+def unsupported_metrics(metric_names: Iterable[str], lang: str = "en", pipeline: str | None = None, options: ScoringOptions | None = None) -> dict[str, str]:
+    """``{metric: reason}`` for those of ``metric_names`` that cannot serve this language and pipeline."""
+    found = {name: unsupported_reason(name, lang, pipeline, options) for name in metric_names}
+    return {name: reason for name, reason in found.items() if reason}
+
+
 def resampling(path: str, statistics: dict, options: ScoringOptions, pool: PoolCounts | None = None) -> Resampling | None:
     """The stored ``statistics`` of the metric of ``path`` as a :class:`Resampling`; None
     when these statistics cannot give that path (e.g. CLEME2.0 without similarity weights,

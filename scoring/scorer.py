@@ -7,14 +7,14 @@ statistics. The CLI calls :func:`score_systems`, which is those two in a row.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import __version__
 from .dataset import Dataset
 from .hypothesis import Hypothesis
 from .metrics.base import REGISTRY, Metric
 from .options import ScoringOptions
-from .registry import headline_scores
+from .registry import headline_scores, unsupported_metrics
 
 # (label, path) of every metric's headline scores, as the registry declares them; kept
 # for callers of the list form (:func:`scoring.registry.headline_scores` is the source).
@@ -38,11 +38,18 @@ def build_metrics(names: Sequence[str], options: ScoringOptions) -> list[Metric]
 
 
 def signature(metrics: Sequence[Metric], options: ScoringOptions, dataset: Dataset | None = None) -> str:
-    """``scoring:<v>|errant:<v>|spacy:<v>|model:<name>-<v>|beta:..|<metric settings>``."""
-    from .nlp import versions
+    """``scoring:<v>|errant:<v>|<text pipeline>|beta:..|nrefs:..|<metric settings>``.
 
-    v = versions()
-    parts = [f"scoring:{__version__}", f"errant:{v['errant']}", f"spacy:{v['spacy']}", f"model:{v['model']}", f"beta:{options.beta}"]
+    The text pipeline's part (:func:`scoring.pipelines.pipeline_signature`) names its
+    versions and data, the language and the pipeline, e.g.
+    ``spacy:3.8.7|model:en_core_web_sm-3.8.0|lang:en|pipeline:full|types:errant``; without
+    a dataset, English ``full``'s.
+    """
+    from .nlp import errant_version
+    from .pipelines import pipeline_signature
+
+    text = dataset.signature() if dataset is not None else pipeline_signature("en")
+    parts = [f"scoring:{__version__}", f"errant:{errant_version()}", text, f"beta:{options.beta}"]
     if dataset is not None:
         parts.append(f"nrefs:{dataset.n_references}")
     parts.extend(m.signature() for m in metrics)
@@ -74,18 +81,27 @@ class ScoringResult:
     n_references: int
     systems: dict[str, dict]
     statistics: dict[str, dict[str, dict]]
+    unsupported: dict[str, str] = field(default_factory=dict)  # metric -> why it cannot serve this language/pipeline
 
     def as_json(self) -> dict:
-        """The object ``python -m scoring --json`` prints (CONTRACTS.md section 2)."""
-        return {"signature": self.signature, "n_sentences": self.n_sentences, "n_references": self.n_references, "systems": self.systems}
+        """The object ``python -m scoring --json`` prints (CONTRACTS.md section 2), with
+        ``unsupported`` (metric -> reason) when a metric asked for could not serve."""
+        found = {"signature": self.signature, "n_sentences": self.n_sentences, "n_references": self.n_references, "systems": self.systems}
+        if self.unsupported:
+            found["unsupported"] = self.unsupported
+        return found
 
 
 def score_systems(dataset: Dataset, hypotheses: Sequence[Hypothesis], metrics: Iterable[str] | None = None, options: ScoringOptions | None = None) -> ScoringResult:
-    """Score every hypothesis with every metric; pool metrics pool all of them."""
+    """Score every hypothesis with every metric that can serve the dataset's language and
+    pipeline (the others are listed in ``unsupported`` with the reason); pool metrics pool
+    all of the hypotheses."""
     options = options or ScoringOptions()
-    built = build_metrics(metric_names(metrics), options)
+    names = metric_names(metrics)
+    unsupported = unsupported_metrics(names, dataset.lang, dataset.pipeline, options)
+    built = build_metrics([name for name in names if name not in unsupported], options)
     for metric in built:
         metric.prepare(dataset)
     statistics = {h.name: system_statistics(dataset, h, built) for h in hypotheses}
     systems = scores_from_statistics(statistics, built)
-    return ScoringResult(signature(built, options, dataset), len(dataset), dataset.n_references, systems, statistics)
+    return ScoringResult(signature(built, options, dataset), len(dataset), dataset.n_references, systems, statistics, unsupported)

@@ -3,9 +3,8 @@ import json
 
 import pytest
 
-import scoring.dataset
-import scoring.line_cache
 from scoring.cli import main
+from scoring.pipelines import get_pipeline
 
 from .conftest import SUBSET_OUTPUTS, SUBSET_REFS
 
@@ -24,17 +23,17 @@ def inputs(tmp_path):
 
 @pytest.fixture
 def parsed(monkeypatch):
-    """Every sentence handed to spaCy, through either door (sources, cached lines)."""
+    """Every sentence handed to spaCy (sources and cached lines go through the pipeline)."""
     seen = []
-    for module in (scoring.dataset, scoring.line_cache):
-        original = module.parse_tokens
+    pipeline = get_pipeline("en", "full")
+    original = pipeline.parse
 
-        def counting(token_lists, *args, original=original, **kwargs):
-            token_lists = list(token_lists)
-            seen.extend(token_lists)
-            return original(token_lists, *args, **kwargs)
+    def counting(token_lists):
+        token_lists = list(token_lists)
+        seen.extend(token_lists)
+        return original(token_lists)
 
-        monkeypatch.setattr(module, "parse_tokens", counting)
+    monkeypatch.setattr(pipeline, "parse", counting)
     return seen
 
 

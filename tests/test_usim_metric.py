@@ -7,6 +7,7 @@ import pytest
 
 from scoring import REGISTRY, ScoringOptions, hypothesis_from_lines, score_systems, scores_from_statistics
 from scoring.metrics.usim import Usim
+from scoring.pipelines import get_pipeline
 
 SOURCE = ["One sentence , kept .", "The cat sat on the mat .", '"']
 OUTPUT = ["One sentence , kept .", "The cat sit on mat .", '"']
@@ -48,7 +49,7 @@ def test_statistics_reuse_the_parses_already_made(tiny, monkeypatch):
         raise AssertionError("USIM parsed a sentence again")
 
     monkeypatch.setattr("scoring.nlp.load_nlp", no_second_parse)
-    monkeypatch.setattr("scoring.line_cache.parse_tokens", no_second_parse)
+    monkeypatch.setattr(get_pipeline("en", "full"), "parse", no_second_parse)
     metric = Usim(ScoringOptions())
     metric.prepare(tiny)
     assert len(metric.statistics(tiny, hypothesis)["sentences"]) == 3

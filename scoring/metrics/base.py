@@ -125,6 +125,13 @@ class Metric:
         """This metric's settings, appended to the common signature."""
         return self.name
 
+    @classmethod
+    def unsupported_reason(cls, pipeline, options: ScoringOptions) -> str | None:
+        """Why this metric cannot score sentences of this text pipeline
+        (:class:`scoring.pipelines.Pipeline`: its language, what it annotates), shown
+        instead of a wrong number; None when it can."""
+        return None
+
     # -- resampling (bootstrap, tie groups) -------------------------------------------------
     def resampling(self, statistics: dict) -> Resampling | None:
         """Stored statistics as a :class:`Resampling`; None when the metric cannot resample."""

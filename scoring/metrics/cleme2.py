@@ -25,6 +25,7 @@ from ..cleme import (
 from ..cleme.similarity_weights import add_similarity_weights, dataset_similarity
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
+from ..options import ANY_LANGUAGE
 from ..paths import ScorePath, expand
 from ..similarity import model_label
 from .base import Metric, Resampling, register
@@ -79,6 +80,15 @@ class Cleme2(Metric):
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
         return tuple(expand(["cleme2", "cleme2.sim"], ASSUMPTIONS, LEVELS, CLEME2_KEYS))
+
+    @classmethod
+    def unsupported_reason(cls, pipeline, options) -> str | None:
+        """Similarity weights need a sentence encoder for the language (section 3.3)."""
+        served = options.bertscore_languages
+        if not options.sim or ANY_LANGUAGE in served or pipeline.language.code in served:
+            return None
+        return (f"similarity-weighted CLEME2.0 needs a sentence encoder for {pipeline.language.name}; the configured one serves "
+                f"{', '.join(served)} (set GEC_BERTSCORE_MODEL to a multilingual model)")
 
     def resampling(self, statistics: dict) -> Resampling:
         """Per sentence, weighting and assumption, the (tp, fp_ne, fp_un, fn, tn) of the

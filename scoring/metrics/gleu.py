@@ -1,4 +1,5 @@
-"""GLEU as a registered metric: the official multi-reference "GLEU without tuning".
+"""GLEU as a registered metric: the official multi-reference "GLEU without tuning", or
+(``options.gleu_variant = "multigec"``) the PyPI ``gleu`` tool MultiGEC-2025 reported.
 
 The expensive step counts n-grams: per sentence the hypothesis length and, per reference,
 the reference length and four clipped numerators. The source and reference n-grams depend
@@ -24,11 +25,12 @@ def stored_rows(statistics: dict) -> tuple[np.ndarray, np.ndarray]:
     return hypothesis, np.asarray(statistics["refs"], dtype=float).reshape(len(hypothesis), -1, gleu.REF_COLUMNS)
 
 
-def hypothesis_tokens(dataset: Dataset, hypothesis: Hypothesis) -> list[list[str]]:
-    """The output split as ``compute_gleu`` splits it (its raw lines when they were read as text)."""
+def hypothesis_tokens(dataset: Dataset, hypothesis: Hypothesis, variant: str = "official") -> list[list[str]]:
+    """The output split as the variant's tool splits it (its raw lines when they were read as text)."""
     if hypothesis.lines is None or dataset.tokenize:
         return hypothesis.tokens
-    return [gleu.split_tokens(line) for line in hypothesis.lines]
+    split = gleu.TOKEN_SPLITTERS[variant]
+    return [split(line) for line in hypothesis.lines]
 
 
 @register
@@ -46,6 +48,10 @@ class Gleu(Metric):
 
     def __init__(self, options):
         super().__init__(options)
+        self.variant = options.gleu_variant
+        if self.variant not in gleu.SCORE_FUNCTIONS:
+            raise ValueError(f"unknown GLEU variant {self.variant!r}; choose from {', '.join(gleu.SCORE_FUNCTIONS)}")
+        self.gleu_score = gleu.SCORE_FUNCTIONS[self.variant]
         self.iterations = int(options.extra.get("gleu_iterations", gleu.ITERATIONS))
         self._prepared: tuple[Dataset, NgramIndex] | None = None
 
@@ -68,7 +74,7 @@ class Gleu(Metric):
         """``{"hyp_len": [c_i], "refs": [[[r_len, num_1..num_4] per reference] per sentence]}``."""
         self.prepare(dataset)
         index = self._prepared[1]
-        tokens = hypothesis_tokens(dataset, hypothesis)
+        tokens = hypothesis_tokens(dataset, hypothesis, self.variant)
         rows = np.concatenate([index.lengths[:, :, None], index.numerators(tokens)], axis=2)
         return {"hyp_len": [len(t) for t in tokens], "refs": rows.tolist()}
 
@@ -80,7 +86,7 @@ class Gleu(Metric):
         hypothesis, rows = stored_rows(statistics)
         refs = statistics["refs"]
         indicators = gleu.draw_indicators(len(refs), len(refs[0]) if refs else 1, self.iterations)
-        iterations = gleu.corpus_gleu(hypothesis, rows, indicators)
+        iterations = gleu.corpus_gleu(hypothesis, rows, indicators, self.gleu_score)
         sentences = gleu.sentence_gleu(hypothesis, rows)
         return {
             "score": float(iterations.mean()),
@@ -98,9 +104,9 @@ class Gleu(Metric):
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
             per_iteration = totals[:, gleu.HYP_COLUMNS:].reshape(len(totals), iterations, gleu.REF_COLUMNS)
-            return {"gleu.score": gleu.gleu_score(totals[:, None, :gleu.HYP_COLUMNS], per_iteration).mean(axis=1)}
+            return {"gleu.score": self.gleu_score(totals[:, None, :gleu.HYP_COLUMNS], per_iteration).mean(axis=1)}
 
         return Resampling(counts, scores)
 
     def signature(self) -> str:
-        return f"gleu|n:{gleu.ORDER}|iterations:{self.iterations_run()}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|tokens:ascii-whitespace"
+        return f"gleu|n:{gleu.ORDER}|iterations:{self.iterations_run()}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|tokens:{gleu.TOKEN_RULES[self.variant]}|variant:{self.variant}"

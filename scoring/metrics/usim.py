@@ -33,6 +33,13 @@ class Usim(Metric):
     def score_paths(cls) -> tuple[str, ...]:
         return cls.resampled
 
+    @classmethod
+    def unsupported_reason(cls, pipeline, options: ScoringOptions) -> str | None:
+        """USIM's graphs are built from a dependency parse, which only a full spaCy pipeline makes."""
+        if pipeline.has_parser:
+            return None
+        return f"USIM needs a dependency parse; the {pipeline.name} pipeline of {pipeline.language.name} has none (only a full spaCy model pipeline parses)"
+
     def __init__(self, options: ScoringOptions):
         super().__init__(options)
         from ..usim import GRAPH_BUILDERS  # with scipy: only when USIM is asked for

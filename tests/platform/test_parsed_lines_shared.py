@@ -7,6 +7,7 @@ from leaderboard.services import datasets
 from leaderboard.services.intake import accept_submission
 from leaderboard.services.scoring import score_submission
 from scoring.nlp import parse_tokens
+from scoring.pipelines import get_pipeline
 
 
 @pytest.mark.django_db
@@ -21,7 +22,7 @@ def test_a_restarted_worker_reuses_stored_parses(phase, alice, small_texts, monk
         parsed.extend(lines)
         return parse_tokens(lines)
 
-    monkeypatch.setattr("scoring.line_cache.parse_tokens", counting)
+    monkeypatch.setattr(get_pipeline("en", "full"), "parse", counting)
     second = accept_submission(phase, alice, system_name="T5 again", filename="T5.txt", content=small_texts["T5"].encode(), enforce_limits=False, queue=False)
     assert score_submission(second.pk) == "scored"
     assert parsed == []

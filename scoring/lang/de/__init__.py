@@ -1,0 +1,4 @@
+"""German: simplemma lemmas; no offline tagger installed."""
+from .. import Language
+
+LANGUAGE = Language("de", "German", lemmatizer="de")
