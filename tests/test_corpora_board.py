@@ -95,3 +95,9 @@ def test_exports_carry_the_per_corpus_columns(organizer, fmt):
         first = json.loads(body)["rows"][0]
         assert (first["System"], first["uk-ua-gec ERRANT cs F"], first["de-merlin ERRANT cs F"]) == ("half", pytest.approx(1.0), 0.0)
         assert first["macro average ERRANT cs F"] == pytest.approx(2 / 3)
+
+
+def test_the_task_api_lists_the_corpora(client, phase):
+    [listed] = client.get("/api/tasks/three/").json()["phases"]
+    assert listed["kind"] == "dev" and listed["n_sentences"] is None
+    assert [(c["name"], c["lang"], c["n_sentences"]) for c in listed["corpora"]] == [("cs-natwebinf", "cs", 2), ("de-merlin", "de", 2), ("uk-ua-gec", "uk", 2)]

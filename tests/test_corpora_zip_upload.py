@@ -95,3 +95,15 @@ def test_one_corpus_at_a_time_on_the_page_and_the_api(phase, ana, client, django
     assert bad.status_code == 400 and bad.json()["errors"][0]["file"] == "uk-ua-gec.txt"
     shown = client.post("/tasks/two/submit/", {"system_name": "web", "file": SimpleUploadedFile("all.zip", zipped({"uk-ua-gec.txt": "Я \x00\nЦе\n"}))})
     assert shown.status_code == 400 and "uk-ua-gec.txt: line 1: NUL at column 3" in shown.content.decode()
+
+
+def test_the_uploads_page_links_each_corpus_file_to_its_own_scores(phase, ana, client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        submission = upload(phase, ana, zipped({"cs-natwebinf.txt": text(CS_REF), "uk-ua-gec.txt": text(UK_REF)}))
+    page = client.get(f"/tasks/two/submissions/{submission.pk}/").content.decode()
+    outputs = {o.phase.corpus: o.pk for o in submission.corpus_outputs.all()}
+    for name, pk in outputs.items():
+        assert f'<tr data-corpus="{name}"><td><a href="/tasks/two/submissions/{pk}/">{name}</a>' in page
+        assert 'id="scores"' in client.get(f"/tasks/two/submissions/{pk}/").content.decode()
+    api = client.get(f"/api/submissions/{submission.pk}/").json()
+    assert api["status"] == "scored" and "cs-natwebinf: " in api["signature"]

@@ -1,3 +1,4 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import scoring
@@ -8,24 +9,38 @@ from ..models.text import NAME_MAX, SUBMISSION_DESCRIPTION_MAX, TRACK_MAX, visib
 from ..ranking import headline_metric
 
 
+class CorpusSerializer(serializers.Serializer):
+    name = serializers.CharField(source="corpus", help_text="the file name in a zip submission: <name>.txt")
+    lang = serializers.CharField(source="dataset.lang")
+    pipeline = serializers.CharField(source="dataset.pipeline", help_text="empty: the richest available for the language")
+    n_sentences = serializers.IntegerField(source="dataset.n_sentences")
+    n_references = serializers.IntegerField(source="dataset.n_references")
+    max_tokens = serializers.IntegerField(source="dataset.max_tokens")
+
+
 class PhaseSerializer(serializers.ModelSerializer):
     state = serializers.SerializerMethodField()
     results_public = serializers.SerializerMethodField(help_text="whether everyone may see this phase's results now")
-    n_sentences = serializers.IntegerField(source="dataset.n_sentences", read_only=True)
-    n_references = serializers.IntegerField(source="dataset.n_references", read_only=True)
+    n_sentences = serializers.IntegerField(source="dataset.n_sentences", read_only=True, allow_null=True, help_text="null for a phase of several corpora")
+    n_references = serializers.IntegerField(source="dataset.n_references", read_only=True, allow_null=True)
+    corpora = serializers.SerializerMethodField(help_text="a phase of several corpora: each with its language; empty otherwise")
     references_public = serializers.SerializerMethodField()
 
     class Meta:
         model = Phase
         fields = [
             "kind", "name", "state", "starts_at", "ends_at", "frozen_at", "results_visibility", "blind", "revealed", "counting",
-            "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references", "results_public",
+            "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references", "gleu_variant", "corpora", "results_public",
             "references_public",
         ]
 
     def get_state(self, phase) -> str:
         """upcoming, open, frozen or ended"""
         return phase.state()
+
+    @extend_schema_field(CorpusSerializer(many=True))
+    def get_corpora(self, phase) -> list[dict]:
+        return CorpusSerializer(phase.corpora(), many=True).data if phase.is_multi_corpus else []
 
     def get_results_public(self, phase) -> bool:
         return phase.results_public()

@@ -43,7 +43,7 @@ def tie_groups(phase, rows: list[dict], metric: str, version: int, track: str = 
     if groups is None:
         statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
         pool = pool_counts(phase) if metric_of(metric).pooled else None
-        groups = ties.tie_groups(rows, statistics, metric, phase.task.scoring_options(), pool=pool)
+        groups = ties.tie_groups(rows, statistics, metric, phase.scoring_options(), pool=pool)
         cache.set(key, groups, timeout=3600)
     return groups
 

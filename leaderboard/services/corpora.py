@@ -147,7 +147,7 @@ def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") 
         return [(corpora[corpus], f"{corpus}{PurePosixPath(filename).suffix or '.txt'}", content)]
     if not filename.lower().endswith(ZIP_SUFFIX):
         raise problem(f"this phase has {len(corpora)} corpora ({', '.join(corpora)}): upload a zip with one file per corpus, named <corpus>.txt, or name the corpus of this file", filename)
-    files = read_zip(filename, content, max_members=len(corpora), max_bytes=phase.max_upload_bytes() * MAX_FILES_PER_CORPUS)
+    files = read_zip(filename, content, max_members=len(corpora), max_bytes=phase.max_upload_bytes() * len(corpora))
     outputs, unknown = {}, []
     for path, data in files.items():
         member = PurePosixPath(path)

@@ -28,9 +28,10 @@ def store_gold(task: SharedTask, name: str, gold: Gold, **language) -> Dataset:
     )
 
 
-def host_task(user, gold: Gold | list, **fields) -> SharedTask:
+def host_task(user, gold: Gold | list, *, language: dict | None = None, **fields) -> SharedTask:
     """A task in ``preparing`` with ``user`` as its organizer and its gold queued: one
-    dataset, or one per corpus of a bundle (``gold`` a list of :class:`.corpora.CorpusGold`)."""
+    dataset (in ``language``: :func:`store_gold`'s settings), or one per corpus of a
+    bundle (``gold`` a list of :class:`.corpora.CorpusGold`, each with its own)."""
     with transaction.atomic():
         task = SharedTask.objects.create(status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued", created_by=user, **fields)
         task.metric_names()  # unknown metric names raise before anything is kept
@@ -38,12 +39,12 @@ def host_task(user, gold: Gold | list, **fields) -> SharedTask:
         if isinstance(gold, list):
             store_corpora(task, gold, user=user)
         else:
-            dataset = store_gold(task, f"{task.slug} gold", gold)
+            dataset = store_gold(task, f"{task.slug} gold", gold, **(language or {}))
             queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
     return task
 
 
-def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | list | None = None, dataset: Dataset | None = None, corpora=(), user=None) -> Phase:
+def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | list | None = None, dataset: Dataset | None = None, corpora=(), language: dict | None = None, user=None) -> Phase:
     """A phase on new ``gold`` (stored, prepared in the queue, chunks found there) or on
     one of the task's datasets (chunks found now when it is prepared, else by its job);
     a phase of several corpora on the task's datasets ``corpora`` or on a bundle's
@@ -54,7 +55,7 @@ def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | list | None
         if corpora:
             return add_corpus_phase(task, list(corpora), **fields)
         if gold is not None:
-            dataset = store_gold(task, f"{task.slug} {fields['kind']} gold", gold)
+            dataset = store_gold(task, f"{task.slug} {fields['kind']} gold", gold, **(language or {}))
             queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
         if dataset.is_prepared:
             return add_phase(task, dataset, **fields)

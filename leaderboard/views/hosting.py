@@ -35,7 +35,7 @@ def new_task(request):
         raise PermissionDenied(HOST_DENIED)
     form = TaskForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        task = host_task(request.user, form.cleaned_data["gold"], **form.task_fields())
+        task = host_task(request.user, form.cleaned_data["gold"], language=form.gold_language(), **form.task_fields())
         messages.success(request, f"{task.title} is created; its gold is being prepared.")
         return redirect("task-manage", slug=task.slug)
     organized = SharedTask.objects.filter(organizers=request.user).order_by("-created_at")
@@ -97,7 +97,7 @@ def phase_form(request, slug, kind=None):
         else:
             phase = add_hosted_phase(
                 task, form.phase_fields(), gold=form.cleaned_data.get("gold"), dataset=form.cleaned_data.get("reuse"),
-                corpora=form.cleaned_data.get("corpora") or (), user=request.user,
+                corpora=form.cleaned_data.get("corpora") or (), language=form.gold_language(), user=request.user,
             )
         messages.success(request, f"The {phase.title} phase is saved.")
         return redirect("task-manage", slug=task.slug)

@@ -45,7 +45,23 @@ class GoldFields(forms.Form):
         help_text="source.txt with reference .txt files, or one .m2 file; or one folder per corpus (cs-natwebinf/source.txt, ref1.txt, corpus.json) for a phase of several corpora",
     )
 
+    language = forms.ChoiceField(choices=[(code, code) for code in scoring.languages()], initial="en", required=False, help_text="ISO 639-1 code of the gold's language (a bundle of corpora gives each corpus its own)")
+    pipeline = forms.ChoiceField(
+        choices=[("", "the richest for the language"), ("tokens", "tokens (as MultiGEC-2025 scored)"), ("lemmas", "lemmas"), ("full", "full spaCy model")], required=False,
+    )
+    max_tokens = forms.IntegerField(min_value=1, initial=5000, required=False, label="Longest line (tokens)", help_text="MultiGEC essays reach 1,741 tokens a line")
+
     problems: list = ()
+
+    def gold_language(self) -> dict:
+        """The language settings of gold given as files: ``lang``, ``pipeline``, ``max_tokens``."""
+        data = self.cleaned_data
+        return {"lang": data.get("language") or "en", "pipeline": data.get("pipeline") or "", "max_tokens": data.get("max_tokens") or 5000}
+
+    def check_pipeline(self) -> None:
+        lang, pipeline = self.gold_language()["lang"], self.gold_language()["pipeline"]
+        if pipeline and pipeline not in scoring.available_pipelines(lang):
+            self.add_error("pipeline", f"{lang} has the pipelines {', '.join(scoring.available_pipelines(lang))}")
 
     def has_gold_files(self) -> bool:
         return any(self.files.get(name) for name in ("source", "references", "m2", "bundle"))
@@ -97,7 +113,7 @@ class TaskForm(GoldFields, TeamSizeForm):
     tracks = forms.CharField(required=False, help_text="comma-separated, e.g. restricted, unrestricted; empty = no tracks")
     headline_metric = forms.ChoiceField(required=False, choices=[("", "the default")] + [(path, f"{label} ({path})") for label, path in scoring.HEADLINE_SCORES])
 
-    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size"]
+    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "language", "pipeline", "max_tokens", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size"]
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -118,7 +134,8 @@ class TaskForm(GoldFields, TeamSizeForm):
         elif headline.startswith("cleme2.sim.") and not data.get("sim"):
             self.add_error("headline_metric", f"{headline} needs similarity-weighted CLEME2.0")
         if not self.errors:
-            data["gold"] = self.clean_gold()
+            self.check_pipeline()
+            data["gold"] = self.clean_gold(self.gold_language()["max_tokens"])
         return data
 
     def task_fields(self) -> dict:
@@ -153,14 +170,14 @@ class PhaseForm(GoldFields, forms.ModelForm):
             "ends_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_DATETIME),
         }
 
-    field_order = ["kind", "name", "reuse", "corpora", "source", "references", "m2", "bundle"]
+    field_order = ["kind", "name", "reuse", "corpora", "source", "references", "m2", "bundle", "language", "pipeline", "max_tokens"]
 
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
         self.task = task
         self.fields["time_zone"].choices = zone_choices(self.instance.time_zone if self.instance.pk else "")
         if self.instance.pk:
-            for name in ("reuse", "corpora", "source", "references", "m2", "bundle"):
+            for name in ("reuse", "corpora", "source", "references", "m2", "bundle", "language", "pipeline", "max_tokens"):
                 del self.fields[name]
             self.fields["kind"].disabled = True
             zone = zoneinfo.ZoneInfo(self.instance.time_zone or "UTC")
@@ -215,7 +232,8 @@ class PhaseForm(GoldFields, forms.ModelForm):
             elif data.get("corpora") and len(data["corpora"]) < 2:
                 self.add_error("corpora", "choose two corpora or more (one corpus is the Gold above)")
             elif self.has_gold_files():
-                data["gold"] = self.clean_gold(self.task.max_tokens)
+                self.check_pipeline()
+                data["gold"] = self.clean_gold(self.gold_language()["max_tokens"])
         return data
 
     def phase_fields(self) -> dict:

@@ -67,7 +67,9 @@ def detail(request, slug, pk):
     context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user),
                "manages": access.may_manage_submission(submission, request.user), "show_scores": False,
                "counted": access.may_see_counted(phase, request.user) and _counted(submission)}
-    if access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
+    if phase.is_multi_corpus:  # a zip of corpus files: each has its own page, with its scores
+        context["corpus_outputs"] = [(output, status_of(output, request.user)) for output in submission.corpus_outputs.select_related("phase").order_by("pk")]
+    elif access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
         metric, level = chosen_table(task.metric_names(), "", "")
         level = params.choice(request.GET, "cat", table_of(metric).levels, level)
         context.update(show_scores=True, level=level, levels=table_of(metric).levels, **score_sheet(submission, level, metric))

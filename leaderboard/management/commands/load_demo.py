@@ -135,7 +135,7 @@ class Command(BaseCommand):
             description=(
                 "A demo of a multilingual task in the shape of MultiGEC-2025: three open corpora, each with its language and its "
                 "number of references (UA-GEC essays, CC BY 4.0; GECCC paragraphs, CC BY-SA 4.0; IceEC sentences, CC BY 4.0; "
-                "attribution in leaderboard/demo_data/multigec/README.md), scored with the tokens pipeline and GLEU as MultiGEC "
+                "attribution in leaderboard/demo_data/multigec/README.md), each scored with its language's richest offline pipeline and GLEU as MultiGEC "
                 "reported it. Each system uploads one zip with a file per corpus; the board shows every corpus and the macro average. "
                 "The systems are simulated from the first reference: each applies a share of its changes plus a few spurious edits."
             ),
