@@ -18,7 +18,6 @@ from ..services.organizer_jobs import queue_job
 from .confirm import confirmation, confirmed
 from .hosting import organized_task
 
-
 PHASE_ACTIONS = {
     "freeze": (phases.freeze, "is frozen: no more submissions until it is unfrozen"),
     "unfreeze": (phases.unfreeze, "accepts submissions again"),
