@@ -34,7 +34,7 @@ def test_board_chart_and_precision_recall_scatter(site):
     page.goto(f"{url}/tasks/charts/")
     page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('board-chart'))")
     labels = chart_labels(page, "board-chart")
-    assert len(labels) == 4 and any("alice/T5" in label for label in labels) and any(label.endswith("INPUT") for label in labels)
+    assert len(labels) == 4 and any("alice/T5" in label for label in labels) and "INPUT (baseline)" in labels
     scatter = page.evaluate("() => Chart.getChart(document.getElementById('pr-chart')).data.datasets.map(d => d.label)")
     assert "bob/BART" in scatter and any(label.startswith("F0.5 = ") for label in scatter)
     assert not overflows(page)

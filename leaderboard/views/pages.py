@@ -114,7 +114,7 @@ def submit(request, slug):
     try:
         phase = access.upload_phase(task, params.phase_key(request.GET))
     except PhaseNotNamed as error:
-        return render(request, "leaderboard/submit_choose.html", {"task": task, "phase": task.current_phase(), "choices": error.choices, "question": str(error)})
+        return render(request, "leaderboard/submit_choose.html", {"task": task, "phase": task.current_phase(), "choices": error.choices})
     form = UploadForm(request.POST or None, request.FILES or None, tracks=task.tracks or [])
     closed = access.upload_closed_reason(phase, request.user)
     if closed:  # the form is shown disabled, with the reason
