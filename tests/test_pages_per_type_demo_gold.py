@@ -8,11 +8,11 @@ from django.contrib.auth.models import User
 
 import scoring
 from leaderboard import demo
-from leaderboard.models import SharedTask
 from leaderboard.services.intake import accept_submission
 from leaderboard.services.scoring import score_submission
 from leaderboard.services.tasks import create_task
 from scoring.gold_types import ERRANT_CATEGORIES
+from tests.conftest import remove_insight_task
 
 pytestmark = pytest.mark.django_db
 SENTENCES = 80
@@ -33,9 +33,10 @@ def demo_task(django_db_setup, django_db_blocker):
                                            content=demo.simulate(corpus, system).encode(), enforce_limits=False, queue=False)
             score_submission(submission.pk)
             ids.append(submission.pk)
-    yield {"task": task, "ids": ids, "nucle": {line.split("|||")[1] for line in gold.splitlines() if line.startswith("A ")}}
+    data = {"task": task, "organizer": organizer, "ids": ids, "nucle": {line.split("|||")[1] for line in gold.splitlines() if line.startswith("A ")}}
+    yield data
     with django_db_blocker.unblock():
-        SharedTask.objects.filter(slug="pt-demo").delete()
+        remove_insight_task(data)
 
 
 ROW = re.compile(r'<tr data-type="([^"]*)">(.*?)</tr>', re.S)
