@@ -60,3 +60,10 @@ def test_sign_up_mail_is_throttled_per_address(settings):
     settings.GEC_MAIL_LIMITS = {"email": (2, 3600), "address": (100, 3600)}
     statuses = [sign_up(f"user{k}", "victim@example.org").status_code for k in range(3)]
     assert statuses == [302, 302, 429] and len(mail.outbox) == 2
+
+
+def test_signing_up_again_before_confirming_mails_the_link_again():
+    sign_up("pending", "pending@example.org")
+    sign_up("other-name", "pending@example.org")
+    assert "finish signing up as pending" in mail.outbox[-1].body and "/accounts/signup/activate/" in mail.outbox[-1].body
+    assert not User.objects.filter(username="other-name").exists()

@@ -20,7 +20,7 @@ def new_invite_code() -> str:
 
 class Team(models.Model):
     task = models.ForeignKey("leaderboard.SharedTask", null=True, blank=True, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=NAME_MAX, validators=[visible_name])
+    name = models.CharField("team name", max_length=NAME_MAX, validators=[visible_name])
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     approved = models.BooleanField(default=True)
     approved_at = models.DateTimeField(null=True, blank=True, help_text="when an organizer (or the e-mail domain list) approved it; empty when approved by an open signup")

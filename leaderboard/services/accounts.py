@@ -94,31 +94,37 @@ def confirm_email_change(token: str) -> User | None:
 
 def sign_up(username: str, email: str, password: str, *, site: str, next_url: str = "") -> None:
     """Send the one mail the address owner should get (module docstring); the caller
-    answers the same whatever happened."""
+    answers the same whatever happened. An address whose account still waits for its
+    link gets the link again."""
     hashed = make_password(password)  # in every case, so no answer comes back faster
     release_stale_signups(username, email)
     holder = User.objects.filter(email__iexact=email).first()
-    if holder is not None:
+    if holder is None and not User.objects.filter(username__iexact=username).exists():
+        holder = new_inactive_user(username, email, hashed)
+    if holder is None:
+        body = (
+            f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That username is taken: "
+            f"sign up again with another one: {site}{reverse('signup')}\n\nIf this was not you, ignore this mail.\n"
+        )
+    elif is_pending(holder):
+        link = f"{site}{activation_path(holder)}" + (f"?{urlencode({'next': next_url})}" if next_url else "")
+        body = (
+            f"Welcome to {site}. Open this link to finish signing up as {holder.username}, with the password chosen at "
+            f"sign-up (it works for {settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{link}\n\n"
+            "If this was not you, ignore this mail: the account is never activated.\n"
+        )
+    else:
         body = (
             f"Someone (perhaps you) tried to sign up at {site} with this address, which already has an account: "
             f"your username is {holder.username}.\n\nLog in: {site}{reverse('login')}\n"
             f"Forgot the password? Reset it: {site}{reverse('password_reset')}\n\nIf this was not you, ignore this mail.\n"
         )
-    else:
-        user = None if User.objects.filter(username__iexact=username).exists() else new_inactive_user(username, email, hashed)
-        if user is None:
-            body = (
-                f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That username is taken: "
-                f"sign up again with another one: {site}{reverse('signup')}\n\nIf this was not you, ignore this mail.\n"
-            )
-        else:
-            link = f"{site}{activation_path(user)}" + (f"?{urlencode({'next': next_url})}" if next_url else "")
-            body = (
-                f"Welcome to {site}. Open this link to finish signing up as {username} (it works for "
-                f"{settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{link}\n\nIf this was not you, ignore this mail: "
-                "the account is never activated.\n"
-            )
     send_mail("Your sign-up at the GEC leaderboard", body, None, [email])
+
+
+def is_pending(user: User) -> bool:
+    """Signed up for, never activated (an account an administrator deactivated has logged in)."""
+    return not user.is_active and user.last_login is None
 
 
 def new_inactive_user(username: str, email: str, hashed_password: str) -> User | None:
@@ -156,5 +162,5 @@ def release_stale_signups(username: str, email: str) -> int:
     once their link has expired, so nobody can hold a name by signing up without
     confirming."""
     expired = timezone.now() - dt.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
-    stale = User.objects.filter(is_active=False, last_login__isnull=True, date_joined__lt=expired)
+    stale = User.objects.filter(is_active=False, last_login__isnull=True, date_joined__lt=expired)  # pending, link expired
     return (stale.filter(username__iexact=username) | stale.filter(email__iexact=email)).delete()[0]

@@ -109,7 +109,7 @@ def join_team(user: User, task: SharedTask, code: str) -> Team:
     try:
         with transaction.atomic():
             Team.objects.select_for_update().filter(pk=team.pk).first()
-            if task.max_team_size and team.memberships.count() >= task.max_team_size:
+            if team.memberships.count() >= task.max_team_size:
                 raise TeamError(f"team {team.name} is full: {task.title} allows at most {task.max_team_size} members per team")
             Membership.objects.create(user=user, team=team, task=task)
     except IntegrityError:
@@ -209,5 +209,5 @@ def clean_name(name: str) -> str:
         raise TeamError("give the team a name")
     problems = field_problems(Team, "name", name)
     if problems:
-        raise TeamError("; ".join(problems).replace("name:", "team name:", 1))
+        raise TeamError("; ".join(problems))
     return name

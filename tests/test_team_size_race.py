@@ -1,0 +1,47 @@
+"""Joins sent at once never take a team past its size: the team's row is locked while
+one joins (issue 23, finding 6). Real concurrency: threads with their own connections,
+on PostgreSQL."""
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+
+from leaderboard.models import Membership
+from leaderboard.services import teams
+from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
+
+JOINERS = 4
+
+
+def test_parallel_joins_fill_the_last_place_once(transactional_db):
+    from leaderboard.services.tasks import create_task
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the race needs PostgreSQL's row locks (start it: scripts/test does)")
+    task = create_task("pairs", title="Pairs", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", 3), metrics=["errant"],
+                       references=[(p.stem, insight_head(p, 3)) for p in SUBSET_REFS])
+    teams.set_team_size(task, 2)
+    team = teams.register_team(User.objects.create_user("lead", password="pw"), task, "Pair")
+    joiners = [User.objects.create_user(f"j{k}", password="pw") for k in range(JOINERS)]
+    start = threading.Barrier(JOINERS)
+    outcomes = [None] * JOINERS
+
+    def join(k):
+        try:
+            start.wait()
+            teams.join_team(joiners[k], task, team.invite_code)
+            outcomes[k] = "joined"
+        except teams.TeamError as error:
+            outcomes[k] = str(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=join, args=(k,)) for k in range(JOINERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert outcomes.count("joined") == 1, outcomes
+    assert all("is full" in o for o in outcomes if o != "joined")
+    assert Membership.objects.filter(team=team).count() == 2
