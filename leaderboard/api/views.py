@@ -18,7 +18,15 @@ from ..services.teams import TeamError
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .schema import METRIC, PHASE, number_parameter
-from .serializers import BoardSerializer, DetailSerializer, DifficultySerializer, ErrorSerializer, SubmissionSerializer, TaskSerializer, UploadSerializer
+from .serializers import (
+    BoardSerializer,
+    DetailSerializer,
+    DifficultySerializer,
+    ErrorSerializer,
+    SubmissionSerializer,
+    TaskSerializer,
+    UploadSerializer,
+)
 
 
 def errors(*messages: str, line: int = 0) -> dict:
