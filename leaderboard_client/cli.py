@@ -49,8 +49,9 @@ def print_problems(error: ApiError) -> None:
     problems = error.problems
     if problems:
         print("the file was not accepted:", file=sys.stderr)
-        for p in problems:
-            print(f"  line {p['line']}: {p['message']}" if p.get("line") else f"  {p['message']}", file=sys.stderr)
+        for p in problems:  # a zip's problems name their corpus file
+            where = (f"{p['file']}: " if p.get("file") else "") + (f"line {p['line']}: " if p.get("line") else "")
+            print(f"  {where}{p['message']}", file=sys.stderr)
     else:
         print(f"refused: {error}", file=sys.stderr)
 
@@ -273,7 +274,7 @@ def parser() -> argparse.ArgumentParser:
 
     submit = commands.add_parser("submit", help="upload a system output and wait for its scores")
     submit.add_argument("task", help="the task's slug")
-    submit.add_argument("file", help="one corrected sentence per line (or an .m2 file)")
+    submit.add_argument("file", help="one corrected sentence per line (or an .m2 file); for several corpora, a zip of <corpus>.txt files")
     submit.add_argument("--system", required=True, help="your system's name")
     submit.add_argument("--phase", help="the phase key (default: the one open phase whose results are public; "
                         "when only hidden phases are open, or several public ones, you are asked, or told to name one)")

@@ -101,3 +101,12 @@ def test_the_task_api_lists_the_corpora(client, phase):
     [listed] = client.get("/api/tasks/three/").json()["phases"]
     assert listed["kind"] == "dev" and listed["n_sentences"] is None
     assert [(c["name"], c["lang"], c["n_sentences"]) for c in listed["corpora"]] == [("cs-natwebinf", "cs", 2), ("de-merlin", "de", 2), ("uk-ua-gec", "uk", 2)]
+
+
+def test_a_rescore_scores_the_corpus_files_and_keeps_the_board(phase):
+    from leaderboard.services.phases import rescore_with_ranks
+
+    before = board_rows(phase.pk, "errant.cs.f")
+    changes = rescore_with_ranks(phase.task)
+    assert [(c["system_name"], c["moved"], c["changed_scores"]) for c in changes] == [("half", False, 0), ("copy", False, 0)]
+    assert [(r["submission_id"], r["value"]) for r in board_rows(phase.pk, "errant.cs.f")] == [(r["submission_id"], r["value"]) for r in before]

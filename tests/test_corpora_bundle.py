@@ -85,3 +85,8 @@ def test_a_corpus_phase_needs_two_corpora(host, django_capture_on_commit_callbac
     one = SharedTask.objects.get().datasets.first()
     response = host.post("/tasks/multigec/phases/new/", {"kind": "dev", "time_zone": "UTC", "results_visibility": "public", "counting": "latest", "corpora": [one.pk]})
     assert response.status_code == 400 and "choose two corpora or more" in response.content.decode()
+
+
+def test_a_corpus_folder_without_its_source_is_named(host):
+    response = create(host, **{"de-merlin/source.txt": None})
+    assert response.status_code == 400 and "de-merlin: name exactly one file source.txt" in response.content.decode()

@@ -38,7 +38,7 @@ from ..ranking import BoardBody, default_metric, leaderboard_body
 
 # The fields the read path needs, in each model's concrete-field order (``Model.from_db``
 # takes the values in that order; the other fields stay deferred, loaded if ever read).
-PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id", "task", "kind", "starts_at", "ends_at", "results_visibility", "revealed", "frozen_at", "dataset")]
+PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id", "task", "kind", "starts_at", "ends_at", "results_visibility", "revealed", "frozen_at")]
 TASK_FIELDS = [f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics")]
 DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "ends_at")]
 METRICS = TASK_FIELDS.index("metrics")

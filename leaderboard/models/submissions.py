@@ -55,6 +55,12 @@ class Submission(models.Model):
     def __str__(self):
         return f"#{self.pk} {self.system_name} ({self.status})"
 
+    @staticmethod
+    def scored_alone() -> models.Q:
+        """The submissions that are scored themselves: all but the uploads to a phase of
+        several corpora, whose corpus files (``corpus_outputs``) are scored instead."""
+        return models.Q(phase__dataset__isnull=False)
+
     @property
     def display_name(self) -> str:
         return self.system_name if self.is_baseline else f"{self.team.name}/{self.system_name}"

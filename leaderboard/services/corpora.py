@@ -114,7 +114,7 @@ def corpus_gold(name: str, files: dict[str, bytes]) -> CorpusGold:
     max_tokens = manifest.get("max_tokens", Dataset._meta.get_field("max_tokens").default)
     if not isinstance(max_tokens, int) or max_tokens < 1:
         raise problem("max_tokens must be a positive whole number", MANIFEST)
-    gold = check_gold(**classify(name, files), max_tokens=max_tokens)
+    gold = check_gold(**classify("", files), max_tokens=max_tokens)  # problems are named after the folder by the caller
     return CorpusGold(name, lang, pipeline, max_tokens, gold)
 
 

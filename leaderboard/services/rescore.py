@@ -21,7 +21,7 @@ def rescore_task(
     Pool metrics move for every member whenever one member's outcomes move, so the
     comparison is taken after all submissions are done.
     """
-    submissions = list(Submission.objects.filter(phase__task=task).exclude(status=Submission.Status.QUEUED).order_by("pk"))
+    submissions = list(Submission.objects.filter(Submission.scored_alone(), phase__task=task).exclude(status=Submission.Status.QUEUED).order_by("pk"))
     before = {s.pk: flatten(system_scores(s.pk)) for s in submissions}
     for k, submission in enumerate(submissions, start=1):
         status = score_submission(submission.pk, force=True)

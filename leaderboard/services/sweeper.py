@@ -37,7 +37,7 @@ def silent(model, older_than: float | None):
 
 def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
     """Re-queue stuck submissions (give up after :data:`MAX_ATTEMPTS` runs); returns their ids."""
-    stuck = silent(Submission, older_than).exclude(phase__dataset__isnull=True)  # an upload of several corpora: its corpus files are the jobs
+    stuck = silent(Submission, older_than).filter(Submission.scored_alone())
     requeued = []
     for submission_id in stuck.values_list("pk", flat=True):
         with transaction.atomic():

@@ -1,0 +1,44 @@
+"""``gec-submit`` on a phase of several corpora: a zip of corpus files, or one corpus
+with ``--corpus``; a bad line is printed with its corpus file and line."""
+import io
+import zipfile
+
+import pytest
+from django.contrib.auth.models import User
+
+from leaderboard_client.cli import main
+from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
+
+from .conftest import make_user
+
+CS_SOURCE, CS_REF = LANGUAGES["cs"]
+UK_SOURCE, UK_REF = LANGUAGES["uk"]
+
+
+@pytest.fixture
+def server(live_server, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    for name in ("GEC_SERVER", "GEC_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    corpora_task("corpora", [corpus("cs-natwebinf", "cs", CS_SOURCE, CS_REF), corpus("uk-ua-gec", "uk", UK_SOURCE, UK_REF)])
+    make_user("remote")
+    monkeypatch.setattr("sys.stdin", io.StringIO("pw-remote\n"))
+    assert main(["--server", live_server.url, "login", "remote", "--password-stdin"]) == 0
+    return live_server.url
+
+
+def test_a_zip_and_one_corpus_at_a_time(server, tmp_path, capsys):
+    archive = tmp_path / "all.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("cs-natwebinf.txt", text(CS_REF))
+        out.writestr("uk-ua-gec.txt", text(UK_REF))
+    assert main(["submit", "corpora", str(archive), "--system", "zip", "--interval", "0.2"]) == 0
+    assert "scored" in capsys.readouterr().out
+    one = tmp_path / "uk.txt"
+    one.write_text(UK_REF[0] + "\nЦе \x00\n")
+    assert main(["submit", "corpora", str(one), "--system", "one", "--corpus", "uk-ua-gec"]) == 2
+    assert "uk-ua-gec.txt: line 2: NUL" in capsys.readouterr().err
+    one.write_text(text(UK_REF))
+    assert main(["submit", "corpora", str(one), "--system", "one", "--corpus", "uk-ua-gec", "--interval", "0.2"]) == 0
+    uploads = User.objects.get(username="remote").submission_set.filter(parent__isnull=True)
+    assert sorted(s.system_name for s in uploads) == ["one", "zip"] and all(s.status == "scored" for s in uploads)
