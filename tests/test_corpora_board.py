@@ -110,3 +110,10 @@ def test_a_rescore_scores_the_corpus_files_and_keeps_the_board(phase):
     changes = rescore_with_ranks(phase.task)
     assert [(c["system_name"], c["moved"], c["changed_scores"]) for c in changes] == [("half", False, 0), ("copy", False, 0)]
     assert [(r["submission_id"], r["value"]) for r in board_rows(phase.pk, "errant.cs.f")] == [(r["submission_id"], r["value"]) for r in before]
+
+
+def test_an_upload_on_the_board_counts_for_its_team(client, phase):
+    upload = board_rows(phase.pk, "errant.cs.f")[0]["submission_id"]
+    client.force_login(User.objects.get(username="half"))
+    assert 'id="counts"' in client.get(f"/tasks/three/submissions/{upload}/").content.decode()
+    assert "counts" in client.get("/tasks/three/submissions/?phase=dev").content.decode()
