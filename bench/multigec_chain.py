@@ -12,7 +12,9 @@ from the same text files, in separate processes, and their CPU seconds (the chil
 - the library: ``python -m scoring --lang uk --pipeline tokens ... --metrics errant,gleu
   --gleu-variant multigec --json``.
 
-Target (issue 24): the library at least 20 times cheaper, with identical figures.
+Target (issue 24): the library at least 20 times cheaper, with identical figures. The
+library's cold process also prepares the references; the chain's reference M2 file is
+made once per corpus, so the ratio is printed without it too.
 
     python bench/multigec_chain.py [--essays N]
 """
@@ -119,6 +121,8 @@ def main() -> None:
     print(f"  chain total{'':25}{total:8.2f}")
     print(f"  library (one cold process){'':10}{ours_cpu:8.2f}")
     print(f"  ratio chain / library{'':15}{total / ours_cpu:8.1f}x  (target >= 20)")
+    per_submission = total - their_cpu["errant_parallel (references)"]
+    print(f"  ratio without the chain's reference M2 (made once per corpus) {per_submission / ours_cpu:6.1f}x")
     print(f"  figures identical: {'yes' if ours == theirs else 'NO'}")
 
 

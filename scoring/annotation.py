@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from .edits import Edit
 from .line_cache import LineCache
+from .nlp import import_spacy
 
 
 def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[str]], source_docs: Callable[[list[int]], Sequence], lines: LineCache) -> list[list[Edit]]:
@@ -33,14 +34,13 @@ def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[st
             else:
                 edits[i] = list(known)
     if todo:
-        pipeline = lines.pipeline
-        pipeline.nlp  # noqa: B018  imports spaCy (nlp.import_spacy) before these do
+        import_spacy()  # before these import spaCy's modules: spaCy without torch (nlp.import_spacy)
         from .alignment import FastAlignment, side
         from .merger import rule_edits
 
         for i, src_doc, cor_doc in zip(todo, source_docs(todo), lines.parse([corrections[i] for i in todo])):
             alignment = FastAlignment(src_doc, cor_doc, orig_side=side(src_doc, sources[i]), cor_side=side(cor_doc, corrections[i]))
             found = rule_edits(alignment)
-            edits[i] = [Edit(e.o_start, e.o_end, e.c_str, pipeline.classify(e)) for e in found]
+            edits[i] = [Edit(e.o_start, e.o_end, e.c_str, lines.pipeline.classify(e)) for e in found]
             lines.add_edits(i, corrections[i], list(edits[i]))
     return edits
