@@ -16,9 +16,8 @@ from django.core.cache import cache
 from django.db.models import F, Func, JSONField, Q, Sum
 
 # What to rank by, and the number at a path, are the metric registry's answers.
-from scoring import TABLE_PREFIX
+from scoring import TABLE_PREFIX, flatten
 from scoring import default_path as default_metric  # noqa: F401  (re-exported for the views)
-from scoring import flatten
 from scoring import value_at as metric_value
 from scoring import without_tables as summary
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from django.conf import settings
-from django.db import transaction
 
 import scoring
 
