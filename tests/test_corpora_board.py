@@ -117,3 +117,18 @@ def test_an_upload_on_the_board_counts_for_its_team(client, phase):
     client.force_login(User.objects.get(username="half"))
     assert 'id="counts"' in client.get(f"/tasks/three/submissions/{upload}/").content.decode()
     assert "counts" in client.get("/tasks/three/submissions/?phase=dev").content.decode()
+
+
+def test_best_counts_the_upload_with_the_best_macro_average(django_capture_on_commit_callbacks):
+    phase = corpora_task("best", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()], counting="best")
+    user = User.objects.create_user("bea")
+    uploads = {
+        "perfect": {f"{n}.txt": text(ref) for n, (_, ref) in CORPORA.items()},
+        "copy": {f"{n}.txt": text(source) for n, (source, _) in CORPORA.items()},
+        "partial": {"uk-ua-gec.txt": text(UK_REF)},  # no macro average: never the best
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        for name, files in uploads.items():
+            accept_submission(phase, user, system_name=name, filename=f"{name}.zip", content=zipped(files))
+    [row] = board_rows(phase.pk, "errant.cs.f")
+    assert row["system_name"] == "perfect" and row["value"] == pytest.approx(1.0)
