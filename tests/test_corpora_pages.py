@@ -42,3 +42,13 @@ def test_the_heat_map_of_the_phase_is_its_corpora(organizer):
     page = organizer.get(response["Location"]).content.decode()
     assert '<b>cs-a</b>' in page and '<a href="?phase=dev--uk-b">uk-b</a>' in page
     assert organizer.get("/tasks/pages/difficulty/map/?phase=dev").status_code == 404
+
+
+def test_the_inputs_participants_correct(organizer):
+    from leaderboard.models import Phase, SharedTask
+    from leaderboard.services.corpora import phase_inputs
+
+    phase = Phase.objects.get(task__slug="pages")
+    assert phase_inputs(phase) == [("cs-a", text(CS_SOURCE)), ("uk-b", text(UK_SOURCE))]
+    single = SharedTask.objects.create(slug="one")
+    assert phase_inputs(Phase(task=single, kind="dev", dataset=phase.corpora()[0].dataset)) == [("one-dev", text(CS_SOURCE))]
