@@ -51,4 +51,4 @@ def test_the_inputs_participants_correct(organizer):
     phase = Phase.objects.get(task__slug="pages")
     assert phase_inputs(phase) == [("cs-a", text(CS_SOURCE)), ("uk-b", text(UK_SOURCE))]
     single = SharedTask.objects.create(slug="one")
-    assert phase_inputs(Phase(task=single, kind="dev", dataset=phase.corpora()[0].dataset)) == [("one-dev", text(CS_SOURCE))]
+    assert phase_inputs(Phase.objects.create(task=single, kind="dev", dataset=phase.corpora()[0].dataset)) == [("one-dev", text(CS_SOURCE))]
