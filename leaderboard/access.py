@@ -93,7 +93,7 @@ def visible_submissions(phase: Phase, user) -> QuerySet[Submission]:
     team = own_team(user, phase.task)
     known = Q(team=team) if team else Q(pk__in=[])
     if may_see_results(phase, user):
-        known |= Q(pool_membership__isnull=False, hidden=False)
+        known |= Submission.on_board() & Q(hidden=False)
     return submissions.filter(known)
 
 

@@ -110,3 +110,25 @@ def test_a_rescore_scores_the_corpus_files_and_keeps_the_board(phase):
     changes = rescore_with_ranks(phase.task)
     assert [(c["system_name"], c["moved"], c["changed_scores"]) for c in changes] == [("half", False, 0), ("copy", False, 0)]
     assert [(r["submission_id"], r["value"]) for r in board_rows(phase.pk, "errant.cs.f")] == [(r["submission_id"], r["value"]) for r in before]
+
+
+def test_an_upload_on_the_board_counts_for_its_team(client, phase):
+    upload = board_rows(phase.pk, "errant.cs.f")[0]["submission_id"]
+    client.force_login(User.objects.get(username="half"))
+    assert 'id="counts"' in client.get(f"/tasks/three/submissions/{upload}/").content.decode()
+    assert "counts" in client.get("/tasks/three/submissions/?phase=dev").content.decode()
+
+
+def test_best_counts_the_upload_with_the_best_macro_average(django_capture_on_commit_callbacks):
+    phase = corpora_task("best", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()], counting="best")
+    user = User.objects.create_user("bea")
+    uploads = {
+        "perfect": {f"{n}.txt": text(ref) for n, (_, ref) in CORPORA.items()},
+        "copy": {f"{n}.txt": text(source) for n, (source, _) in CORPORA.items()},
+        "partial": {"uk-ua-gec.txt": text(UK_REF)},  # no macro average: never the best
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        for name, files in uploads.items():
+            accept_submission(phase, user, system_name=name, filename=f"{name}.zip", content=zipped(files))
+    [row] = board_rows(phase.pk, "errant.cs.f")
+    assert row["system_name"] == "perfect" and row["value"] == pytest.approx(1.0)

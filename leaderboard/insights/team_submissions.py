@@ -8,7 +8,7 @@ scored best. Pages and the API build on the same rows.
 """
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 
 from .. import access
 from ..models import Phase, PoolMember, Submission, Team
@@ -22,7 +22,7 @@ def team_submissions(phase: Phase, team: Team | None, user) -> list[dict]:
         return []
     submissions = list(
         Submission.objects.filter(phase=phase, team=team)
-        .annotate(counted=Exists(PoolMember.objects.filter(submission=OuterRef("pk"))))
+        .annotate(counted=Exists(PoolMember.objects.filter(Q(submission=OuterRef("pk")) | Q(submission__parent=OuterRef("pk")))))
         .defer("content").order_by("-created_at", "-pk")
     )
     for s in submissions:

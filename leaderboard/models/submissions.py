@@ -61,6 +61,13 @@ class Submission(models.Model):
         several corpora, whose corpus files (``corpus_outputs``) are scored instead."""
         return models.Q(phase__dataset__isnull=False)
 
+    @staticmethod
+    def on_board() -> models.Q:
+        """The submissions the board shows: pool members, and the uploads to a phase of
+        several corpora whose corpus files are pool members."""
+        in_pool = models.Q(pool_membership__isnull=False)
+        return in_pool | models.Q(pk__in=Submission.objects.filter(in_pool, parent__isnull=False).values("parent"))
+
     @property
     def display_name(self) -> str:
         return self.system_name if self.is_baseline else f"{self.team.name}/{self.system_name}"

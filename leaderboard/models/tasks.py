@@ -271,7 +271,7 @@ class Phase(models.Model):
         the phase's options), in the registry's words; None when it can."""
         from scoring.registry import unsupported_reason
 
-        return unsupported_reason(metric, self.dataset.lang, self.dataset.pipeline or None, self.scoring_options())
+        return unsupported_reason(metric, **self.dataset.language(), options=self.scoring_options())
 
     @classmethod
     def default_visibility(cls, kind: str) -> str:

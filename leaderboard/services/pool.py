@@ -42,7 +42,7 @@ def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
     task, when the caller has it already.
     """
     if phase is None:
-        phase = Phase.every.select_related("task").only("counting", "parent_id", "task__headline_metric", "task__metrics").get(pk=phase_id)
+        phase = Phase.every.select_related("task").only("counting", "parent_id", "dataset_id", "task__headline_metric", "task__metrics").get(pk=phase_id)
     scored = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED, hidden=False)
     if phase.parent_id is not None:  # a corpus: the corpus files of the uploads its phase counts
         return set(scored.filter(parent_id__in=wanted_members(phase.parent_id)).values_list("pk", flat=True))
@@ -61,18 +61,35 @@ def counted_per_team(phase: Phase, entries) -> dict[int, int]:
     if phase.counting == Phase.Counting.CHOSEN:
         return {**latest, **dict(entries.filter(chosen=True).values_list("team_id", "pk"))}
     if phase.counting == Phase.Counting.BEST:
-        metric, *keys = best_metric(phase.task).split(".")
-        values = MetricResult.objects.filter(submission__in=entries, metric=metric).values_list(
-            "submission__team_id", "submission_id", "__".join(["scores", *keys]) if keys else "scores"
-        )
         best: dict[int, tuple] = {}
-        for team_id, submission_id, value in values:
-            number = isinstance(value, int | float) and not isinstance(value, bool)
+        for (team_id, submission_id), value in best_values(phase, entries).items():
+            number = value is not None
             key = (number, value if number else 0.0, submission_id)
             if team_id not in best or key > best[team_id]:
                 best[team_id] = key
         return {**latest, **{team_id: key[2] for team_id, key in best.items()}}
     return latest
+
+
+def best_values(phase: Phase, entries) -> dict[tuple[int, int], float | None]:
+    """``{(team id, submission id): value}`` at :func:`best_metric` of each of ``entries``
+    that has a stored result; None where it is not a number. An upload to a phase of
+    several corpora has the macro average of its corpus files' values, None when a
+    corpus is missing (as on the board)."""
+    metric, *keys = best_metric(phase.task).split(".")
+    upload = "submission__parent" if phase.is_multi_corpus else "submission"
+    rows = MetricResult.objects.filter(**{f"{upload}__in": entries}, metric=metric).values_list(
+        f"{upload}__team_id", upload, "__".join(["scores", *keys]) if keys else "scores"
+    )
+    found: dict[tuple[int, int], list] = {}
+    for team_id, submission_id, value in rows:
+        found.setdefault((team_id, submission_id), []).append(value)
+    wanted = len(phase.corpora()) if phase.is_multi_corpus else 1
+    return {key: sum(values) / wanted if len(values) == wanted and all(is_number(v) for v in values) else None for key, values in found.items()}
+
+
+def is_number(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def best_metric(task) -> str:

@@ -2,8 +2,8 @@
 import re
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 
 from .. import access, params
 from ..insights.heatmap import heatmap
@@ -17,6 +17,8 @@ ERROR_TYPE = re.compile(r"[A-Za-z:_-]+")  # ERRANT's types: M:OTHER, R:VERB:SVA,
 def _context(request, slug) -> dict:
     task = get_object_or_404(SharedTask, slug=slug)
     phase = access.phase_for(request, task)
+    if phase.is_multi_corpus:
+        raise Http404("a heat map is per corpus: ask for the corpus's phase (?phase=<phase>--<corpus>)")
     if not access.may_see_references(phase, request.user):
         raise PermissionDenied(access.references_denied(phase))
     pool = get_object_or_404(Pool, phase=phase)
@@ -32,6 +34,11 @@ def _context(request, slug) -> dict:
 
 
 def difficulty(request, slug):
+    """The heat map of a phase; of a phase of several corpora, its first corpus's (each
+    corpus has its own pool), with links to the others."""
+    phase = access.phase_for(request, get_object_or_404(SharedTask, slug=slug))
+    if phase.is_multi_corpus:
+        return redirect(f"{request.path}?phase={phase.corpora()[0].kind}")
     return render(request, "leaderboard/heatmap.html", _context(request, slug))
 
 

@@ -83,7 +83,7 @@ def detail(request, slug, pk):
 
 
 def _counted(submission: Submission) -> bool:
-    return Submission.objects.filter(pk=submission.pk, pool_membership__isnull=False).exists()
+    return Submission.objects.filter(Submission.on_board(), pk=submission.pk).exists()
 
 
 def per_sentence(request, slug, pk):

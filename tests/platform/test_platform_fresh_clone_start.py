@@ -39,7 +39,7 @@ def get(url: str) -> tuple[int, bytes]:
         return response.status, response.read()
 
 
-def test_start_serves_the_bundled_demo_on_a_fresh_clone(tmp_path):
+def test_start_serves_the_bundled_demos_on_a_fresh_clone(tmp_path):
     clone = tmp_path / "alone" / "repo"
     clone_files(clone)
     assert not (clone.parent / "shared").exists()
@@ -60,6 +60,10 @@ def test_start_serves_the_bundled_demo_on_a_fresh_clone(tmp_path):
         status, body = get(f"http://127.0.0.1:{port}/api/tasks/conll14-demo/leaderboard/")
         rows = json.loads(body)["rows"]
         assert {r["system_name"] for r in rows} == {"INPUT", "Careful", "Balanced", "Eager", "Noisy"}
+        status, page = get(f"http://127.0.0.1:{port}/tasks/multigec-demo/")  # the multilingual demo beside it
+        assert status == 200 and b"Macro average" in page and all(name in page for name in (b"uk-ua-gec", b"cs-geccc", b"is-iceec"))
+        status, body = get(f"http://127.0.0.1:{port}/api/tasks/multigec-demo/leaderboard/")
+        assert {r["system_name"] for r in json.loads(body)["rows"]} == {"copy", "cautious", "balanced", "eager"}
         assert (clone / "var" / "db.sqlite3").exists()  # the embedded default
         with pytest.raises(urllib.error.HTTPError) as missing:
             get(f"http://127.0.0.1:{port}/tasks/no-such-task/")

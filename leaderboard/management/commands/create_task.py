@@ -2,6 +2,8 @@
 
 ``--phase test`` makes a hidden test phase (results for organizers until revealed);
 ``--add-phase`` adds a phase to an existing task, on new gold or on the task's first.
+``--corpora DIR`` makes a phase of several corpora from a folder laid out as a gold
+bundle (one folder per corpus, each with its language: docs/multigec.md).
 """
 import datetime as dt
 from pathlib import Path
@@ -13,6 +15,9 @@ from django.utils.dateparse import parse_datetime
 import scoring
 
 from ...models import Phase, SharedTask
+from ...services.corpora import read_corpora_dir
+from ...services.datasets import prepare_stored
+from ...services.hosting import add_corpus_phase, store_corpora
 from ...services.tasks import add_phase, create_task, prepare_gold_files
 
 
@@ -24,6 +29,7 @@ class Command(BaseCommand):
         parser.add_argument("--source", type=Path)
         parser.add_argument("--ref", type=Path, action="append", default=[])
         parser.add_argument("--m2", type=Path)
+        parser.add_argument("--corpora", type=Path, help="instead of --source/--ref/--m2: a folder with one folder per corpus (source.txt, ref*.txt, corpus.json)")
         parser.add_argument("--title", default="")
         parser.add_argument("--description", default="")
         parser.add_argument("--tokenize", action="store_true", help="input is raw text: run the spaCy tokenizer")
@@ -40,7 +46,11 @@ class Command(BaseCommand):
         parser.add_argument("--max-total", type=int, help="submissions per team in the phase")
         parser.add_argument("--counting", choices=Phase.Counting.values, default=Phase.Counting.LATEST)
 
-    def handle(self, slug, source, ref, m2, add_phase, phase, **options):
+    def handle(self, slug, source, ref, m2, add_phase, phase, corpora, **options):
+        if corpora:
+            if source or ref or m2:
+                raise CommandError("give --corpora alone, or --source with --ref, or --m2")
+            return self.corpus_phase(slug, corpora, phase, add_phase, options)
         has_gold = bool(m2) or bool(source and ref)
         if (m2 and (source or ref)) or (not has_gold and not add_phase) or (bool(source) != bool(ref)):
             raise CommandError("give --source with --ref (one or more), or --m2" + (" (or neither, to reuse the task's gold)" if add_phase else ""))
@@ -67,6 +77,31 @@ class Command(BaseCommand):
             f"{dataset.n_references} reference(s), metrics {', '.join(task.metric_names())}; phase {created.kind}: results {created.results_visibility}"
             + (", blind" if created.blind else "") + (f", ends {created.ends_at:%Y-%m-%d %H:%M} UTC" if created.ends_at else "")
         )
+
+    def corpus_phase(self, slug, folder, kind, add_phase, options):
+        """A phase of the corpora in ``folder``, each prepared now with its language."""
+        task = SharedTask.objects.filter(slug=slug).first()
+        if (task is None) == add_phase:
+            raise CommandError(f"no task {slug}; create it first (without --add-phase)" if add_phase else f"task {slug} exists; add a phase with --add-phase --phase KEY")
+        if task is not None and task.phases.filter(kind=kind).exists():
+            raise CommandError(f"task {slug} already has a phase {kind}; choose another --phase key (e.g. {kind}-2)")
+        try:
+            gold = read_corpora_dir(folder)
+            with transaction.atomic():
+                if task is None:
+                    task = SharedTask.objects.create(
+                        slug=slug, title=options["title"] or slug, description=options["description"], tokenize=options["tokenize"], gts_ref=options["gts_ref"],
+                        metrics=[m for m in options["metrics"].split(",") if m.strip()],
+                    )
+                    task.metric_names()  # rejects unknown metric names before anything is kept
+                datasets = store_corpora(task, gold, prepare=lambda dataset: prepare_stored(dataset, tokenize=task.tokenize))
+                created = add_corpus_phase(task, datasets, kind=kind, **phase_fields(kind, options))
+        except scoring.InputError as error:
+            raise CommandError(f"bad input:\n{error}") from error
+        except ValueError as error:
+            raise CommandError(str(error)) from error
+        corpora = ", ".join(f"{d.name} ({d.lang}, {d.n_sentences} lines, {d.n_references} ref.)" for d in datasets)
+        self.stdout.write(f"task {task.slug}: phase {created.kind} of {len(datasets)} corpora: {corpora}")
 
     def add_phase(self, slug, kind, fields, gold):
         task = SharedTask.objects.filter(slug=slug).first()
