@@ -46,9 +46,19 @@ def test_the_heat_map_of_the_phase_is_its_corpora(organizer):
 
 def test_the_inputs_participants_correct(organizer):
     from leaderboard.models import Phase, SharedTask
-    from leaderboard.services.corpora import phase_inputs
+    from leaderboard.services.phase_files import phase_inputs
 
     phase = Phase.objects.get(task__slug="pages")
-    assert phase_inputs(phase) == [("cs-a", text(CS_SOURCE)), ("uk-b", text(UK_SOURCE))]
+    assert phase_inputs(phase) == [("cs-a.txt", text(CS_SOURCE)), ("uk-b.txt", text(UK_SOURCE))]
     single = SharedTask.objects.create(slug="one")
-    assert phase_inputs(Phase.objects.create(task=single, kind="dev", dataset=phase.corpora()[0].dataset)) == [("one-dev", text(CS_SOURCE))]
+    assert phase_inputs(Phase.objects.create(task=single, kind="dev", dataset=phase.corpora()[0].dataset)) == [("one-dev.src.txt", text(CS_SOURCE))]
+
+
+def test_the_inputs_download_as_a_zip_named_as_a_submission_names_its_files(organizer):
+    import io
+    import zipfile
+
+    answer = organizer.get("/tasks/pages/input/?phase=dev")
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+        assert {name: archive.read(name).decode() for name in archive.namelist()} == {"cs-a.txt": text(CS_SOURCE), "uk-b.txt": text(UK_SOURCE)}

@@ -180,9 +180,3 @@ def settle_upload(upload_id: int) -> bool:
         fields.update(status=Submission.Status.SCORED, scored_at=max(o.scored_at for o in ended if o.scored_at), signature="\n".join(f"{o.phase.corpus}: {o.signature}" for o in ended if o.signature))
     Submission.objects.filter(pk=upload_id).update(**fields)
     return len(ended) == len(outputs)
-
-
-def phase_inputs(phase: Phase) -> list[tuple[str, str]]:
-    """What participants correct: ``(corpus name, source text)`` per corpus of the phase
-    (a one-corpus phase: named ``<task>-<phase>``). The input download zips several."""
-    return [(c.corpus or f"{phase.task.slug}-{phase.kind}", c.dataset.source) for c in phase.corpora()]
