@@ -6,7 +6,7 @@ text file, or a zip of several); ``GET /api/tasks/<slug>/pages/`` and, for organ
 (read, accept); ``GET /api/tasks/<slug>/participants/export`` (organizers, CSV).
 """
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
@@ -20,9 +20,8 @@ from ..models.pages import current_terms, terms_version
 from ..sanitise import MAX_PAGE_CHARS, markdown_html
 from ..services.task_pages import PageError, save_page, written_pages
 from ..services.terms import TermsChanged, accept_terms
+from .schema import PHASE
 from .views import errors
-
-PHASE = OpenApiParameter("phase", str, description="the phase key, e.g. dev or test (default: the task's default phase)")
 
 
 class PhaseFile(APIView):
