@@ -6,7 +6,9 @@ documented without a word in its view: 400 (a malformed parameter or body,
 ``{"errors": [...]}``), 401 (a bad or revoked token), 403, 404 (operations with path
 parameters) and 429 (with ``Retry-After``). A view's own ``@extend_schema`` entry for one of
 these statuses wins. The parameter helpers describe what :mod:`leaderboard.params`
-accepts, so a value the schema allows is one the view takes.
+accepts, so a value the schema allows is one the view takes; ``phase`` and ``metric``
+declared as bare strings get their shared description. ``tests/test_api_schema_fuzz.py``
+checks every operation against a live server with schemathesis.
 """
 from __future__ import annotations
 
@@ -37,37 +39,6 @@ RESPONSE_HEADERS = [
 ]
 
 
-class ApiSchema(AutoSchema):
-    def get_operation(self, *args, **kwargs):
-        """Every optional query parameter is read through :mod:`leaderboard.params`, where an
-        empty value is the same as none: ``allowEmptyValue``."""
-        operation = super().get_operation(*args, **kwargs)
-        for parameter in (operation or {}).get("parameters", []):
-            if parameter["in"] == "query" and not parameter.get("required"):
-                parameter["allowEmptyValue"] = True
-        return operation
-
-    def _get_response_bodies(self, direction="response"):
-        responses = super()._get_response_bodies(direction)
-        errors = dict(COMMON_ERRORS)
-        if "{" in self.path:
-            errors["404"] = NOT_FOUND
-        for code, response in errors.items():
-            if code not in responses:
-                responses[code] = self._get_response_for_code(response, code, direction=direction)
-        return responses
-
-    def get_override_parameters(self):
-        return [*super().get_override_parameters(), *RESPONSE_HEADERS]
-
-    def get_auth(self):
-        """A view with no permission classes (the token endpoint) is open to all."""
-        auths = super().get_auth()
-        if not self.view.get_permissions() and {} not in auths:
-            auths.append({})
-        return auths
-
-
 # -- query parameters, as leaderboard.params reads them -------------------------------------
 
 NO_CONTROL_CHARACTERS = r"^[^\x00-\x1f\x7f]*$"
@@ -93,6 +64,46 @@ PHASE = text_parameter("phase", "the phase key, e.g. dev or test (default: the c
 METRIC = text_parameter(
     "metric", "a score path of the task's metrics (its score_paths), e.g. errant.cs.f, gotoscorer.f; 400 with the valid paths otherwise", max_length=200,
 )
+# Read the same way by every view: one declared as a bare string gets this description.
+SHARED_QUERY = {"phase": PHASE, "metric": METRIC}
+
+
+class ApiSchema(AutoSchema):
+    def get_operation(self, *args, **kwargs):
+        """Every optional query parameter is read through :mod:`leaderboard.params`, where an
+        empty value is the same as none: ``allowEmptyValue``; ``phase`` and ``metric`` as
+        declared here unless the view says more than "a string"."""
+        operation = super().get_operation(*args, **kwargs)
+        for parameter in (operation or {}).get("parameters", []):
+            if parameter["in"] != "query":
+                continue
+            shared = SHARED_QUERY.get(parameter["name"])
+            if shared is not None and parameter.get("schema") == {"type": "string"}:
+                parameter["schema"] = dict(shared.type)
+                parameter["description"] = parameter.get("description") or shared.description
+            if not parameter.get("required"):
+                parameter["allowEmptyValue"] = True
+        return operation
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        errors = dict(COMMON_ERRORS)
+        if "{" in self.path:
+            errors["404"] = NOT_FOUND
+        for code, response in errors.items():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(response, code, direction=direction)
+        return responses
+
+    def get_override_parameters(self):
+        return [*super().get_override_parameters(), *RESPONSE_HEADERS]
+
+    def get_auth(self):
+        """A view with no permission classes (the token endpoint) is open to all."""
+        auths = super().get_auth()
+        if not self.view.get_permissions() and {} not in auths:
+            auths.append({})
+        return auths
 
 
 def file_responses(formats: dict[str, str]) -> dict:

@@ -135,6 +135,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
 class ProblemSerializer(serializers.Serializer):
     line = serializers.IntegerField(min_value=0, help_text="the file's line number; 0 when the problem is not about a line")
     message = serializers.CharField()
+    file = serializers.CharField(required=False, help_text="the file the line is in, when the upload holds several")
 
 
 class ErrorSerializer(serializers.Serializer):
