@@ -6,7 +6,7 @@ text file, or a zip of several); ``GET /api/tasks/<slug>/pages/`` and, for organ
 (read, accept); ``GET /api/tasks/<slug>/participants/export`` (organizers, CSV).
 """
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
@@ -16,7 +16,7 @@ from .. import access
 from ..access import terms_accepted_at
 from ..downloads import participants_csv, phase_download
 from ..models import SharedTask
-from ..models.pages import current_terms, terms_version
+from ..models.pages import TaskPage, current_terms, terms_version
 from ..sanitise import MAX_PAGE_CHARS, markdown_html
 from ..services.task_pages import PageError, save_page, written_pages
 from ..services.terms import TermsChanged, accept_terms
@@ -58,7 +58,7 @@ class TaskPageEdit(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=PageSerializer, responses={200: dict})
+    @extend_schema(parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH, enum=TaskPage.Name.values)], request=PageSerializer, responses={200: dict})
     def put(self, request, slug, name):
         task = get_object_or_404(SharedTask, slug=slug)
         if not access.may_organize(task, request.user):
