@@ -40,8 +40,17 @@ class PhaseReferences(PhaseFile):
     what = "references"
 
 
+class Text(serializers.CharField):
+    """A string as sent: DRF's CharField would store the JSON number 0 as the text "0"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class PageSerializer(serializers.Serializer):
-    markdown = serializers.CharField(allow_blank=True, max_length=MAX_PAGE_CHARS, trim_whitespace=False)
+    markdown = Text(allow_blank=True, max_length=MAX_PAGE_CHARS, trim_whitespace=False)
 
 
 class TaskPages(APIView):
