@@ -19,7 +19,9 @@ from .models import (
     RateBucket,
     SharedTask,
     Submission,
+    TaskPage,
     Team,
+    TermsAcceptance,
 )
 from .services import phases
 from .services.organizer_jobs import queue_job, requeue_job
@@ -252,3 +254,22 @@ class ParsedLineAdmin(admin.ModelAdmin):
     search_fields = ["key"]
     exclude = ["parse"]
 
+
+
+@admin.register(TaskPage)
+class TaskPageAdmin(admin.ModelAdmin):
+    """A task's Markdown tabs (Overview, Data, Evaluation, Terms); organizers edit them under Organize, Pages."""
+
+    list_display = ["task", "name", "updated_at"]
+    list_filter = ["name", "task"]
+    search_fields = ["task__slug", "markdown"]
+
+
+@admin.register(TermsAcceptance)
+class TermsAcceptanceAdmin(admin.ModelAdmin):
+    """Who accepted which version of a task's terms, and when."""
+
+    list_display = ["user", "task", "version", "accepted_at"]
+    list_filter = ["task"]
+    search_fields = ["user__username", "task__slug", "version"]
+    raw_id_fields = ["user"]

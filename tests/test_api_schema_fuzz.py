@@ -138,7 +138,7 @@ def data_values(submission: int) -> dict:
     each is given a value the data holds (bad values of each: test_security_bad_parameters.py)."""
     return {
         "path.slug": SLUG, "path.id": submission, "query.systems": str(submission),
-        "query.metric": "errant.cs.f", "query.metrics": "errant.cs.f,gotoscorer.f", "query.table_metric": "errant",
+        "query.metric": "errant.cs.f", "query.metrics": "errant.cs.f,gotoscorer.f", "query.table_metric": "errant", "query.types": "errant",  # annotator: only on gold with its annotators' own types
         "query.track": TRACK, "body.track": TRACK,
         "body.username": USERNAME, "body.password": PASSWORD, "body.file": OUTPUT,
     }

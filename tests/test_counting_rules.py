@@ -129,7 +129,8 @@ def test_only_the_team_chooses_through_the_page(counting_task):
     assert anns_on_board(counting_task) == [counting_task["submissions"]["ann-BART"].pk]
     ann = Client()
     ann.force_login(User.objects.get(username="ann"))
-    assert ann.get(url).status_code == 405
+    assert ann.get(url).status_code == 200  # a confirmation page: a GET never acts
+    assert anns_on_board(counting_task) == [counting_task["submissions"]["ann-BART"].pk]
     assert ann.post(url).status_code == 302
     assert anns_on_board(counting_task) == [t5.pk]
     html = ann.get("/tasks/counting/submissions/").content.decode()

@@ -40,7 +40,7 @@ def test_the_answer_is_the_same_whatever_exists():
 def test_an_unconfirmed_account_cannot_log_in():
     sign_up("pending", "pending@example.org")
     assert not Client().login(username="pending", password=PHRASE)
-    assert Client().post("/api/auth/token/", {"username": "pending", "password": PHRASE}).status_code == 400
+    assert Client().post("/api/auth/token/", {"username": "pending", "password": PHRASE}).status_code == 401
 
 
 def test_an_unconfirmed_sign_up_gives_its_name_back_once_its_link_expired(settings):

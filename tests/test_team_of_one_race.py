@@ -24,7 +24,7 @@ def race_task(transactional_db, monkeypatch):
 
     if connection.vendor != "postgresql":
         pytest.skip("the race needs PostgreSQL's row locks (start it: scripts/test does)")
-    monkeypatch.setattr(intake, "enqueue_scoring", lambda submission_id: None)  # the race is in the intake, not in scoring
+    monkeypatch.setattr(intake, "request_scoring", lambda submission_id: None)  # the race is in the intake, not in scoring
     return create_task("race", title="Race", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
                        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])
 

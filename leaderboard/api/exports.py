@@ -83,10 +83,11 @@ class LeaderboardExport(APIView):
         per_type = params.choice(query, "table", ("ranking", "per_type"), "ranking") == "per_type"
         # checked whichever table is asked for, as the schema describes them
         table_metric, level = params.choice(query, "table_metric", table_metrics()), params.choice(query, "cat", table_levels())
+        types = params.choice(query, "types", list(VIEWS), "errant")
         systems = params.ids(params.text(query, "systems", max_length=400).split(","), "systems")
         track, columns = params.choice(query, "track", task.tracks or []), params.text(query, "metrics", max_length=2000)
         if per_type:
-            table, name = self.per_type(request, task, phase, table_metric, level, systems), f"{task.slug}-{phase.kind}-per-type"
+            table, name = self.per_type(request, task, phase, table_metric, level, systems, types), f"{task.slug}-{phase.kind}-per-type"
         else:
             rows = in_track(with_tracks(board_rows(phase.pk, metric)), track)
             corpora = [(c.corpus, corpus_columns(phase)) for c in phase.corpora()] if phase.is_multi_corpus else []
@@ -97,7 +98,7 @@ class LeaderboardExport(APIView):
         response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
         return response
 
-    def per_type(self, request, task, phase, asked: str, level: str, ids: list[int]) -> exports.Table:
+    def per_type(self, request, task, phase, asked: str, level: str, ids: list[int], types: str) -> exports.Table:
         names = [cls.name for cls in per_type_metrics(task.metric_names())]
         if asked and asked not in names:
             raise params.BadParameter("table_metric", f"one of {', '.join(names) or '(none)'}", names)
@@ -108,7 +109,7 @@ class LeaderboardExport(APIView):
         systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids), metric)
         if not systems:
             raise params.BadParameter("systems", "give the ids of scored submissions of this phase")
-        if params.choice(request.GET, "types", list(VIEWS), "errant") == ANNOTATOR_VIEW:
+        if types == ANNOTATOR_VIEW:
             if not has_annotator_types(systems):
                 raise params.BadParameter("types", "this gold has no annotators' types other than ERRANT's", list(VIEWS)[:1])
             return exports.annotator_type_table(annotator_comparison(systems), f"{task.title}: recall per error type of the gold's annotators (their own types).")

@@ -16,13 +16,12 @@ from .. import access
 from ..access import terms_accepted_at
 from ..downloads import participants_csv, phase_download
 from ..models import SharedTask
-from ..models.pages import current_terms, terms_version
+from ..models.pages import TaskPage, current_terms, terms_version
 from ..sanitise import MAX_PAGE_CHARS, markdown_html
 from ..services.task_pages import PageError, save_page, written_pages
 from ..services.terms import TermsChanged, accept_terms
+from .schema import PHASE
 from .views import errors
-
-PHASE = OpenApiParameter("phase", str, description="the phase key, e.g. dev or test (default: the task's default phase)")
 
 
 class PhaseFile(APIView):
@@ -41,8 +40,17 @@ class PhaseReferences(PhaseFile):
     what = "references"
 
 
+class Text(serializers.CharField):
+    """A string as sent: DRF's CharField would store the JSON number 0 as the text "0"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class PageSerializer(serializers.Serializer):
-    markdown = serializers.CharField(allow_blank=True, max_length=MAX_PAGE_CHARS, trim_whitespace=False)
+    markdown = Text(allow_blank=True, max_length=MAX_PAGE_CHARS, trim_whitespace=False)
 
 
 class TaskPages(APIView):
@@ -59,7 +67,7 @@ class TaskPageEdit(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=PageSerializer, responses={200: dict})
+    @extend_schema(parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH, enum=TaskPage.Name.values)], request=PageSerializer, responses={200: dict})
     def put(self, request, slug, name):
         task = get_object_or_404(SharedTask, slug=slug)
         if not access.may_organize(task, request.user):

@@ -94,9 +94,10 @@ class TaskDetail(generics.RetrieveAPIView):
         task = self.get_object()
         if not access.may_organize(task, request.user):
             raise NotAuthenticated() if not request.user.is_authenticated else PermissionDenied("only the task's organizers change its settings")
-        settings = TaskSettingsSerializer(data=request.data)
+        settings = TaskSettingsSerializer(data=request.data, partial=True)  # a PATCH changes what it names
         settings.is_valid(raise_exception=True)
-        set_team_size(task, settings.validated_data["max_team_size"])
+        if "max_team_size" in settings.validated_data:
+            set_team_size(task, settings.validated_data["max_team_size"])
         return Response(TaskSerializer(task).data)
 
 

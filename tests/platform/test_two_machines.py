@@ -156,7 +156,7 @@ def test_a_worker_on_another_machine_prepares_scores_and_rescores(machines):
     board = json.loads(urllib.request.urlopen(machines["url"] + "/api/tasks/two/leaderboard/?metric=errant.cs.f", timeout=30).read())
     assert [row["system_name"] for row in board["rows"]] == ["Careful"]
 
-    status, _, _ = host.post_form("/tasks/two/rescore/", [])
+    status, _, _ = host.post_form("/tasks/two/rescore/", [("confirmed", "yes")])
     assert status == 302
     wait_for(lambda: OrganizerJob.objects.filter(task=task, kind="rescore", status__in=["done", "failed"]).exists(), what="the rescore on the second machine")
     rescore = OrganizerJob.objects.get(task=task, kind="rescore")
