@@ -44,7 +44,7 @@ from .token_ids import TokenIds
 M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
 PAIR_BATCH = 128  # pairs per greedy_cos_idf call
 EMBED_BATCH = 8  # sentences per forward pass (measured: 8 beats 16 by 2-3%, 32 by ~10%; 128 is 2x slower)
-EMBED_TOKENS = 1024  # padded tokens per forward pass: 2 sentences at the model's 512, else EMBED_BATCH
+EMBED_TOKENS = 512  # padded tokens per forward pass: one sentence at the model's 512, else up to EMBED_BATCH
 PAIR_CELLS = 1 << 22  # token pairs in one batched similarity matrix (16 MB of floats)
 EMBEDDED_TOKENS = 1 << 16  # token embeddings of one call held at once: about 100 MB at 384 dimensions
 
