@@ -65,32 +65,43 @@ class TorchEncoder:
             torch.set_num_threads(before)
 
 
+def onnx_graph(model, pad_id: int) -> bytes:
+    """The model's last-layer embeddings as an ONNX graph (dynamic batch and length)."""
+    import torch
+
+    class LastHidden(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.model = model
+
+        def forward(self, tokens, mask):
+            return self.model(tokens, attention_mask=mask)[0]
+
+    example = padded([[pad_id + 1] * 5, [pad_id + 1] * 3], pad_id)
+    axes = {0: "batch", 1: "length"}
+    graph = io.BytesIO()
+    with warnings.catch_warnings(), torch.no_grad():
+        warnings.simplefilter("ignore")  # deprecation and tracer warnings of the TorchScript exporter
+        torch.onnx.export(LastHidden().eval(), example, graph, input_names=["tokens", "mask"], output_names=["hidden"],
+                          dynamic_axes={"tokens": axes, "mask": axes, "hidden": axes}, opset_version=17, dynamo=False)
+    return graph.getvalue()
+
+
 class OnnxEncoder:
     name = "onnx"
 
-    def __init__(self, model, pad_id: int):
+    def __init__(self, model, pad_id: int, graph: bytes | None = None):
+        """``graph``: the model already exported (:func:`onnx_graph`), else exported here."""
         import onnxruntime
-        import torch
 
-        class LastHidden(torch.nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.model = model
-
-            def forward(self, tokens, mask):
-                return self.model(tokens, attention_mask=mask)[0]
-
-        example = padded([[pad_id + 1] * 5, [pad_id + 1] * 3], pad_id)
-        axes = {0: "batch", 1: "length"}
-        graph = io.BytesIO()
-        with warnings.catch_warnings(), torch.no_grad():
-            warnings.simplefilter("ignore")  # deprecation and tracer warnings of the TorchScript exporter
-            torch.onnx.export(LastHidden().eval(), example, graph, input_names=["tokens", "mask"], output_names=["hidden"],
-                              dynamic_axes={"tokens": axes, "mask": axes, "hidden": axes}, opset_version=17, dynamo=False)
+        graph = graph if graph is not None else onnx_graph(model, pad_id)
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = options.inter_op_num_threads = 1
         options.log_severity_level = 3
-        self.session = onnxruntime.InferenceSession(graph.getvalue(), options, providers=["CPUExecutionProvider"])
+        # no arena: it keeps the largest batch's buffers for good (an essay's 512-piece
+        # sentences grew it by 400 MB), and releasing them costs nothing measurable
+        options.enable_cpu_mem_arena = False
+        self.session = onnxruntime.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
         self.pad_id = pad_id
 
     def __call__(self, ids: list[list[int]]):
@@ -111,12 +122,13 @@ def engine_name() -> str:
     return name
 
 
-def make_encoder(model, pad_id: int, engine: str | None = None):
-    """The encoder for ``engine`` (default: ``GEC_BERTSCORE_ENGINE``, else onnx)."""
+def make_encoder(model, pad_id: int, engine: str | None = None, graph=lambda: None):
+    """The encoder for ``engine`` (default: ``GEC_BERTSCORE_ENGINE``, else onnx);
+    ``graph()`` may give the ONNX graph already exported."""
     engine = engine or engine_name()
     if engine == "onnx":
         try:
-            return OnnxEncoder(model, pad_id)
+            return OnnxEncoder(model, pad_id, graph())
         except Exception as error:  # an architecture the exporter does not know, or no onnxruntime
             log.warning("BERTScore model cannot run on ONNX Runtime (%s); using torch", error)
     return TorchEncoder(model, pad_id)

@@ -27,19 +27,24 @@ embeddings of a call are held at a time. Sentences of ordinary length never reac
 """
 from __future__ import annotations
 
+import ctypes
 import functools
+import hashlib
 import os
+import subprocess
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .encoders import engine_name, make_encoder
+from .encoders import engine_name, make_encoder, onnx_graph
+from .kernels import kernel_dir
 from .token_ids import TokenIds
 
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
 PAIR_BATCH = 128  # pairs per greedy_cos_idf call
 EMBED_BATCH = 8  # sentences per forward pass (measured: 8 beats 16 by 2-3%, 32 by ~10%; 128 is 2x slower)
-EMBED_TOKENS = 2048  # padded tokens per forward pass: 4 sentences at the model's 512, else EMBED_BATCH
+EMBED_TOKENS = 512  # padded tokens per forward pass: one sentence at the model's 512, else up to EMBED_BATCH
 PAIR_CELLS = 1 << 22  # token pairs in one batched similarity matrix (16 MB of floats)
 EMBEDDED_TOKENS = 1 << 16  # token embeddings of one call held at once: about 100 MB at 384 dimensions
 
@@ -57,10 +62,22 @@ def cores() -> int:
     return max(1, len(os.sched_getaffinity(0)))
 
 
+def return_large_blocks() -> None:
+    """Have glibc map every block of 1 MB or more on its own, so that it goes back to the
+    system when freed. Otherwise glibc raises that threshold each time such a block is
+    freed, and the forward passes' large buffers come from the heap, which fragments:
+    an essay's sentences grew a worker by 400 MB, 150 MB of it free but held."""
+    try:
+        ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, 1 << 20)
+    except (OSError, AttributeError):  # not glibc: its allocator has its own rules
+        pass
+
+
 @functools.cache
 def load_scorer(model: str, layers: int | None):
     """The process's ``BERTScorer`` for (model, layers), on CPU."""
     _offline()
+    return_large_blocks()
     import torch
     from bert_score import BERTScorer
 
@@ -76,7 +93,35 @@ def load_scorer(model: str, layers: int | None):
 def load_encoder(model: str, layers: int | None, engine: str):
     """The process's encoder (:mod:`scoring.encoders`) of that scorer's model."""
     scorer = load_scorer(model, layers)
-    return make_encoder(scorer._model, scorer._tokenizer.pad_token_id, engine)
+    return make_encoder(scorer._model, scorer._tokenizer.pad_token_id, engine, lambda: exported_graph(model, layers))
+
+
+def exported_graph(model: str, layers: int | None) -> bytes | None:
+    """The scorer's model as an ONNX graph, exported once per machine by a child process
+    and kept beside the compiled kernels: the export needs about 350 MB more than running
+    the graph, which would take a worker past 1 GB. None when the child fails (the
+    encoder then exports in this process)."""
+    import onnxruntime
+    import torch
+    import transformers
+
+    versions = f"{Path(model).resolve()}|{layers}|{torch.__version__}|{transformers.__version__}|{onnxruntime.__version__}"
+    path = kernel_dir() / f"bertscore-{hashlib.sha256(versions.encode()).hexdigest()[:16]}.onnx"
+    if not path.exists():
+        subprocess.run([sys.executable, "-m", "scoring.similarity", model, str(layers), str(path)], capture_output=True, timeout=900)
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def export_graph(model: str, layers: int | None, target: Path) -> None:
+    """The child's job (:func:`exported_graph`): export, then move into place at once."""
+    scorer = load_scorer(model, layers)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(onnx_graph(scorer._model, scorer._tokenizer.pad_token_id))
+    os.replace(partial, target)
 
 
 class SentenceSimilarity:
@@ -207,3 +252,7 @@ def model_label(model: str) -> str:
     except ImportError:
         pass
     return Path(model).name or model
+
+
+if __name__ == "__main__":  # the export child: MODEL LAYERS TARGET
+    export_graph(sys.argv[1], None if sys.argv[2] == "None" else int(sys.argv[2]), Path(sys.argv[3]))
