@@ -29,10 +29,11 @@ def edit_keys(edits: list[Edit], mode: str) -> dict[tuple, list[str]]:
     """ERRANT's ``process_edits``: the comparison key of each edit, with its types.
 
     UNK edits only count in detection; ``dt`` splits spans into tokens (an insertion
-    is the token to its right); several edits may share a key, hence the type lists.
+    is the token to its right); several edits may share a key, hence the type lists
+    (the shown types; ``cse`` keys on ERRANT's own, :attr:`Edit.compared_type`).
     """
     keys: dict[tuple, list[str]] = defaultdict(list)
-    for start, end, correction, etype in edits:
+    for start, end, correction, etype, errant_type in edits:
         if etype == UNK and mode not in ("ds", "dt"):
             continue
         if mode == "dt":
@@ -44,7 +45,7 @@ def edit_keys(edits: list[Edit], mode: str) -> dict[tuple, list[str]]:
         elif mode == "ds":
             keys[(start, end)].append(etype)
         elif mode == "cse":
-            keys[(start, end, etype, correction)].append(etype)
+            keys[(start, end, errant_type or etype, correction)].append(etype)
         else:
             keys[(start, end, correction)].append(etype)
     return keys
