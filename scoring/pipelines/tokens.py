@@ -1,5 +1,5 @@
 """``tokens``: the language's rule-based spaCy tokenizer (``spacy.blank(code)``) and nothing
-more: no lemma, no tag, no parse. ERRANT's alignment and merging then see only the
+more: no lemma, no POS, no parse (every tag a placeholder ERRANT's rules read as X). ERRANT's alignment and merging then see only the
 words, exactly as MultiGEC-2025 scored (stock ERRANT on a blank pipeline), and every
 language has it. spaCy's blank Chinese splits text into characters. Each edit keeps stock
 ERRANT's (degenerate) type beside the language-aware one, for ERRANT's ``cse``."""
@@ -17,6 +17,7 @@ NO_TAG = "XX"  # errant's pos_map reads it as X, as MultiGEC's fork read an empt
 @register
 class TokensPipeline(Pipeline):
     name = "tokens"
+    types = "scoring|cse-types:errant"  # shown types are scoring's; cse compares stock ERRANT's
 
     @classmethod
     def available(cls, language) -> bool:
