@@ -41,6 +41,7 @@ def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[st
         for i, src_doc, cor_doc in zip(todo, source_docs(todo), lines.parse([corrections[i] for i in todo])):
             alignment = FastAlignment(src_doc, cor_doc, orig_side=side(src_doc, sources[i]), cor_side=side(cor_doc, corrections[i]))
             found = rule_edits(alignment)
-            edits[i] = [Edit(e.o_start, e.o_end, e.c_str, lines.pipeline.classify(e)) for e in found]
+            pipeline = lines.pipeline
+            edits[i] = [Edit(e.o_start, e.o_end, e.c_str, pipeline.classify(e), pipeline.errant_type(e)) for e in found]
             lines.add_edits(i, corrections[i], list(edits[i]))
     return edits

@@ -11,10 +11,20 @@ UNK = "UNK"
 
 
 class Edit(NamedTuple):
+    """``type`` is the type shown (per-type tables, heat maps); ``errant_type`` is stock
+    ERRANT's own type where that is another one (the ``tokens`` pipeline: ERRANT's English
+    rules on a blank pipeline, MultiGEC-2025's M2 types), which ERRANT's ``cse`` compares."""
+
     start: int
     end: int
     correction: str
     type: str
+    errant_type: str = ""
+
+    @property
+    def compared_type(self) -> str:
+        """The type ERRANT's ``cse`` mode compares."""
+        return self.errant_type or self.type
 
     @property
     def is_insertion(self) -> bool:

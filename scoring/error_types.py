@@ -15,9 +15,9 @@ of these that applies (docs/languages.md has examples in Czech, Ukrainian and Ge
 
 ``UNK`` (nothing corrected) and the rule that ignores a case change on the last token
 of a multi-token edit are ERRANT's (``errant/en/classifier.py``), so an edit is UNK
-exactly when ERRANT says so. Each token is read alone (text, lemma, POS): with the
-``tokens`` pipeline the type depends only on the edit's span and correction, as stock
-ERRANT's types do on a blank pipeline, so ERRANT's ``cse`` counts are stock's too.
+exactly when ERRANT says so (UNK edits count only in detection). Each token is read
+alone (text, lemma, POS). ERRANT's ``cse`` compares stock ERRANT's own type, which the
+``tokens`` pipeline keeps beside this one (:class:`scoring.edits.Edit`).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Properties of the language pieces on random Ukrainian-like sentences (tokens pipeline):
 a perfect system scores 1, the source scores no TP, every type is in the documented
-vocabulary, ``cse`` counts equal ``cs`` counts (types depend on span and correction only,
-as stock ERRANT's do on a blank pipeline), and GLEU ``multigec`` equals the gleu tool."""
+vocabulary, ``cse`` counts equal ``cs`` counts (both kinds of type depend on span and
+correction only), and GLEU ``multigec`` equals the gleu tool."""
 import re
 
 from hypothesis import HealthCheck, given, settings

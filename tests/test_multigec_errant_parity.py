@@ -3,13 +3,14 @@
 chain), on UA-GEC train: paragraphs, and whole essays as MultiGEC's lines are."""
 import pytest
 
-from scoring import Dataset, hypothesis_from_lines, score_systems
+from scoring import Dataset, Limits, hypothesis_from_lines, read_hypothesis, read_m2, score_systems
 
 from .multigec_support import MODES, SYSTEMS, stock_compare, stock_m2, ua_gec_lines
 
 pytest.importorskip("ua_gec")
 
 UNITS = {"paragraph": 240, "essay": 8}
+ESSAYS = Limits(line_tokens=5000)  # MultiGEC's lines are whole essays
 
 
 @pytest.fixture(scope="module", params=list(UNITS))
@@ -47,6 +48,23 @@ def test_counts_in_every_mode_equal_errant_compare(corpus, system):
     hypothesis_m2 = stock_m2("uk", sources, [systems[system]])
     for mode in MODES:
         assert (ours[mode]["tp"], ours[mode]["fp"], ours[mode]["fn"]) == stock_compare(hypothesis_m2, reference_m2, mode), mode
+
+
+@pytest.mark.parametrize("system", ["odd"])
+def test_counts_equal_errant_compare_against_multigecs_own_m2_files(corpus, system):
+    """References given as MultiGEC's M2 files (their degenerate types as given): the
+    text system's edits keep stock ERRANT's type for ``cse``, an M2 system its own."""
+    sources, _, systems, _, reference_m2 = corpus
+    dataset = Dataset.from_m2(read_m2(reference_m2.encode(), limits=ESSAYS), lang="uk", pipeline="tokens")
+    hypothesis_m2 = stock_m2("uk", sources, [systems[system]])
+    from_text = hypothesis_from_lines(dataset, systems[system], "text")
+    from_m2 = read_hypothesis(dataset, hypothesis_m2.encode(), "m2", filename="system.m2", limits=ESSAYS)
+    result = score_systems(dataset, [from_text, from_m2], ["errant"]).systems
+    for mode in MODES:
+        expected = stock_compare(hypothesis_m2, reference_m2, mode)
+        for name in ("text", "m2"):
+            ours = result[name]["errant"][mode]
+            assert (ours["tp"], ours["fp"], ours["fn"]) == expected, (name, mode)
 
 
 def test_stock_types_on_ukrainian_are_the_degenerate_six(corpus):

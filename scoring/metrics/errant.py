@@ -31,13 +31,14 @@ def edit_keys(edits: list[Edit], mode: str, counted_as: list[str] | None = None)
     """ERRANT's ``process_edits``: the comparison key of each edit, with its types.
 
     UNK edits only count in detection; ``dt`` splits spans into tokens (an insertion
-    is the token to its right); several edits may share a key, hence the type lists.
+    is the token to its right); several edits may share a key, hence the type lists
+    (the shown types; ``cse`` keys on ERRANT's own, :attr:`Edit.compared_type`).
     ``counted_as`` (parallel to ``edits``) is the type each edit is counted under in the
     per-type tables when that is not its own (gold re-typed by ERRANT: :mod:`scoring.gold_types`);
     the keys, hence the overall counts, stay those of the edits as given.
     """
     keys: dict[tuple, list[str]] = defaultdict(list)
-    for k, (start, end, correction, etype) in enumerate(edits):
+    for k, (start, end, correction, etype, errant_type) in enumerate(edits):
         if etype == UNK and mode not in ("ds", "dt"):
             continue
         counted = counted_as[k] if counted_as else etype
@@ -50,7 +51,7 @@ def edit_keys(edits: list[Edit], mode: str, counted_as: list[str] | None = None)
         elif mode == "ds":
             keys[(start, end)].append(counted)
         elif mode == "cse":
-            keys[(start, end, etype, correction)].append(counted)
+            keys[(start, end, errant_type or etype, correction)].append(counted)
         else:
             keys[(start, end, correction)].append(counted)
     return keys

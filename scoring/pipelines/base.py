@@ -61,6 +61,11 @@ class Pipeline:
         """The type of an ERRANT ``Edit`` (with its ``o_toks`` and ``c_toks``)."""
         return edit_type(edit.o_toks, edit.c_toks)
 
+    def errant_type(self, edit) -> str:
+        """Stock ERRANT's type of the edit where :meth:`classify` gives another ("": the same
+        or none to keep)."""
+        return ""
+
     def versions(self) -> dict[str, str]:
         """What the parses and types depend on, in signature order."""
         return {"spacy": import_spacy().__version__}

@@ -1,18 +1,23 @@
 """``tokens``: the language's rule-based spaCy tokenizer (``spacy.blank(code)``) and nothing
-more: no lemma, no tag, no parse. ERRANT's alignment and merging then see only the
+more: no lemma, no POS, no parse (every tag a placeholder ERRANT's rules read as X). ERRANT's alignment and merging then see only the
 words, exactly as MultiGEC-2025 scored (stock ERRANT on a blank pipeline), and every
-language has it. spaCy's blank Chinese splits text into characters."""
+language has it. spaCy's blank Chinese splits text into characters. Each edit keeps stock
+ERRANT's (degenerate) type beside the language-aware one, for ERRANT's ``cse``."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Sequence
 
 from ..nlp import import_spacy
 from .base import Pipeline, register
+
+NO_TAG = "XX"  # errant's pos_map reads it as X, as MultiGEC's fork read an empty tag
 
 
 @register
 class TokensPipeline(Pipeline):
     name = "tokens"
+    types = "scoring|cse-types:errant"  # shown types are scoring's; cse compares stock ERRANT's
 
     @classmethod
     def available(cls, language) -> bool:
@@ -21,6 +26,20 @@ class TokensPipeline(Pipeline):
     @functools.cached_property
     def nlp(self):
         return import_spacy().blank(self.language.code)
+
+    def parse(self, token_lists: Iterable[Sequence[str]]) -> list:
+        """Blank docs whose every tag is :data:`NO_TAG` (nothing else reads it)."""
+        docs = super().parse(token_lists)
+        for doc in docs:
+            for token in doc:
+                token.tag_ = NO_TAG
+        return docs
+
+    def errant_type(self, edit) -> str:
+        """Stock ERRANT's English rules on the blank tokens: the type MultiGEC-2025's M2 files carry."""
+        from errant.en import classifier
+
+        return classifier.classify(edit).type
 
     def versions(self) -> dict[str, str]:
         return {"spacy": import_spacy().__version__, "tokenizer": f"blank-{self.language.code}"}
