@@ -5,7 +5,9 @@ import pytest
 
 from scoring.cli import main
 
-from .conftest import SUBSET_OUTPUTS, SUBSET_REFS
+from .conftest import SUBSET_OUTPUTS, SUBSET_REFS, unshipped
+
+pytestmark = unshipped
 
 ARGS = [
     "--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--ref", str(SUBSET_REFS[0]), "--ref", str(SUBSET_REFS[1]),

@@ -3,7 +3,9 @@ import json
 
 from scoring.cli import main
 
-from .conftest import SUBSET_OUTPUTS, SUBSET_REFS
+from .conftest import SUBSET_OUTPUTS, SUBSET_REFS, unshipped
+
+pytestmark = unshipped
 
 
 def test_json_shape(capsys):

@@ -5,7 +5,9 @@ import json
 
 from scoring.cli import main
 
-from .conftest import GOLDEN, SEEDA, SUBSET_OUTPUTS, SUBSET_REFS
+from .conftest import GOLDEN, SEEDA, SUBSET_OUTPUTS, SUBSET_REFS, unshipped
+
+pytestmark = unshipped
 
 GOLD_M2 = SEEDA / "derived" / "subset" / "official-2014.combined.subset391.m2"
 SHAPE = {"tp", "fp", "fn", "p", "r", "f", "sentence", "per_type"}

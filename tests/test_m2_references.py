@@ -5,7 +5,7 @@ import sys
 
 from scoring import Dataset, read_hypothesis, read_m2, score_systems
 
-from .conftest import ROOT, SEEDA
+from .conftest import ROOT, SEEDA, unshipped
 
 OFFICIAL = SEEDA / "conll14" / "official-2014.combined.m2"
 SUBSET_M2 = SEEDA / "derived" / "subset" / "official-2014.combined.subset391.m2"
@@ -31,6 +31,7 @@ def test_source_copy_against_m2_scores_p1_r0():
     assert cs["fn"] > 0
 
 
+@unshipped
 def test_cli_runs_on_the_official_conll14_m2():
     hyp = SEEDA / "seeda" / "outputs" / "all" / "INPUT.txt"
     proc = subprocess.run(

@@ -13,9 +13,9 @@ the cache is asked; only then does a client get the body, gzipped if it accepts 
 a 304 if it already holds this version (``If-None-Match``). A public board is the same
 for everyone: ``Cache-Control: public, max-age=0, s-maxage=1`` lets a shared cache (the
 proxy in front, docker/nginx) answer it for one second while browsers ask again each
-time (a 304 when nothing changed), so a phase hidden or a score landing shows at most a
-second later to anonymous pollers. A hidden phase's board is ``private, no-cache``: no
-shared cache may keep it.
+time (a 304 when nothing changed), so a phase hidden or a score landing shows a second
+or two later to anonymous pollers (nginx counts whole seconds). A hidden phase's board
+is ``private, no-cache``: no shared cache may keep it.
 """
 from __future__ import annotations
 

@@ -5,10 +5,12 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from leaderboard.models import Judgments
+from tests.conftest import unshipped
 from tests.meta_support import HUMAN
 from tests.meta_support_platform import RANKINGS
 
 
+@unshipped
 @pytest.mark.django_db
 def test_seeda_files_attach_to_the_phase(insight_task, tmp_path):
     rankings = tmp_path / "judgments_sent.xml"

@@ -76,12 +76,13 @@ def test_a_hidden_board_reaches_nobody_else_from_the_cache(stack):
         assert get(url, {"Cookie": "csrftoken=x"})[0] == 403
 
 
-def test_hiding_a_cached_board_takes_at_most_a_second(stack):
+def test_hiding_a_cached_board_reaches_anonymous_pollers_within_two_seconds(stack):
+    """s-maxage=1; nginx counts whole seconds, so a copy lives up to (not including) two."""
     url = stack["url"] + BOARD
     assert get(url)[0] == 200
     edit_phase(stack["phase"], {"results_visibility": "organizers"})
     assert get(url, {"Cookie": session_cookie(stack["team"])})[0] == 403  # credentials never wait for the cache
-    time.sleep(1.5)
+    time.sleep(2.05)
     assert get(url)[0] == 403
 
 
