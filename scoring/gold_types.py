@@ -46,7 +46,7 @@ def corrected_spans(edits: list[Edit]) -> dict[int, tuple[int, int]]:
     spans: dict[int, tuple[int, int]] = {}
     offset, cursor = 0, 0
     for k in sorted(range(len(edits)), key=lambda k: (edits[k].start, edits[k].end)):
-        start, end, correction, etype = edits[k]
+        start, end, correction, etype = edits[k].start, edits[k].end, edits[k].correction, edits[k].type
         if etype in (NOOP, UNK) or start < 0 or start < cursor:
             continue
         width = len(correction.split())
