@@ -2,7 +2,6 @@
 and the result says so (issue 23: one 600-token line against a 19-token source needed
 3 GB, a 999-token one took a worker to 6 GB)."""
 import json
-import random
 import resource
 import subprocess
 import sys
