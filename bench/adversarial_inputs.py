@@ -3,9 +3,10 @@
 Each case runs in a fresh process (its own peak RSS) against the SEEDA subset (391
 sentences, REF0/REF1), prepared once beforehand and not timed:
 
-- ``wide``: 391 lines x 1,000 tokens (2 MB): refused by the per-file token limit;
-- ``wide-at-limit``: as many 1,000-token lines as the per-file limit admits, the rest
-  of the lines the source's own: scored;
+- ``wide``: 391 lines at the per-line token limit: refused by the per-file token limit;
+- ``wide-at-limit``: as many lines at the per-line limit as the per-file limit admits,
+  the rest of the lines the source's own: scored (the worst single lines, metric by
+  metric: ``bench/worst_lines.py``);
 - ``long-words``: one 1,000-token line of 40-character words: scored;
 - ``m2-bomb``: an M2 output whose one ``A`` line inserts 100,000 tokens: refused;
 - ``long-chunk``: an M2 output inserting a 900-token chunk (CLEME's weight overflowed): scored.

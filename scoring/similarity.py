@@ -191,10 +191,7 @@ class SentenceSimilarity:
             for part in held_at_once(batches, lambda k: length[pairs[k][0]] + length[pairs[k][1]]):
                 fresh: dict[str, tuple] = {}
                 self.embed((s for batch in part for k in batch for s in pairs[k]), fresh)
-
-                def stats(sentence: str) -> tuple:
-                    return self.kept.get(sentence) or fresh[sentence]
-
+                stats = {**fresh, **self.kept}.__getitem__
                 for batch in part:
                     ref_stats = _pad([stats(pairs[k][1]) for k in batch])
                     hyp_stats = _pad([stats(pairs[k][0]) for k in batch])

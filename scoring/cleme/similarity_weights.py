@@ -14,7 +14,8 @@ tables are plain floats, saved in the dataset's ``tables`` (the platform stores 
 the prepared dataset), so a cold worker loads them and embeds no reference X' at all. A
 submission then embeds only the X' of its own other changes, and what it learns is kept
 for the next submission (systems share many corrections: a quarter of the CoNLL-14
-systems' new X' were made by an earlier one), up to :data:`LEARNED_LIMIT` X'.
+systems' new X' were made by an earlier one), up to :data:`LEARNED_LIMIT` characters of X'
+(an essay's X' are whole essays: counted in X', a worker would keep gigabytes).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from ..similarity import SentenceSimilarity, model_label
 from .matching import kept_references
 from .partition import chunk_edits, partition, target_tokens
 
-LEARNED_LIMIT = 200_000  # X' F1 lists kept from submissions (a few hundred bytes each)
+LEARNED_LIMIT = 30_000_000  # characters of X' (with their F1 lists) kept from submissions
 
 
 def pseudo_hypothesis(source: list[str], start: int, end: int, tokens: list[str]) -> str:
@@ -86,7 +87,7 @@ class DatasetSimilarity:
         return result
 
     def _learn(self, fresh: list[dict[str, list[float]]]) -> None:
-        added = sum(map(len, fresh))
+        added = sum(len(cand) for new in fresh for cand in new)
         if self.learned_count + added > LEARNED_LIMIT:
             self.forget()
         for learned, new in zip(self.learned, fresh):
