@@ -29,10 +29,13 @@ class TokensPipeline(Pipeline):
 
     def parse(self, token_lists: Iterable[Sequence[str]]) -> list:
         """Blank docs whose every tag is :data:`NO_TAG` (nothing else reads it)."""
+        import numpy as np
+        from spacy.attrs import TAG
+
         docs = super().parse(token_lists)
+        tag = self.nlp.vocab.strings.add(NO_TAG)
         for doc in docs:
-            for token in doc:
-                token.tag_ = NO_TAG
+            doc.from_array([TAG], np.full((len(doc), 1), tag, dtype=np.uint64))
         return docs
 
     def errant_type(self, edit) -> str:
