@@ -9,8 +9,6 @@ from tests.conftest import ROOT
 
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
-# Written by work merged alongside this (issues 23-25); remove a name once its file is in.
-WRITTEN_ALONGSIDE = {"security.md", "input-limits.md", "api.md", "languages.md", "multigec.md", "task-pages.md", "phases-and-defaults.md"}
 
 
 def test_the_readme_is_a_front_page():
@@ -28,7 +26,7 @@ def test_every_link_between_documents_resolves():
                 continue
             path = (document.parent / target).resolve()
             assert path.is_relative_to(ROOT), f"{document.name} links outside the repository: {target}"
-            assert path.exists() or path.name in WRITTEN_ALONGSIDE, f"{document.name}: {target} does not exist"
+            assert path.exists(), f"{document.name}: {target} does not exist"
 
 
 def test_no_document_names_a_path_outside_the_repository():
