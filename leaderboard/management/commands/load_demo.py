@@ -142,7 +142,7 @@ class Command(BaseCommand):
         )
         datasets = store_corpora(task, corpora, prepare=lambda dataset: prepare_stored(dataset, tokenize=False))
         phase = add_corpus_phase(task, datasets, kind=Phase.Kind.DEV, name="Development", gleu_variant="multigec")
-        systems = sorted({p.stem for c in corpora for p in (MULTIGEC_DATA / c.name / "systems").glob("*.txt")}, key=lambda s: (s != MULTIGEC_BASELINE, s))
+        systems = [MULTIGEC_BASELINE, *sorted({p.stem for c in corpora for p in (MULTIGEC_DATA / c.name / "systems").glob("*.txt")})]
         for k, name in enumerate(systems, start=1):
             baseline = name == MULTIGEC_BASELINE
             user, _ = User.objects.get_or_create(username=f"organizers-{task.slug}" if baseline else f"multigec-{name}")
@@ -191,11 +191,13 @@ class Command(BaseCommand):
 
 
 def system_zip(corpora, system: str) -> bytes:
-    """The zip a participant would upload: ``<corpus>.txt`` for each corpus the system has."""
+    """The zip a participant would upload: ``<corpus>.txt`` for each corpus the system has
+    (the do-nothing baseline's output is the corpus's source)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for corpus in corpora:
-            output = MULTIGEC_DATA / corpus.name / "systems" / f"{system}.txt"
+            folder = MULTIGEC_DATA / corpus.name
+            output = folder / "source.txt" if system == MULTIGEC_BASELINE else folder / "systems" / f"{system}.txt"
             if output.exists():
                 archive.writestr(f"{corpus.name}.txt", output.read_bytes())
     return out.getvalue()
