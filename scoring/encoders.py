@@ -1,12 +1,13 @@
 """Last-layer token embeddings of padded id batches, from the BERTScorer's own model.
 
-Two engines compute the same thing (``bert_score.utils.bert_encode``):
+Two engines compute the same thing (``bert_score.utils.bert_encode``), as float32 numpy arrays:
 
-* ``onnx`` (default): the model exported once per process to ONNX, in memory, and run by
-  ONNX Runtime with one thread per call. Its fused kernels make the forward pass about
-  13% faster than PyTorch's on this CPU (``bench/cleme_speed.py``), and it releases the
-  GIL for the whole call, so one call per core runs truly in parallel. Embeddings equal
-  PyTorch's to ~5e-7.
+* ``onnx`` (default): the model exported to ONNX (once per machine, by a child process:
+  :mod:`scoring.bertscore_export`) and run by ONNX Runtime with one thread per call. Its
+  fused kernels make the forward pass about 13% faster than PyTorch's on this CPU
+  (``bench/cleme_speed.py``), it releases the GIL for the whole call, so one call per
+  core runs truly in parallel, and it needs neither torch nor the model in the worker.
+  Embeddings equal PyTorch's to ~5e-7.
 * ``torch``: the model itself, under ``inference_mode``, each call on one core.
 
 ``GEC_BERTSCORE_ENGINE`` picks one; a model that cannot be exported falls back to torch.
@@ -19,6 +20,9 @@ import logging
 import os
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
 
 ENGINE_ENV = "GEC_BERTSCORE_ENGINE"
 ENGINES = ("onnx", "torch")
@@ -26,15 +30,13 @@ ENGINES = ("onnx", "torch")
 log = logging.getLogger(__name__)
 
 
-def padded(ids: list[list[int]], pad_id: int):
-    """``(tokens, mask)`` LongTensors, padded on the right as bert-score pads."""
-    import torch
-
+def padded(ids: list[list[int]], pad_id: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(tokens, mask)`` int64 arrays, padded on the right as bert-score pads."""
     length = max(map(len, ids))
-    tokens = torch.full((len(ids), length), pad_id, dtype=torch.long)
-    mask = torch.zeros((len(ids), length), dtype=torch.long)
+    tokens = np.full((len(ids), length), pad_id, dtype=np.int64)
+    mask = np.zeros((len(ids), length), dtype=np.int64)
     for row, sentence in enumerate(ids):
-        tokens[row, :len(sentence)] = torch.tensor(sentence)
+        tokens[row, :len(sentence)] = sentence
         mask[row, :len(sentence)] = 1
     return tokens, mask
 
@@ -45,12 +47,12 @@ class TorchEncoder:
     def __init__(self, model, pad_id: int):
         self.model, self.pad_id = model, pad_id
 
-    def __call__(self, ids: list[list[int]]):
+    def __call__(self, ids: list[list[int]]) -> np.ndarray:
         import torch
 
-        tokens, mask = padded(ids, self.pad_id)
+        tokens, mask = (torch.from_numpy(a) for a in padded(ids, self.pad_id))
         with torch.inference_mode():
-            return self.model(tokens, attention_mask=mask)[0]
+            return self.model(tokens, attention_mask=mask)[0].numpy()
 
     @contextlib.contextmanager
     def one_core_per_call(self) -> Iterator[None]:
@@ -77,7 +79,7 @@ def onnx_graph(model, pad_id: int) -> bytes:
         def forward(self, tokens, mask):
             return self.model(tokens, attention_mask=mask)[0]
 
-    example = padded([[pad_id + 1] * 5, [pad_id + 1] * 3], pad_id)
+    example = tuple(torch.from_numpy(a) for a in padded([[pad_id + 1] * 5, [pad_id + 1] * 3], pad_id))
     axes = {0: "batch", 1: "length"}
     graph = io.BytesIO()
     with warnings.catch_warnings(), torch.no_grad():
@@ -90,26 +92,22 @@ def onnx_graph(model, pad_id: int) -> bytes:
 class OnnxEncoder:
     name = "onnx"
 
-    def __init__(self, model, pad_id: int, graph: bytes | None = None):
-        """``graph``: the model already exported (:func:`onnx_graph`), else exported here."""
+    def __init__(self, graph: bytes | Path, pad_id: int):
+        """``graph``: the model exported by :func:`onnx_graph`, or the file it was saved to."""
         import onnxruntime
 
-        graph = graph if graph is not None else onnx_graph(model, pad_id)
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = options.inter_op_num_threads = 1
         options.log_severity_level = 3
         # no arena: it keeps the largest batch's buffers for good (an essay's 512-piece
         # sentences grew it by 400 MB), and releasing them costs nothing measurable
         options.enable_cpu_mem_arena = False
-        self.session = onnxruntime.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
+        self.session = onnxruntime.InferenceSession(str(graph) if isinstance(graph, Path) else graph, options, providers=["CPUExecutionProvider"])
         self.pad_id = pad_id
 
-    def __call__(self, ids: list[list[int]]):
-        import torch
-
+    def __call__(self, ids: list[list[int]]) -> np.ndarray:
         tokens, mask = padded(ids, self.pad_id)
-        hidden = self.session.run(None, {"tokens": tokens.numpy(), "mask": mask.numpy()})[0]
-        return torch.from_numpy(hidden)
+        return self.session.run(None, {"tokens": tokens, "mask": mask})[0]
 
     def one_core_per_call(self):
         return contextlib.nullcontext()  # each session call already runs on one thread
@@ -123,12 +121,13 @@ def engine_name() -> str:
 
 
 def make_encoder(model, pad_id: int, engine: str | None = None, graph=lambda: None):
-    """The encoder for ``engine`` (default: ``GEC_BERTSCORE_ENGINE``, else onnx);
-    ``graph()`` may give the ONNX graph already exported."""
+    """The encoder of a loaded model for ``engine`` (default: ``GEC_BERTSCORE_ENGINE``,
+    else onnx); ``graph()`` may give the ONNX graph already exported (bytes or a file)."""
     engine = engine or engine_name()
     if engine == "onnx":
         try:
-            return OnnxEncoder(model, pad_id, graph())
+            exported = graph()
+            return OnnxEncoder(exported if exported is not None else onnx_graph(model, pad_id), pad_id)
         except Exception as error:  # an architecture the exporter does not know, or no onnxruntime
             log.warning("BERTScore model cannot run on ONNX Runtime (%s); using torch", error)
     return TorchEncoder(model, pad_id)

@@ -8,7 +8,10 @@ nothing is ever downloaded.
 
 :class:`SentenceSimilarity` computes what ``BERTScorer.score`` computes: the same token
 ids (``bert_score.utils.sent_encode``), the scorer's own model (run by ONNX Runtime or
-torch, :mod:`scoring.encoders`) and the same padded ``greedy_cos_idf``. It keeps the
+torch, :mod:`scoring.encoders`) and the same padded ``greedy_cos_idf`` (in numpy, in
+float32 as bert-score computes it). By default a worker holds only ONNX Runtime's graph
+and a tokenizer of its own (:mod:`scoring.wordpiece`): no torch, no transformers, no
+model object (:func:`load_backend`). It keeps the
 embeddings of sentences it is told to keep (a dataset's references) once they are first
 needed, so a submission embeds only its own new sentences and the references of their
 sentences, never every reference up front. The forward pass is the whole cost, so
@@ -27,131 +30,86 @@ embeddings of a call are held at a time. Sentences of ordinary length never reac
 """
 from __future__ import annotations
 
-import ctypes
 import functools
-import hashlib
-import os
-import subprocess
-import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NamedTuple
 
-from .encoders import engine_name, make_encoder, onnx_graph
-from .kernels import kernel_dir
+import numpy as np
+
+from .bertscore_export import exported
+from .bertscore_model import cores, load_scorer, return_large_blocks
+from .encoders import OnnxEncoder, engine_name, make_encoder
 from .token_ids import TokenIds
+from .wordpiece import WordPiece
 
-M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
-PAIR_BATCH = 128  # pairs per greedy_cos_idf call
 EMBED_BATCH = 8  # sentences per forward pass (measured: 8 beats 16 by 2-3%, 32 by ~10%; 128 is 2x slower)
 EMBED_TOKENS = 512  # padded tokens per forward pass: one sentence at the model's 512, else up to EMBED_BATCH
+PAIR_BATCH = 128  # pairs per similarity batch
 PAIR_CELLS = 1 << 22  # token pairs in one batched similarity matrix (16 MB of floats)
 EMBEDDED_TOKENS = 1 << 16  # token embeddings of one call held at once: about 100 MB at 384 dimensions
 
-
-def _offline() -> None:
-    """Make sure transformers and huggingface_hub never try the network."""
-    os.environ["HF_HUB_OFFLINE"] = "1"
-    os.environ["TRANSFORMERS_OFFLINE"] = "1"
-    constants = sys.modules.get("huggingface_hub.constants")
-    if constants is not None:  # already imported: it read the environment at import time
-        constants.HF_HUB_OFFLINE = True
+__all__ = ["SentenceSimilarity", "load_backend", "load_scorer", "model_label"]
 
 
-def cores() -> int:
-    return max(1, len(os.sched_getaffinity(0)))
+class Backend(NamedTuple):
+    """What :class:`SentenceSimilarity` needs of a model: token ids, embeddings, and the
+    ids that weigh nothing ([CLS] and [SEP], as ``BERTScorer.score`` weighs them with idf off)."""
 
-
-def return_large_blocks() -> None:
-    """Have glibc map every block of 1 MB or more on its own, so that it goes back to the
-    system when freed. Otherwise glibc raises that threshold each time such a block is
-    freed, and the forward passes' large buffers come from the heap, which fragments:
-    an essay's sentences grew a worker by 400 MB, 150 MB of it free but held."""
-    try:
-        ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, 1 << 20)
-    except (OSError, AttributeError):  # not glibc: its allocator has its own rules
-        pass
+    token_ids: Callable[[str], list[int]]
+    encoder: Callable[[list[list[int]]], np.ndarray]
+    unweighted: frozenset[int]
+    light: bool  # True: neither torch nor transformers loaded for it
 
 
 @functools.cache
-def load_scorer(model: str, layers: int | None):
-    """The process's ``BERTScorer`` for (model, layers), on CPU."""
-    _offline()
-    return_large_blocks()
-    import torch
-    from bert_score import BERTScorer
+def load_backend(model: str, layers: int | None, engine: str) -> Backend:
+    """The process's backend for (model, layers) on ``engine``.
 
-    torch.set_num_threads(cores())
+    On ONNX Runtime with an exported graph and a checked tokenizer spec, the worker loads
+    neither torch, transformers nor the model (about 450 MB, issue 23); otherwise it
+    loads bert-score's ``BERTScorer`` and takes its tokenizer and model.
+    """
     if not Path(model).exists():
         raise RuntimeError(f"BERTScore model directory {model!r} not found; set GEC_BERTSCORE_MODEL to a local model directory")
-    scorer = BERTScorer(model_type=model, num_layers=layers, batch_size=PAIR_BATCH, device="cpu")
-    scorer._model.eval()
-    return scorer
-
-
-@functools.cache
-def load_encoder(model: str, layers: int | None, engine: str):
-    """The process's encoder (:mod:`scoring.encoders`) of that scorer's model."""
+    return_large_blocks()
+    files = exported(model, layers) if engine == "onnx" else None
+    if files is not None and files.graph is not None and files.tokenizer is not None:
+        spec = files.tokenizer
+        return Backend(WordPiece(spec), OnnxEncoder(files.graph, spec.pad_id), frozenset({spec.cls_id, spec.sep_id}), True)
     scorer = load_scorer(model, layers)
-    return make_encoder(scorer._model, scorer._tokenizer.pad_token_id, engine, lambda: exported_graph(model, layers))
-
-
-def exported_graph(model: str, layers: int | None) -> bytes | None:
-    """The scorer's model as an ONNX graph, exported once per machine by a child process
-    and kept beside the compiled kernels: the export needs about 350 MB more than running
-    the graph, which would take a worker past 1 GB. None when the child fails (the
-    encoder then exports in this process)."""
-    import onnxruntime
-    import torch
-    import transformers
-
-    versions = f"{Path(model).resolve()}|{layers}|{torch.__version__}|{transformers.__version__}|{onnxruntime.__version__}"
-    path = kernel_dir() / f"bertscore-{hashlib.sha256(versions.encode()).hexdigest()[:16]}.onnx"
-    if not path.exists():
-        subprocess.run([sys.executable, "-m", "scoring.similarity", model, str(layers), str(path)], capture_output=True, timeout=900)
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
-
-
-def export_graph(model: str, layers: int | None, target: Path) -> None:
-    """The child's job (:func:`exported_graph`): export, then move into place at once."""
-    scorer = load_scorer(model, layers)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(onnx_graph(scorer._model, scorer._tokenizer.pad_token_id))
-    os.replace(partial, target)
+    tokenizer = scorer._tokenizer
+    graph = (lambda: files.graph) if files is not None else (lambda: None)
+    encoder = make_encoder(scorer._model, tokenizer.pad_token_id, engine, graph)
+    return Backend(TokenIds(tokenizer), encoder, frozenset({tokenizer.sep_token_id, tokenizer.cls_token_id}), False)
 
 
 class SentenceSimilarity:
     """BERTScore F1 of sentence pairs, with kept embeddings for sentences seen again and again."""
 
     def __init__(self, model: str, layers: int | None):
-        self.scorer = load_scorer(model, layers)
-        self.encoder = load_encoder(model, layers, engine_name())
-        self.token_ids = TokenIds(self.scorer._tokenizer)
+        self.backend = load_backend(model, layers, engine_name())
+        self.encoder = self.backend.encoder
+        self.token_ids = self.backend.token_ids
         self.kept: dict[str, tuple] = {}
         self.to_keep: set[str] = set()
 
     def embed(self, sentences: Iterable[str], store: dict[str, tuple]) -> None:
         """Add to ``store`` each new non-empty sentence's (token embeddings, idf); a
         sentence to keep goes to :attr:`kept` instead."""
-        import torch
-
         todo = [s for s in dict.fromkeys(sentences) if s.strip() and s not in store and s not in self.kept]
         ids = [self.token_ids(s) for s in todo]
         first: dict[tuple, int] = {}  # ids -> the first sentence with them (truncation makes many alike)
         same = [first.setdefault(tuple(i), k) for k, i in enumerate(ids)]
         order = sorted((k for k in range(len(todo)) if same[k] == k), key=lambda k: len(ids[k]), reverse=True)
         batches = bounded_batches(order, EMBED_BATCH, lambda batch: len(ids[batch[0]]) * len(batch), EMBED_TOKENS)
-        # BERTScorer.score's idf weights when idf is off: 1, but 0 for [CLS] and [SEP].
-        unweighted = {self.scorer._tokenizer.sep_token_id, self.scorer._tokenizer.cls_token_id}
+        unweighted = self.backend.unweighted
 
         def forward(batch: list[int]) -> None:
             embeddings = self.encoder([ids[k] for k in batch])
             for row, k in enumerate(batch):
-                idf = torch.tensor([0.0 if t in unweighted else 1.0 for t in ids[k]])
+                idf = np.array([0.0 if t in unweighted else 1.0 for t in ids[k]], dtype=np.float32)
                 (self.kept if todo[k] in self.to_keep else store)[todo[k]] = (embeddings[row, :len(ids[k])], idf)
 
         if len(batches) < 2 or cores() < 2:
@@ -174,9 +132,6 @@ class SentenceSimilarity:
         A pair with an empty side scores 0 and never reaches bert-score, which fails on
         empty strings with transformers 5 (docs/metrics.md, CLEME2.0).
         """
-        import torch
-        from bert_score.utils import greedy_cos_idf
-
         scores = [0.0] * len(pairs)
         todo = [k for k, (cand, ref) in enumerate(pairs) if cand.strip() and ref.strip()]
         length = {s: len(self.token_ids(s)) for k in todo for s in pairs[k]}
@@ -187,17 +142,14 @@ class SentenceSimilarity:
             return len(batch) * max(length[pairs[k][0]] for k in batch) * max(length[pairs[k][1]] for k in batch)
 
         batches = bounded_batches(todo, PAIR_BATCH, cells, PAIR_CELLS)
-        with torch.inference_mode():
-            for part in held_at_once(batches, lambda k: length[pairs[k][0]] + length[pairs[k][1]]):
-                fresh: dict[str, tuple] = {}
-                self.embed((s for batch in part for k in batch for s in pairs[k]), fresh)
-                stats = {**fresh, **self.kept}.__getitem__
-                for batch in part:
-                    ref_stats = _pad([stats(pairs[k][1]) for k in batch])
-                    hyp_stats = _pad([stats(pairs[k][0]) for k in batch])
-                    _, _, f1 = greedy_cos_idf(*ref_stats, *hyp_stats)
-                    for k, value in zip(batch, f1.tolist()):
-                        scores[k] = value
+        for part in held_at_once(batches, lambda k: length[pairs[k][0]] + length[pairs[k][1]]):
+            fresh: dict[str, tuple] = {}
+            self.embed((s for batch in part for k in batch for s in pairs[k]), fresh)
+            stats = {**fresh, **self.kept}.__getitem__
+            for batch in part:
+                f1 = greedy_f1(padded_stats([stats(pairs[k][1]) for k in batch]), padded_stats([stats(pairs[k][0]) for k in batch]))
+                for k, value in zip(batch, f1.tolist()):
+                    scores[k] = value
         return scores
 
 
@@ -228,15 +180,32 @@ def held_at_once(batches: list[list[int]], tokens) -> Iterator[list[list[int]]]:
         yield part
 
 
-def _pad(stats: list[tuple]) -> tuple:
-    """bert-score's ``pad_batch_stats``: padded embeddings (pad 2.0), mask and idf."""
-    import torch
-    from torch.nn.utils.rnn import pad_sequence
+def padded_stats(stats: list[tuple]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """bert-score's ``pad_batch_stats``: embeddings padded with 2.0, the mask of real
+    tokens, and the idf weights padded with 0."""
+    lengths = np.array([len(idf) for _, idf in stats])
+    embeddings = np.full((len(stats), lengths.max(), stats[0][0].shape[1]), 2.0, dtype=np.float32)
+    weights = np.zeros((len(stats), lengths.max()), dtype=np.float32)
+    for row, (embedding, idf) in enumerate(stats):
+        embeddings[row, :len(idf)] = embedding
+        weights[row, :len(idf)] = idf
+    return embeddings, np.arange(lengths.max()) < lengths[:, None], weights
 
-    embeddings, idf = zip(*stats)
-    lengths = torch.tensor([e.size(0) for e in embeddings])
-    mask = torch.arange(int(lengths.max())).expand(len(lengths), -1) < lengths.unsqueeze(1)
-    return pad_sequence(embeddings, batch_first=True, padding_value=2.0), mask, pad_sequence(idf, batch_first=True)
+
+def greedy_f1(reference: tuple, candidate: tuple) -> np.ndarray:
+    """F1 of bert-score's ``greedy_cos_idf`` for padded reference and candidate stats,
+    in float32 as bert-score computes it: each token's best cosine in the other sentence,
+    idf-weighted; 0 where that is undefined (a sentence of [CLS] and [SEP] alone)."""
+    ref, ref_mask, ref_idf = reference
+    hyp, hyp_mask, hyp_idf = candidate
+    ref = ref / np.linalg.norm(ref, axis=-1, keepdims=True)
+    hyp = hyp / np.linalg.norm(hyp, axis=-1, keepdims=True)
+    sim = np.matmul(hyp, ref.transpose(0, 2, 1)) * (hyp_mask[:, :, None] & ref_mask[:, None, :]).astype(np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = (sim.max(axis=2) * (hyp_idf / hyp_idf.sum(axis=1, keepdims=True))).sum(axis=1)
+        recall = (sim.max(axis=1) * (ref_idf / ref_idf.sum(axis=1, keepdims=True))).sum(axis=1)
+        f1 = 2 * precision * recall / (precision + recall)
+    return np.where(np.isnan(f1), np.float32(0.0), f1)
 
 
 def model_label(model: str) -> str:
@@ -249,7 +218,3 @@ def model_label(model: str) -> str:
     except ImportError:
         pass
     return Path(model).name or model
-
-
-if __name__ == "__main__":  # the export child: MODEL LAYERS TARGET
-    export_graph(sys.argv[1], None if sys.argv[2] == "None" else int(sys.argv[2]), Path(sys.argv[3]))
