@@ -130,11 +130,18 @@ class SentenceSimilarity:
         """F1 of each ``(candidate, reference)`` pair, as ``BERTScorer.score`` gives it.
 
         A pair with an empty side scores 0 and never reaches bert-score, which fails on
-        empty strings with transformers 5 (docs/metrics.md, CLEME2.0).
+        empty strings with transformers 5 (docs/metrics.md, CLEME2.0). Pairs whose sides
+        have the same token ids as an earlier pair's (an essay's X' that differ only past
+        the model's length) are that pair: matched once, their F1 copied.
         """
         scores = [0.0] * len(pairs)
         todo = [k for k, (cand, ref) in enumerate(pairs) if cand.strip() and ref.strip()]
-        length = {s: len(self.token_ids(s)) for k in todo for s in pairs[k]}
+        ids = {s: tuple(self.token_ids(s)) for k in todo for s in pairs[k]}
+        first: dict[tuple, int] = {}
+        same = {k: first.setdefault((ids[pairs[k][0]], ids[pairs[k][1]]), k) for k in todo}
+        todo = [k for k in todo if same[k] == k]
+        length = {s: len(i) for s, i in ids.items()}
+        del ids, first
         # pairs of like lengths side by side: less padding in each batched similarity matrix
         todo.sort(key=lambda k: (length[pairs[k][0]], length[pairs[k][1]]))
 
@@ -150,6 +157,8 @@ class SentenceSimilarity:
                 f1 = greedy_f1(padded_stats([stats(pairs[k][1]) for k in batch]), padded_stats([stats(pairs[k][0]) for k in batch]))
                 for k, value in zip(batch, f1.tolist()):
                     scores[k] = value
+        for k, j in same.items():
+            scores[k] = scores[j]
         return scores
 
 
