@@ -132,6 +132,10 @@ GEC_HEARTBEAT_GRACE = 3 * GEC_HEARTBEAT_EVERY  # older than this: its worker is 
 # GEC_LARGE_FILE_RATIO times the source's tokens go to GEC_LARGE_QUEUE ("" = no routing).
 GEC_TIME_BUDGET_BASE = int(os.environ.get("GEC_TIME_BUDGET_BASE", "120"))
 GEC_TIME_BUDGET_PER_1K_TOKENS = float(os.environ.get("GEC_TIME_BUDGET_PER_1K_TOKENS", "3"))
+# With similarity-weighted CLEME2.0: seconds one forward pass of a 512-piece sentence may
+# take (about 0.25 s on one core of the reference machine), times the most passes a
+# changed line can need (services/cost.py).
+GEC_TIME_BUDGET_SIM_PASS = float(os.environ.get("GEC_TIME_BUDGET_SIM_PASS", "0.5"))
 GEC_LARGE_FILE_RATIO = float(os.environ.get("GEC_LARGE_FILE_RATIO", "2"))
 GEC_LARGE_QUEUE = os.environ.get("GEC_LARGE_QUEUE", "scoring-large")
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": GEC_STUCK_AFTER}

@@ -33,3 +33,29 @@ def test_the_message_carries_queue_and_budget(phase, alice, small_texts, setting
     jobs.enqueue_scoring(submission.pk)
     cost = submission_cost(submission.pk)
     assert sent == [(("leaderboard.tasks.score_submission", (submission.pk,)), {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, "queue": "scoring-large"})]
+
+
+def test_similarity_weights_add_their_forward_passes_to_the_budget(phase, small_texts, settings):
+    """Issue 23: a legal essay with similarity-weighted CLEME2.0 takes minutes of forward
+    passes; the budget counts them (changed lines only, each up to the model's length)."""
+    settings.GEC_SCORING_TIME_LIMIT = 100_000
+    plain = cost_of(small_texts["T5"].encode(), phase.dataset_id)
+    with_sim = cost_of(small_texts["T5"].encode(), phase.dataset_id, sim=True)
+    assert with_sim.seconds > plain.seconds
+    copy = small_texts["source"].encode()
+    assert cost_of(copy, phase.dataset_id, sim=True).seconds == cost_of(copy, phase.dataset_id).seconds
+    essay = (" ".join(["word"] * 5000) + "\n").encode()
+    extra = cost_of(essay, phase.dataset_id, sim=True).seconds - cost_of(essay, phase.dataset_id).seconds
+    assert abs(extra - 513 * settings.GEC_TIME_BUDGET_SIM_PASS) <= 1  # 513 passes of 512 pieces at most
+
+
+def test_the_task_setting_decides(phase, alice, small_texts):
+    from leaderboard.models import Submission
+    from leaderboard.services.intake import team_of
+
+    content = small_texts["T5"].encode()
+    submission = Submission.objects.create(phase=phase, team=team_of(alice, phase.task), system_name="s", filename="s.txt", content=content, size=len(content))
+    assert submission_cost(submission.pk) == cost_of(content, phase.dataset_id, sim=phase.task.sim)
+    phase.task.sim = not phase.task.sim
+    phase.task.save()
+    assert submission_cost(submission.pk) == cost_of(content, phase.dataset_id, sim=phase.task.sim)
