@@ -69,8 +69,10 @@ def exported(model: str, layers: int | None) -> ExportedModel:
     """The files of (model, layers), exported by a child process on first use."""
     graph, spec = export_paths(model, layers)
     if not graph.exists():
+        package_root = str(Path(__file__).resolve().parent.parent)  # the child imports this package from any directory
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))}
         subprocess.run([sys.executable, "-m", "scoring.bertscore_export", model, str(layers)],
-                       capture_output=True, timeout=EXPORT_TIMEOUT)
+                       capture_output=True, timeout=EXPORT_TIMEOUT, env=env)
     return ExportedModel(graph if graph.exists() else None, WordPieceSpec.load(spec))
 
 

@@ -68,7 +68,7 @@ def load_backend(model: str, layers: int | None, engine: str) -> Backend:
     """The process's backend for (model, layers) on ``engine``.
 
     On ONNX Runtime with an exported graph and a checked tokenizer spec, the worker loads
-    neither torch, transformers nor the model (about 450 MB, issue 23); otherwise it
+    neither torch, transformers nor the model (about 600 MB, issue 23); otherwise it
     loads bert-score's ``BERTScorer`` and takes its tokenizer and model.
     """
     if not Path(model).exists():
