@@ -1,8 +1,9 @@
 /* ERRANT's linguistic Damerau-Levenshtein alignment (errant 3.0.2, Alignment), compiled.
  *
  * Input per token: spaCy's ORTH, LOWER, LEMMA and POS (the rows of Doc.to_array), and
- * the character cost of every token pair (rapidfuzz's Indel distance, made by the
- * caller). The substitution cost is ERRANT's get_sub_cost, summed in its order; the DP
+ * the character cost of every pair of distinct words (rapidfuzz's Indel distance, made
+ * by the caller: a table of the distinct words' pairs, with each token's word number,
+ * so an essay's table holds its vocabulary's pairs, not every token pair). The substitution cost is ERRANT's get_sub_cost, summed in its order; the DP
  * is ERRANT's loop: the same additions in the same order, the same "first cheapest of
  * trans, sub, ins, del" choice, and the same diagonal walk for transpositions. The
  * walk's test, "the two windows hold the same lower-cased tokens", is kept exact with a
@@ -114,9 +115,11 @@ static int cheapest_path(int n, int m, const int32_t *ops, int32_t *path) {
 }
 
 /* Fills cost and ops ((n+1) x (m+1)) and path; returns the path's length, -1 when out
- * of memory. char_cost (n x m) is only read without lev. */
+ * of memory. Token i of orig is word o_word[i], token j of cor word c_word[j]; their
+ * character cost is char_cost[o_word[i] * c_words + c_word[j]], only read without lev. */
 int errant_align(int n, int m, const uint64_t *o_feat, const uint64_t *c_feat, const uint64_t *open_pos, int n_open,
-                 const double *char_cost, int lev, double *cost, int32_t *ops, int32_t *path) {
+                 const double *char_cost, const int32_t *o_word, const int32_t *c_word, int c_words,
+                 int lev, double *cost, int32_t *ops, int32_t *path) {
     const int w = m + 1;
     int32_t *ids = malloc((size_t)(n + m + 1) * sizeof(int32_t));
     if (ids == NULL)
@@ -158,7 +161,7 @@ int errant_align(int n, int m, const uint64_t *o_feat, const uint64_t *c_feat, c
             if (lev) {
                 sub_cost = prev[j] + 1;
             } else {
-                sub_cost = prev[j] + sub_cost_of(o, c, char_cost[i * m + j], open_pos, n_open);
+                sub_cost = prev[j] + sub_cost_of(o, c, char_cost[(size_t)o_word[i] * c_words + c_word[j]], open_pos, n_open);
                 int unequal = 0, added = 0;
                 count_token(count, &unequal, o_low[i], 1);
                 count_token(count, &unequal, c_low[j], -1);

@@ -24,6 +24,8 @@ def load_kernel():
         return None
     function = library.errant_align
     function.restype = ctypes.c_int
-    # n, m, orig features, cor features, open POS ids, their count, char costs, lev, cost, ops, path
-    function.argtypes = [ctypes.c_int, ctypes.c_int] + [ctypes.c_void_p] * 3 + [ctypes.c_int, ctypes.c_void_p, ctypes.c_int] + [ctypes.c_void_p] * 3
+    # n, m, orig features, cor features, open POS ids, their count,
+    # char costs of distinct word pairs, orig's word numbers, cor's, cor's distinct words, lev, cost, ops, path
+    function.argtypes = ([ctypes.c_int, ctypes.c_int] + [ctypes.c_void_p] * 3 + [ctypes.c_int] + [ctypes.c_void_p] * 3
+                         + [ctypes.c_int, ctypes.c_int] + [ctypes.c_void_p] * 3)
     return function
