@@ -14,7 +14,7 @@ from django.utils import timezone
 
 import scoring
 
-from ..access import own_team, remaining_submissions
+from ..access import gold_ready, own_team, remaining_submissions
 from ..models import Phase, SharedTask, Submission, Team
 from ..models.text import field_problems
 from . import corpora, teams, terms
@@ -99,7 +99,7 @@ def accept_submission(
         raise UploadTooLarge(f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}")
     if enforce_limits and not phase.is_open():
         raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
-    if not all(c.dataset.is_prepared for c in phase.corpora()):
+    if not gold_ready(phase):  # one query: never loads the prepared gold itself
         raise PhaseClosed(f"the gold of phase {phase.kind} is still being prepared; try again when it is ready")
     if enforce_limits:
         terms.check_terms(user, phase.task)
