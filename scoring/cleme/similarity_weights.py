@@ -73,12 +73,23 @@ class DatasetSimilarity:
         return [{cand: [next(flat) for _ in self.references[i]] for cand in sorted(cands)} for i, cands in enumerate(candidates)]
 
     def weights(self, requests: list[tuple[int, str]]) -> list[list[float]]:
-        """For each ``(sentence, X')``, ``|F1(X', ref_r) - F1(source, ref_r)|`` per kept reference."""
+        """For each ``(sentence, X')``, ``|F1(X', ref_r) - F1(source, ref_r)|`` per kept reference.
+
+        An X' the model reads as the source (its chunk lies past the model's length) is
+        the source: its weight is exactly 0, never the float noise of another batch."""
         missing: list[set[str]] = [set() for _ in self.sources]
+        fresh: list[dict[str, list[float]]] = [{} for _ in self.sources]
+        source_ids: dict[int, list[int]] = {}
         for i, cand in requests:
-            if cand not in self.known[i] and cand not in self.learned[i]:
-                missing[i].add(cand)
-        fresh = self._score(missing)
+            if cand not in self.known[i] and cand not in self.learned[i] and cand not in fresh[i]:
+                if i not in source_ids:
+                    source_ids[i] = self.similarity.token_ids(self.sources[i])
+                if self.similarity.token_ids(cand) == source_ids[i]:
+                    fresh[i][cand] = self.anchors[i]
+                else:
+                    missing[i].add(cand)
+        for table, scored in zip(fresh, self._score(missing)):
+            table.update(scored)
         result = []
         for i, cand in requests:
             f1 = next(table[cand] for table in (self.known[i], self.learned[i], fresh[i]) if cand in table)
