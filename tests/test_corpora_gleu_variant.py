@@ -26,3 +26,27 @@ def test_the_phase_variant_scores_and_signs(variant, django_capture_on_commit_ca
     expected = scoring.score_systems(dataset, [scoring.hypothesis_from_lines(dataset, HYP, "s")], ["gleu"], scoring.ScoringOptions(gleu_variant=variant))
     assert stored == pytest.approx(expected.systems["s"]["gleu"]["score"])
     assert f"variant:{variant}" in output.signature
+
+
+def test_changing_the_variant_of_a_scored_phase_rescores_it(django_capture_on_commit_callbacks):
+    """Issue 23's leftover: a board never mixes two GLEUs; the edit queues the rescore."""
+    from leaderboard.models import OrganizerJob
+    from leaderboard.services.hosting import edit_phase
+
+    phase = corpora_task("gleu-switch", [corpus("uk-a", "uk", SOURCE, REF1, REF2), corpus("cs-b", "cs", *LANGUAGES["cs"])], metrics=("gleu",), gleu_variant="official")
+    assert edit_phase(phase, {"gleu_variant": "multigec"}) is None  # nothing scored yet: nothing to redo
+    with django_capture_on_commit_callbacks(execute=True):
+        upload = accept_submission(phase, User.objects.create_user("ana"), system_name="s", filename="s.zip", content=zipped({"uk-a.txt": text(HYP)}))
+    output = upload.corpus_outputs.get()
+    assert "variant:multigec" in output.signature
+    assert edit_phase(phase, {"gleu_variant": "multigec", "max_per_day": 3}) is None  # the same variant: no rescore
+    with django_capture_on_commit_callbacks(execute=True):
+        job = edit_phase(phase, {"gleu_variant": "official"})
+    assert job is not None and job.kind == OrganizerJob.Kind.RESCORE
+    job.refresh_from_db()
+    assert job.status == OrganizerJob.Status.DONE, job.message
+    output.refresh_from_db()
+    assert "variant:official" in output.signature
+    dataset = scoring.Dataset.from_text(SOURCE, [REF1, REF2], lang="uk")
+    expected = scoring.score_systems(dataset, [scoring.hypothesis_from_lines(dataset, HYP, "s")], ["gleu"], scoring.ScoringOptions(gleu_variant="official"))
+    assert MetricResult.objects.get(submission=output, metric="gleu").scores["score"] == pytest.approx(expected.systems["s"]["gleu"]["score"])

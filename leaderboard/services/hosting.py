@@ -7,8 +7,9 @@ in the worker queue parses it (:mod:`leaderboard.services.organizer_jobs`). A ta
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 
-from ..models import Dataset, OrganizerJob, Phase, Pool, SharedTask
+from ..models import Dataset, OrganizerJob, Phase, Pool, SharedTask, Submission
 from . import gotoscorer, pool
 from .corpora import CorpusGold
 from .datasets import load_dataset
@@ -64,14 +65,23 @@ def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | list | None
     return phase
 
 
-def edit_phase(phase: Phase, fields: dict) -> Phase:
-    """Dates, limits and rules; the gold of a phase stays (its submissions were scored on it)."""
+def edit_phase(phase: Phase, fields: dict, *, user=None) -> OrganizerJob | None:
+    """Dates, limits and rules; the gold of a phase stays (its submissions were scored on it).
+
+    A new GLEU variant changes how the phase's submissions score: when any was scored,
+    the task's rescore is queued here (and returned), so no board mixes the two."""
     with transaction.atomic():
+        rescore = "gleu_variant" in fields and fields["gleu_variant"] != phase.gleu_variant and scored_on(phase)
         for name, value in fields.items():
             setattr(phase, name, value)
         phase.save(update_fields=list(fields))
         pool.touch(phase.pk)  # open pages show the new state
-    return phase
+        return queue_job(OrganizerJob.Kind.RESCORE, phase.task, user=user) if rescore else None
+
+
+def scored_on(phase: Phase) -> bool:
+    """Whether a submission to the phase (or one of its corpora) has scores."""
+    return Submission.objects.filter(Q(phase=phase) | Q(phase__parent=phase), status=Submission.Status.SCORED).exists()
 
 
 def store_corpora(task: SharedTask, corpora: list[CorpusGold], *, user=None, prepare=None) -> list[Dataset]:

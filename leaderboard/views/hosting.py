@@ -93,7 +93,8 @@ def phase_form(request, slug, kind=None):
     form = PhaseForm(request.POST or None, request.FILES or None, instance=phase, task=task)
     if request.method == "POST" and form.is_valid():
         if phase:
-            edit_phase(phase, form.phase_fields())
+            if edit_phase(phase, form.phase_fields(), user=request.user):
+                messages.info(request, f"The {phase.title} phase's GLEU changed: its scored submissions are being rescored (the task's jobs show progress).")
         else:
             phase = add_hosted_phase(
                 task, form.phase_fields(), gold=form.cleaned_data.get("gold"), dataset=form.cleaned_data.get("reuse"),
