@@ -32,7 +32,7 @@ import unicodedata
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-SPEC_VERSION = 1  # bump when this module reads a spec differently: the export child writes a new one
+SPEC_VERSION = 2  # bump when this module reads a spec differently: the export child writes a new one
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,8 @@ class WordPieceSpec:
 
     vocab: list[str]  # the tokens in id order
     special: dict[str, int]  # special tokens, cut out whole
-    do_lower_case: bool
+    do_lower_case: bool  # the tokenizer's: characters outside special tokens, before anything else
+    basic_lower: bool  # the basic tokenizer's: each word, with its accents
     strip_accents: bool | None
     chinese_chars: bool
     basic: bool
@@ -93,6 +94,7 @@ class WordPieceSpec:
             vocab=vocab,
             special=special,
             do_lower_case=bool(getattr(tokenizer, "do_lower_case", False)),
+            basic_lower=bool(basic and basic.do_lower_case),
             strip_accents=None if basic is None else basic.strip_accents,
             chinese_chars=bool(basic and basic.tokenize_chinese_chars),
             basic=basic is not None,
@@ -190,7 +192,7 @@ class WordPiece:
         words = []
         for word in unicodedata.normalize("NFC", text).split():
             if word not in never_split:
-                if self.spec.do_lower_case:
+                if self.spec.basic_lower:
                     word = word.lower()
                     if self.spec.strip_accents is not False:
                         word = _without_accents(word)

@@ -101,12 +101,12 @@ def test_any_words_encode_as_bert_score_does(kind, words):
 
 
 def test_a_spec_survives_its_file(tmp_path):
-    from scoring.wordpiece import WordPieceSpec
+    from scoring.wordpiece import SPEC_VERSION, WordPieceSpec
 
     spec = WordPieceSpec.of(tokenizer())
     spec.save(tmp_path / "spec.json")
     assert WordPieceSpec.load(tmp_path / "spec.json") == spec
-    (tmp_path / "old.json").write_text((tmp_path / "spec.json").read_text().replace('"version": 1', '"version": 0'))
+    (tmp_path / "old.json").write_text((tmp_path / "spec.json").read_text().replace(f'"version": {SPEC_VERSION}', f'"version": {SPEC_VERSION - 1}'))
     assert WordPieceSpec.load(tmp_path / "old.json") is None
     assert WordPieceSpec.load(tmp_path / "missing.json") is None
 
