@@ -125,7 +125,7 @@ class WordPiece:
     def __init__(self, spec: WordPieceSpec):
         self.spec = spec
         self.ids = {token: index for index, token in enumerate(spec.vocab)}
-        self.unknown_id = spec.special.get(spec.unknown, self.ids.get(spec.unknown))
+        self.unknown_id = self.ids.get(spec.unknown)  # as transformers falls back: the vocabulary's id
         by_length = sorted(spec.special, key=len, reverse=True)
         self.special_pattern = re.compile("|".join(map(re.escape, by_length))) if by_length else None
         self.never_split = frozenset(spec.never_split)
