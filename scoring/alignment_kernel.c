@@ -3,9 +3,10 @@
  * Input per token: spaCy's ORTH, LOWER, LEMMA and POS (the rows of Doc.to_array), and
  * the character cost of every pair of distinct words (rapidfuzz's Indel distance, made
  * by the caller: a table of the distinct words' pairs, with each token's word number,
- * so an essay's table holds its vocabulary's pairs, not every token pair). The substitution cost is ERRANT's get_sub_cost, summed in its order; the DP
- * is ERRANT's loop: the same additions in the same order, the same "first cheapest of
- * trans, sub, ins, del" choice, and the same diagonal walk for transpositions. The
+ * so an essay's table holds its vocabulary's pairs, not every token pair). The
+ * substitution cost is ERRANT's get_sub_cost, summed in its order; the DP is ERRANT's
+ * loop: the same additions in the same order, the same "first cheapest of trans, sub,
+ * ins, del" choice, and the same diagonal walk for transpositions. The
  * walk's test, "the two windows hold the same lower-cased tokens", is kept exact with a
  * running count per distinct LOWER instead of sorting both windows at every step.
  * Finally the cheapest path is walked back as get_cheapest_align_seq does, so Python

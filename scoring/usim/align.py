@@ -35,8 +35,8 @@ def align_words(words1: list[str], words2: list[str]) -> np.ndarray:
     cost = cdist(longer, shorter, scorer=Levenshtein.distance, dtype=np.float64)
     positions = np.arange(len(longer))
     for start in range(0, len(longer), ROWS_AT_ONCE):  # the position term a block of rows at a time:
-        rows = slice(start, start + ROWS_AT_ONCE)    # no n x m temporaries beside the cost matrix
-        cost[rows] += np.abs(positions[rows, None] - positions[None, : len(shorter)]) / len(longer)
+        block = slice(start, start + ROWS_AT_ONCE)   # no n x m temporaries beside the cost matrix
+        cost[block] += np.abs(positions[block, None] - positions[None, : len(shorter)]) / len(longer)
     rows, cols = linear_sum_assignment(cost)
     if swapped:
         aligned[cols] = rows
