@@ -58,24 +58,24 @@ def pytest_pycollect_makemodule(module_path, parent):
     return DataModule.from_parent(parent, path=module_path)
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_setup(item):
+def _unshipped_skips():
+    """The body of a hook wrapper: a FileNotFoundError on the unshipped data becomes the skip."""
     try:
         return (yield)
     except FileNotFoundError as error:
         if reads_unshipped(error):
             pytest.skip(NOT_SHIPPED)
         raise
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    return (yield from _unshipped_skips())
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    try:
-        return (yield)
-    except FileNotFoundError as error:
-        if reads_unshipped(error):
-            pytest.skip(NOT_SHIPPED)
-        raise
+    return (yield from _unshipped_skips())
 
 
 def _count_unshipped(report) -> None:
@@ -100,6 +100,17 @@ def pytest_terminal_summary(terminalreporter):
 def pytest_sessionfinish(session):
     if SHARED_PRESENT and _unshipped:  # CI: the data is there, so nothing may skip for want of it
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture
+def host(client):
+    """A test client logged in as a user allowed to host tasks."""
+    from django.contrib.auth.models import Permission, User
+
+    user = User.objects.create_user("hannah", password="pw")
+    user.user_permissions.add(Permission.objects.get(codename="host_tasks"))
+    client.force_login(user)
+    return client
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,13 @@ def ann():
     return User.objects.create_user("ann", email="ann@example.org", password=OLD)
 
 
+@pytest.fixture
+def admin_browser():
+    browser = Client()
+    browser.force_login(User.objects.create_superuser("root", password="root pass phrase"))
+    return browser
+
+
 def obtain(password=OLD, **headers) -> str:
     response = Client().post("/api/auth/token/", {"username": "ann", "password": password}, **headers)
     assert response.status_code == 200, response.content
@@ -50,22 +57,16 @@ def test_set_password_anywhere_revokes_the_token(ann):
     assert status_with(key) == 401
 
 
-def test_the_admin_password_form_revokes_the_token(ann):
+def test_the_admin_password_form_revokes_the_token(ann, admin_browser):
     key = obtain()
-    admin = User.objects.create_superuser("root", password="root pass phrase")
-    browser = Client()
-    browser.force_login(admin)
-    response = browser.post(f"/admin/auth/user/{ann.pk}/password/", {"password1": NEW, "password2": NEW, "usable_password": "true"})
+    response = admin_browser.post(f"/admin/auth/user/{ann.pk}/password/", {"password1": NEW, "password2": NEW, "usable_password": "true"})
     assert response.status_code == 302
     assert status_with(key) == 401
 
 
-def test_disabling_password_log_in_in_the_admin_revokes_the_token(ann):
+def test_disabling_password_log_in_in_the_admin_revokes_the_token(ann, admin_browser):
     key = obtain()
-    admin = User.objects.create_superuser("root", password="root pass phrase")
-    browser = Client()
-    browser.force_login(admin)
-    browser.post(f"/admin/auth/user/{ann.pk}/password/", {"usable_password": "false", "unset-password": "1"})
+    admin_browser.post(f"/admin/auth/user/{ann.pk}/password/", {"usable_password": "false", "unset-password": "1"})
     assert not User.objects.get(pk=ann.pk).has_usable_password()
     assert status_with(key) == 401
 

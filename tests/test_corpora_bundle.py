@@ -5,7 +5,6 @@ named by corpus, file and line."""
 import json
 
 import pytest
-from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import GoldChunk, Phase, SharedTask
@@ -26,14 +25,6 @@ def bundle(**overrides) -> dict:
     }
     files.update(overrides)
     return {"bundle": SimpleUploadedFile("multigec.zip", zipped({k: v for k, v in files.items() if v is not None}))}
-
-
-@pytest.fixture
-def host(client):
-    user = User.objects.create_user("hannah", password="pw")
-    user.user_permissions.add(Permission.objects.get(codename="host_tasks"))
-    client.force_login(user)
-    return client
 
 
 def create(client, **files):

@@ -2,7 +2,7 @@
 import datetime as dt
 
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import GoldChunk, OrganizerJob, Phase, SharedTask
@@ -17,14 +17,6 @@ def gold_files():
         "source": SimpleUploadedFile("source.txt", insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES).encode()),
         "references": [SimpleUploadedFile(p.name, insight_head(p, LINES).encode()) for p in SUBSET_REFS],
     }
-
-
-@pytest.fixture
-def host(client):
-    user = User.objects.create_user("hannah", password="pw")
-    user.user_permissions.add(Permission.objects.get(codename="host_tasks"))
-    client.force_login(user)
-    return client
 
 
 def create(client, slug="shared", **extra):
