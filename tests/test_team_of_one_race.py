@@ -1,7 +1,7 @@
 """A new user's first uploads, sent at once, all land in one team of their own (issue 23,
 finding 5: four parallel first uploads gave 3 x 201 and 1 x 403 "a team called 'frank' is
 already registered"). Real concurrency: threads with their own connections, on PostgreSQL."""
-import threading
+import functools
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 
 from leaderboard.models import Membership, Submission, Team
 from leaderboard.services import intake
+from tests.concurrency import at_once
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 UPLOADS = 4
@@ -33,24 +34,14 @@ def test_parallel_first_uploads_share_one_team_of_one(race_task):
     frank = User.objects.create_user("frank", password="pw")
     key = Token.objects.create(user=frank).key
     content = insight_head(SUBSET_OUTPUTS / "T5.txt", LINES).encode()
-    start = threading.Barrier(UPLOADS)
-    statuses = [None] * UPLOADS
 
     def upload(k):
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
-        try:
-            start.wait()
-            file = SimpleUploadedFile(f"t5-{k}.txt", content)
-            statuses[k] = client.post("/api/tasks/race/submissions/", {"file": file, "system_name": f"t5-{k}"}, format="multipart").status_code
-        finally:
-            connection.close()
+        file = SimpleUploadedFile(f"t5-{k}.txt", content)
+        return client.post("/api/tasks/race/submissions/", {"file": file, "system_name": f"t5-{k}"}, format="multipart").status_code
 
-    threads = [threading.Thread(target=upload, args=(k,)) for k in range(UPLOADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
+    statuses = at_once([functools.partial(upload, k) for k in range(UPLOADS)])
     assert statuses == [201] * UPLOADS
     team = Team.objects.get(task=race_task)
     assert team.name == "frank" and Membership.objects.filter(user=frank).count() == 1

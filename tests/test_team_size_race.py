@@ -1,7 +1,7 @@
 """Joins sent at once never take a team past its size: the team's row is locked while
 one joins (issue 23, finding 6). Real concurrency: threads with their own connections,
 on PostgreSQL."""
-import threading
+import functools
 
 import pytest
 from django.contrib.auth.models import User
@@ -9,6 +9,7 @@ from django.db import connection
 
 from leaderboard.models import Membership
 from leaderboard.services import teams
+from tests.concurrency import at_once
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 JOINERS = 4
@@ -24,24 +25,15 @@ def test_parallel_joins_fill_the_last_place_once(transactional_db):
     teams.set_team_size(task, 2)
     team = teams.register_team(User.objects.create_user("lead", password="pw"), task, "Pair")
     joiners = [User.objects.create_user(f"j{k}", password="pw") for k in range(JOINERS)]
-    start = threading.Barrier(JOINERS)
-    outcomes = [None] * JOINERS
 
-    def join(k):
+    def join(joiner):
         try:
-            start.wait()
-            teams.join_team(joiners[k], task, team.invite_code)
-            outcomes[k] = "joined"
+            teams.join_team(joiner, task, team.invite_code)
+            return "joined"
         except teams.TeamError as error:
-            outcomes[k] = str(error)
-        finally:
-            connection.close()
+            return str(error)
 
-    threads = [threading.Thread(target=join, args=(k,)) for k in range(JOINERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = at_once([functools.partial(join, joiner) for joiner in joiners], timeout=60)
     assert outcomes.count("joined") == 1, outcomes
     assert all("is full" in o for o in outcomes if o != "joined")
     assert Membership.objects.filter(team=team).count() == 2

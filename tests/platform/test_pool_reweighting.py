@@ -1,6 +1,6 @@
 """The GoToScorer pool: joins and leaves move n_i, N and every member's scores, which
 always equal a from-scratch pool computation and a recount of n_i."""
-import threading
+import functools
 
 import pytest
 from django.db import connection
@@ -10,6 +10,7 @@ from leaderboard.services import pool
 from leaderboard.services.intake import accept_submission
 from leaderboard.services.scoring import _record, score_submission
 from scoring import REGISTRY
+from tests.concurrency import at_once
 
 from .conftest import make_user
 
@@ -93,26 +94,14 @@ def test_concurrent_joins_lose_no_update(small_texts, small_task):
         name = ("T5", "BART", "GECToR-BERT")[k % 3]
         team = Team.objects.create(name=f"team{k}")
         submissions.append((Submission.objects.create(phase=phase, team=team, system_name=name, filename="x", content=b"", size=0, status="running"), name))
-    barrier = threading.Barrier(len(submissions))
-    errors = []
 
     def finish(submission, name):
-        try:
-            barrier.wait()
-            independent = [m for m in metrics if not m.pooled]
-            scores = scoring.scores_from_statistics({"s": statistics[name]}, independent)["s"]
-            _record(submission.pk, statistics[name], scores, "sig", False)
-        except Exception as error:  # noqa: BLE001
-            errors.append(error)
-        finally:
-            connection.close()
+        independent = [m for m in metrics if not m.pooled]
+        scores = scoring.scores_from_statistics({"s": statistics[name]}, independent)["s"]
+        _record(submission.pk, statistics[name], scores, "sig", False)
 
-    threads = [threading.Thread(target=finish, args=item) for item in submissions]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors
+    results = at_once([functools.partial(finish, *item) for item in submissions])
+    assert not [r for r in results if isinstance(r, Exception)]
     assert Pool.objects.get(phase=phase).size == 6
     assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
     assert stored_scores(phase) == fresh_pool_scores(phase)
