@@ -2,6 +2,8 @@
 ships (with systems simulated as the demo's, under SEEDA's names), users, clients."""
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from tests.conftest import shipped_text
@@ -32,6 +34,22 @@ def small_task(db, small_texts):
 @pytest.fixture
 def phase(small_task):
     return small_task.phases.get()
+
+
+@pytest.fixture
+def client_home(monkeypatch, tmp_path):
+    """gec-submit with a config directory of its own and no server or token from the environment."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    for name in ("GEC_SERVER", "GEC_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def client_login(server: str, username: str, password: str, monkeypatch) -> None:
+    """``gec-submit login``, the password given on standard input."""
+    from leaderboard_client.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(password + "\n"))
+    assert main(["--server", server, "login", username, "--password-stdin"]) == 0
 
 
 def make_user(name: str):

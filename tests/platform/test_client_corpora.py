@@ -1,6 +1,5 @@
 """``gec-submit`` on a phase of several corpora: a zip of corpus files, or one corpus
 with ``--corpus``; a bad line is printed with its corpus file and line."""
-import io
 import zipfile
 
 import pytest
@@ -9,21 +8,17 @@ from django.contrib.auth.models import User
 from leaderboard_client.cli import main
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
 
-from .conftest import make_user
+from .conftest import client_login, make_user
 
 CS_SOURCE, CS_REF = LANGUAGES["cs"]
 UK_SOURCE, UK_REF = LANGUAGES["uk"]
 
 
 @pytest.fixture
-def server(live_server, monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    for name in ("GEC_SERVER", "GEC_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
+def server(live_server, client_home, monkeypatch):
     corpora_task("corpora", [corpus("cs-natwebinf", "cs", CS_SOURCE, CS_REF), corpus("uk-ua-gec", "uk", UK_SOURCE, UK_REF)])
     make_user("remote")
-    monkeypatch.setattr("sys.stdin", io.StringIO("pw-remote\n"))
-    assert main(["--server", live_server.url, "login", "remote", "--password-stdin"]) == 0
+    client_login(live_server.url, "remote", "pw-remote", monkeypatch)
     return live_server.url
 
 

@@ -1,7 +1,6 @@
 """``gec-submit`` without ``--phase``, a public dev and a hidden test phase open: the upload
 lands in dev and the board is dev's; with only the hidden phase open it refuses, listing
 the phases, and ``--phase test`` works."""
-import io
 
 import pytest
 from django.utils import timezone
@@ -10,18 +9,14 @@ from leaderboard.models import Phase, Submission
 from leaderboard.services.tasks import add_phase
 from leaderboard_client.cli import main
 
-from .conftest import make_user
+from .conftest import client_login, make_user
 
 
 @pytest.fixture
-def server(live_server, small_task, monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    for name in ("GEC_SERVER", "GEC_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
+def server(live_server, small_task, client_home, monkeypatch):
     make_user("remote")
     add_phase(small_task, small_task.phases.get().dataset, kind="test", results_visibility=Phase.Visibility.ORGANIZERS)
-    monkeypatch.setattr("sys.stdin", io.StringIO("pw-remote\n"))
-    assert main(["--server", live_server.url, "login", "remote", "--password-stdin"]) == 0
+    client_login(live_server.url, "remote", "pw-remote", monkeypatch)
     return live_server.url
 
 

@@ -8,19 +8,17 @@ import pytest
 from leaderboard_client.cli import main
 from tests.task_pages_support import OUTPUT, SLUG, SOURCE, season_task
 
+from .conftest import client_login
+
 TERMS = "Use the data for research only."
 
 
 @pytest.fixture
-def server(live_server, db, monkeypatch, tmp_path):
+def server(live_server, db, client_home, monkeypatch, tmp_path):
     from leaderboard.services.task_pages import save_page
 
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    for name in ("GEC_SERVER", "GEC_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
     save_page(season_task(), "terms", TERMS)
-    monkeypatch.setattr("sys.stdin", io.StringIO("pw\n"))
-    assert main(["--server", live_server.url, "login", "pat", "--password-stdin"]) == 0
+    client_login(live_server.url, "pat", "pw", monkeypatch)
     monkeypatch.chdir(tmp_path)
     return live_server.url
 

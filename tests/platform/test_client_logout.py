@@ -1,6 +1,5 @@
 """``gec-submit logout`` revokes the token on the server and forgets it locally
 (issue 23, finding 3); a token the server already dropped is forgotten all the same."""
-import io
 import json
 
 import pytest
@@ -8,21 +7,17 @@ import pytest
 from leaderboard_client import credentials
 from leaderboard_client.cli import main
 
-from .conftest import make_user
+from .conftest import client_login, make_user
 
 
 @pytest.fixture
-def server(live_server, monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    for name in ("GEC_SERVER", "GEC_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
+def server(live_server, client_home):
     make_user("leaver")
     return live_server.url
 
 
 def login(server, monkeypatch) -> str:
-    monkeypatch.setattr("sys.stdin", io.StringIO("pw-leaver\n"))
-    assert main(["--server", server, "login", "leaver", "--password-stdin"]) == 0
+    client_login(server, "leaver", "pw-leaver", monkeypatch)
     return credentials.token_for(server)
 
 

@@ -1,6 +1,5 @@
 """The remote command-line client (``gec-submit``) against a live server: log in, upload,
 wait, read scores, line-numbered errors, list, and install from the repository."""
-import io
 import json
 import shutil
 import subprocess
@@ -11,21 +10,17 @@ import pytest
 from leaderboard_client.cli import main
 from tests.conftest import ROOT
 
-from .conftest import make_user
+from .conftest import client_login, make_user
 
 
 @pytest.fixture
-def server(live_server, small_task, monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    for name in ("GEC_SERVER", "GEC_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
+def server(live_server, small_task, client_home):
     make_user("remote")
     return live_server.url
 
 
 def login(server, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO("pw-remote\n"))
-    assert main(["--server", server, "login", "remote", "--password-stdin"]) == 0
+    client_login(server, "remote", "pw-remote", monkeypatch)
 
 
 def test_login_submit_wait_and_scores(server, small_texts, tmp_path, monkeypatch, capsys):
