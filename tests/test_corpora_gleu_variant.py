@@ -50,3 +50,20 @@ def test_changing_the_variant_of_a_scored_phase_rescores_it(django_capture_on_co
     dataset = scoring.Dataset.from_text(SOURCE, [REF1, REF2], lang="uk")
     expected = scoring.score_systems(dataset, [scoring.hypothesis_from_lines(dataset, HYP, "s")], ["gleu"], scoring.ScoringOptions(gleu_variant="official"))
     assert MetricResult.objects.get(submission=output, metric="gleu").scores["score"] == pytest.approx(expected.systems["s"]["gleu"]["score"])
+
+
+def test_the_phase_form_queues_the_rescore_and_says_so(host, django_capture_on_commit_callbacks):
+    """Through the page: the bound form sets the new variant on the phase before the edit
+    is saved, and the rescore is queued all the same."""
+    from leaderboard.models import OrganizerJob
+
+    phase = corpora_task("gleu-form", [corpus("uk-a", "uk", SOURCE, REF1, REF2), corpus("cs-b", "cs", *LANGUAGES["cs"])], metrics=("gleu",), gleu_variant="multigec")
+    phase.task.organizers.add(User.objects.get(username="hannah"))
+    with django_capture_on_commit_callbacks(execute=True):
+        accept_submission(phase, User.objects.create_user("ana"), system_name="s", filename="s.zip", content=zipped({"uk-a.txt": text(HYP)}))
+    response = host.post(f"/tasks/gleu-form/phases/{phase.kind}/edit/", {
+        "name": phase.title, "time_zone": "UTC", "starts_at": "2026-01-01T00:00", "results_visibility": "public", "counting": "latest",
+        "gleu_variant": "official",
+    }, follow=True)
+    assert OrganizerJob.objects.filter(task=phase.task, kind=OrganizerJob.Kind.RESCORE).count() == 1
+    assert "GLEU changed: its scored submissions are being rescored" in response.content.decode()

@@ -69,9 +69,12 @@ def edit_phase(phase: Phase, fields: dict, *, user=None) -> OrganizerJob | None:
     """Dates, limits and rules; the gold of a phase stays (its submissions were scored on it).
 
     A new GLEU variant changes how the phase's submissions score: when any was scored,
-    the task's rescore is queued here (and returned), so no board mixes the two."""
+    the task's rescore is queued here (and returned), so no board mixes the two. The
+    variant is compared with the stored one: a bound ModelForm has already set the new
+    value on ``phase``."""
     with transaction.atomic():
-        rescore = "gleu_variant" in fields and fields["gleu_variant"] != phase.gleu_variant and scored_on(phase)
+        stored = Phase.every.filter(pk=phase.pk).values_list("gleu_variant", flat=True).get()
+        rescore = "gleu_variant" in fields and fields["gleu_variant"] != stored and scored_on(phase)
         for name, value in fields.items():
             setattr(phase, name, value)
         phase.save(update_fields=list(fields))
