@@ -1,7 +1,7 @@
 """What re-typing M2 gold with ERRANT's classifier costs, on the bundled CoNLL-2014 gold.
 
 CoNLL-2014's gold carries NUCLE types; the ERRANT per-type table counts gold edits under
-ERRANT's types instead (:mod:`scoring.gold_types`), which needs a parse of each corrected
+ERRANT's types instead (:mod:`scoring.metrics.gold_types`), which needs a parse of each corrected
 gold sentence once per dataset (then kept with the prepared dataset). Prints, in CPU
 seconds (``time.process_time``; the least of 3 rounds): the re-typing of both annotators'
 edits on all 1,312 sentences, and ERRANT's statistics and scores of one simulated system
@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from leaderboard import demo  # noqa: E402  (plain Python: no Django needed)
 from scoring import Dataset, ScoringOptions, hypothesis_from_lines, read_m2  # noqa: E402
-from scoring.gold_types import classify_gold  # noqa: E402
 from scoring.metrics.errant import Errant  # noqa: E402
+from scoring.metrics.gold_types import classify_gold  # noqa: E402
 
 ROUNDS = 3
 

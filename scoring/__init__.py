@@ -16,11 +16,9 @@ Score paths (``errant.cs.f``) are described by the metrics themselves: ``valid_p
 ``describe(path)`` (label, direction; ``UnknownPath`` lists the valid ones), ``score_paths()``,
 ``headline_scores()``, ``default_path()``, ``is_count()``, ``can_resample()``.
 """
-__version__ = "0.1.0"
-
 from . import pipelines  # noqa: E402
 from .dataset import Dataset, Reference  # noqa: E402
-from .edits import Edit, apply_edits  # noqa: E402
+from .errant.edits import Edit, apply_edits  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
 from .limits import DEFAULT_LIMITS, Limits  # noqa: E402
@@ -58,6 +56,7 @@ from .scorer import (  # noqa: E402
     signature,
     system_statistics,
 )
+from .version import __version__  # noqa: E402, F401
 
 __all__ = [
     "Dataset", "Reference", "Edit", "apply_edits", "M2Corpus", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",

@@ -1,6 +1,6 @@
 import sys
 
-from .cli import batch_gc, main
+from .cli.main import batch_gc, main
 
 batch_gc()
 sys.exit(main())

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .annotation import annotate
-from .edits import Edit, apply_edits
+from .errant.annotation import annotate
+from .errant.edits import Edit, apply_edits
 from .errors import ProblemCollector
 from .limits import DEFAULT_LIMITS, Limits
 from .line_cache import LineCache

@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .annotation import annotate
 from .dataset import Dataset
-from .edits import Edit, apply_edits
+from .errant.annotation import annotate
+from .errant.edits import Edit, apply_edits
 from .errors import ProblemCollector
 from .limits import DEFAULT_LIMITS, Limits
 from .readers import as_bytes, read_m2, read_text

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Protocol
 
-from .edits import Edit
+from .errant.edits import Edit
 from .nlp import import_spacy
 
 MAX_LINES = 50_000  # a bound on memory for long-lived workers (a parse is ~10 kB)

@@ -10,7 +10,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .edits import NOOP, Edit
+from .errant.edits import NOOP, Edit
 from .errors import InputError, Problem, ProblemCollector
 from .limits import DEFAULT_LIMITS, LimitCheck, Limits
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from . import __version__
 from .dataset import Dataset
 from .hypothesis import Hypothesis
 from .metrics.base import REGISTRY, Metric
@@ -17,6 +16,7 @@ from .nlp import errant_version
 from .options import ScoringOptions
 from .pipelines import pipeline_signature
 from .registry import headline_scores, unsupported_metrics
+from .version import __version__
 
 # (label, path) of every metric's headline scores, as the registry declares them; kept
 # for callers of the list form (:func:`scoring.registry.headline_scores` is the source).

@@ -7,9 +7,9 @@ from errant.alignment import Alignment
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import alignment
-from scoring.alignment import FastAlignment
-from scoring.alignment_kernel import load_kernel
+from scoring.errant import alignment
+from scoring.errant.alignment import FastAlignment
+from scoring.errant.alignment_kernel import load_kernel
 from scoring.nlp import parse_tokens
 
 

@@ -2,7 +2,7 @@
 import numpy as np
 
 from scoring.bootstrap import f_beta_of_counts, paired_bootstrap
-from scoring.fscore import prf
+from scoring.errant.fscore import prf
 from scoring.metrics.errant import chosen_counts, sentence_statistics
 
 

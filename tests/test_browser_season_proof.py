@@ -16,7 +16,7 @@ from leaderboard.services.intake import accept_submission
 from leaderboard.services.scoring import score_submission
 from leaderboard.services.tasks import create_task
 from leaderboard_client.cli import main
-from scoring.gold_types import ERRANT_CATEGORIES
+from scoring.metrics.gold_types import ERRANT_CATEGORIES
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, browser_login, insight_head
 from tests.test_browser_phone_tables import PARTICIPANT_PAGES, WIDTH, in_view
 

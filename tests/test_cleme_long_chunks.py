@@ -5,7 +5,7 @@ import pytest
 from scoring import Dataset, ScoringOptions, build_metrics, read_hypothesis, read_m2
 from scoring.cleme.matching import FN, FP_NE, FP_UN, TP
 from scoring.cleme.weighting import CORPUS, SETTINGS, length_weight
-from scoring.cli import main
+from scoring.cli.main import main
 
 GOLD = b"S He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS She like cats .\nA 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n"
 

@@ -10,7 +10,7 @@ from scoring import Dataset, Edit, Hypothesis, ScoringOptions
 from scoring.cleme import candidates, chunk_statistics
 from scoring.cleme.aggregate import heuo
 from scoring.dataset import Reference
-from scoring.edits import apply_edits
+from scoring.errant.edits import apply_edits
 from scoring.metrics.cleme import cleme_scores
 from scoring.metrics.cleme2 import Cleme2, unit_weight
 

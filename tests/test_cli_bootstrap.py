@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from scoring.cli import main
+from scoring.cli.main import main
 
 from .conftest import SUBSET_OUTPUTS, SUBSET_REFS, unshipped
 

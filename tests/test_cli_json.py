@@ -1,7 +1,7 @@
 """``python -m scoring --json`` prints the object of docs/contracts.md section 2."""
 import json
 
-from scoring.cli import main
+from scoring.cli.main import main
 
 from .conftest import SUBSET_OUTPUTS, SUBSET_REFS, unshipped
 

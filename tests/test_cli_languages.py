@@ -4,7 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scoring.cli import main
+from scoring.cli.main import main
 
 from .language_fixtures import SENTENCES
 

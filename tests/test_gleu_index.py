@@ -1,4 +1,4 @@
-"""The dataset's n-gram index (scoring/gleu_index.py) gives every sentence's GLEU numerators
+"""The dataset's n-gram index (scoring/gleu/index.py) gives every sentence's GLEU numerators
 exactly as clipping Counters does (the definition, :func:`by_counters`): on the 15 SEEDA subset
 systems, and on random corpora with empty sentences, words no reference has, and 0 to 3
 references."""
@@ -7,8 +7,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import gleu
-from scoring.gleu_index import NgramIndex
+from scoring.gleu import score as gleu
+from scoring.gleu.index import NgramIndex
 
 from .conftest import SEEDA_SYSTEMS, SUBSET_OUTPUTS, SUBSET_REFS
 

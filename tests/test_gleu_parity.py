@@ -5,7 +5,7 @@ import csv
 import pytest
 
 from scoring import ScoringOptions
-from scoring.gleu import split_tokens
+from scoring.gleu.score import split_tokens
 from scoring.metrics.gleu import Gleu
 
 from .conftest import GOLDEN, SEEDA_SYSTEMS

@@ -1,5 +1,5 @@
 """Gold and system chunks follow GTS's chunker: edits, single tokens and insertion slots."""
-from scoring.edits import Edit
+from scoring.errant.edits import Edit
 from scoring.gotoscorer import Chunk, sentence_chunks
 
 TOKENS = "A B C".split()

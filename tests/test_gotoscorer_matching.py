@@ -1,5 +1,5 @@
 """A system's (modified, correct) on each gold chunk, with GTS's comparison rules."""
-from scoring.edits import Edit
+from scoring.errant.edits import Edit
 from scoring.gotoscorer import judge_sentence, sentence_chunks
 
 TOKENS = "We discussing about its .".split()

@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 
 from scoring import Dataset, Hypothesis, ScoringOptions, build_metrics, read_m2, score_systems, scores_from_statistics
-from scoring.edits import apply_edits
+from scoring.errant.edits import apply_edits
 from scoring.gotoscorer import coder_edits
 
 from .conftest import GOLDEN, SEEDA, SEEDA_SYSTEMS

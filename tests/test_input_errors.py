@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from scoring.cli import main
+from scoring.cli.main import main
 
 from .conftest import ROOT
 

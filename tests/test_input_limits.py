@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from scoring import Dataset, InputError, Limits, read_hypothesis, read_m2, read_text
-from scoring.cli import main
+from scoring.cli.main import main
 from scoring.limits import DEFAULT_LIMITS
 
 from .conftest import ROOT

@@ -4,7 +4,7 @@ OTHER). The examples are docs/languages.md's, in Czech, Ukrainian and German."""
 import pytest
 
 from scoring import Dataset
-from scoring.error_types import edit_type
+from scoring.errant.error_types import edit_type
 
 EXAMPLES = [
     # (language, pipeline, source, correction, [(original words, correction, type)])

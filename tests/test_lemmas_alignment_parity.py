@@ -4,8 +4,8 @@ alignment and bounded-time merger then still give stock ERRANT 3.0.2's edits
 Ukrainian pipeline (simplemma lemmas, pymorphy3 tags) and the Czech one (lemmas only)."""
 import pytest
 
-from scoring.alignment import FastAlignment
-from scoring.merger import rule_edits
+from scoring.errant.alignment import FastAlignment
+from scoring.errant.merger import rule_edits
 from scoring.pipelines import get_pipeline
 
 from .multigec_support import SYSTEMS, stock_annotator, ua_gec_lines

@@ -3,7 +3,7 @@ an M2 gold file or from reference texts (gold edits = ERRANT's edits of each ref
 import csv
 import json
 
-from scoring.cli import main
+from scoring.cli.main import main
 
 from .conftest import GOLDEN, SEEDA, SUBSET_OUTPUTS, SUBSET_REFS, unshipped
 

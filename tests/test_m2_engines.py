@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import Dataset
-from scoring.kernels import load_library
+from scoring.errant.kernels import load_library
 from scoring.m2 import compiled
 from scoring.m2.compiled import CompiledLattice, build_lattice, load_kernel
 from scoring.m2.gold import gold_sets

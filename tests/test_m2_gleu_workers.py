@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import Dataset, Hypothesis, Reference, ScoringOptions, scores_from_statistics
-from scoring.edits import Edit, apply_edits
+from scoring.errant.edits import Edit, apply_edits
 from scoring.metrics.gleu import Gleu
 from scoring.metrics.m2 import M2
 

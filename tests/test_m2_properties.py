@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import Dataset, Hypothesis, Reference, ScoringOptions, scores_from_statistics
-from scoring.edits import Edit, apply_edits
-from scoring.fscore import prf
+from scoring.errant.edits import Edit, apply_edits
+from scoring.errant.fscore import prf
 from scoring.metrics.m2 import M2
 
 WORDS = ["the", "cat", "sat", "on", "a", "mat", ".", "and"]

@@ -1,4 +1,4 @@
-"""scoring.merger gives errant's merged edits, and in bounded time on long runs.
+"""scoring.errant.merger gives errant's merged edits, and in bounded time on long runs.
 
 Every comparison forces the vectorised path (``short_run=0``) against errant's own
 ``get_rule_edits`` on the same alignment.
@@ -9,8 +9,8 @@ import time
 import pytest
 from errant.en import merger as errant_merger
 
-from scoring.alignment import FastAlignment
-from scoring.merger import rule_edits
+from scoring.errant.alignment import FastAlignment
+from scoring.errant.merger import rule_edits
 from scoring.nlp import parse_tokens
 from tests.conftest import SUBSET_OUTPUTS
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from scoring.cli import main
+from scoring.cli.main import main
 
 from .meta_support import SMALL_SYSTEMS, small_task
 

@@ -11,7 +11,7 @@ from leaderboard import demo
 from leaderboard.services.intake import accept_submission
 from leaderboard.services.scoring import score_submission
 from leaderboard.services.tasks import create_task
-from scoring.gold_types import ERRANT_CATEGORIES
+from scoring.metrics.gold_types import ERRANT_CATEGORIES
 from tests.conftest import remove_insight_task
 
 pytestmark = pytest.mark.django_db

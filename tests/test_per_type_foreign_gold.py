@@ -7,7 +7,7 @@ import pytest
 
 import scoring
 from leaderboard import demo
-from scoring.gold_types import ERRANT_CATEGORIES, errant_gold_types, is_errant_type
+from scoring.metrics.gold_types import ERRANT_CATEGORIES, errant_gold_types, is_errant_type
 
 SENTENCES = 200
 

@@ -4,9 +4,9 @@ import pytest
 
 from scoring import Dataset, ScoringOptions, read_hypothesis
 from scoring.cleme.similarity_weights import dataset_similarity
-from scoring.encoders import OnnxEncoder, TorchEncoder, engine_name, make_encoder, onnx_graph
 from scoring.metrics.cleme2 import Cleme2
-from scoring.similarity import load_scorer
+from scoring.similarity.bertscore import load_scorer
+from scoring.similarity.encoders import OnnxEncoder, TorchEncoder, engine_name, make_encoder, onnx_graph
 
 from .conftest import CLEME_DATA
 
@@ -67,7 +67,7 @@ def test_a_worker_on_onnx_loads_neither_torch_nor_transformers():
     script = (
         "import sys\n"
         "from scoring import ScoringOptions\n"
-        "from scoring.similarity import SentenceSimilarity\n"
+        "from scoring.similarity.bertscore import SentenceSimilarity\n"
         "o = ScoringOptions(sim=True)\n"
         "s = SentenceSimilarity(o.bertscore_model, o.bertscore_layers)\n"
         "assert s.backend.light\n"
@@ -81,8 +81,8 @@ def test_a_worker_on_onnx_loads_neither_torch_nor_transformers():
 
 
 def test_without_a_tokenizer_spec_the_worker_loads_transformers(monkeypatch, scorer):
-    from scoring import similarity
-    from scoring.bertscore_export import ExportedModel, export_paths
+    from scoring.similarity import bertscore as similarity
+    from scoring.similarity.export import ExportedModel, export_paths
 
     graph, _ = export_paths(OPTIONS.bertscore_model, OPTIONS.bertscore_layers)
     similarity.load_backend(OPTIONS.bertscore_model, OPTIONS.bertscore_layers, "onnx")  # exported by now
@@ -93,7 +93,7 @@ def test_without_a_tokenizer_spec_the_worker_loads_transformers(monkeypatch, sco
 
 def test_f1_equals_bert_scores_own(scorer):
     """SentenceSimilarity (own tokenizer, ONNX, numpy greedy matching) against BERTScorer.score."""
-    from scoring.similarity import SentenceSimilarity
+    from scoring.similarity.bertscore import SentenceSimilarity
 
     lines = (CLEME_DATA / "conll14.errant").read_text(encoding="utf-8").split("\n\n")[:80]
     sources = [block.split("\n")[0][2:] for block in lines if block.startswith("S ")]
@@ -108,7 +108,7 @@ def test_greedy_matching_equals_bert_scores_own():
     import torch
     from bert_score.utils import greedy_cos_idf
 
-    from scoring.similarity import greedy_f1, padded_stats
+    from scoring.similarity.bertscore import greedy_f1, padded_stats
 
     rng = np.random.default_rng(3)
 

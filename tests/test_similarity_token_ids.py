@@ -32,7 +32,7 @@ ENCODERS = ["transformers", "wordpiece"]
 
 @functools.cache
 def tokenizer():
-    from scoring.similarity import load_scorer
+    from scoring.similarity.bertscore import load_scorer
 
     options = ScoringOptions(sim=True)
     return load_scorer(options.bertscore_model, options.bertscore_layers)._tokenizer
@@ -41,10 +41,10 @@ def tokenizer():
 @functools.cache
 def encoder(kind: str):
     if kind == "transformers":
-        from scoring.token_ids import TokenIds
+        from scoring.similarity.token_ids import TokenIds
 
         return TokenIds(tokenizer())
-    from scoring.wordpiece import WordPiece, WordPieceSpec
+    from scoring.similarity.wordpiece import WordPiece, WordPieceSpec
 
     spec = WordPieceSpec.of(tokenizer())
     assert spec is not None, "the bundled model's tokenizer is one WordPiece reproduces"
@@ -101,7 +101,7 @@ def test_any_words_encode_as_bert_score_does(kind, words):
 
 
 def test_a_spec_survives_its_file(tmp_path):
-    from scoring.wordpiece import SPEC_VERSION, WordPieceSpec
+    from scoring.similarity.wordpiece import SPEC_VERSION, WordPieceSpec
 
     spec = WordPieceSpec.of(tokenizer())
     spec.save(tmp_path / "spec.json")
@@ -115,7 +115,7 @@ def test_a_tokenizer_it_does_not_reproduce_gets_no_spec():
     """Only transformers' slow BertTokenizer with plain special tokens is reproduced."""
     from transformers import AddedToken
 
-    from scoring.wordpiece import WordPieceSpec
+    from scoring.similarity.wordpiece import WordPieceSpec
 
     assert WordPieceSpec.of(object()) is None
     tok = tokenizer()

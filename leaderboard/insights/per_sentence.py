@@ -20,7 +20,7 @@ organizers, and everyone once the phase has ended with public results), each ref
 from __future__ import annotations
 
 import scoring
-from scoring.fscore import prf
+from scoring.errant.fscore import prf
 from scoring.metrics.errant import greedy_choice
 
 from ..models import MetricResult, Submission

@@ -5,7 +5,7 @@ For ERRANT these are the tables ``errant_compare -cat N`` prints (Bryant et al.,
 read from each submission's stored scores: correction (cs) per type with detection
 (ds: span, dt: token) F next to it. System and gold edits are typed alike, by ERRANT's
 classifier, even when the gold came with its annotators' own types (M2 gold such as
-CoNLL-2014's NUCLE types; :mod:`scoring.gold_types`); those types are a second,
+CoNLL-2014's NUCLE types; :mod:`scoring.metrics.gold_types`); those types are a second,
 recall-only view (:func:`annotator_comparison`). Multi-token edits get a row of their own, counted
 from the stored CLEME chunk outcomes (Ye et al., 2023, section 3.2: a chunk is the
 smallest span on which source, hypothesis and references agree, so a chunk longer than

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..fscore import prf
+from ..errant.fscore import prf
 from .matching import FN, FP_NE, FP_UN, TN, TP
 
 Counts = list[float]  # [tp, fp_ne, fp_un, fn, tn]

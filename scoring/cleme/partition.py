@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..edits import NOOP, Edit
+from ..errant.edits import NOOP, Edit
 
 Span = tuple[int, int]
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 import weakref
 
 from ..dataset import Dataset
-from ..encoders import engine_name
-from ..similarity import SentenceSimilarity, model_label
+from ..similarity.bertscore import SentenceSimilarity, model_label
+from ..similarity.encoders import engine_name
 from .matching import kept_references
 from .partition import chunk_edits, partition, target_tokens
 

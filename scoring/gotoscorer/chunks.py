@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..dataset import Dataset
-from ..edits import NOOP, UNK, Edit
+from ..errant.edits import NOOP, UNK, Edit
 from ..readers import problem
 
 UNCORRECTABLE = "Um"  # NUCLE's "unclear meaning": an error nobody corrects

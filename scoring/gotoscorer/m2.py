@@ -1,7 +1,7 @@
 """Several systems in one M2 file, one coder id each: GTS's ``-hyp`` input."""
 from __future__ import annotations
 
-from ..edits import Edit
+from ..errant.edits import Edit
 from ..readers import M2Corpus
 
 

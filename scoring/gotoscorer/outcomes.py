@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..edits import Edit
+from ..errant.edits import Edit
 from .chunks import DROPPED_TYPES, Chunk, sentence_chunks
 from .matching import judge_sentence
 

@@ -19,7 +19,7 @@ from array import array
 from pathlib import Path
 from types import SimpleNamespace
 
-from ..kernels import load_library
+from ..errant.kernels import load_library
 from . import budget
 from .budget import OverBudget
 from .lattice import FIRST_ROW, Lattice, arc_tokens, optimal_path

@@ -13,7 +13,7 @@ what ``errant_parallel`` would write into an M2 file for m2scorer.
 from __future__ import annotations
 
 from ..dataset import Dataset
-from ..edits import Edit
+from ..errant.edits import Edit
 from .search import GoldEdit
 
 NONE = "-NONE-"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..fscore import prf
+from ..errant.fscore import prf
 
 Counts = Sequence[float]  # (correct, proposed, gold)
 

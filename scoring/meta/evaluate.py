@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .. import __version__
 from ..metrics.base import Metric
 from ..paths import value_at
+from ..version import __version__
 from .correlation import interval, number, pearson, spearman
 from .judged import HumanJudgments, resolve_set
 from .pairwise import accuracy_and_tau, agreement_by_sentence, human_pairs

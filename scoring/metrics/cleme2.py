@@ -27,7 +27,7 @@ from ..dataset import Dataset
 from ..hypothesis import Hypothesis
 from ..options import ANY_LANGUAGE
 from ..paths import ScorePath, expand
-from ..similarity import model_label
+from ..similarity.bertscore import model_label
 from .base import Metric, Resampling, register
 
 CLEME2_KEYS = ("tp", "fp_ne", "fp_un", "fn", "tn", "hit", "error", "under", "over", "score")

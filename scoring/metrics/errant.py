@@ -15,12 +15,12 @@ import numpy as np
 
 from ..bootstrap import prf_of_counts
 from ..dataset import Dataset
-from ..edits import UNK, Edit
-from ..fscore import prf, prf_rounded
-from ..gold_types import errant_gold_types
+from ..errant.edits import UNK, Edit
+from ..errant.fscore import prf, prf_rounded
 from ..hypothesis import Hypothesis
 from ..paths import ScorePath, expand
 from .base import Metric, PerTypeTable, Resampling, register
+from .gold_types import errant_gold_types
 
 MODES = ("cs", "ds", "dt", "cse")
 ANNOTATOR_TABLE = "per_type_annotator"  # recall per the gold's own types (M2 gold not typed by ERRANT)
@@ -34,7 +34,7 @@ def edit_keys(edits: list[Edit], mode: str, counted_as: list[str] | None = None)
     is the token to its right); several edits may share a key, hence the type lists
     (the shown types; ``cse`` keys on ERRANT's own, :attr:`Edit.compared_type`).
     ``counted_as`` (parallel to ``edits``) is the type each edit is counted under in the
-    per-type tables when that is not its own (gold re-typed by ERRANT: :mod:`scoring.gold_types`);
+    per-type tables when that is not its own (gold re-typed by ERRANT: :mod:`scoring.metrics.gold_types`);
     the keys, hence the overall counts, stay those of the edits as given.
     """
     keys: dict[tuple, list[str]] = defaultdict(list)

@@ -3,17 +3,17 @@
 
 The expensive step counts n-grams: per sentence the hypothesis length and, per reference,
 the reference length and four clipped numerators. The source and reference n-grams depend
-on the dataset only and are indexed once (``scoring.gleu_index``), so a system's counts
+on the dataset only and are indexed once (``scoring.gleu.index``), so a system's counts
 are one pass over its n-grams. Everything else (the 500 drawn iterations, sentence GLEU,
-bootstrap samples) is numpy over those counts (``scoring.gleu``).
+bootstrap samples) is numpy over those counts (``scoring.gleu.score``).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .. import gleu
 from ..dataset import Dataset
-from ..gleu_index import NgramIndex
+from ..gleu import score as gleu
+from ..gleu.index import NgramIndex
 from ..hypothesis import Hypothesis
 from ..paths import ScorePath
 from .base import Metric, Resampling, register

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..bootstrap import prf_of_counts
 from ..dataset import Dataset
-from ..fscore import prf
+from ..errant.fscore import prf
 from ..hypothesis import Hypothesis
 from ..m2.gold import gold_sets
 from ..m2.score import corpus_choice, sentence_best, sentence_scores

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from importlib import metadata
 from typing import ClassVar
 
-from ..error_types import edit_type
+from ..errant.error_types import edit_type
 from ..lang import Language
 from ..nlp import import_spacy, parse_tokens
 
@@ -35,7 +35,7 @@ def package_version(name: str) -> str:
 class Pipeline:
     name: ClassVar[str]
     has_parser: ClassVar[bool] = False  # dependency relations (USIM's graphs need them)
-    types: ClassVar[str] = "scoring"  # whose error-type rules: scoring.error_types, or ERRANT's
+    types: ClassVar[str] = "scoring"  # whose error-type rules: scoring.errant.error_types, or ERRANT's
 
     def __init__(self, language: Language):
         self.language = language

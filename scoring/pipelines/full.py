@@ -1,7 +1,7 @@
 """``full``: a spaCy model pipeline (tagger, lemmatizer, dependency parser), the first of
 the language's models that is installed. English is ERRANT's home: its full pipeline is
 ``scoring.nlp``'s model with ERRANT's own classifier, bit for bit as before languages
-existed. Other languages' full pipelines are typed by :mod:`scoring.error_types` from the
+existed. Other languages' full pipelines are typed by :mod:`scoring.errant.error_types` from the
 model's lemmas and UPOS."""
 from __future__ import annotations
 

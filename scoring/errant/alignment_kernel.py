@@ -1,8 +1,8 @@
 """The compiled alignment DP (``alignment_kernel.c``), built once per machine, or None.
 
-Compiled and loaded by :mod:`scoring.kernels`. Where no compiler is found, or
+Compiled and loaded by :mod:`scoring.errant.kernels`. Where no compiler is found, or
 ``GEC_ALIGNMENT_KERNEL=python``, :func:`load_kernel` returns None and
-:mod:`scoring.alignment` runs its pure-Python DP.
+:mod:`scoring.errant.alignment` runs its pure-Python DP.
 """
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ no such type, so precision is undefined there).
 """
 from __future__ import annotations
 
-from .dataset import Dataset
-from .edits import NOOP, UNK, Edit
+from ..dataset import Dataset
+from ..errant.edits import NOOP, UNK, Edit
 
 TABLE_KEY = "errant.gold_types"
 
@@ -42,7 +42,7 @@ def has_foreign_types(dataset: Dataset) -> bool:
 
 def corrected_spans(edits: list[Edit]) -> dict[int, tuple[int, int]]:
     """Where each applied edit (by index in ``edits``) lands in the corrected sentence, as
-    :func:`scoring.edits.apply_edits` builds it; skipped edits (noop, UNK, overlapping) are absent."""
+    :func:`scoring.errant.edits.apply_edits` builds it; skipped edits (noop, UNK, overlapping) are absent."""
     spans: dict[int, tuple[int, int]] = {}
     offset, cursor = 0, 0
     for k in sorted(range(len(edits)), key=lambda k: (edits[k].start, edits[k].end)):
@@ -76,7 +76,7 @@ def errant_gold_types(dataset: Dataset) -> list[list[list[str] | None]] | None:
 def classify_gold(dataset: Dataset) -> list[list[list[str] | None]]:
     """ERRANT's classifier on every gold edit, as ``errant_m2 -gold`` runs it: against
     the sentence the annotator's edits make, the edit minimised first."""
-    from .nlp import load_annotator
+    from ..nlp import load_annotator
 
     annotator = load_annotator()
     wanted = [

@@ -3,7 +3,7 @@
 Two engines compute the same thing (``bert_score.utils.bert_encode``), as float32 numpy arrays:
 
 * ``onnx`` (default): the model exported to ONNX (once per machine, by a child process:
-  :mod:`scoring.bertscore_export`) and run by ONNX Runtime with one thread per call. Its
+  :mod:`scoring.similarity.export`) and run by ONNX Runtime with one thread per call. Its
   fused kernels make the forward pass about 13% faster than PyTorch's on this CPU
   (``bench/cleme_speed.py``), it releases the GIL for the whole call, so one call per
   core runs truly in parallel, and it needs neither torch nor the model in the worker.

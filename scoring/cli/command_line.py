@@ -8,16 +8,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from .dataset import Dataset
-from .errors import InputError
-from .gleu import SCORE_FUNCTIONS
-from .hypothesis import read_hypothesis
-from .limits import DEFAULT_LIMITS, Limits
-from .options import ScoringOptions
-from .pipelines import ORDER as PIPELINE_ORDER
-from .pipelines import UnknownLanguage, UnknownPipeline, get_pipeline, languages
+from ..dataset import Dataset
+from ..errors import InputError
+from ..gleu.score import SCORE_FUNCTIONS
+from ..hypothesis import read_hypothesis
+from ..limits import DEFAULT_LIMITS, Limits
+from ..options import ScoringOptions
+from ..pipelines import ORDER as PIPELINE_ORDER
+from ..pipelines import UnknownLanguage, UnknownPipeline, get_pipeline, languages
+from ..scorer import metric_names
 from .prepared_file import PreparedFile, inputs_fingerprint
-from .scorer import metric_names
 
 EXIT_BAD_INPUT = 2
 

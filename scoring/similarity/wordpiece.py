@@ -5,7 +5,7 @@ model: a sentence's token ids (``bert_score.utils.sent_encode``) and the forward
 The forward pass runs on ONNX Runtime from an exported graph; importing transformers
 (and with it torch) only to split words would cost a worker about 450 MB (issue 23).
 This module splits them itself, as transformers' slow ``BertTokenizer`` does, from a
-:class:`WordPieceSpec` that the export child (:mod:`scoring.bertscore_export`) reads off
+:class:`WordPieceSpec` that the export child (:mod:`scoring.similarity.export`) reads off
 the real tokenizer and checks against it before anyone uses it.
 
 The steps, in the order transformers runs them:

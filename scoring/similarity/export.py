@@ -3,11 +3,11 @@
 Exporting needs torch, transformers and bert-score, and about 350 MB more than running
 the graph; holding them cost a worker about 600 MB more than the graph alone (issue 23). So a
 child process exports once per machine, beside the compiled kernels, and workers read
-the files (:mod:`scoring.similarity`):
+the files (:mod:`scoring.similarity.bertscore`):
 
-* ``<key>.onnx``: the model's last-layer embeddings (``scoring.encoders.onnx_graph``);
-* ``<key>.tokenizer.json``: its tokenizer as a :class:`~scoring.wordpiece.WordPieceSpec`,
-  written only when :class:`~scoring.wordpiece.WordPiece` gives bert-score's own ids on
+* ``<key>.onnx``: the model's last-layer embeddings (``scoring.similarity.encoders.onnx_graph``);
+* ``<key>.tokenizer.json``: its tokenizer as a :class:`~scoring.similarity.wordpiece.WordPieceSpec`,
+  written only when :class:`~scoring.similarity.wordpiece.WordPiece` gives bert-score's own ids on
   every check sentence. A tokenizer it does not reproduce gets no spec, and workers load
   transformers for it as before.
 
@@ -24,7 +24,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import NamedTuple
 
-from .kernels import kernel_dir
+from ..errant.kernels import kernel_dir
 from .wordpiece import SPEC_VERSION, WordPiece, WordPieceSpec
 
 EXPORT_TIMEOUT = 900  # seconds; the export itself takes about 10 s
@@ -69,9 +69,9 @@ def exported(model: str, layers: int | None) -> ExportedModel:
     """The files of (model, layers), exported by a child process on first use."""
     graph, spec = export_paths(model, layers)
     if not graph.exists():
-        package_root = str(Path(__file__).resolve().parent.parent)  # the child imports this package from any directory
+        package_root = str(Path(__file__).resolve().parents[2])  # the child imports this package from any directory
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))}
-        subprocess.run([sys.executable, "-m", "scoring.bertscore_export", model, str(layers)],
+        subprocess.run([sys.executable, "-m", "scoring.similarity.export", model, str(layers)],
                        capture_output=True, timeout=EXPORT_TIMEOUT, env=env)
     return ExportedModel(graph if graph.exists() else None, WordPieceSpec.load(spec))
 
@@ -81,8 +81,8 @@ def export(model: str, layers: int | None) -> None:
     into place at once (the graph last: its presence says the export is done)."""
     from bert_score.utils import sent_encode
 
-    from .bertscore_model import load_scorer
     from .encoders import onnx_graph
+    from .model import load_scorer
 
     scorer = load_scorer(model, layers)
     graph_path, spec_path = export_paths(model, layers)

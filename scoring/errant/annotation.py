@@ -11,10 +11,23 @@ then, and a line parsed before is not parsed again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
+from ..nlp import import_spacy
 from .edits import Edit
-from .line_cache import LineCache
-from .nlp import import_spacy
+
+
+class LineCache(Protocol):
+    """What annotation asks of the dataset's line cache (:class:`scoring.line_cache.LineCache`):
+    declared here so that ERRANT's engine depends on no module above it."""
+
+    pipeline: object
+
+    def edits(self, index: int, tokens: Sequence[str]) -> list[Edit] | None: ...
+
+    def parse(self, token_lists: Sequence[Sequence[str]]) -> list: ...
+
+    def add_edits(self, index: int, tokens: Sequence[str], edits: list[Edit]) -> None: ...
 
 
 def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[str]], source_docs: Callable[[list[int]], Sequence], lines: LineCache) -> list[list[Edit]]:

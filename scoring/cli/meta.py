@@ -11,11 +11,11 @@ import argparse
 import json
 from pathlib import Path
 
-from ..command_line import add_scoring_arguments, checked_metrics, prepared_file, read_inputs, report_bad_input
 from ..errors import InputError
+from ..meta.evaluate import DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_WINDOW, meta_evaluate
+from ..meta.files import parse_system_sets, read_human_judgments
 from ..scorer import build_metrics, signature, system_statistics
-from .evaluate import DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_WINDOW, meta_evaluate
-from .files import parse_system_sets, read_human_judgments
+from .command_line import add_scoring_arguments, checked_metrics, prepared_file, read_inputs, report_bad_input
 
 
 def build_parser() -> argparse.ArgumentParser:

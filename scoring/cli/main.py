@@ -9,13 +9,13 @@ import gc
 import json
 import sys
 
-from .bootstrap import paired_bootstrap_of
+from ..bootstrap import paired_bootstrap_of
+from ..errors import InputError
+from ..options import ScoringOptions
+from ..paths import value_at
+from ..registry import can_resample, headline_scores, metric_of, resampled_paths, resampling
+from ..scorer import ScoringResult, score_systems
 from .command_line import add_scoring_arguments, checked_metrics, prepared_file, read_inputs, report_bad_input
-from .errors import InputError
-from .options import ScoringOptions
-from .paths import value_at
-from .registry import can_resample, headline_scores, metric_of, resampled_paths, resampling
-from .scorer import ScoringResult, score_systems
 
 BOOTSTRAP_PATH = "errant.cs.f"
 
@@ -84,7 +84,7 @@ def batch_gc() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["meta"]:
-        from .meta.cli import main as meta_main  # here, not above: it loads SciPy, which scoring alone never needs
+        from .meta import main as meta_main  # here, not above: it loads SciPy, which scoring alone never needs
 
         return meta_main(argv[1:])
     parser = build_parser()

@@ -16,7 +16,7 @@ from itertools import chain
 
 import numpy as np
 
-from .gleu import ORDER
+from .score import ORDER
 
 UNKNOWN = -1
 

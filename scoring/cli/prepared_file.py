@@ -22,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .dataset import FORMAT_VERSION, Dataset
-from .nlp import errant_version
-from .pipelines import pipeline_signature
+from ..dataset import FORMAT_VERSION, Dataset
+from ..nlp import errant_version
+from ..pipelines import pipeline_signature
 
 
 def inputs_fingerprint(*, source: str | None, refs: list[str], m2: str | None, tokenize: bool, lang: str = "en", pipeline: str | None = None) -> str:

@@ -8,9 +8,9 @@ nothing is ever downloaded.
 
 :class:`SentenceSimilarity` computes what ``BERTScorer.score`` computes: the same token
 ids (``bert_score.utils.sent_encode``), the scorer's own model (run by ONNX Runtime or
-torch, :mod:`scoring.encoders`) and the same padded ``greedy_cos_idf`` (in numpy, in
+torch, :mod:`scoring.similarity.encoders`) and the same padded ``greedy_cos_idf`` (in numpy, in
 float32 as bert-score computes it). By default a worker holds only ONNX Runtime's graph
-and a tokenizer of its own (:mod:`scoring.wordpiece`): no torch, no transformers, no
+and a tokenizer of its own (:mod:`scoring.similarity.wordpiece`): no torch, no transformers, no
 model object (:func:`load_backend`). It keeps the
 embeddings of sentences it is told to keep (a dataset's references) once they are first
 needed, so a submission embeds only its own new sentences and the references of their
@@ -38,9 +38,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .bertscore_export import exported
-from .bertscore_model import cores, load_scorer, return_large_blocks
 from .encoders import OnnxEncoder, engine_name, make_encoder
+from .export import exported
+from .model import cores, load_scorer, return_large_blocks
 from .token_ids import TokenIds
 from .wordpiece import WordPiece
 

@@ -17,7 +17,7 @@ of these that applies (docs/languages.md has examples in Czech, Ukrainian and Ge
 of a multi-token edit are ERRANT's (``errant/en/classifier.py``), so an edit is UNK
 exactly when ERRANT says so (UNK edits count only in detection). Each token is read
 alone (text, lemma, POS). ERRANT's ``cse`` compares stock ERRANT's own type, which the
-``tokens`` pipeline keeps beside this one (:class:`scoring.edits.Edit`).
+``tokens`` pipeline keeps beside this one (:class:`scoring.errant.edits.Edit`).
 """
 from __future__ import annotations
 

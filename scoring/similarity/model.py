@@ -1,7 +1,7 @@
 """The BERTScore model itself (bert-score's ``BERTScorer``, with torch and transformers).
 
 A worker that runs the ONNX graph and the spec'd tokenizer never loads it
-(:mod:`scoring.bertscore_export`); the export child, the torch engine and a tokenizer
+(:mod:`scoring.similarity.export`); the export child, the torch engine and a tokenizer
 without a spec do.
 """
 from __future__ import annotations
