@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
-from ..meta.judgments import RankingItem
+from .judgments import RankingItem
 
 Judgment = tuple[int, tuple[str, ...], tuple[str, ...]]  # sentence, output A, output B (A < B)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..meta.judgments import RankingItem
+from .judgments import RankingItem
 
 WIN, TIE, LOSS = 1, 0, -1
 

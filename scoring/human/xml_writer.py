@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import quoteattr
 
-from ..meta.judgments import ITEM, TRANSLATION, RankingItem
+from .judgments import ITEM, TRANSLATION, RankingItem
 
 
 def _checked(name: str) -> str:
