@@ -10,7 +10,7 @@ matches matters less). A system's score is its final mu.
 Matches go through the ``trueskill`` package's two-player update (``rate_1vs1``), with
 the factor-graph machinery skipped: :func:`play` applies the same closed-form update with
 the package's own v/w functions (a test holds it equal to ``rate_1vs1``), which makes
-100,000 matches take about a second instead of a minute.
+100,000 matches take about a second instead of twenty (8 against 183 µs a match).
 """
 from __future__ import annotations
 
