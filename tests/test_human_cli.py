@@ -98,3 +98,17 @@ def test_meta_needs_human_scores_or_judgments(task, capsys):  # noqa: F811
         main(argv)
     assert "give --human" in capsys.readouterr().err
 
+
+
+def test_past_the_comparisons_limit_exits_2_naming_the_file_and_line(screens, capsys, monkeypatch):
+    monkeypatch.setattr("scoring.human.comparisons.MAX_COMPARISONS", 4)  # the file has 3 + 3 + 1
+    code, out, err = run(capsys, "--judgments", str(screens))
+    assert code == 2 and out == "" and f"error: {screens}: line 4: more than 4 pairwise comparisons up to this ranking" in err
+
+
+def test_degenerate_rankings_give_figures_not_errors():
+    from scoring.human import RankingItem, rank_systems
+
+    assert rank_systems([]).as_json()["systems"] == {}
+    alone = rank_systems([RankingItem(1, "a", (("A", 1), ("B", 1)), 1)]).as_json()  # one tie: nothing decided
+    assert alone["clusters"] == [["A", "B"]] and alone["systems"]["A"] == {"expected_wins": 0.0, "trueskill": 0.0, "range": [1, 1], "cluster": 1}

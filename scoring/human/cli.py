@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from ..command_line import report_bad_input
@@ -49,6 +50,14 @@ def format_table(name: str, ranking: HumanRanking) -> str:
     return "\n".join(lines)
 
 
+def ranked(items: list, path: Path, args: argparse.Namespace) -> HumanRanking:
+    """The ranking of one file; a limit it passes is reported against the file."""
+    try:
+        return rank_systems(items, bootstrap=args.bootstrap, seed=args.seed, min_shared=args.min_shared)
+    except InputError as exc:
+        raise InputError([replace(problem, file=problem.file or str(path)) for problem in exc.problems]) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -60,9 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"the name {name!r} is given twice in --judgments; name the files NAME=FILE.xml")
     try:
         items = {name: read_judgments(path) for name, path in files}
+        rankings = {name: ranked(items[name], path, args) for name, path in files}
     except (InputError, OSError) as exc:
         return report_bad_input(exc)
-    rankings = {name: rank_systems(found, bootstrap=args.bootstrap, seed=args.seed, min_shared=args.min_shared) for name, found in items.items()}
     if args.json:
         output = {name: ranking.as_json() for name, ranking in rankings.items()}
         print(json.dumps(output if len(output) > 1 else next(iter(output.values())), indent=1))
