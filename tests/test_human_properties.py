@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.human import rank_systems, read_judgments, write_judgments_xml
+from scoring.human import RankingItem, rank_systems, read_judgments, write_judgments_xml
 from scoring.human.agreement import agreement
 
 from .human_support import rankings
@@ -69,3 +70,21 @@ def test_an_annotator_agrees_fully_with_identical_copies(items):
 @given(rankings(min_size=2), st.integers(0, 2**32 - 1))
 def test_the_same_seed_gives_the_same_figures(items, seed):
     assert rank_systems(items, bootstrap=SAMPLES, seed=seed).as_json() == rank_systems(items, bootstrap=SAMPLES, seed=seed).as_json()
+
+
+XML_TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\ufffe\uffff"), max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rankings(max_size=5), XML_TEXT)
+def test_any_user_name_xml_can_carry_reads_back(items, user):
+    named = [replace(item, user=user) for item in items]
+    assert [item.user for item in read_judgments(write_judgments_xml(named))] == [user] * len(items)
+
+
+def test_what_cannot_be_read_back_is_refused():
+    item = RankingItem(1, "a", (("A", 1), ("B", 2)), 0, (("A",), ("B",)))
+    for bad in (replace(item, user="a\x01"), replace(item, ranks=(("A B", 1),), outputs=()), replace(item, outputs=(("A", "B"),)),
+                replace(item, outputs=(("A",),)), replace(item, ranks=(("A", 0), ("B", 2)))):
+        with pytest.raises(ValueError):
+            write_judgments_xml([bad])
