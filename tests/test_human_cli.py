@@ -112,3 +112,10 @@ def test_degenerate_rankings_give_figures_not_errors():
     assert rank_systems([]).as_json()["systems"] == {}
     alone = rank_systems([RankingItem(1, "a", (("A", 1), ("B", 1)), 1)]).as_json()  # one tie: nothing decided
     assert alone["clusters"] == [["A", "B"]] and alone["systems"]["A"] == {"expected_wins": 0.0, "trueskill": 0.0, "range": [1, 1], "cluster": 1}
+
+
+@pytest.mark.parametrize("samples", ["-1", "100001"])
+def test_a_sample_count_out_of_bounds_is_a_usage_error(screens, samples, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["human", "--judgments", str(screens), "--bootstrap", samples])
+    assert exit_.value.code == 2 and "--bootstrap must be 0 to 100000" in capsys.readouterr().err

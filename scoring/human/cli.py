@@ -14,7 +14,7 @@ from pathlib import Path
 from ..command_line import report_bad_input
 from ..errors import InputError
 from .judgments import read_judgments
-from .ranking import DEFAULT_SAMPLES, DEFAULT_SEED, MIN_SHARED, HumanRanking, rank_systems
+from .ranking import DEFAULT_SAMPLES, DEFAULT_SEED, MAX_SAMPLES, MIN_SHARED, HumanRanking, rank_systems
 
 
 def named_path(value: str) -> tuple[str, Path]:
@@ -61,8 +61,8 @@ def ranked(items: list, path: Path, args: argparse.Namespace) -> HumanRanking:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.bootstrap < 0 or args.min_shared < 1:
-        parser.error("--bootstrap must be >= 0 and --min-shared >= 1")
+    if not 0 <= args.bootstrap <= MAX_SAMPLES or args.min_shared < 1:
+        parser.error(f"--bootstrap must be 0 to {MAX_SAMPLES} and --min-shared >= 1")
     files = [named_path(value) for value in args.judgments]
     names = [name for name, _ in files]
     for name in sorted({n for n in names if names.count(n) > 1}):

@@ -17,6 +17,7 @@ from .trueskill_rating import trueskill_scores
 DEFAULT_SAMPLES = 1000
 DEFAULT_SEED = 0
 MIN_SHARED = 50
+MAX_SAMPLES = 100_000  # bounds the cost of one call
 
 
 def human_signature(samples: int, seed: int, min_shared: int) -> str:
@@ -64,7 +65,13 @@ class HumanRanking:
 
 
 def rank_systems(items: Iterable[RankingItem], *, bootstrap: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED, min_shared: int = MIN_SHARED) -> HumanRanking:
-    """Rank the systems of ``items``; ``bootstrap=0`` gives every system its own rank as its range."""
+    """Rank the systems of ``items``; ``bootstrap=0`` gives every system its own rank as its range.
+
+    Raises ValueError for a sample count outside 0..MAX_SAMPLES, and
+    :class:`scoring.InputError` (by line) for rankings past the limits of :mod:`.comparisons`.
+    """
+    if not 0 <= bootstrap <= MAX_SAMPLES:
+        raise ValueError(f"bootstrap={bootstrap}: give 0 to {MAX_SAMPLES} samples")
     items = list(items)
     comparisons = expand(items)
     names = comparisons.systems
