@@ -2,10 +2,12 @@
 own figures: Expected Wins within 0.001 of ``scores/human/EW_*.txt`` (printed to three
 decimals), and TrueSkill's order close to ``TS_*.txt``.
 
-SEEDA's EW files were made by WMT's ``infer_EW.py`` on a bootstrap resample (its default),
-so they differ from the exact figures in the fourth decimal (at most 0.00082 here); its TS
-files by ``infer_TS.py``'s actively chosen matches, not ours played once each in a seeded
-order. Measured: the same order of the 15 systems on both files (Kendall's tau 1.0 for
+SEEDA's EW files differ from the exact figures in the fourth decimal (at most 0.00082
+here), more than rounding: likely WMT's ``infer_EW.py``, which scores a bootstrap resample
+by default. Every pair of SEEDA's systems has decided comparisons, so how a pair without
+any counts (scoring.human.expected_wins) makes no difference here. SEEDA's TS files come,
+likely, from ``infer_TS.py``'s actively chosen matches, not ours played once each in a
+seeded order. Measured: the same order of the 15 systems on both files (Kendall's tau 1.0 for
 seed 0; 0.981, one near-tie swapped, for one seed of ten on judgments_sent.xml), mu within
 0.064 of SEEDA's; the test asks tau >= 0.95.
 """
