@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from scoring.cli import main
+from scoring.cli.main import main
 
 from .test_meta_cli import arguments, task  # noqa: F401 (the small SEEDA task fixture)
 

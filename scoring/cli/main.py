@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return meta_main(argv[1:])
     if argv[:1] == ["human"]:
-        from .human.cli import main as human_main  # here: TrueSkill, which scoring alone never needs
+        from .human import main as human_main  # here: TrueSkill, which scoring alone never needs
 
         return human_main(argv[1:])
     parser = build_parser()

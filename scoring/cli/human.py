@@ -11,10 +11,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from ..command_line import report_bad_input
 from ..errors import InputError
-from .judgments import read_judgments
-from .ranking import DEFAULT_SAMPLES, DEFAULT_SEED, MAX_SAMPLES, MIN_SHARED, HumanRanking, rank_systems
+from ..human.judgments import read_judgments
+from ..human.ranking import DEFAULT_SAMPLES, DEFAULT_SEED, MAX_SAMPLES, MIN_SHARED, HumanRanking, rank_systems
+from .command_line import report_bad_input
 
 
 def named_path(value: str) -> tuple[str, Path]:
