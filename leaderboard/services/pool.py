@@ -26,7 +26,7 @@ import scoring
 from scoring.metrics.gotoscorer import GoToScorer
 
 from ..models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
-from ..ranking import headline_metric
+from ..ranking import entry_outputs, entry_snapshots, headline_metric
 from . import gotoscorer
 from . import pool_store as store
 from .metrics import prepared_metrics
@@ -44,8 +44,10 @@ def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
     if phase is None:
         phase = Phase.every.select_related("task").only("counting", "parent_id", "dataset_id", "task__headline_metric", "task__metrics").get(pk=phase_id)
     scored = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED, hidden=False)
-    if phase.parent_id is not None:  # a corpus: the corpus files of the uploads its phase counts
-        return set(scored.filter(parent_id__in=wanted_members(phase.parent_id)).values_list("pk", flat=True))
+    if phase.parent_id is not None:  # a corpus: each counted entry's output in it
+        if settings.GEC_POOL == "all":
+            return set(scored.filter(parent__status=Submission.Status.SCORED, parent__hidden=False).values_list("pk", flat=True))
+        return {entry[phase_id] for entry in counted_entries(phase.parent_id) if phase_id in entry}
     if settings.GEC_POOL == "all":
         return set(scored.values_list("pk", flat=True))
     baselines = set(scored.filter(is_baseline=True).values_list("pk", flat=True))
@@ -73,19 +75,56 @@ def counted_per_team(phase: Phase, entries) -> dict[int, int]:
 
 def best_values(phase: Phase, entries) -> dict[tuple[int, int], float | None]:
     """``{(team id, submission id): value}`` at :func:`best_metric` of each of ``entries``
-    that has a stored result; None where it is not a number. An upload to a phase of
-    several corpora has the macro average of its corpus files' values, None when a
-    corpus is missing (as on the board)."""
+    that has a stored result; None where it is not a number."""
     metric, *keys = best_metric(phase.task).split(".")
-    upload = "submission__parent" if phase.is_multi_corpus else "submission"
-    rows = MetricResult.objects.filter(**{f"{upload}__in": entries}, metric=metric).values_list(
-        f"{upload}__team_id", upload, "__".join(["scores", *keys]) if keys else "scores"
+    rows = MetricResult.objects.filter(submission__in=entries, metric=metric).values_list(
+        "submission__team_id", "submission", "__".join(["scores", *keys]) if keys else "scores"
     )
-    found: dict[tuple[int, int], list] = {}
-    for team_id, submission_id, value in rows:
-        found.setdefault((team_id, submission_id), []).append(value)
-    wanted = len(phase.corpora()) if phase.is_multi_corpus else 1
-    return {key: sum(values) / wanted if len(values) == wanted and all(is_number(v) for v in values) else None for key, values in found.items()}
+    return {(team_id, submission_id): value if is_number(value) else None for team_id, submission_id, value in rows}
+
+
+def counted_entries(phase_id: int) -> list[dict[int, int]]:
+    """A phase of several corpora: the entries on its board, each ``{corpus phase id:
+    output id}``. Every baseline upload's outputs; per team, the entry
+    (:func:`leaderboard.ranking.entry_snapshots`: per corpus its latest output so far) as
+    it stood after the upload the phase's rule picks: the latest, the chosen one (else
+    the latest), or the one whose entry has the best macro average at
+    :func:`best_metric` (an entry missing a corpus has none and is never the best)."""
+    phase = Phase.objects.select_related("task").get(pk=phase_id)
+    outputs = entry_outputs(phase_id)
+    snapshots = entry_snapshots(outputs)
+    teams: dict[int, list[int]] = {}
+    baselines: set[int] = set()
+    for output in outputs:
+        if output.baseline:
+            baselines.add(output.upload_id)
+        else:
+            teams.setdefault(output.team_id, []).append(output.upload_id)
+    counted = {team_id: max(uploads) for team_id, uploads in teams.items()}  # latest
+    if phase.counting == Phase.Counting.CHOSEN:
+        chosen = Submission.objects.filter(pk__in=list(snapshots), chosen=True).values_list("team_id", "pk")
+        counted.update({team_id: pk for team_id, pk in chosen if team_id in counted})
+    elif phase.counting == Phase.Counting.BEST:
+        values = entry_values(phase, outputs, snapshots)
+        for team_id, uploads in teams.items():
+            counted[team_id] = max(set(uploads), key=lambda upload: (values[upload] is not None, values[upload] or 0.0, upload))
+    return [snapshots[upload] for upload in [*baselines, *counted.values()]]
+
+
+def entry_values(phase: Phase, outputs: list, snapshots: dict[int, dict[int, int]]) -> dict[int, float | None]:
+    """``{upload id: macro average at best_metric of its entry}``; None when the entry
+    misses a corpus or a value is not a number."""
+    metric, *keys = best_metric(phase.task).split(".")
+    values = dict(MetricResult.objects.filter(submission__in=[o.output_id for o in outputs], metric=metric).values_list(
+        "submission_id", "__".join(["scores", *keys]) if keys else "scores"
+    ))
+    n_corpora = len(phase.corpora())
+    result = {}
+    for upload, entry in snapshots.items():
+        found = [values.get(output) for output in entry.values()]
+        complete = len(found) == n_corpora and all(is_number(v) for v in found)
+        result[upload] = sum(found) / n_corpora if complete else None
+    return result
 
 
 def is_number(value) -> bool:
