@@ -100,16 +100,15 @@ class EntryOutput(NamedTuple):
     baseline: bool
 
 
-def entry_outputs(phase_id: int, *, upload_ids=None) -> list[EntryOutput]:
+def entry_outputs(phase_id: int, *, upload: Submission | None = None) -> list[EntryOutput]:
     """The scored corpus outputs of the phase's uploads that have ended scored and are
-    not withdrawn (of ``upload_ids`` and the same teams' earlier uploads, when given), in
-    upload order: what entries are built from."""
-    outputs = Submission.objects.filter(
-        phase__parent_id=phase_id, status=Submission.Status.SCORED, hidden=False, parent__status=Submission.Status.SCORED, parent__hidden=False,
-    )
-    if upload_ids is not None:
-        teams = Submission.objects.filter(pk__in=list(upload_ids)).values("team_id")
-        outputs = outputs.filter(team_id__in=teams, parent_id__lte=max(upload_ids, default=0))
+    not withdrawn, in upload order: what entries are built from. With ``upload``: only
+    those its entry is made of (its team's, up to it; it too when withdrawn)."""
+    outputs = Submission.objects.filter(phase__parent_id=phase_id, status=Submission.Status.SCORED, hidden=False, parent__status=Submission.Status.SCORED)
+    if upload is None:
+        outputs = outputs.filter(parent__hidden=False)
+    else:
+        outputs = outputs.filter(Q(parent__hidden=False) | Q(parent_id=upload.pk), team_id=upload.team_id, parent_id__lte=upload.pk)
     rows = outputs.order_by("parent_id", "pk").values_list("pk", "parent_id", "phase_id", "team_id", "is_baseline")
     return [EntryOutput(*row) for row in rows]
 

@@ -85,10 +85,19 @@ def report(submission: dict, task: dict | None) -> int:
         return 0
     print(f"submission {submission['id']} scored ({submission.get('system_name', '')})")
     rows = headline(submission.get("scores") or {}, task)
-    if not rows:
+    corpora = submission.get("corpora") or {}
+    if corpora:  # an upload to a phase of several corpora: the team's entry, whole
+        print("  macro average over the corpora of your entry" + ("" if rows else ": none while a corpus is missing"))
+    elif not rows:
         print("  (scores hidden until the phase's results are public)")
     for label, value in rows:
         print(f"  {label:<48} {value:.4f}")
+    for name, scores in corpora.items():
+        came_in = (submission.get("corpus_uploads") or {}).get(name)
+        source = "" if scores is None or came_in in (None, submission["id"]) else f" (from submission {came_in})"
+        print(f"  {name}{source}" + (": missing" if scores is None else ""))
+        for label, value in headline(scores or {}, task):
+            print(f"    {label:<46} {value:.4f}")
     return 0
 
 
@@ -170,7 +179,6 @@ def cmd_submit(client: Client, args) -> int:
         print_problems(error)
         return 2 if error.status == 400 else 3
     print(f"uploaded as submission {submission['id']} to the {submission.get('phase', '')} phase")
-    print(f"uploaded as submission {submission['id']}")
     if args.no_wait:
         return 0
     task = client.task(args.task)
