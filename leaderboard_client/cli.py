@@ -211,7 +211,7 @@ def cmd_choose(client: Client, args) -> int:
 
 
 def cmd_download(client: Client, args) -> int:
-    data = client.sentences(args.id, args.format)
+    data = client.sentences(args.id, args.format, args.corpus)
     if args.output:
         Path(args.output).write_bytes(data)
         print(f"wrote {args.output} ({len(data)} bytes)")
@@ -311,6 +311,7 @@ def parser() -> argparse.ArgumentParser:
     download.add_argument("id", type=int)
     download.add_argument("--format", choices=("csv", "json"), default="csv")
     download.add_argument("-o", "--output", help="file to write (default: stdout)")
+    download.add_argument("--corpus", help="an upload to a phase of several corpora: the corpus whose results to download")
     download.set_defaults(run=cmd_download)
 
     inputs = commands.add_parser("download-input", help="a phase's input sentences (a zip when it has several corpora)")

@@ -111,3 +111,10 @@ def test_per_sentence_results_per_corpus(phase, ana, client, django_capture_on_c
     assert len(rows) == 2
     page = client.get(f"/tasks/scores/submissions/{full}/per-sentence/?corpus=cs-natwebinf")
     assert page.status_code == 200
+
+
+def test_my_submissions_over_the_api_list_an_upload_once(phase, ana, client, django_capture_on_commit_callbacks):
+    full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
+    uk = upload(phase, ana, {"uk-ua-gec": UK_SOURCE}, django_capture_on_commit_callbacks, name="uk")
+    listed = client.get("/api/me/submissions/").json()["submissions"]
+    assert [(s["id"], s["counts"]) for s in listed] == [(uk, True), (full, True)]  # the zip still counts in cs
