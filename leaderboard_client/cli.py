@@ -258,6 +258,11 @@ def cmd_leaderboard(client: Client, args) -> int:
         shown = "-" if value is None else f"{value:.4f}"
         rank = "base" if row.get("rank") is None else row["rank"]
         print(f"{rank:>4}  {shown:>8}  {row['system_name'] if row.get('baseline') else row['team'] + '/' + row['system_name']}")
+        for name, scores in (row.get("corpora") or {}).items():  # a phase of several corpora: the entry's parts
+            value = None if scores is None else flat_scores(scores).get(board["metric"])
+            came_in = (row.get("corpus_uploads") or {}).get(name)
+            source = f"  (from submission {came_in})" if came_in not in (None, row["submission_id"]) else ""
+            print(f"{'':>4}  {'missing' if scores is None else '-' if value is None else f'{value:.4f}':>8}    {name}{source}")
     note = (board.get("gotoscorer_pool") or {}).get("note")
     if note:
         print(f"note: {note}")

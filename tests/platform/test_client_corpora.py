@@ -73,4 +73,5 @@ def test_the_leaderboard_ranks_by_the_tasks_headline(server, tmp_path, capsys):
     assert main(["submit", "corpora", str(archive), "--system", "zip", "--interval", "0.2"]) == 0
     capsys.readouterr()
     assert main(["leaderboard", "corpora"]) == 0
-    assert "ranked by gleu.score" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "ranked by gleu.score" in out and "    cs-natwebinf\n" in out and " missing    uk-ua-gec\n" in out
