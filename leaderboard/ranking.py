@@ -103,12 +103,18 @@ class EntryOutput(NamedTuple):
 def entry_outputs(phase_id: int, *, upload: Submission | None = None) -> list[EntryOutput]:
     """The scored corpus outputs of the phase's uploads that have ended scored and are
     not withdrawn, in upload order: what entries are built from. With ``upload``: only
-    those its entry is made of (its team's, up to it; it too when withdrawn)."""
-    outputs = Submission.objects.filter(phase__parent_id=phase_id, status=Submission.Status.SCORED, hidden=False, parent__status=Submission.Status.SCORED)
+    those its entry is made of (its team's, up to it; it too when withdrawn).
+
+    Two indexed reads (the uploads, then their outputs) rather than one join: the
+    planner's guess for the join, on rows not yet analysed, read every output against
+    every upload (0.8 s for 1,650 files)."""
+    uploads = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED)
     if upload is None:
-        outputs = outputs.filter(parent__hidden=False)
+        uploads = uploads.filter(hidden=False)
     else:
-        outputs = outputs.filter(Q(parent__hidden=False) | Q(parent_id=upload.pk), team_id=upload.team_id, parent_id__lte=upload.pk)
+        uploads = uploads.filter(Q(hidden=False) | Q(pk=upload.pk), team_id=upload.team_id, pk__lte=upload.pk)
+    ids = list(uploads.values_list("pk", flat=True))
+    outputs = Submission.objects.filter(parent_id__in=ids, status=Submission.Status.SCORED, hidden=False)
     rows = outputs.order_by("parent_id", "pk").values_list("pk", "parent_id", "phase_id", "team_id", "is_baseline")
     return [EntryOutput(*row) for row in rows]
 

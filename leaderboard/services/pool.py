@@ -83,6 +83,18 @@ def best_values(phase: Phase, entries) -> dict[tuple[int, int], float | None]:
     return {(team_id, submission_id): value if is_number(value) else None for team_id, submission_id, value in rows}
 
 
+def corpus_members(phase_id: int, corpora: list[int]) -> dict[int, set[int]]:
+    """``{corpus phase id: its pool's members}`` of a phase of several corpora, as
+    :func:`wanted_members` gives them one corpus at a time."""
+    if settings.GEC_POOL == "all":
+        return {corpus: wanted_members(corpus) for corpus in corpora}
+    members: dict[int, set[int]] = {corpus: set() for corpus in corpora}
+    for entry in counted_entries(phase_id):
+        for corpus, output in entry.items():
+            members[corpus].add(output)
+    return members
+
+
 def counted_entries(phase_id: int) -> list[dict[int, int]]:
     """A phase of several corpora: the entries on its board, each ``{corpus phase id:
     output id}``. Every baseline upload's outputs; per team, the entry
@@ -142,18 +154,24 @@ def best_metric(task) -> str:
     return scoring.default_path(independent) or path
 
 
-def sync_pool(phase_id: int, *, refresh: set[int] = frozenset()) -> bool:
+def sync_pool(phase_id: int, *, refresh: set[int] = frozenset(), wanted: set[int] | None = None) -> bool:
     """Bring the pool to :func:`wanted_members`; ``refresh`` re-joins members whose
     outcomes changed (a rescore). Returns whether anything changed. Call inside or
     outside a transaction; it opens its own (savepoint) either way. A phase of several
-    corpora has a pool per corpus: each is brought up to date."""
-    corpora = list(Phase.every.filter(parent_id=phase_id).values_list("pk", flat=True))
+    corpora has a pool per corpus: their rows are locked together (in one order, so
+    concurrent syncs queue), the entries computed once (:func:`counted_entries`), then
+    each pool is brought up to date (``wanted``: its members, so computed)."""
+    corpora = list(Phase.every.filter(parent_id=phase_id).order_by("pk").values_list("pk", flat=True))
     if corpora:
-        return any([sync_pool(corpus, refresh=refresh) for corpus in corpora])
+        with transaction.atomic():
+            list(Pool.objects.select_for_update().filter(phase_id__in=corpora).order_by("phase_id").values_list("pk", flat=True))
+            members = corpus_members(phase_id, corpora)
+            return any([sync_pool(corpus, refresh=refresh, wanted=members[corpus]) for corpus in corpora])
     with transaction.atomic():
         pool = Pool.objects.select_for_update(of=("self",)).select_related("phase__task").get(phase_id=phase_id)
         phase = pool.phase  # read with the lock, which holds the pool row alone
-        wanted = wanted_members(phase_id, phase=phase)
+        if wanted is None:
+            wanted = wanted_members(phase_id, phase=phase)
         stored = store.member_keys(pool)
         current = {sid: pk for pk, sid, _ in stored}
         leaving = {pk for sid, pk in current.items() if sid not in wanted or sid in refresh}
