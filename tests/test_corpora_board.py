@@ -137,3 +137,13 @@ def test_best_counts_the_upload_with_the_best_macro_average(django_capture_on_co
             accept_submission(phase, user, system_name=name, filename=f"{name}.zip", content=zipped(files))
     [row] = board_rows(phase.pk, "errant.cs.f")
     assert row["system_name"] == "perfect" and row["value"] == pytest.approx(1.0)
+
+
+def test_the_page_and_the_exports_have_the_same_macro_average_columns(organizer):
+    import re
+
+    page = organizer.get("/tasks/three/").content.decode()
+    colspan = int(re.search(r'<th colspan="(\d+)" data-group="macro"', page).group(1))
+    groups, columns, *_ = list(csv.reader(io.StringIO(organizer.get("/api/tasks/three/leaderboard/export?format=csv").content.decode())))
+    exported = [column for group, column in zip(groups, columns) if group == "macro average"]  # the CSV repeats a group's name over its columns
+    assert colspan == len(exported) >= 3  # the ranking score and the task's usual ones

@@ -118,3 +118,42 @@ def test_my_submissions_over_the_api_list_an_upload_once(phase, ana, client, dja
     uk = upload(phase, ana, {"uk-ua-gec": UK_SOURCE}, django_capture_on_commit_callbacks, name="uk")
     listed = client.get("/api/me/submissions/").json()["submissions"]
     assert [(s["id"], s["counts"]) for s in listed] == [(uk, True), (full, True)]  # the zip still counts in cs
+
+
+STATES = {  # phase fields for each state
+    "open": {},
+    "frozen": {"frozen_at": "past"},
+    "ended": {"ends_at": "past"},
+    "revealed": {"revealed": True},
+}
+
+
+@pytest.mark.parametrize("visibility", ["public", "after_end", "organizers"])
+@pytest.mark.parametrize("state", list(STATES))
+def test_the_upload_is_shown_exactly_as_its_corpus_files(phase, ana, client, visibility, state, django_capture_on_commit_callbacks):
+    """For every viewer, in every phase state and visibility: the upload's status code and
+    whether it carries scores are those of its corpus files."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
+    children = list(Phase.every.filter(parent=phase).values_list("submissions__pk", flat=True))
+    past = timezone.now() - dt.timedelta(hours=1)
+    phase.results_visibility = visibility
+    for field, value in STATES[state].items():
+        setattr(phase, field, past if value == "past" else value)
+    phase.save()
+    organizer = User.objects.create_user("olga")
+    phase.task.organizers.add(organizer)
+    viewers = {"anonymous": None, "team": ana, "other team": User.objects.create_user("bob"), "organizer": organizer}
+    for name, user in viewers.items():
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        answers = [client.get(f"/api/submissions/{pk}/") for pk in (full, *children)]
+        assert len({a.status_code for a in answers}) == 1, (name, [a.status_code for a in answers])
+        if answers[0].status_code == 200:
+            shown = [bool(a.json()["scores"]) for a in answers]
+            assert len(set(shown)) == 1, (name, shown)
+            assert bool(answers[0].json()["corpora"]) == shown[0] == bool(answers[0].json()["corpus_uploads"])

@@ -182,7 +182,7 @@ class BoardRowSerializer(serializers.Serializer):
     team = serializers.CharField()
     system_name = serializers.CharField()
     submission_id = serializers.IntegerField()
-    baseline = serializers.BooleanField()
+    baseline = serializers.BooleanField(help_text="an organizers' baseline (e.g. the uncorrected input): a reference point, unranked (rank null)")
     scored_at = serializers.DateTimeField(allow_null=True)
     value = serializers.FloatField(allow_null=True, help_text="the score at ``metric``; null when the system has none")
     scores = serializers.DictField(help_text="every stored score, as in the CLI's JSON; a phase of several corpora: their macro average (empty when the entry misses a corpus)")
