@@ -94,6 +94,7 @@ def test_my_submissions_and_the_upload_page_show_the_scores(phase, ana, client, 
     mine = client.get("/tasks/scores/submissions/?phase=dev").content.decode()
     assert mine.count("macro average") == 2 and 'data-corpus="cs-natwebinf">cs-natwebinf: ' in mine
     assert f'(from <a href="/tasks/scores/submissions/{full}/">#{full}</a>)' in mine
+    assert 'id="history-data"' in mine and mine.count('"value":') == 2  # the macro average over the team's uploads
     page = client.get(f"/tasks/scores/submissions/{uk}/").content.decode()
     assert 'id="scores"' in page and "not public yet" not in page and "1.0000" in page
     assert f'<a href="/tasks/scores/submissions/{full}/">upload {full}</a>' in page and "this upload" in page

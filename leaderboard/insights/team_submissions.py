@@ -38,7 +38,7 @@ def team_submissions(phase: Phase, team: Team | None, user) -> list[dict]:
         entries = {s.pk: upload_entry(s) for s in submissions if s.status == Submission.Status.SCORED} if visible else {}
         return [
             {**submission_row(s, user, entries[s.pk]["scores"] if s.pk in entries else ({} if visible else None), show_counted),
-             "corpora": corpus_cells(entries[s.pk], path, s.pk) if s.pk in entries else []}
+             "corpora": corpus_cells(entries[s.pk], path, s.pk) if s.pk in entries else [], "entry_scores": entries[s.pk]["scores"] if s.pk in entries else None}
             for s in submissions
         ]
     scores = stored_scores(s.pk for s in submissions) if visible else {}

@@ -51,7 +51,8 @@ def mine(request, slug):
     context = _mine_context(request, slug)
     if context["team"] is not None and context["show_scores"]:
         own = Submission.objects.filter(phase=context["phase"], team=context["team"], hidden=False).defer("content")
-        context["history"] = charts.score_history(list(own), headline_metric(context["task"]))
+        macro = {row["id"]: row["entry_scores"] for row in context["rows"] if row.get("entry_scores")} if context["phase"].is_multi_corpus else None
+        context["history"] = charts.score_history(list(own), headline_metric(context["task"]), macro)
     return render(request, "leaderboard/my_submissions.html", context)
 
 
