@@ -37,9 +37,11 @@ def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
 
     Every scored baseline, and per team the one submission the phase's counting rule
     picks (``GEC_POOL=all``: every scored one). A withdrawn (hidden) submission never
-    counts. This is the one place the rule is applied: board, pool, exports and the
-    "counts" mark on a team's pages all follow the pool. ``phase``: the phase with its
-    task, when the caller has it already.
+    counts. A corpus of a phase of several corpora: per counted entry (each team's, each
+    baseline upload's: :func:`counted_entries`) its output in that corpus. This is the
+    one place the rule is applied: board, pool, exports and the "counts" mark on a
+    team's pages all follow the pool. ``phase``: the phase with its task, when the
+    caller has it already.
     """
     if phase is None:
         phase = Phase.every.select_related("task").only("counting", "parent_id", "dataset_id", "task__headline_metric", "task__metrics").get(pk=phase_id)
