@@ -156,6 +156,7 @@ def hidden_results(submission_data: dict, *, blind: bool) -> dict:
     """A team's own submission while the phase's results are hidden: no scores; in a
     blind phase not even whether scoring worked, only that the file was received."""
     data = {**submission_data, "scores": {}, "signature": ""}
+    data.update({key: {} for key in ("corpora", "corpus_uploads") if key in data})  # an upload of several corpora: its entry
     if blind:
         data.update(status="received", progress=None, error="", scored_at=None, started_at=None)
     return data

@@ -115,8 +115,8 @@ class Client:
     def choose(self, submission_id: int) -> dict:
         return self.json("POST", f"/api/submissions/{submission_id}/choose/")
 
-    def sentences(self, submission_id: int, fmt: str) -> bytes:
-        return self.request("GET", f"/api/submissions/{submission_id}/sentences/", query={"format": fmt})[0]
+    def sentences(self, submission_id: int, fmt: str, corpus: str | None = None) -> bytes:
+        return self.request("GET", f"/api/submissions/{submission_id}/sentences/", query={"format": fmt, "corpus": corpus})[0]
 
     def leaderboard(self, slug: str, metric: str | None = None, phase: str | None = None) -> dict:
         return self.json("GET", f"/api/tasks/{slug}/leaderboard/", query={"metric": metric, "phase": phase})

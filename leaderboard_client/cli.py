@@ -85,10 +85,19 @@ def report(submission: dict, task: dict | None) -> int:
         return 0
     print(f"submission {submission['id']} scored ({submission.get('system_name', '')})")
     rows = headline(submission.get("scores") or {}, task)
-    if not rows:
+    corpora = submission.get("corpora") or {}
+    if corpora:  # an upload to a phase of several corpora: the team's entry, whole
+        print("  macro average over the corpora of your entry" + ("" if rows else ": none while a corpus is missing"))
+    elif not rows:
         print("  (scores hidden until the phase's results are public)")
     for label, value in rows:
         print(f"  {label:<48} {value:.4f}")
+    for name, scores in corpora.items():
+        came_in = (submission.get("corpus_uploads") or {}).get(name)
+        source = "" if scores is None or came_in in (None, submission["id"]) else f" (from submission {came_in})"
+        print(f"  {name}{source}" + (": missing" if scores is None else ""))
+        for label, value in headline(scores or {}, task):
+            print(f"    {label:<46} {value:.4f}")
     return 0
 
 
@@ -170,7 +179,6 @@ def cmd_submit(client: Client, args) -> int:
         print_problems(error)
         return 2 if error.status == 400 else 3
     print(f"uploaded as submission {submission['id']} to the {submission.get('phase', '')} phase")
-    print(f"uploaded as submission {submission['id']}")
     if args.no_wait:
         return 0
     task = client.task(args.task)
@@ -203,7 +211,7 @@ def cmd_choose(client: Client, args) -> int:
 
 
 def cmd_download(client: Client, args) -> int:
-    data = client.sentences(args.id, args.format)
+    data = client.sentences(args.id, args.format, args.corpus)
     if args.output:
         Path(args.output).write_bytes(data)
         print(f"wrote {args.output} ({len(data)} bytes)")
@@ -250,6 +258,11 @@ def cmd_leaderboard(client: Client, args) -> int:
         shown = "-" if value is None else f"{value:.4f}"
         rank = "base" if row.get("rank") is None else row["rank"]
         print(f"{rank:>4}  {shown:>8}  {row['system_name'] if row.get('baseline') else row['team'] + '/' + row['system_name']}")
+        for name, scores in (row.get("corpora") or {}).items():  # a phase of several corpora: the entry's parts
+            value = None if scores is None else flat_scores(scores).get(board["metric"])
+            came_in = (row.get("corpus_uploads") or {}).get(name)
+            source = f"  (from submission {came_in})" if came_in not in (None, row["submission_id"]) else ""
+            print(f"{'':>4}  {'missing' if scores is None else '-' if value is None else f'{value:.4f}':>8}    {name}{source}")
     note = (board.get("gotoscorer_pool") or {}).get("note")
     if note:
         print(f"note: {note}")
@@ -303,6 +316,7 @@ def parser() -> argparse.ArgumentParser:
     download.add_argument("id", type=int)
     download.add_argument("--format", choices=("csv", "json"), default="csv")
     download.add_argument("-o", "--output", help="file to write (default: stdout)")
+    download.add_argument("--corpus", help="an upload to a phase of several corpora: the corpus whose results to download")
     download.set_defaults(run=cmd_download)
 
     inputs = commands.add_parser("download-input", help="a phase's input sentences (a zip when it has several corpora)")

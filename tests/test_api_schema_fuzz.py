@@ -125,12 +125,59 @@ def viewers(transactional_db):
         accept_submission(t.phases.get(), participant, system_name="system", filename="system.txt", content=OUTPUT.encode(), track=track, queue=False)
         for t, track in ((task, TRACK), (blind, ""))
     ]
+    submissions.append(accept_submission(  # an organizers' baseline: its board row has no rank
+        task.phases.get(), organizer, system_name="copy", filename="copy.txt", content=SOURCE.encode(), is_baseline=True, enforce_limits=False, queue=False,
+    ))
     for submission in submissions:
         score_submission(submission.pk)
+    uploads = corpora_uploads(organizer, participant)
     revoker = User.objects.create_user("conformance-revoker", password="pw-revoker")
     users = {"organizer": organizer, "participant": participant, "revoker": revoker}
     tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
-    return {"tokens": tokens, "submission": submissions[0].pk}
+    return {"tokens": tokens, "submission": submissions[0].pk, "upload": uploads[-1]}
+
+
+def corpora_uploads(organizer, participant) -> list[int]:
+    """A task of two corpora (MULTI_SLUG) whose board holds a baseline zip and the
+    participant's zip of both corpora, then one of one corpus: the ids of the uploads."""
+    from leaderboard.models import Submission
+    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.scoring import score_submission
+    from tests.corpora_support import corpora_task, corpus, text, zipped
+
+    phase = corpora_task(MULTI_SLUG, [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()])
+    phase.task.organizers.add(organizer)
+    files = [
+        (organizer, True, {f"{name}.txt": text(source) for name, (source, _) in CORPORA.items()}, ""),
+        (participant, False, {f"{name}.txt": text(ref) for name, (_, ref) in CORPORA.items()}, ""),
+        (participant, False, text(CORPORA[CORPUS][0]).encode(), CORPUS),
+    ]
+    uploads = []
+    for user, baseline, content, corpus_name in files:
+        upload = accept_submission(
+            phase, user, system_name="zip", filename=f"{corpus_name or 'all'}.{'txt' if corpus_name else 'zip'}", content=content if corpus_name else zipped(content),
+            corpus=corpus_name, is_baseline=baseline, enforce_limits=False, queue=False,
+        )
+        for output in Submission.objects.filter(parent=upload):
+            score_submission(output.pk)
+        uploads.append(upload.pk)
+    return uploads
+
+
+MULTI_SLUG = "conformance-corpora"
+CORPORA = {
+    "cs-natwebinf": (["Včera jsem se učil matematyku .", "To je dobrý nápad ."], ["Včera jsem se učil matematiku .", "To je dobrý nápad ."]),
+    "uk-ua-gec": (["Я вчора ходив до школа .", "Це гарна ідея ."], ["Я вчора ходив до школи .", "Це гарна ідея ."]),
+}
+CORPUS = "uk-ua-gec"
+# Operations whose stored-data values are those of the phase of several corpora: its
+# board (baseline and entry rows with their corpora) and the participant's upload of
+# one corpus there (its entry whole, per-sentence results per corpus).
+ON_CORPORA = {
+    "/api/tasks/{slug}/leaderboard/": {"path.slug": MULTI_SLUG},
+    "/api/submissions/{id}/": {"path.id": "upload"},
+    "/api/submissions/{id}/sentences/": {"path.id": "upload", "query.corpus": CORPUS},
+}
 
 
 def data_values(submission: int) -> dict:
@@ -149,8 +196,11 @@ def data_values(submission: int) -> dict:
 JUDGED_BY_CONTENT = ["/api/tasks/{slug}/submissions/"]
 
 
-def schemathesis_config(submission: int) -> str:
+def schemathesis_config(submission: int, upload: int) -> str:
     lines = ["[parameters]", *(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in data_values(submission).items())]
+    for path, values in ON_CORPORA.items():
+        given = {**data_values(submission), **{k: upload if v == "upload" else v for k, v in values.items()}}
+        lines += ["[[operations]]", f"include-path = {json.dumps(path)}", "parameters = {" + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in given.items()) + "}"]
     for path in JUDGED_BY_CONTENT:
         lines += [
             "[[operations]]", f"include-path = {json.dumps(path)}",
@@ -183,7 +233,7 @@ def operations(url: str) -> set[str]:
 def test_every_operation_answers_as_documented(live_api, viewers, tmp_path):
     """One schemathesis run per viewer, all at once (each mostly waits for the server)."""
     config = tmp_path / "schemathesis.toml"
-    config.write_text(schemathesis_config(viewers["submission"]))
+    config.write_text(schemathesis_config(viewers["submission"], viewers["upload"]))
     apart = [name for name in ENDS_THE_SESSION if name in operations(live_api)]
     commands = {
         viewer: schemathesis_command(live_api, config, viewers["tokens"].get(viewer), *(f"--exclude-name={name}" for name in apart))

@@ -53,7 +53,7 @@ def test_the_page_shows_every_corpus_with_its_language_and_the_average(client, p
     assert "Macro average" in page
     for name in CORPORA:
         assert f'data-corpus="{name}"' in page and f"?phase=dev--{name}" in page  # its heat map
-    assert page.count('data-metric="macro"') == 2
+    assert page.count('<td class="num" data-metric="macro"') == 2
 
 
 def test_a_corpus_has_its_own_board_and_heat_map(organizer, phase):
@@ -64,14 +64,19 @@ def test_a_corpus_has_its_own_board_and_heat_map(organizer, phase):
     assert 'href="?phase=dev--' not in organizer.get("/tasks/three/").content.decode().split('id="leaderboard"')[0]  # not a phase of the task's own
 
 
-def test_the_latest_upload_counts_in_every_corpus(phase, django_capture_on_commit_callbacks):
+def test_an_upload_of_one_corpus_replaces_the_entry_in_that_corpus_only(phase, django_capture_on_commit_callbacks):
     user = User.objects.get(username="half")
+    [zip_upload] = [r["submission_id"] for r in board_rows(phase.pk, "errant.cs.f") if r["team"] == "half"]
     with django_capture_on_commit_callbacks(execute=True):
         latest = accept_submission(phase, user, system_name="half-2", filename="h.zip", content=zipped({"uk-ua-gec.txt": text(UK_SOURCE)}))
     rows = board_rows(phase.pk, "errant.cs.f")
     assert {r["system_name"] for r in rows} == {"copy", "half-2"}
-    members = PoolMember.objects.filter(submission__parent__team__name="half").values_list("submission__parent_id", flat=True)
-    assert set(members) == {latest.pk}  # the earlier upload left all three pools
+    [row] = [r for r in rows if r["team"] == "half"]
+    assert row["submission_id"] == latest.pk
+    assert row["corpus_uploads"] == {"cs-natwebinf": zip_upload, "de-merlin": zip_upload, "uk-ua-gec": latest.pk}
+    assert row["corpora"]["uk-ua-gec"]["errant"]["cs"]["f"] == 0.0 and row["value"] == pytest.approx(1 / 3)  # cs 1, de 0, uk now 0
+    members = PoolMember.objects.filter(submission__parent__team__name="half").values_list("submission__parent_id", "submission__phase__corpus")
+    assert sorted(members) == sorted([(zip_upload, "cs-natwebinf"), (zip_upload, "de-merlin"), (latest.pk, "uk-ua-gec")])
 
 
 def test_the_api_board_carries_the_corpora(client, phase):
@@ -132,3 +137,13 @@ def test_best_counts_the_upload_with_the_best_macro_average(django_capture_on_co
             accept_submission(phase, user, system_name=name, filename=f"{name}.zip", content=zipped(files))
     [row] = board_rows(phase.pk, "errant.cs.f")
     assert row["system_name"] == "perfect" and row["value"] == pytest.approx(1.0)
+
+
+def test_the_page_and_the_exports_have_the_same_macro_average_columns(organizer):
+    import re
+
+    page = organizer.get("/tasks/three/").content.decode()
+    colspan = int(re.search(r'<th colspan="(\d+)" data-group="macro"', page).group(1))
+    groups, columns, *_ = list(csv.reader(io.StringIO(organizer.get("/api/tasks/three/leaderboard/export?format=csv").content.decode())))
+    exported = [column for group, column in zip(groups, columns) if group == "macro average"]  # the CSV repeats a group's name over its columns
+    assert colspan == len(exported) >= 3  # the ranking score and the task's usual ones

@@ -34,12 +34,12 @@ from .. import access, params
 from ..insights.paths import metric_paths
 from ..models import Phase, Pool, SharedTask
 from ..models.tasks import current_of
-from ..ranking import BoardBody, default_metric, leaderboard_body
+from ..ranking import BoardBody, headline_metric, leaderboard_body
 
 # The fields the read path needs, in each model's concrete-field order (``Model.from_db``
 # takes the values in that order; the other fields stay deferred, loaded if ever read).
 PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id", "task", "kind", "starts_at", "ends_at", "results_visibility", "revealed", "frozen_at")]
-TASK_FIELDS = [f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics")]
+TASK_FIELDS = [f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics", "headline_metric")]
 DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "ends_at")]
 METRICS = TASK_FIELDS.index("metrics")
 ANONYMOUS = AnonymousUser()
@@ -156,7 +156,7 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
 
 
 def board_response(request, phase: Phase, *, private: bool) -> HttpResponse:
-    metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(phase.task.metric_names()))
+    metric = params.metric(request.GET, lambda: metric_paths(phase), headline_metric(phase.task))
     return body_response(request, leaderboard_body(phase, metric, phase.version), private=private)
 
 

@@ -11,17 +11,17 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.views import APIView
 
-from scoring import default_paths, per_type_metrics
+from scoring import per_type_metrics
 
 from .. import access, params
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
-from ..insights.corpora import corpus_columns
+from ..insights.corpora import corpus_columns, macro_columns
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.paths import metric_menu, metric_paths
 from ..insights.per_type import ANNOTATOR_VIEW, VIEWS, annotator_comparison, chosen_table, comparison, has_annotator_types, table_of
 from ..models import SharedTask
-from ..ranking import board_rows, default_metric
+from ..ranking import board_rows, headline_metric
 from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
 
 
@@ -41,7 +41,7 @@ def export_metrics(rows: list[dict], metric: str, asked: str, metric_names: list
         if unknown:
             raise params.BadParameter("metrics", f"no stored score at {', '.join(unknown)}", available)
         return wanted
-    return [metric, *(m for m in default_paths(metric_names) if m != metric and m in available)]
+    return macro_columns(rows, metric, metric_names)
 
 
 def table_metrics() -> list[str]:
@@ -79,7 +79,7 @@ class LeaderboardExport(APIView):
             raise PermissionDenied("exports are for the task's organizers and staff")
         fmt = params.choice(query, "format", list(exports.FORMATS), "csv")
         phase = access.phase_for(request, task)
-        metric = params.metric(query, lambda: metric_paths(phase), default_metric(task.metric_names()))
+        metric = params.metric(query, lambda: metric_paths(phase), headline_metric(task))
         per_type = params.choice(query, "table", ("ranking", "per_type"), "ranking") == "per_type"
         # checked whichever table is asked for, as the schema describes them
         table_metric, level = params.choice(query, "table_metric", table_metrics()), params.choice(query, "cat", table_levels())

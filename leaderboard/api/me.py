@@ -1,6 +1,6 @@
 """``GET /api/me/submissions/``: the caller's own teams' submissions, for scripts and
 ``gec-submit list``. Only what the team may see of its own uploads (access.py)."""
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
@@ -44,9 +44,9 @@ class MySubmissions(APIView):
     )
     def get(self, request):
         submissions = (
-            Submission.objects.filter(team__memberships__user=request.user, hidden=False)
+            Submission.objects.filter(team__memberships__user=request.user, hidden=False, parent__isnull=True)  # an upload of corpus files is one row
             .select_related("phase__task", "team")
-            .annotate(counted=Exists(PoolMember.objects.filter(submission=OuterRef("pk"))))
+            .annotate(counted=Exists(PoolMember.objects.filter(Q(submission=OuterRef("pk")) | Q(submission__parent=OuterRef("pk")))))
             .order_by("-created_at", "-pk")
         )
         task = params.text(request.query_params, "task", max_length=50, pattern=params.SLUG)

@@ -3,6 +3,7 @@ from rest_framework import serializers
 
 import scoring
 
+from ..insights.uploads import is_upload_of_corpora, upload_entry
 from ..models import Phase, SharedTask, Submission
 from ..models.tasks import current_of
 from ..models.text import NAME_MAX, SUBMISSION_DESCRIPTION_MAX, TRACK_MAX, visible_name
@@ -119,17 +120,42 @@ class SubmissionSerializer(serializers.ModelSerializer):
     task = serializers.CharField(source="phase.task.slug")
     phase = serializers.CharField(source="phase.kind")
     scores = serializers.SerializerMethodField()
+    corpora = serializers.SerializerMethodField(help_text="an upload to a phase of several corpora: each corpus's scores in the team's entry as it stood once this upload was in (null: no output for the corpus yet); empty otherwise")
+    corpus_uploads = serializers.SerializerMethodField(help_text="an upload to a phase of several corpora: the upload each corpus's output came in (this one, or an earlier one of the team); empty otherwise")
 
     class Meta:
         model = Submission
         fields = [
             "id", "status", "progress", "error", "scores", "task", "phase", "team", "system_name", "description", "track",
-            "filename", "size", "is_baseline", "signature", "created_at", "started_at", "scored_at",
+            "filename", "size", "is_baseline", "signature", "created_at", "started_at", "scored_at", "corpora", "corpus_uploads",
         ]
 
+    def entry(self, submission) -> dict | None:
+        """The upload's entry (:func:`leaderboard.insights.uploads.upload_entry`), read once; None for any other submission."""
+        if not is_upload_of_corpora(submission):
+            return None
+        if not hasattr(submission, "_entry"):
+            submission._entry = upload_entry(submission) if submission.status == Submission.Status.SCORED else {"scores": {}, "corpora": {}, "corpus_uploads": {}}
+        return submission._entry
+
     def get_scores(self, submission) -> dict:
-        """One system's object as in the CLI's JSON (docs/contracts.md section 2)."""
+        """One system's object as in the CLI's JSON (docs/contracts.md section 2); of an
+        upload to a phase of several corpora, the macro average over its entry's corpora
+        (empty while the entry misses a corpus), as on the board."""
+        entry = self.entry(submission)
+        if entry is not None:
+            return entry["scores"]
         return {r.metric: r.scores for r in submission.results.all()} if submission.status == Submission.Status.SCORED else {}
+
+    @extend_schema_field(serializers.DictField(child=serializers.DictField(allow_null=True)))
+    def get_corpora(self, submission) -> dict:
+        entry = self.entry(submission)
+        return entry["corpora"] if entry is not None else {}
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField(allow_null=True)))
+    def get_corpus_uploads(self, submission) -> dict:
+        entry = self.entry(submission)
+        return entry["corpus_uploads"] if entry is not None else {}
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -152,14 +178,16 @@ class DetailSerializer(serializers.Serializer):
 
 
 class BoardRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(min_value=1)
+    rank = serializers.IntegerField(min_value=1, allow_null=True, help_text="null for an organizers' baseline (``baseline`` true): a reference point on the board, in the GoToScorer pool, not ranked among the teams")
     team = serializers.CharField()
     system_name = serializers.CharField()
     submission_id = serializers.IntegerField()
-    baseline = serializers.BooleanField()
+    baseline = serializers.BooleanField(help_text="an organizers' baseline (e.g. the uncorrected input): a reference point, unranked (rank null)")
     scored_at = serializers.DateTimeField(allow_null=True)
     value = serializers.FloatField(allow_null=True, help_text="the score at ``metric``; null when the system has none")
-    scores = serializers.DictField(help_text="every stored score, as in the CLI's JSON")
+    scores = serializers.DictField(help_text="every stored score, as in the CLI's JSON; a phase of several corpora: their macro average (empty when the entry misses a corpus)")
+    corpora = serializers.DictField(child=serializers.DictField(allow_null=True), required=False, help_text="a phase of several corpora only: each corpus's scores (null: the entry has no output for it)")
+    corpus_uploads = serializers.DictField(child=serializers.IntegerField(allow_null=True), required=False, help_text="a phase of several corpora only: the upload each corpus's output came in (the row's own submission_id, or an earlier upload of the team)")
 
 
 class BoardSerializer(serializers.Serializer):

@@ -7,14 +7,14 @@ from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import access
+from .. import access, params
 from ..insights import exports
 from ..insights.team_submissions import status_of
 from ..models import Submission
 from ..services import submissions as actions
 from ..views.submissions import PER_SENTENCE_FORMATS, per_sentence_download
 from .exports import IgnoreFormatSuffix
-from .schema import choice_parameter, file_responses
+from .schema import choice_parameter, file_responses, text_parameter
 from .serializers import ActionDoneSerializer, ErrorSerializer
 
 ACTIONS = {"choose": actions.choose, "withdraw": actions.withdraw, "restore": actions.restore}
@@ -61,7 +61,10 @@ class SubmissionSentences(APIView):
     content_negotiation_class = IgnoreFormatSuffix  # ``format`` is this endpoint's own parameter
 
     @extend_schema(
-        parameters=[choice_parameter("format", PER_SENTENCE_FORMATS, "the file's format (default csv)")],
+        parameters=[
+            choice_parameter("format", PER_SENTENCE_FORMATS, "the file's format (default csv)"),
+            text_parameter("corpus", "an upload to a phase of several corpora: the corpus whose results to give (required there; a 400 lists the upload's corpora)", max_length=60, pattern=params.SLUG),
+        ],
         responses=file_responses({fmt: exports.FORMATS[fmt] for fmt in PER_SENTENCE_FORMATS}),
     )
     def get(self, request, pk):

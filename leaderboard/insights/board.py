@@ -13,7 +13,7 @@ from scoring import PoolCounts, metric_of, resampled_paths
 from ..models import GoldChunk, MetricResult, Submission
 from ..ranking import gotoscorer_pool, ranked
 from . import charts, ties
-from .corpora import corpus_table, unsupported_notes
+from .corpora import corpus_table, macro_columns, unsupported_notes
 
 
 def with_tracks(rows: list[dict]) -> list[dict]:
@@ -77,6 +77,7 @@ def board_extras(phase, rows: list[dict], metric: str, version: int, track: str 
         "ties_pooled": ties.can_bootstrap(metric) and metric_of(metric).pooled,
         "resampled_paths": resampled_paths(phase.task.metric_names()),
         "corpora": corpus_table(phase, rows) if phase.is_multi_corpus else None,
+        "macro_columns": macro_columns(rows, metric, phase.task.metric_names()) if phase.is_multi_corpus else [],
         "unsupported": unsupported_notes(phase),
         "gotoscorer_pool": pool,
         "baselines": any(row["baseline"] for row in rows),

@@ -80,14 +80,18 @@ def type_profile(table: dict) -> dict:
     }
 
 
-def score_history(submissions: list, metric: str) -> dict:
-    """One team's ``metric`` over its scored submissions, oldest first."""
+def score_history(submissions: list, metric: str, scores: dict[int, dict] | None = None) -> dict:
+    """One team's ``metric`` over its scored submissions, oldest first; ``scores``: each
+    submission's scores when they are not its own stored results (an upload of several
+    corpora: its entry's macro average)."""
     scored = sorted((s for s in submissions if s.status == "scored"), key=lambda s: (s.created_at, s.pk))
     metric_name = metric.split(".", 1)[0]
-    stored = dict(MetricResult.objects.filter(submission__in=scored, metric=metric_name).values_list("submission_id", "scores"))
+    if scores is None:
+        stored = dict(MetricResult.objects.filter(submission__in=scored, metric=metric_name).values_list("submission_id", "scores"))
+        scores = {pk: {metric_name: value} for pk, value in stored.items()}
     points = []
     for s in scored:
-        value = metric_value({metric_name: stored.get(s.pk, {})}, metric)
+        value = metric_value(scores.get(s.pk, {}), metric)
         if value is not None:
             points.append({"id": s.pk, "name": s.system_name, "created_at": s.created_at.isoformat(), "value": value})
     return {"metric": metric, "label": label(metric), "points": points}

@@ -6,7 +6,9 @@ dependency parser, say), the cell gives that reason instead of a number.
 """
 from __future__ import annotations
 
-from scoring import REGISTRY, label, value_at
+from scoring import REGISTRY, default_paths, label, value_at
+
+from .paths import metric_menu
 
 CORPUS_COLUMNS = ("gleu.score", "errant.cs.p", "errant.cs.r", "errant.cs.f")
 
@@ -15,6 +17,13 @@ def corpus_columns(phase) -> list[str]:
     """The paths shown per corpus: those of MultiGEC's tables the task scores."""
     names = phase.task.metric_names()
     return [path for path in CORPUS_COLUMNS if path.split(".")[0] in names]
+
+
+def macro_columns(rows: list[dict], metric: str, metric_names: list[str]) -> list[str]:
+    """The macro-average columns, the same on the page and in the exports: the ranking
+    path, then the task's usual scores that some row has."""
+    available = metric_menu(rows)
+    return [metric, *(path for path in default_paths(metric_names) if path != metric and path in available)]
 
 
 def corpus_table(phase, rows: list[dict]) -> dict:
@@ -35,7 +44,8 @@ def corpus_table(phase, rows: list[dict]) -> dict:
         cells = []
         for corpus in corpora:
             scores = row["corpora"].get(corpus["name"])
-            cells.append((corpus, None if scores is None else [(value_at(scores, path), reason) for path, reason in zip(columns, corpus["reasons"])]))
+            values = None if scores is None else [(value_at(scores, path), reason) for path, reason in zip(columns, corpus["reasons"])]
+            cells.append((corpus, values, row.get("corpus_uploads", {}).get(corpus["name"])))
         table.append((row, cells))
     return {"columns": [(path, label(path)) for path in columns], "corpora": corpora, "rows": table}
 

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q
 
+from scoring import label
+
 from .. import access
 from ..models import Phase, PoolMember, Submission, Team
+from ..ranking import headline_metric, metric_value
 from .scores import headline, stored_scores
+from .uploads import upload_entry
 
 PENDING = (Submission.Status.QUEUED, Submission.Status.RUNNING)
 
@@ -28,8 +32,16 @@ def team_submissions(phase: Phase, team: Team | None, user) -> list[dict]:
     for s in submissions:
         s.phase = phase  # the access rules read it; one phase object for all rows
     visible = access.may_see_results(phase, user)
-    scores = stored_scores(s.pk for s in submissions) if visible else {}
     show_counted = access.may_see_counted(phase, user)
+    if phase.is_multi_corpus:  # each upload shown whole: its entry's macro average and corpora
+        path = headline_metric(phase.task)
+        entries = {s.pk: upload_entry(s) for s in submissions if s.status == Submission.Status.SCORED} if visible else {}
+        return [
+            {**submission_row(s, user, entries[s.pk]["scores"] if s.pk in entries else ({} if visible else None), show_counted),
+             "corpora": corpus_cells(entries[s.pk], path, s.pk) if s.pk in entries else [], "entry_scores": entries[s.pk]["scores"] if s.pk in entries else None}
+            for s in submissions
+        ]
+    scores = stored_scores(s.pk for s in submissions) if visible else {}
     return [submission_row(s, user, scores.get(s.pk, {}) if visible else None, show_counted) for s in submissions]
 
 
@@ -41,6 +53,16 @@ def submission_row(submission: Submission, user, scores: dict | None, show_count
         "scores": headline(scores) if scores is not None else None,
         "counted": bool(getattr(submission, "counted", False)) if show_counted else None,
     }
+
+
+def corpus_cells(entry: dict, path: str, upload_id: int) -> list[dict]:
+    """Per corpus of an upload's entry: its score at ``path`` (the headline), and the
+    upload its output came in when that is an earlier one."""
+    return [
+        {"corpus": name, "label": label(path), "value": None if scores is None else metric_value(scores, path),
+         "missing": scores is None, "from": None if entry["corpus_uploads"][name] in (None, upload_id) else entry["corpus_uploads"][name]}
+        for name, scores in entry["corpora"].items()
+    ]
 
 
 def status_of(submission: Submission, user) -> dict:

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..models import Phase
-from ..ranking import board_rows, default_metric
+from ..ranking import board_rows, headline_metric
 from . import pool
 from .rescore import rescore_task
 
@@ -50,8 +50,8 @@ def ranks(phase: Phase, metric: str) -> dict[int, dict]:
 
 def rescore_with_ranks(task, report=lambda _line: None, progress=lambda _done: None) -> list[dict]:
     """Rescore the task (``services.rescore``) and list, per phase, every system with its
-    rank before and after under the task's default metric, and how many scores moved."""
-    metric = default_metric(task.metric_names())
+    rank before and after under the task's headline metric, and how many scores moved."""
+    metric = headline_metric(task)
     phases = list(task.phases.all())
     before = {p.pk: ranks(p, metric) for p in phases}
     changes = rescore_task(task, report=report, progress=progress)

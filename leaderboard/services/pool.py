@@ -26,7 +26,7 @@ import scoring
 from scoring.metrics.gotoscorer import GoToScorer
 
 from ..models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
-from ..ranking import headline_metric
+from ..ranking import entry_outputs, entry_snapshots, headline_metric
 from . import gotoscorer
 from . import pool_store as store
 from .metrics import prepared_metrics
@@ -37,15 +37,19 @@ def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
 
     Every scored baseline, and per team the one submission the phase's counting rule
     picks (``GEC_POOL=all``: every scored one). A withdrawn (hidden) submission never
-    counts. This is the one place the rule is applied: board, pool, exports and the
-    "counts" mark on a team's pages all follow the pool. ``phase``: the phase with its
-    task, when the caller has it already.
+    counts. A corpus of a phase of several corpora: per counted entry (each team's, each
+    baseline upload's: :func:`counted_entries`) its output in that corpus. This is the
+    one place the rule is applied: board, pool, exports and the "counts" mark on a
+    team's pages all follow the pool. ``phase``: the phase with its task, when the
+    caller has it already.
     """
     if phase is None:
         phase = Phase.every.select_related("task").only("counting", "parent_id", "dataset_id", "task__headline_metric", "task__metrics").get(pk=phase_id)
     scored = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED, hidden=False)
-    if phase.parent_id is not None:  # a corpus: the corpus files of the uploads its phase counts
-        return set(scored.filter(parent_id__in=wanted_members(phase.parent_id)).values_list("pk", flat=True))
+    if phase.parent_id is not None:  # a corpus: each counted entry's output in it
+        if settings.GEC_POOL == "all":
+            return set(scored.filter(parent__status=Submission.Status.SCORED, parent__hidden=False).values_list("pk", flat=True))
+        return {entry[phase_id] for entry in counted_entries(phase.parent_id) if phase_id in entry}
     if settings.GEC_POOL == "all":
         return set(scored.values_list("pk", flat=True))
     baselines = set(scored.filter(is_baseline=True).values_list("pk", flat=True))
@@ -73,19 +77,68 @@ def counted_per_team(phase: Phase, entries) -> dict[int, int]:
 
 def best_values(phase: Phase, entries) -> dict[tuple[int, int], float | None]:
     """``{(team id, submission id): value}`` at :func:`best_metric` of each of ``entries``
-    that has a stored result; None where it is not a number. An upload to a phase of
-    several corpora has the macro average of its corpus files' values, None when a
-    corpus is missing (as on the board)."""
+    that has a stored result; None where it is not a number."""
     metric, *keys = best_metric(phase.task).split(".")
-    upload = "submission__parent" if phase.is_multi_corpus else "submission"
-    rows = MetricResult.objects.filter(**{f"{upload}__in": entries}, metric=metric).values_list(
-        f"{upload}__team_id", upload, "__".join(["scores", *keys]) if keys else "scores"
+    rows = MetricResult.objects.filter(submission__in=entries, metric=metric).values_list(
+        "submission__team_id", "submission", "__".join(["scores", *keys]) if keys else "scores"
     )
-    found: dict[tuple[int, int], list] = {}
-    for team_id, submission_id, value in rows:
-        found.setdefault((team_id, submission_id), []).append(value)
-    wanted = len(phase.corpora()) if phase.is_multi_corpus else 1
-    return {key: sum(values) / wanted if len(values) == wanted and all(is_number(v) for v in values) else None for key, values in found.items()}
+    return {(team_id, submission_id): value if is_number(value) else None for team_id, submission_id, value in rows}
+
+
+def corpus_members(phase_id: int, corpora: list[int]) -> dict[int, set[int]]:
+    """``{corpus phase id: its pool's members}`` of a phase of several corpora, as
+    :func:`wanted_members` gives them one corpus at a time."""
+    if settings.GEC_POOL == "all":
+        return {corpus: wanted_members(corpus) for corpus in corpora}
+    members: dict[int, set[int]] = {corpus: set() for corpus in corpora}
+    for entry in counted_entries(phase_id):
+        for corpus, output in entry.items():
+            members[corpus].add(output)
+    return members
+
+
+def counted_entries(phase_id: int) -> list[dict[int, int]]:
+    """A phase of several corpora: the entries on its board, each ``{corpus phase id:
+    output id}``. Every baseline upload's outputs; per team, the entry
+    (:func:`leaderboard.ranking.entry_snapshots`: per corpus its latest output so far) as
+    it stood after the upload the phase's rule picks: the latest, the chosen one (else
+    the latest), or the one whose entry has the best macro average at
+    :func:`best_metric` (an entry missing a corpus has none and is never the best)."""
+    phase = Phase.objects.select_related("task").get(pk=phase_id)
+    outputs = entry_outputs(phase_id)
+    snapshots = entry_snapshots(outputs)
+    teams: dict[int, list[int]] = {}
+    baselines: set[int] = set()
+    for output in outputs:
+        if output.baseline:
+            baselines.add(output.upload_id)
+        else:
+            teams.setdefault(output.team_id, []).append(output.upload_id)
+    counted = {team_id: max(uploads) for team_id, uploads in teams.items()}  # latest
+    if phase.counting == Phase.Counting.CHOSEN:
+        chosen = Submission.objects.filter(pk__in=list(snapshots), chosen=True).values_list("team_id", "pk")
+        counted.update({team_id: pk for team_id, pk in chosen if team_id in counted})
+    elif phase.counting == Phase.Counting.BEST:
+        values = entry_values(phase, outputs, snapshots)
+        for team_id, uploads in teams.items():
+            counted[team_id] = max(set(uploads), key=lambda upload: (values[upload] is not None, values[upload] or 0.0, upload))
+    return [snapshots[upload] for upload in [*baselines, *counted.values()]]
+
+
+def entry_values(phase: Phase, outputs: list, snapshots: dict[int, dict[int, int]]) -> dict[int, float | None]:
+    """``{upload id: macro average at best_metric of its entry}``; None when the entry
+    misses a corpus or a value is not a number."""
+    metric, *keys = best_metric(phase.task).split(".")
+    values = dict(MetricResult.objects.filter(submission__in=[o.output_id for o in outputs], metric=metric).values_list(
+        "submission_id", "__".join(["scores", *keys]) if keys else "scores"
+    ))
+    n_corpora = len(phase.corpora())
+    result = {}
+    for upload, entry in snapshots.items():
+        found = [values.get(output) for output in entry.values()]
+        complete = len(found) == n_corpora and all(is_number(v) for v in found)
+        result[upload] = sum(found) / n_corpora if complete else None
+    return result
 
 
 def is_number(value) -> bool:
@@ -103,18 +156,24 @@ def best_metric(task) -> str:
     return scoring.default_path(independent) or path
 
 
-def sync_pool(phase_id: int, *, refresh: set[int] = frozenset()) -> bool:
+def sync_pool(phase_id: int, *, refresh: set[int] = frozenset(), wanted: set[int] | None = None) -> bool:
     """Bring the pool to :func:`wanted_members`; ``refresh`` re-joins members whose
     outcomes changed (a rescore). Returns whether anything changed. Call inside or
     outside a transaction; it opens its own (savepoint) either way. A phase of several
-    corpora has a pool per corpus: each is brought up to date."""
-    corpora = list(Phase.every.filter(parent_id=phase_id).values_list("pk", flat=True))
+    corpora has a pool per corpus: their rows are locked together (in one order, so
+    concurrent syncs queue), the entries computed once (:func:`counted_entries`), then
+    each pool is brought up to date (``wanted``: its members, so computed)."""
+    corpora = list(Phase.every.filter(parent_id=phase_id).order_by("pk").values_list("pk", flat=True))
     if corpora:
-        return any([sync_pool(corpus, refresh=refresh) for corpus in corpora])
+        with transaction.atomic():
+            list(Pool.objects.select_for_update().filter(phase_id__in=corpora).order_by("phase_id").values_list("pk", flat=True))
+            members = corpus_members(phase_id, corpora)
+            return any([sync_pool(corpus, refresh=refresh, wanted=members[corpus]) for corpus in corpora])
     with transaction.atomic():
         pool = Pool.objects.select_for_update(of=("self",)).select_related("phase__task").get(phase_id=phase_id)
         phase = pool.phase  # read with the lock, which holds the pool row alone
-        wanted = wanted_members(phase_id, phase=phase)
+        if wanted is None:
+            wanted = wanted_members(phase_id, phase=phase)
         stored = store.member_keys(pool)
         current = {sid: pk for pk, sid, _ in stored}
         leaving = {pk for sid, pk in current.items() if sid not in wanted or sid in refresh}

@@ -6,7 +6,7 @@ from django.shortcuts import render
 from .. import access, params
 from ..insights.cleme2 import ASSUMPTIONS, CLASS_NAMES, CLASSES, bars, sentence_views
 from ..insights.loading import chunk_statistics
-from ..ranking import board_rows, default_metric
+from ..ranking import board_rows, headline_metric
 from ..services.datasets import load_dataset
 from .pages import results_phase
 
@@ -16,7 +16,7 @@ PER_PAGE = 25
 def overview(request, slug):
     task, phase = results_phase(request, slug)
     assumption = params.choice(request.GET, "assumption", ASSUMPTIONS, "dependent")
-    rows = board_rows(phase.pk, default_metric(task.metric_names()))
+    rows = board_rows(phase.pk, headline_metric(task))
     viewable = set(access.visible_outputs(phase, request.user).values_list("pk", flat=True))
     return render(request, "leaderboard/cleme2.html", {
         "task": task, "phase": phase, "assumption": assumption, "assumptions": ASSUMPTIONS,

@@ -7,7 +7,7 @@ from scoring import per_type_metrics
 from .. import access, params
 from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.per_type import ANNOTATOR_VIEW, VIEWS, annotator_comparison, chosen_table, comparison, has_annotator_types, table_of
-from ..ranking import board_rows, default_metric
+from ..ranking import board_rows, headline_metric
 from .pages import results_phase
 
 DEFAULT_SYSTEMS = 3
@@ -15,7 +15,7 @@ DEFAULT_SYSTEMS = 3
 
 def per_type(request, slug):
     task, phase = results_phase(request, slug)
-    rows = board_rows(phase.pk, default_metric(task.metric_names()))
+    rows = board_rows(phase.pk, headline_metric(task))
     chosen = params.ids(request.GET.getlist("systems"), "systems") or [r["submission_id"] for r in rows[:DEFAULT_SYSTEMS]]
     metrics = per_type_metrics(task.metric_names())
     metric, level = chosen_table(task.metric_names(), params.choice(request.GET, "metric", [cls.name for cls in metrics]), "")

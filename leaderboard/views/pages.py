@@ -24,7 +24,7 @@ from ..insights.paths import metric_paths, rank_by_choices
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
 from ..models.tasks import PhaseNotNamed
-from ..ranking import board_rows, default_metric, pool_version
+from ..ranking import board_rows, headline_metric, pool_version
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams import TeamError
 from ..services.terms import TermsNotAccepted
@@ -67,9 +67,8 @@ def shown_version(phase: Phase, visible: bool, own: list[dict]) -> str:
 
 
 def _board_context(request, task: SharedTask, phase: Phase) -> dict:
-    metric_names = task.metric_names()
     visible = access.may_see_results(phase, request.user)
-    metric = params.metric(request.GET, lambda: metric_paths(phase), default_metric(metric_names))
+    metric = params.metric(request.GET, lambda: metric_paths(phase), headline_metric(task))
     track = params.choice(request.GET, "track", task.tracks or [])
     own = own_rows(request, task, phase)
     rows = board_rows(phase.pk, metric) if visible else []

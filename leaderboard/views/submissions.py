@@ -12,14 +12,18 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from scoring import label, value_at
+
 from .. import access, params
 from ..insights import charts, consequences, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
+from ..insights.corpora import corpus_columns
 from ..insights.loading import chunk_statistics
 from ..insights.per_sentence import per_sentence_table
 from ..insights.per_type import chosen_table, table_of
-from ..insights.scores import score_sheet
+from ..insights.scores import headline, score_sheet
 from ..insights.team_submissions import status_of, team_submissions
+from ..insights.uploads import upload_entry
 from ..models import SharedTask, Submission
 from ..ranking import headline_metric
 from ..services import submissions as actions
@@ -47,7 +51,8 @@ def mine(request, slug):
     context = _mine_context(request, slug)
     if context["team"] is not None and context["show_scores"]:
         own = Submission.objects.filter(phase=context["phase"], team=context["team"], hidden=False).defer("content")
-        context["history"] = charts.score_history(list(own), headline_metric(context["task"]))
+        macro = {row["id"]: row["entry_scores"] for row in context["rows"] if row.get("entry_scores")} if context["phase"].is_multi_corpus else None
+        context["history"] = charts.score_history(list(own), headline_metric(context["task"]), macro)
     return render(request, "leaderboard/my_submissions.html", context)
 
 
@@ -67,8 +72,15 @@ def detail(request, slug, pk):
     context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user),
                "manages": access.may_manage_submission(submission, request.user), "show_scores": False,
                "counted": access.may_see_counted(phase, request.user) and _counted(submission)}
-    if phase.is_multi_corpus:  # a zip of corpus files: each has its own page, with its scores
-        context["corpus_outputs"] = [(output, status_of(output, request.user)) for output in submission.corpus_outputs.select_related("phase").order_by("pk")]
+    if phase.is_multi_corpus:  # an upload of corpus files: each has its own page; the upload shows the entry whole
+        context["corpus_outputs"] = upload_rows(submission, request.user)
+        if access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
+            entry = upload_entry(submission)
+            context.update(entry=entry, headline=headline(entry["scores"]), corpus_columns=[(path, label(path)) for path in corpus_columns(phase)])
+            for row in context["corpus_outputs"]:
+                scores = entry["corpora"][row["corpus"]]
+                row.update(scores=None if scores is None else [value_at(scores, path) for path in corpus_columns(phase)],
+                           came_in=entry["corpus_uploads"][row["corpus"]])
     elif access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
         metric, level = chosen_table(task.metric_names(), "", "")
         level = params.choice(request.GET, "cat", table_of(metric).levels, level)
@@ -80,6 +92,16 @@ def detail(request, slug, pk):
                 context.update(sentences=views[:SENTENCES_SHOWN], more_sentences=len(views) > SENTENCES_SHOWN,
                                classes=[(c, CLASS_NAMES[c]) for c in CLASSES])
     return render(request, "leaderboard/submission.html", context)
+
+
+def upload_rows(upload: Submission, user) -> list[dict]:
+    """Per corpus of the upload's phase: the upload's own file for it (None if it has
+    none) and that file's status as its team may see it."""
+    outputs = {o.phase.corpus: o for o in upload.corpus_outputs.select_related("phase").order_by("pk")}
+    return [
+        {"corpus": c.corpus, "output": outputs.get(c.corpus), "state": status_of(outputs[c.corpus], user) if c.corpus in outputs else None}
+        for c in upload.phase.corpora()
+    ]
 
 
 def _counted(submission: Submission) -> bool:
@@ -101,11 +123,28 @@ def per_sentence_download(submission: Submission, user, query) -> HttpResponse:
     if submission.status != Submission.Status.SCORED:
         raise Http404("this submission has no results")
     fmt = params.choice(query, "format", PER_SENTENCE_FORMATS, "csv")
+    if submission.phase.is_multi_corpus:  # an upload of several corpora: one corpus's file at a time
+        submission = corpus_output(submission, query)
+        if submission.status != Submission.Status.SCORED:
+            raise Http404(f"the upload's {submission.phase.corpus} file has no results ({submission.status})")
     table = per_sentence_table(submission, load_dataset(submission.phase.dataset_id), show_references=access.may_see_references(submission.phase, user))
     text, content_type = exports.render(table, fmt)
     response = HttpResponse(text, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
     return response
+
+
+def corpus_output(upload: Submission, query) -> Submission:
+    """The upload's output for the corpus ``?corpus=`` names; a 400 naming the corpora
+    the upload holds when it names none of them."""
+    outputs = {o.phase.corpus: o for o in upload.corpus_outputs.select_related("phase__task", "phase__dataset", "team").defer("content")}
+    held = sorted(outputs)
+    name = params.text(query, "corpus", max_length=60, pattern=params.SLUG)
+    if not name:
+        raise params.BadParameter("corpus", f"an upload of several corpora has per-sentence results per corpus: name one ({', '.join(held)})", held)
+    if name not in outputs:
+        raise params.BadParameter("corpus", f"upload {upload.pk} has no file for corpus {name!r}; it holds {', '.join(held) or 'none'}", held)
+    return outputs[name]
 
 
 def uploaded_file(request, slug, pk):

@@ -37,3 +37,41 @@ def test_a_zip_and_one_corpus_at_a_time(server, tmp_path, capsys):
     assert main(["submit", "corpora", str(one), "--system", "one", "--corpus", "uk-ua-gec", "--interval", "0.2"]) == 0
     uploads = User.objects.get(username="remote").submission_set.filter(parent__isnull=True)
     assert sorted(s.system_name for s in uploads) == ["one", "zip"] and all(s.status == "scored" for s in uploads)
+
+
+def test_submit_and_status_print_the_uploads_scores(server, tmp_path, capsys):
+    """The macro average of the team's entry, each corpus's headline scores and the
+    upload each came from; "uploaded as submission N" once."""
+    archive = tmp_path / "all.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("cs-natwebinf.txt", text(CS_REF))
+        out.writestr("uk-ua-gec.txt", text(UK_SOURCE))
+    assert main(["submit", "corpora", str(archive), "--system", "zip", "--interval", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("uploaded as submission") == 1 and "scores hidden" not in out
+    assert "macro average over the corpora of your entry\n" in out and "  cs-natwebinf\n" in out and "  uk-ua-gec\n" in out
+    zip_id = int(out.split("uploaded as submission ")[1].split()[0])
+    one = tmp_path / "uk.txt"
+    one.write_text(text(UK_REF))
+    assert main(["submit", "corpora", str(one), "--system", "one", "--corpus", "uk-ua-gec", "--interval", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert f"  cs-natwebinf (from submission {zip_id})\n" in out and "  uk-ua-gec\n" in out
+    f_line = [line for line in out.splitlines() if "(errant.cs.f)" in line]
+    assert f_line[0].split()[-1] == "1.0000"  # the macro average: cs from the zip and uk now both right
+    one_id = int(out.split("uploaded as submission ")[1].split()[0])
+    assert main(["status", str(one_id)]) == 0
+    assert f"  cs-natwebinf (from submission {zip_id})\n" in capsys.readouterr().out
+
+
+def test_the_leaderboard_ranks_by_the_tasks_headline(server, tmp_path, capsys):
+    from leaderboard.models import SharedTask
+
+    SharedTask.objects.filter(slug="corpora").update(headline_metric="gleu.score")
+    archive = tmp_path / "all.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("cs-natwebinf.txt", text(CS_REF))
+    assert main(["submit", "corpora", str(archive), "--system", "zip", "--interval", "0.2"]) == 0
+    capsys.readouterr()
+    assert main(["leaderboard", "corpora"]) == 0
+    out = capsys.readouterr().out
+    assert "ranked by gleu.score" in out and "    cs-natwebinf\n" in out and " missing    uk-ua-gec\n" in out

@@ -132,6 +132,7 @@ class Command(BaseCommand):
         self.stdout.write(f"MultiGEC demo: preparing {len(corpora)} corpora ({', '.join(f'{c.name} ({c.lang})' for c in corpora)}) ...")
         task = SharedTask.objects.create(
             slug=MULTIGEC_SLUG, title="MultiGEC-style demo (Ukrainian, Czech, Icelandic; simulated systems)", metrics=["errant", "gleu", "gotoscorer"],
+            headline_metric="gleu.score",  # MultiGEC-2025 ranked by GLEU
             description=(
                 "A demo of a multilingual task in the shape of MultiGEC-2025: three open corpora, each with its language and its "
                 "number of references (UA-GEC essays, CC BY 4.0; GECCC paragraphs, CC BY-SA 4.0; IceEC sentences, CC BY 4.0; "
