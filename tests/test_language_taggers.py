@@ -93,6 +93,14 @@ def test_hanta_tags_a_long_word_by_its_bounded_tail_in_bounded_time():
     assert stts_upos("VA(FIN)") == "VERB" and stts_upos("ADJ(A)") == "ADJ" and stts_upos("???") == "X"
 
 
+def test_islenska_reads_a_long_compound_by_its_bounded_tail_in_bounded_time():
+    """islenska's compound splitter takes minutes on a 460-letter chain of word parts."""
+    started = time.process_time()
+    found = tags("is", ["Aðalbílaskúrshurðarhúnn" * 20, "landsmanna" * 200 + "hús", "aðalbílaskúrshurðarhúnn"])
+    assert time.process_time() - started < 2.0
+    assert set(found) <= UPOS and found[2] == "NOUN"  # a real compound of 23 letters is analysed whole
+
+
 @pytest.mark.parametrize(("lang", "source", "correction", "expected"), [
     ("is", "Ég fór á skólann .", "Ég fór í skólann .", [("á", "í", "R:ADP")]),
     ("is", "Hún er falleg .", "Hún var falleg .", [("er", "var", "R:MORPH")]),

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .shapes import word_tail
+
 STTS_UPOS = {
     "ADJA": "ADJ", "ADJD": "ADJ", "ADV": "ADV", "APPR": "ADP", "APPRART": "ADP", "APPO": "ADP",
     "APZR": "ADP", "ART": "DET", "CARD": "NUM", "FM": "X", "ITJ": "INTJ", "KOUI": "SCONJ",
@@ -45,11 +47,7 @@ class HantaTagger:
 
 
 def bounded(word: str) -> str:
-    """The word, or its last :data:`LONGEST_WORD` characters (capitalised when it was)."""
-    if len(word) <= LONGEST_WORD:
-        return word
-    tail = word[-LONGEST_WORD:]
-    return tail[:1].upper() + tail[1:] if word[:1].isupper() else tail
+    return word_tail(word, LONGEST_WORD)
 
 
 def upos_of(tag: str) -> str:

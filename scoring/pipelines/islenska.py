@@ -10,14 +10,15 @@ few very frequent forms whose usual reading that order misses are fixed in
 :data:`USUAL_CLASS`. A capitalised form is also looked up lower-cased (the first word
 of a sentence); a capitalised noun that can be a proper name's form is PROPN. A form BÍN does
 not know is left to its compounds (islenska splits unknown compounds and analyses the
-head), then to the shape of the token (digits NUM, punctuation PUNCT), else ``X``,
+head; a word longer than :data:`LONGEST_WORD` letters is read by its last ones, since
+the splitter's time grows exponentially with a long chain of parts), then to the shape of the token (digits NUM, punctuation PUNCT), else ``X``,
 which the type rules read as untagged.
 """
 from __future__ import annotations
 
 import functools
 
-from .shapes import shape_upos
+from .shapes import shape_upos, word_tail
 
 # BÍN's word classes (``ofl``) as UPOS. Ordinals (``rt``) are ADJ as in UD Icelandic;
 # pronouns (``fn``: demonstrative, indefinite, possessive) DET as pymorphy's ``Apro``.
@@ -29,6 +30,7 @@ OFL_UPOS = {
 COORDINATING = {"og", "en", "eða", "né", "heldur", "enda", "ellegar", "bæði", "hvorki", "ýmist", "annaðhvort"}
 # Most preferred first, for a form with entries in several classes.
 CLASS_ORDER = ("nhm", "fs", "pfn", "afn", "fn", "gr", "to", "so", "st", "ao", "rt", "lo", "kk", "kvk", "hk", "uh")
+LONGEST_WORD = 40  # islenska's compound splitter grows exponentially on long chains of word parts
 USUAL_CLASS = {"sem": "st", "þá": "ao", "svo": "ao", "heldur": "st", "þegar": "st", "eins": "ao", "ef": "st"}
 
 
@@ -42,6 +44,7 @@ class IslenskaTagger:
         self.upos = functools.lru_cache(maxsize=1 << 18)(self._upos)
 
     def _upos(self, word: str) -> str:
+        word = word_tail(word, LONGEST_WORD)
         entries = self.bin.lookup(word)[1]
         lower = word.lower()
         if lower != word:
