@@ -191,6 +191,7 @@ class Dataset:
             "pipeline": self.pipeline,
             "tokenize": self.tokenize,
             "fingerprint": self.fingerprint,
+            "signature": self.signature(),
             "sources": self.sources,
             "reference_order": self.reference_order,
             "annotated_references": self.annotated_references,
@@ -222,11 +223,25 @@ class Dataset:
         dataset.annotated_references = meta.get("annotated_references", False)
         dataset.tables = tables
         dataset.fingerprint = meta.get("fingerprint", "")
+        dataset.stored_signature = meta.get("signature")
         if line_parses is not None:
             dataset.lines.add_serialised(line_parses)
         if dataset.annotated_references:
             dataset.remember_reference_edits()
         return dataset
+
+    stored_signature: str | None = None  # the text pipeline that made the stored parses
+
+    @property
+    def made_by_another_pipeline(self) -> bool:
+        """True when the stored parses and reference edits were made by another version
+        of the text pipeline (a tagger added or upgraded), so they must be made again:
+        the signature saved with them differs from today's. A dataset saved before
+        signatures were stored is trusted for English ``full`` (unchanged since) and made
+        again otherwise."""
+        if self.stored_signature is None:
+            return not (self.lang == "en" and self.pipeline == "full")
+        return self.stored_signature != self.signature()
 
     def remember_reference_edits(self) -> None:
         """Seed the line cache with the references' ERRANT edits (a system line equal to

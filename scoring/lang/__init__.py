@@ -19,8 +19,10 @@ class Tagger:
     """Where a language's universal POS tags come from, offline.
 
     ``kind`` is ``"spacy"`` (``name`` is an installed spaCy model whose morphologizer or
-    tagger sets UPOS) or ``"pymorphy3"`` (``name`` is pymorphy3's dictionary language;
-    its OpenCorpora tags are mapped to UPOS by :mod:`scoring.pipelines.pymorphy`).
+    tagger sets UPOS), ``"pymorphy3"`` (``name`` is pymorphy3's dictionary language; its
+    OpenCorpora tags are mapped to UPOS by :mod:`scoring.pipelines.pymorphy`),
+    ``"islenska"`` (BÍN's word classes, :mod:`scoring.pipelines.islenska`) or ``"hanta"``
+    (``name`` is HanTa's model file; :mod:`scoring.pipelines.hanta`).
     """
 
     kind: str

@@ -1,4 +1,5 @@
-"""Czech: simplemma lemmas; no offline tagger installed."""
-from .. import Language
+"""Czech: simplemma lemmas; UPOS from word lists and rules over simplemma's dictionary
+(no openly licensed Czech tagger exists on PyPI)."""
+from .. import Language, Tagger
 
-LANGUAGE = Language("cs", "Czech", lemmatizer="cs")
+LANGUAGE = Language("cs", "Czech", lemmatizer="cs", tagger=Tagger("czech-rules", "cs"))

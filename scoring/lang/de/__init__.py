@@ -1,4 +1,4 @@
-"""German: simplemma lemmas; no offline tagger installed."""
-from .. import Language
+"""German: simplemma lemmas, HanTa's STTS tags (its German model) mapped to UPOS."""
+from .. import Language, Tagger
 
-LANGUAGE = Language("de", "German", lemmatizer="de")
+LANGUAGE = Language("de", "German", lemmatizer="de", tagger=Tagger("hanta", "morphmodel_ger.pgz"))

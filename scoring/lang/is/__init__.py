@@ -1,4 +1,4 @@
-"""Icelandic: simplemma lemmas; no offline tagger installed."""
-from .. import Language
+"""Icelandic: simplemma lemmas, BÍN's word classes (through islenska) mapped to UPOS."""
+from .. import Language, Tagger
 
-LANGUAGE = Language("is", "Icelandic", lemmatizer="is")
+LANGUAGE = Language("is", "Icelandic", lemmatizer="is", tagger=Tagger("islenska", "bin"))
