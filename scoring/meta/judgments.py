@@ -11,7 +11,7 @@ which bounds the cost of a hostile file (no "billion laughs", no external entiti
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
 
@@ -30,14 +30,24 @@ class RankingItem:
     user: str
     ranks: tuple[tuple[str, int], ...]  # (system, rank), rank 1 = best
     line: int  # of the element, for messages
+    # The outputs as shown: systems whose outputs were identical share one <translation>.
+    # Empty: each system its own output. Agreement (scoring.human) compares outputs, not
+    # systems; every other figure ignores it, and so does equality.
+    outputs: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
+
+    def output_groups(self) -> tuple[tuple[str, ...], ...]:
+        """The systems of each shown output: ``outputs``, or one system per output."""
+        return self.outputs or tuple((system,) for system, _ in self.ranks)
 
     def as_json(self) -> list:
-        return [self.src_id, self.user, [list(pair) for pair in self.ranks], self.line]
+        value = [self.src_id, self.user, [list(pair) for pair in self.ranks], self.line]
+        return value + [[list(group) for group in self.outputs]] if self.outputs else value
 
     @classmethod
     def from_json(cls, value: list) -> RankingItem:
-        src_id, user, ranks, line = value
-        return cls(src_id, user, tuple((system, rank) for system, rank in ranks), line)
+        src_id, user, ranks, line, *outputs = value
+        groups = tuple(tuple(group) for group in outputs[0]) if outputs else ()
+        return cls(src_id, user, tuple((system, rank) for system, rank in ranks), line, groups)
 
 
 class _Reader:
@@ -75,7 +85,7 @@ class _Reader:
         if element == ITEM:
             if self.current is not None:
                 self.problems.add(line, f"<{ITEM}> inside another <{ITEM}>")
-            self.current = {"src_id": self.integer(attributes, "src-id", ITEM), "user": attributes.get("user", ""), "ranks": {}, "line": line}
+            self.current = {"src_id": self.integer(attributes, "src-id", ITEM), "user": attributes.get("user", ""), "ranks": {}, "outputs": [], "line": line}
         elif element == TRANSLATION:
             if self.current is None:
                 self.problems.add(line, f"<{TRANSLATION}> outside a <{ITEM}>")
@@ -84,6 +94,8 @@ class _Reader:
             systems = attributes.get("system", "").split()
             if not systems:
                 self.problems.add(line, f"<{TRANSLATION}> names no system")
+            else:
+                self.current["outputs"].append(tuple(systems))
             for system in systems:
                 if system in self.current["ranks"]:
                     self.problems.add(line, f"system {system!r} ranked twice in the <{ITEM}> of line {self.current['line']}")
@@ -93,7 +105,7 @@ class _Reader:
         if element == ITEM and self.current is not None:
             item, self.current = self.current, None
             if item["src_id"] is not None:
-                self.items.append(RankingItem(item["src_id"], item["user"], tuple(item["ranks"].items()), item["line"]))
+                self.items.append(RankingItem(item["src_id"], item["user"], tuple(item["ranks"].items()), item["line"], tuple(item["outputs"])))
 
 
 def read_judgments(source: bytes | str | Path) -> list[RankingItem]:
