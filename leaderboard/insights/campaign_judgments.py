@@ -72,33 +72,34 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
     untrusted annotators' left out of ``items``."""
     counted = Counted(controls=control_table(campaign))
     counted.tested = set(counted.controls)
-    raw: list[tuple[str, int, list[tuple[str, int]]]] = []
+    raw: list[tuple[str, int, list[tuple[tuple[str, ...], int]]]] = []
     judgments = Judgment.objects.filter(campaign=campaign).select_related("assignment__screen").order_by("pk")
     for judgment in judgments.iterator(chunk_size=2000):
         user = judgment.user
         counted.screens[user] = counted.screens.get(user, 0) + 1
+        groups: list[tuple[tuple[str, ...], int]] = []
         if judgment.assignment_id is None:
-            pairs = [(labels[int(pk)], rank) for pk, rank in judgment.ranks.items() if int(pk) in labels]
+            for ids, rank in judgment.ranks:
+                groups.append((tuple(labels[pk] for pk in ids if pk in labels), rank))
         else:
-            screen = judgment.assignment.screen
-            pairs = []
-            for output in screen.outputs:
+            for output in judgment.assignment.screen.outputs:
                 if output["control_of"]:
                     outcome = control_outcome(judgment.ranks, output["key"], output["control_of"])
                     counted.controls[user][outcome] += 1
                     continue
-                pairs += [(labels[pk], judgment.ranks[output["key"]]) for pk in output["systems"] if pk in labels]
-        raw.append((user, judgment.line + 1, pairs))
+                groups.append((tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]]))
+        raw.append((user, judgment.line + 1, [(g, r) for g, r in groups if g]))
     for user, entry in counted.controls.items():
         entry["p_value"] = sign_test(entry["below"], entry["above"])
         entry["trusted"] = entry["p_value"] <= campaign.threshold
         if not entry["trusted"]:
             counted.untrusted.add(user)
-    for user, src_id, pairs in raw:
+    for user, src_id, groups in raw:
         if user in counted.untrusted:
             counted.excluded_judgments += 1
-        elif len(pairs) >= 2:
-            counted.items.append(RankingItem(src_id, user, tuple(pairs), len(counted.items) + 1))
+        elif sum(len(g) for g, _ in groups) >= 2:
+            ranks = tuple((system, rank) for g, rank in groups for system in g)
+            counted.items.append(RankingItem(src_id, user, ranks, len(counted.items) + 1, tuple(g for g, _ in groups)))
     return counted
 
 
@@ -122,8 +123,8 @@ def judgments_table(campaign: Campaign):
         counted = judgment.user not in untrusted
         when = judgment.created_at.isoformat()
         if judgment.assignment_id is None:
-            for pk, rank in judgment.ranks.items():
-                rows.append([judgment.pk, judgment.user, judgment.line + 1, labels.get(int(pk), pk), rank, "", counted, "imported", when])
+            for ids, rank in judgment.ranks:
+                rows += [[judgment.pk, judgment.user, judgment.line + 1, labels.get(pk, str(pk)), rank, "", counted, "imported", when] for pk in ids]
             continue
         screen = judgment.assignment.screen
         for output in screen.outputs:

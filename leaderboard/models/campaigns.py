@@ -109,7 +109,7 @@ class Judgment(models.Model):
     annotator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     user = models.CharField(max_length=150, help_text="the annotator's name as exported")
     line = models.PositiveIntegerField(help_text="0-based line of the phase's dataset")
-    ranks = models.JSONField(help_text="{output key: rank}; imported: {submission id: rank}")
+    ranks = models.JSONField(help_text="{output key: rank}; imported: [[[submission id, ...], rank], ...], one per output")
     edits = models.JSONField(default=dict, blank=True, help_text="mode edits: {output key: [valid?, ...]}")
     imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)

@@ -64,7 +64,7 @@ def import_judgments(phase: Phase, name: str, data: bytes, *, filename: str = "j
             raise scoring.InputError([scoring.Problem(0, "two systems of the campaign would share a name", filename)])
         Judgment.objects.bulk_create([
             Judgment(campaign=campaign, user=item.user or "imported", line=item.src_id - 1, imported=True,
-                     ranks={str(known[system].pk): rank for system, rank in item.ranks})
+                     ranks=[[[known[system].pk for system in group], dict(item.ranks)[group[0]]] for group in item.output_groups()])
             for item in items
         ], batch_size=2000)
         judgments_changed(campaign)

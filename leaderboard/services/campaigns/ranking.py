@@ -83,6 +83,7 @@ def compute_results(campaign: Campaign) -> dict:
             "trusted": user not in counted.untrusted,
         })
     results.update({
+        "counted_annotators": results.pop("annotators", 0),
         "annotators": annotators,
         "controls": [{"user": u, **e} for u, e in sorted(counted.controls.items())],
         "excluded": {"untrusted_judgments": counted.excluded_judgments},
