@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db.models import Count, Q
 
 from ..models import Assignment, Campaign, SharedTask
+from ..ranking import human_columns, with_human_columns  # noqa: F401  (the board's, read here too)
 
 
 def campaign_named(task: SharedTask, name: str) -> Campaign | None:
@@ -75,26 +76,6 @@ def ranked_rows(campaign: Campaign) -> list[dict]:
     systems = (campaign.results or {}).get("systems", {})
     rows = [{"system": name, **values} for name, values in systems.items()]
     return sorted(rows, key=lambda r: (r.get("cluster", 0), -(r.get("expected_wins") or 0.0)))
-
-
-def human_columns(phase) -> list[dict]:
-    """The board's column groups of the phase's published campaigns:
-    ``[{"name", "by_submission": {id: {"expected_wins", "cluster"}}}]``."""
-    columns = []
-    for campaign in Campaign.objects.filter(phase=phase, published=True).order_by("created_at", "pk").only("name", "results"):
-        results = campaign.results or {}
-        ids = results.get("system_ids", {})
-        by_submission = {
-            ids[name]: {"expected_wins": values.get("expected_wins"), "cluster": values.get("cluster")}
-            for name, values in results.get("systems", {}).items() if name in ids
-        }
-        columns.append({"name": campaign.name, "by_submission": by_submission})
-    return columns
-
-
-def with_human_columns(rows: list[dict], columns: list[dict]) -> list[dict]:
-    """Each board row with ``human``: ``{campaign: {"expected_wins", "cluster"} or None}``."""
-    return [{**row, "human": {c["name"]: c["by_submission"].get(row["submission_id"]) for c in columns}} for row in rows]
 
 
 def campaign_schemes(phase) -> dict[str, dict[str, float]]:
