@@ -50,15 +50,24 @@ class CampaignCreateSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1, default=0)
 
 
+class StrictBoolean(serializers.BooleanField):
+    """JSON true or false only (DRF's field would take 0, "yes", "on", ...)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class JudgmentSerializer(serializers.Serializer):
     item = serializers.IntegerField(min_value=1, help_text="the item next/ gave")
     ranks = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=100), help_text="{output key: rank}, 1 = best, ties allowed")
-    edits = serializers.DictField(child=serializers.ListField(child=serializers.BooleanField()), required=False,
+    edits = serializers.DictField(child=serializers.ListField(child=StrictBoolean()), required=False,
                                   help_text="mode edits: {output key: [valid?, one per listed edit]}")
 
 
 class PublishSerializer(serializers.Serializer):
-    published = serializers.BooleanField()
+    published = StrictBoolean()
 
 
 class ImportSerializer(serializers.Serializer):
