@@ -11,6 +11,7 @@ reproducible. Pure Python: no Django, no parsing.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
@@ -77,9 +78,9 @@ def plan_campaign(
     rng = random.Random(seed)
     order = sorted(lines)
     rng.shuffle(order)
-    cursor = iter(range(10**9))
+    cursor = itertools.count()
 
-    def next_line() -> int:
+    def next_line() -> int:  # the shuffled lines in turn, again from the first when all were used
         return order[next(cursor) % len(order)]
 
     def pick(line: int, room: int) -> list[Group]:
