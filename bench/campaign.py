@@ -5,13 +5,14 @@
    Cohen's kappa between and within annotators, and every metric's correlation with EW
    and TS (1,000 samples) -- the job ``services.campaigns.ranking.refresh_ranking`` runs.
 2. The next screen while 20 annotators judge at once: gunicorn (2 sync workers, DEBUG=0,
-   as docker/compose.yaml runs it) on the same database, one Celery worker re-ranking as
-   the judgments arrive (every judgment asks for a job), and 20 client threads, each an
-   annotator who asks ``next/`` and posts the judgment at once, again and again (no
-   thinking time: harder than people). Prints p50/p95/p99 of ``next/`` and of
-   ``judgments/``.
+   as docker/compose.yaml runs it) on the same database, one Celery worker (niced, as
+   deployed) re-ranking as the judgments arrive, and 20 client threads, each an
+   annotator who asks ``next/``, looks at the screen for ``--think`` seconds (uniformly
+   0.5 to 1.5 times it; people take far longer per screen) and posts the judgment, again
+   and again; then the same with no thinking time at all (a stress: every request waits
+   for the 19 others). Prints p50/p95/p99 of ``next/`` and of ``judgments/``.
 
-    python bench/campaign.py [--systems 10] [--lines 100] [--judgments 10000] [--seconds 30] [--annotators 20]
+    python bench/campaign.py [--systems 10] [--lines 100] [--judgments 10000] [--seconds 30] [--annotators 20] [--think 2]
 
 Runs on a database of its own made by Django's test machinery on PostgreSQL at
 127.0.0.1:5432 (created, then dropped) and the test settings' Redis database. The task:
@@ -38,12 +39,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "leaderboard.settings_test")
 
-from machine import OthersCpu, cores  # noqa: E402  (bench/machine.py: CPU others took meanwhile)
+from busy_workers import tree_cpu_seconds  # noqa: E402
+from machine import OthersCpu, backend_pids, cores  # noqa: E402  (bench/machine.py: CPU others took meanwhile)
 
 NAMES = ["T5", "BART", "GECToR-BERT", "GPT-3.5", "PIE", "TemplateGEC", "LM-Critic", "UEDIN-MS", "Riken-Tohoku", "TransGEC", "BERT-fuse", "GECToR-ens"]
 
 
 def percentiles(values: list[float]) -> str:
+    if not values:
+        return "no requests"
     ordered = sorted(values)
 
     def at(q):
@@ -128,14 +132,14 @@ def time_reranking(campaign) -> None:
     correlations = ranking.correlations(campaign, human, labels)
     correlated = time.perf_counter() - start
     with OthersCpu(database_url(), lambda: []) as others:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         ranking.refresh_ranking(campaign.pk)
-        whole = time.perf_counter() - start
+        whole, whole_cpu = time.perf_counter() - start, time.process_time() - cpu
     campaign.refresh_from_db()
     results = campaign.results
     print(f"re-ranking {results['rankings']:,} counted rankings of {sum(counted.screens.values()):,} judgments "
           f"({len(counted.untrusted)} untrusted annotators left out), {len(results['systems'])} systems, {len(correlations)} score paths:")
-    print(f"  the whole job: {whole:.2f} s (one worker); of which reading and the controls {read:.2f} s, "
+    print(f"  the whole job: {whole:.2f} s ({whole_cpu:.2f} CPU s of this process; the database's work is in the wall time); of which reading and the controls {read:.2f} s, "
           f"EW + TrueSkill + {ranking.BOOTSTRAP} bootstrap samples + kappa {ranked:.2f} s, correlations {correlated:.2f} s")
     print(f"  agreement: inter {results['agreement']['inter']}, intra {results['agreement']['intra']}; clusters {len(results['clusters'])}; "
           f"other work on the machine meanwhile: {others.seconds:.1f} CPU s")
@@ -172,7 +176,7 @@ def serve(env: dict, port: int) -> list[subprocess.Popen]:
     raise SystemExit("gunicorn did not answer")
 
 
-def annotate(port: int, token: str, seconds: float, next_times: list, post_times: list, errors: list, stop_at: float) -> None:
+def annotate(port: int, token: str, think: float, next_times: list, post_times: list, errors: list, stop_at: float) -> None:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json", "Accept": "application/json"}
     rng = random.Random(token)
@@ -189,6 +193,8 @@ def annotate(port: int, token: str, seconds: float, next_times: list, post_times
             errors.append(response.status)
             return
         screen = json.loads(body)
+        if think:
+            time.sleep(think * rng.uniform(0.5, 1.5))
         keys = [o["key"] for o in screen["outputs"]]
         ranks = {key: rng.randint(1, len(keys)) for key in keys}
         start = time.perf_counter()
@@ -200,40 +206,46 @@ def annotate(port: int, token: str, seconds: float, next_times: list, post_times
             errors.append(response.status)
 
 
-def load(campaign, annotators: int, seconds: float) -> None:
+def load(campaign, annotators: int, seconds: float, thinks: list[float]) -> None:
     from django.conf import settings
     from rest_framework.authtoken.models import Token
 
     from leaderboard.models import Campaign
 
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "DEBUG": "0", "SECRET_KEY": "bench", "DATABASE_URL": database_url(),
-           "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "GEC_WORKER_NICE": "0", "GEC_ANON_API_RATE": "100000/min"}
+           "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "GEC_ANON_API_RATE": "100000/min",
+           "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0"}  # plain HTTP straight to gunicorn (no proxy in front)
     tokens = [Token.objects.get_or_create(user=u)[0].key for u in campaign.annotators.order_by("pk")[:annotators]]
-    before = Campaign.objects.get(pk=campaign.pk)
     port = free_port()
     processes = serve(env, port)
-    next_times, post_times, errors = [], [], []
     try:
-        others = OthersCpu(database_url(), lambda: [p.pid for p in processes]).__enter__()
-        stop_at = time.monotonic() + seconds
-        threads = [threading.Thread(target=annotate, args=(port, token, seconds, next_times, post_times, errors, stop_at)) for token in tokens]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        took = time.perf_counter() - started
-        others.__exit__()
-        time.sleep(2)
-        after = Campaign.objects.get(pk=campaign.pk)
-        print(f"{annotators} annotators judging at once for {took:.0f} s ({len(post_times) / took:.1f} judgments/s, {len(errors)} errors {sorted(set(errors))}):")
-        print(f"  next/      {percentiles(next_times)}")
-        print(f"  judgments/ {percentiles(post_times)}")
-        print(f"  the worker re-ranked meanwhile: from version {before.ranked_version} to {after.ranked_version} of {after.version}; "
-              f"other work on the machine: {others.seconds:.1f} CPU s")
+        for think in thinks:
+            next_times, post_times, errors = [], [], []
+            before = Campaign.objects.get(pk=campaign.pk)
+            others = OthersCpu(database_url(), lambda: [p.pid for p in processes]).__enter__()
+            backends = backend_pids(database_url())
+            web_cpu = tree_cpu_seconds(processes[0].pid) + sum(tree_cpu_seconds(pid) for pid in backends)
+            stop_at = time.monotonic() + seconds
+            threads = [threading.Thread(target=annotate, args=(port, token, think, next_times, post_times, errors, stop_at)) for token in tokens]
+            started = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            took = time.perf_counter() - started
+            others.__exit__()
+            web_cpu = tree_cpu_seconds(processes[0].pid) + sum(tree_cpu_seconds(pid) for pid in backends) - web_cpu
+            after = Campaign.objects.get(pk=campaign.pk)
+            print(f"{annotators} annotators judging at once for {took:.0f} s, {think:g} s per screen ({len(post_times) / took:.1f} judgments/s, "
+                  f"{len(errors)} errors {sorted(set(errors))}), load average {os.getloadavg()[0]:.1f}:")
+            print(f"  next/      {percentiles(next_times)}")
+            print(f"  judgments/ {percentiles(post_times)}")
+            print(f"  CPU per request (gunicorn and the PostgreSQL backends it had when the run began): {1000 * web_cpu / max(1, len(next_times) + len(post_times)):.1f} ms")
+            print(f"  the worker re-ranked meanwhile: from version {before.ranked_version} to {after.ranked_version} of {after.version}; "
+                  f"other work on the machine: {others.seconds:.1f} CPU s")
     finally:
-        for process in processes:
-            os.killpg(process.pid, signal.SIGTERM)
+        for process in processes:  # the worker may hold a re-ranking's countdown: no warm shutdown
+            os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=30)
 
 
@@ -244,6 +256,7 @@ def main() -> None:
     parser.add_argument("--judgments", type=int, default=10_000)
     parser.add_argument("--annotators", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--think", type=float, default=2.0, help="seconds an annotator looks at a screen (then a run with none)")
     args = parser.parse_args()
     import django
 
@@ -254,12 +267,12 @@ def main() -> None:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
-        screens = -(-args.judgments // args.annotators) + 50
+        screens = -(-args.judgments // args.annotators) + 200  # screens left to judge in the load part
         data, campaign = build(args.systems, args.lines, args.annotators, screens)
         filled = fill_judgments(campaign, args.judgments)
         print(f"{filled:,} judgments stored")
         time_reranking(campaign)
-        load(campaign, args.annotators, args.seconds)
+        load(campaign, args.annotators, args.seconds, [args.think, 0.0])
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     print(f"load average after: {os.getloadavg()[0]:.2f}")

@@ -20,7 +20,7 @@ from django.dispatch import receiver
 
 from ..celery import app as celery_app
 from . import work
-from .campaigns.jobs import run_campaign_job
+from .campaigns.jobs import rank_delay, run_campaign_job
 from .cost import submission_cost
 from .organizer_jobs import fail_job, run_job
 from .scoring import PLATFORM, fail_submission, score_submission
@@ -83,7 +83,11 @@ def _enqueue(kind: str, object_id: int) -> None:
 
 
 def _message_options(kind: str, object_id: int) -> dict:
-    """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`)."""
+    """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`);
+    a campaign's re-ranking waits out the campaign's interval (:func:`.campaigns.jobs.rank_delay`)."""
+    if kind == "campaign":
+        delay = rank_delay(object_id)
+        return {"countdown": delay} if delay else {}
     if kind != "scoring":
         return {}
     cost = submission_cost(object_id)

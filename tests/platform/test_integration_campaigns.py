@@ -13,7 +13,8 @@ pytestmark = REAL_STACK
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_prepares_and_ranks_a_campaign(workers):
+def test_a_worker_prepares_and_ranks_a_campaign(workers, settings):
+    settings.GEC_CAMPAIGN_RANK_EVERY = 3  # the judgments' job waits 3 s after the first ranking
     data = build_insight_task("camp-worker", teams={"alice": "T5", "bob": "BART"})  # scored inline, before the worker is asked
     annotator("ann1")
     organizer, ann1 = APIClient(), APIClient()
