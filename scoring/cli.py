@@ -23,7 +23,7 @@ BOOTSTRAP_PATH = "errant.cs.f"
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m scoring", description="Score GEC system outputs against references.",
-        epilog="python -m scoring meta --help: correlations with human judgments.",
+        epilog="python -m scoring meta --help: correlations with human judgments. python -m scoring human --help: ranking systems from human rankings.",
     )
     add_scoring_arguments(parser)
     parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of each system against the first")
@@ -87,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         from .meta.cli import main as meta_main  # here, not above: it loads SciPy, which scoring alone never needs
 
         return meta_main(argv[1:])
+    if argv[:1] == ["human"]:
+        from .human.cli import main as human_main  # here: TrueSkill, which scoring alone never needs
+
+        return human_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     metrics, options = checked_metrics(parser, args)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
-from ..meta.judgments import RankingItem
+from .judgments import RankingItem
 
 Judgment = tuple[int, tuple[str, ...], tuple[str, ...]]  # sentence, output A, output B (A < B)
 
@@ -47,7 +47,7 @@ def chance_agreement(judged: dict[Judgment, dict[str, list[int]]]) -> float:
 
 def weighted_kappa(tallies: dict, chance: float, min_shared: int) -> float | None:
     """Mean kappa over the pairs of annotators in ``tallies`` ({pair: [agreements, shared]})."""
-    kept = [(agree, shared) for agree, shared in tallies.values() if shared >= min_shared]
+    kept = [tallies[key] for key in sorted(tallies) if tallies[key][1] >= min_shared]  # sorted: the same sum whatever the file's order
     total = sum(shared for _, shared in kept)
     if not total or chance >= 1.0:
         return None

@@ -12,9 +12,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..meta.judgments import RankingItem
+from ..errors import InputError, Problem
+from .judgments import RankingItem
 
 WIN, TIE, LOSS = 1, 0, -1
+# Bounds on what one ranking costs (TrueSkill plays every comparison; the bootstrap holds
+# systems^2 counts per sample): far above a campaign's (SEEDA: 15 systems, 33,544).
+MAX_SYSTEMS = 200
+MAX_COMPARISONS = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -43,12 +48,20 @@ def system_names(items: Iterable[RankingItem]) -> list[str]:
 
 
 def expand(items: list[RankingItem], systems: list[str] | None = None) -> Comparisons:
-    """The expanded comparisons of ``items`` among ``systems`` (default: every system named)."""
+    """The expanded comparisons of ``items`` among ``systems`` (default: every system named).
+
+    Raises :class:`scoring.InputError` past :data:`MAX_SYSTEMS` systems or
+    :data:`MAX_COMPARISONS` comparisons, naming the ranking's line where the limit is passed.
+    """
     systems = system_names(items) if systems is None else systems
+    if len(systems) > MAX_SYSTEMS:
+        raise InputError([Problem(0, f"{len(systems)} systems ranked: the limit is {MAX_SYSTEMS}")])
     number = {name: k for k, name in enumerate(systems)}
     first, second, outcome = [], [], []
     for item in items:
         ranked = sorted((number[name], rank) for name, rank in item.ranks if name in number)
+        if len(outcome) + len(ranked) * (len(ranked) - 1) // 2 > MAX_COMPARISONS:
+            raise InputError([Problem(item.line, f"more than {MAX_COMPARISONS} pairwise comparisons up to this ranking: the limit")])
         for i, (a, rank_a) in enumerate(ranked):
             for b, rank_b in ranked[i + 1:]:
                 first.append(a)

@@ -17,16 +17,17 @@ from .comparisons import TIE, WIN, Comparisons
 
 def win_counts(counts: np.ndarray, codes: np.ndarray, n_systems: int) -> np.ndarray:
     """(batch, n, n) wins[i, j] = times i beat j, from category ``counts`` (batch, K) of
-    :meth:`Comparisons.categories` ``codes`` (ties add nothing)."""
+    :meth:`Comparisons.categories` ``codes`` (ties add nothing). Each cell comes from one
+    category only ((i, j, win) when i < j, (j, i, loss) when i > j), so a plain scatter."""
     counts = np.atleast_2d(counts).astype(float)
     outcome = codes % 3 - 1
     first, second = (codes // 3) // n_systems, (codes // 3) % n_systems
-    winner = np.where(outcome == WIN, first, second)
-    loser = np.where(outcome == WIN, second, first)
     decided = outcome != TIE
-    placement = np.zeros((len(codes), n_systems * n_systems))
-    placement[np.flatnonzero(decided), (winner * n_systems + loser)[decided]] = 1.0
-    return (counts @ placement).reshape(counts.shape[0], n_systems, n_systems)
+    winner = np.where(outcome == WIN, first, second)[decided]
+    loser = np.where(outcome == WIN, second, first)[decided]
+    wins = np.zeros((counts.shape[0], n_systems * n_systems))
+    wins[:, winner * n_systems + loser] = counts[:, decided]
+    return wins.reshape(counts.shape[0], n_systems, n_systems)
 
 
 def expected_wins_of(wins: np.ndarray) -> np.ndarray:

@@ -20,6 +20,7 @@ from .comparisons import Comparisons
 from .expected_wins import expected_wins_of, win_counts
 
 CONFIDENCE = 0.95
+BATCH_CELLS = 4_000_000  # samples x systems^2 held at once (32 MB of win counts)
 
 
 def ranks_of(scores: np.ndarray) -> np.ndarray:
@@ -29,11 +30,14 @@ def ranks_of(scores: np.ndarray) -> np.ndarray:
 
 
 def bootstrap_ranks(comparisons: Comparisons, samples: int, seed: int) -> np.ndarray:
-    """(samples, n) Expected Wins ranks on resampled comparisons."""
+    """(samples, n) Expected Wins ranks on resampled comparisons, drawn in batches so
+    memory stays bounded however many systems there are."""
     codes, counts = comparisons.categories()
+    n = len(comparisons.systems)
     rng = np.random.default_rng(seed)
     drawn = rng.multinomial(int(counts.sum()), counts / counts.sum(), size=samples)
-    return ranks_of(expected_wins_of(win_counts(drawn, codes, len(comparisons.systems))))
+    batch = max(1, BATCH_CELLS // max(n * n, 1))
+    return np.concatenate([ranks_of(expected_wins_of(win_counts(drawn[k:k + batch], codes, n))) for k in range(0, samples, batch)])
 
 
 def rank_ranges(ranks: np.ndarray, confidence: float = CONFIDENCE) -> list[tuple[int, int]]:

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import __version__
-from ..meta.judgments import RankingItem
 from .agreement import agreement
 from .comparisons import expand
 from .expected_wins import expected_wins
+from .judgments import RankingItem
 from .rank_ranges import CONFIDENCE, bootstrap_ranks, clusters, rank_ranges, ranks_of
 from .trueskill_rating import VERSION as TRUESKILL_VERSION
 from .trueskill_rating import trueskill_scores
@@ -17,6 +17,7 @@ from .trueskill_rating import trueskill_scores
 DEFAULT_SAMPLES = 1000
 DEFAULT_SEED = 0
 MIN_SHARED = 50
+MAX_SAMPLES = 100_000  # bounds the cost of one call
 
 
 def human_signature(samples: int, seed: int, min_shared: int) -> str:
@@ -36,7 +37,7 @@ class SystemRanking:
 
 @dataclass(frozen=True)
 class HumanRanking:
-    """Systems best first (by Expected Wins, then TrueSkill, then name)."""
+    """Systems best first (by Expected Wins, equal ones by name)."""
 
     systems: tuple[SystemRanking, ...]
     agreement: dict
@@ -64,13 +65,19 @@ class HumanRanking:
 
 
 def rank_systems(items: Iterable[RankingItem], *, bootstrap: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED, min_shared: int = MIN_SHARED) -> HumanRanking:
-    """Rank the systems of ``items``; ``bootstrap=0`` gives every system its own rank as its range."""
+    """Rank the systems of ``items``; ``bootstrap=0`` gives every system its own rank as its range.
+
+    Raises ValueError for a sample count outside 0..MAX_SAMPLES, and
+    :class:`scoring.InputError` (by line) for rankings past the limits of :mod:`.comparisons`.
+    """
+    if not 0 <= bootstrap <= MAX_SAMPLES:
+        raise ValueError(f"bootstrap={bootstrap}: give 0 to {MAX_SAMPLES} samples")
     items = list(items)
     comparisons = expand(items)
     names = comparisons.systems
     ew = expected_wins(comparisons)
     mu, _sigma = trueskill_scores(comparisons, seed)
-    order = sorted(range(len(names)), key=lambda k: (-ew[k], -mu[k], names[k]))
+    order = sorted(range(len(names)), key=lambda k: (-ew[k], names[k]))  # not TrueSkill: it follows the order of the rankings
     if bootstrap > 0 and len(comparisons):
         ranges = rank_ranges(bootstrap_ranks(comparisons, bootstrap, seed))
     else:
@@ -86,3 +93,15 @@ def rank_systems(items: Iterable[RankingItem], *, bootstrap: int = DEFAULT_SAMPL
         annotators=len({item.user for item in items}),
         signature=human_signature(bootstrap, seed, min_shared),
     )
+
+
+def scheme_scores(rankings: dict[str, list[RankingItem]], *, seed: int = DEFAULT_SEED) -> dict[str, dict[str, float]]:
+    """Human system scores per scheme, ``NAME:EW`` and ``NAME:TS`` for each ranking file,
+    for ``python -m scoring meta`` when no scheme file is given (higher is better in both)."""
+    schemes = {}
+    for name, items in rankings.items():
+        comparisons = expand(list(items))
+        mu, _sigma = trueskill_scores(comparisons, seed)
+        schemes[f"{name}:EW"] = dict(zip(comparisons.systems, map(float, expected_wins(comparisons))))
+        schemes[f"{name}:TS"] = dict(zip(comparisons.systems, map(float, mu)))
+    return schemes

@@ -10,7 +10,7 @@ matches matters less). A system's score is its final mu.
 Matches go through the ``trueskill`` package's two-player update (``rate_1vs1``), with
 the factor-graph machinery skipped: :func:`play` applies the same closed-form update with
 the package's own v/w functions (a test holds it equal to ``rate_1vs1``), which makes
-100,000 matches take about a second instead of a minute.
+100,000 matches take about a second instead of twenty (8 against 183 µs a match).
 """
 from __future__ import annotations
 
@@ -34,8 +34,27 @@ def match_order(comparisons: Comparisons, seed: int) -> np.ndarray:
     return np.random.default_rng(seed).permutation(len(comparisons))
 
 
+def precise(env: trueskill.TrueSkill) -> trueskill.TrueSkill:
+    """The same environment computing with mpmath, for matches too lopsided for floats."""
+    return trueskill.TrueSkill(mu=env.mu, sigma=env.sigma, beta=env.beta, tau=env.tau, draw_probability=env.draw_probability, backend="mpmath")
+
+
 def play(env: trueskill.TrueSkill, winner: tuple[float, float], loser: tuple[float, float], drawn: bool) -> tuple[tuple[float, float], tuple[float, float]]:
-    """One two-player match: new (mu, sigma) of the winner and the loser (either, when drawn)."""
+    """One two-player match: new (mu, sigma) of the winner and the loser (either, when drawn).
+
+    Where floats cannot compute the update (the package raises FloatingPointError; a
+    very lopsided match with a tiny beta), the package's own ``rate_1vs1`` does it in
+    mpmath, as its message advises, so no file of rankings makes this fail.
+    """
+    try:
+        return _closed_form(env, winner, loser, drawn)
+    except FloatingPointError:
+        slow = precise(env)
+        new_w, new_l = trueskill.rate_1vs1(slow.create_rating(*winner), slow.create_rating(*loser), drawn=drawn, env=slow)
+        return (float(new_w.mu), float(new_w.sigma)), (float(new_l.mu), float(new_l.sigma))
+
+
+def _closed_form(env: trueskill.TrueSkill, winner: tuple[float, float], loser: tuple[float, float], drawn: bool) -> tuple[tuple[float, float], tuple[float, float]]:
     (mu_w, sigma_w), (mu_l, sigma_l) = winner, loser
     sigma_w2, sigma_l2 = sigma_w ** 2 + env.tau ** 2, sigma_l ** 2 + env.tau ** 2
     c = math.sqrt(sigma_w2 + sigma_l2 + 2 * env.beta ** 2)

@@ -2,21 +2,44 @@
 
 One ``<translation>`` per shown output (its systems space-separated, as Appraise wrote
 identical outputs), so the file reads back to the same items and the same figures.
-System names are single XML-attribute tokens: a name holding whitespace could not be
-read back, and is refused rather than written wrongly.
+System names are single XML-attribute tokens: a name holding whitespace, or any text
+holding a character XML 1.0 cannot carry, could not be read back, and is refused
+(ValueError) rather than written wrongly; so are outputs that do not group the ranked
+systems (each system in one output, one rank per output).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from xml.sax.saxutils import quoteattr
 
-from ..meta.judgments import ITEM, TRANSLATION, RankingItem
+from .judgments import ITEM, TRANSLATION, RankingItem
+
+NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def _checked(name: str) -> str:
+def _text(value: str, what: str) -> str:
+    if NOT_IN_XML.search(value):
+        raise ValueError(f"{what} {value!r} holds a character XML cannot carry")
+    return value
+
+
+def _system(name: str) -> str:
     if not name or any(character.isspace() for character in name):
         raise ValueError(f"system name {name!r} cannot be written: names are single tokens without whitespace")
-    return name
+    return _text(name, "system name")
+
+
+def _outputs(item: RankingItem) -> list[tuple[tuple[str, ...], int]]:
+    """(systems, rank) per shown output; the groups must cover the ranked systems once, each with one rank."""
+    rank = dict(item.ranks)
+    groups = item.output_groups()
+    grouped = [system for group in groups for system in group]
+    if item.src_id < 1 or any(r < 1 for r in rank.values()):
+        raise ValueError(f"the ranking of src-id {item.src_id} by {item.user!r}: src-id and ranks are positive integers")
+    if sorted(grouped) != sorted(rank) or any(len({rank[s] for s in group}) != 1 for group in groups):
+        raise ValueError(f"the ranking of src-id {item.src_id} by {item.user!r}: its outputs do not group its ranked systems, each output with one rank")
+    return [(group, rank[group[0]]) for group in groups]
 
 
 def write_judgments_xml(items: Iterable[RankingItem], *, source_language: str = "src", target_language: str = "cor", result_id: str = "judgments") -> bytes:
@@ -24,11 +47,10 @@ def write_judgments_xml(items: Iterable[RankingItem], *, source_language: str = 
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<appraise-results>",
              f"<error-correction-ranking-result source-language={quoteattr(source_language)} id={quoteattr(result_id)} target-language={quoteattr(target_language)}>"]
     for number, item in enumerate(items, start=1):
-        rank = dict(item.ranks)
-        lines.append(f'\t<{ITEM} src-id="{int(item.src_id)}" id="{number}" user={quoteattr(item.user)}>')
-        for group in item.output_groups():
-            systems = " ".join(_checked(system) for system in group)
-            lines.append(f'\t\t<{TRANSLATION} system={quoteattr(systems)} rank="{int(rank[group[0]])}" />')
+        lines.append(f'\t<{ITEM} src-id="{int(item.src_id)}" id="{number}" user={quoteattr(_text(item.user, "user"))}>')
+        for group, rank in _outputs(item):
+            systems = " ".join(_system(system) for system in group)
+            lines.append(f'\t\t<{TRANSLATION} system={quoteattr(systems)} rank="{int(rank)}" />')
         lines.append(f"\t</{ITEM}>")
     lines += ["</error-correction-ranking-result>", "</appraise-results>", ""]
     return "\n".join(lines).encode("utf-8")

@@ -1,7 +1,8 @@
 """``python -m scoring meta``: correlations of every metric with human judgments.
 
 Takes the scoring options of ``python -m scoring`` plus human system scores
-(``--human SCHEME=FILE``), optional sentence rankings (``--judgments FILE.xml``) and
+(``--human SCHEME=FILE``), optional sentence rankings (``--judgments FILE.xml``; without
+``--human`` the systems are ranked from them, schemes ``NAME:EW`` and ``NAME:TS``) and
 bootstrap settings; prints the meta-evaluation table, or its JSON with ``--json``.
 Exit status 2 on bad input, every problem on stderr by line or element.
 """
@@ -22,9 +23,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m scoring meta", description="Correlate every metric with human judgments.")
     add_scoring_arguments(parser)
     human = parser.add_argument_group("human judgments")
-    human.add_argument("--human", action="append", default=[], required=True, metavar="SCHEME=FILE",
+    human.add_argument("--human", action="append", default=[], metavar="SCHEME=FILE",
                        help="system scores, lines SYSTEM_NAME SCORE (repeat); bare scores follow the --hyp names sorted, as SEEDA's files")
-    human.add_argument("--judgments", action="append", default=[], metavar="[NAME=]FILE.xml", help="Appraise-style sentence rankings (repeat)")
+    human.add_argument("--judgments", action="append", default=[], metavar="[NAME=]FILE.xml",
+                       help="Appraise-style sentence rankings (repeat); without --human the systems are ranked from them (schemes NAME:EW, NAME:TS)")
     human.add_argument("--judged-lines", metavar="FILE", help="0-based line of the judged corpus for each dataset line (SEEDA's subset_line_ids.txt)")
     human.add_argument("--system-set", action="append", default=[], metavar="NAME=A,B|NAME=-A,-B|seeda",
                        help="systems to correlate over (repeat; -A leaves A out); 'seeda' = base, +INPUT, +REF-F_GPT-3.5, all; default all")
@@ -66,12 +68,14 @@ def main(argv: list[str] | None = None) -> int:
         sets = parse_system_sets(args.system_set)
     except ValueError as exc:
         parser.error(str(exc))
+    if not args.human and not args.judgments:
+        parser.error("give --human SCHEME=FILE (system scores) or --judgments FILE.xml (rankings to rank the systems from)")
     if args.bootstrap < 0 or args.window < 2:
         parser.error("--bootstrap must be >= 0 and --window >= 2")
     try:
         prepared = prepared_file(args)
         dataset, hypotheses = read_inputs(args, prepared)
-        human = read_human_judgments(args.human, args.judgments, Path(args.judged_lines) if args.judged_lines else None, sets, sorted(h.name for h in hypotheses))
+        human = read_human_judgments(args.human, args.judgments, Path(args.judged_lines) if args.judged_lines else None, sets, sorted(h.name for h in hypotheses), seed=args.seed)
         human.line_of(len(dataset))
     except (InputError, OSError) as exc:
         return report_bad_input(exc)

@@ -4,9 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError, Problem
+from ..human.judgments import read_judgments
+from ..human.ranking import scheme_scores
 from .human import read_human_scores
 from .judged import ALL_SYSTEMS, SEEDA_SYSTEM_SETS, HumanJudgments
-from .judgments import read_judgments
 
 
 def named_path(value: str) -> tuple[str, Path]:
@@ -42,12 +43,16 @@ def read_line_ids(path: Path) -> list[int]:
     return ids
 
 
-def read_human_judgments(schemes: list[str], rankings: list[str], judged_lines: Path | None, system_sets: dict[str, list[str]], names: list[str] | None) -> HumanJudgments:
+def read_human_judgments(schemes: list[str], rankings: list[str], judged_lines: Path | None, system_sets: dict[str, list[str]], names: list[str] | None, seed: int = 0) -> HumanJudgments:
     """``SCHEME=FILE`` score files, ``[NAME=]FILE.xml`` ranking files and the line ids;
-    ``names`` order bare scores. Raises InputError or OSError."""
+    ``names`` order bare scores. Without score files the systems are ranked from the
+    ranking files themselves (schemes ``NAME:EW`` and ``NAME:TS``, :mod:`scoring.human`;
+    ``seed`` orders TrueSkill's matches). Raises InputError or OSError."""
+    read_rankings = {name: read_judgments(path) for name, path in map(named_path, rankings)}
+    read_schemes = {scheme: read_human_scores(path, names) for scheme, path in map(named_path, schemes)}
     return HumanJudgments(
-        schemes={scheme: read_human_scores(path, names) for scheme, path in map(named_path, schemes)},
-        rankings={name: read_judgments(path) for name, path in map(named_path, rankings)},
+        schemes=read_schemes or scheme_scores(read_rankings, seed=seed),
+        rankings=read_rankings,
         line_ids=read_line_ids(judged_lines) if judged_lines else None,
         system_sets=system_sets,
     )

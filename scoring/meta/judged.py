@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import InputError, Problem
-from .judgments import RankingItem
+from ..human.judgments import RankingItem
 
 # SEEDA's 15 systems in the order of its bare score files (alphabetical).
 SEEDA_SYSTEMS = [

@@ -17,7 +17,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .judgments import RankingItem
+from ..human.judgments import RankingItem
 
 
 @dataclass(frozen=True)
