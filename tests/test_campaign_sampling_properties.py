@@ -37,7 +37,7 @@ def test_plans_keep_their_promises(case):
         return
     plan = plan_campaign(lines, annotators, **spec)
     regular, controls, repeated = shares(spec["screens_per_annotator"], spec["control_share"], spec["repeats"])
-    for annotator, queue in plan.queues.items():
+    for queue in plan.queues.values():
         assert len(queue) <= spec["screens_per_annotator"]
         assert sum(plan.screens[s].control for s, _ in queue) == controls
         for position, (screen, repeat) in enumerate(queue):
@@ -48,7 +48,7 @@ def test_plans_keep_their_promises(case):
         for screen, repeat in queue:
             if not repeat:
                 judged_by.setdefault(screen, []).append(annotator)
-    for screen, who in judged_by.items():
+    for who in judged_by.values():
         assert len(who) == len(set(who)) <= max(1, min(spec["redundancy"], len(annotators)))
     for screen in plan.screens:
         texts = [tokens for tokens, _ in screen.groups]
