@@ -152,3 +152,8 @@ def test_edits_mode_needs_a_mark_per_edit(insight_task, django_capture_on_commit
     with django_capture_on_commit_callbacks(execute=True):
         judgment = record_judgment(campaign, user, screen["item"], ranks, marks)
     assert judgment.edits == marks
+    from leaderboard.insights.campaign_judgments import judgments_table
+
+    table = judgments_table(campaign)
+    column = table.columns.index("edits_valid")
+    assert "0" * len(with_edits["edits"]) in [row[column] for row in table.rows]

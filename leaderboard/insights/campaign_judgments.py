@@ -111,7 +111,8 @@ def counted_items(campaign: Campaign) -> list[RankingItem]:
 
 def judgments_table(campaign: Campaign):
     """Every judgment, one row per system ranked (and per control output): who, which
-    sentence, the rank, and whether the ranking counts it."""
+    sentence, the rank, whether the ranking counts it, and in mode edits the marks of the
+    output's listed edits in order ("101": first and third valid)."""
     from .exports import Table
 
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
@@ -124,15 +125,16 @@ def judgments_table(campaign: Campaign):
         when = judgment.created_at.isoformat()
         if judgment.assignment_id is None:
             for ids, rank in judgment.ranks:
-                rows += [[judgment.pk, judgment.user, judgment.line + 1, labels.get(pk, str(pk)), rank, "", counted, "imported", when] for pk in ids]
+                rows += [[judgment.pk, judgment.user, judgment.line + 1, labels.get(pk, str(pk)), rank, "", counted, "imported", "", when] for pk in ids]
             continue
         screen = judgment.assignment.screen
         for output in screen.outputs:
             rank = judgment.ranks[output["key"]]
+            marks = "".join("1" if valid else "0" for valid in judgment.edits.get(output["key"], []))
             if output["control_of"]:
-                rows.append([judgment.pk, judgment.user, judgment.line + 1, f"control of {output['control_of']}", rank, output["key"], False, "control", when])
+                rows.append([judgment.pk, judgment.user, judgment.line + 1, f"control of {output['control_of']}", rank, output["key"], False, "control", marks, when])
             for pk in output["systems"]:
                 kind = "repeat" if judgment.assignment.repeat else "screen"
-                rows.append([judgment.pk, judgment.user, judgment.line + 1, labels.get(pk, str(pk)), rank, output["key"], counted, kind, when])
-    columns = ["judgment", "user", "src_id", "system", "rank", "output", "counted", "kind", "created_at"]
+                rows.append([judgment.pk, judgment.user, judgment.line + 1, labels.get(pk, str(pk)), rank, output["key"], counted, kind, marks, when])
+    columns = ["judgment", "user", "src_id", "system", "rank", "output", "counted", "kind", "edits_valid", "created_at"]
     return Table(f"Judgments of campaign {campaign.name}", columns, rows)
