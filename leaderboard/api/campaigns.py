@@ -21,7 +21,7 @@ import scoring
 
 from .. import access
 from ..downloads import campaign_judgments_csv, campaign_judgments_xml
-from ..insights.campaigns import campaign_named, campaign_summary, next_screen, task_campaigns
+from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
 from ..models import Campaign, SharedTask
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.imports import import_judgments
@@ -104,6 +104,14 @@ def the_campaign(task: SharedTask, name: str) -> Campaign:
     return campaign
 
 
+def annotators_campaign(slug: str, name: str) -> Campaign:
+    campaign = annotated_campaign(slug, name)
+    if campaign is None:
+        get_object_or_404(SharedTask, slug=slug)
+        raise NotFound(f"task {slug} has no campaign {name}")
+    return campaign
+
+
 def refuse(request, message: str):
     raise NotAuthenticated(message) if not request.user.is_authenticated else PermissionDenied(message)
 
@@ -160,7 +168,7 @@ class NextScreen(APIView):
         409: OpenApiResponse(ErrorSerializer, description="The campaign is still being prepared, or its preparation failed."),
     })
     def get(self, request, slug, campaign):
-        found = the_campaign(the_task(slug), campaign)
+        found = annotators_campaign(slug, campaign)
         annotators_only(request, found)
         if not found.is_ready:
             return Response(errors(found.message or f"campaign {found.name} is being prepared; try again in a moment"), status=409)
@@ -177,7 +185,7 @@ class Judgments(APIView):
         201: dict, 400: ErrorSerializer, 409: OpenApiResponse(ErrorSerializer, description="This screen was judged already."),
     })
     def post(self, request, slug, campaign):
-        found = the_campaign(the_task(slug), campaign)
+        found = annotators_campaign(slug, campaign)
         annotators_only(request, found)
         body = JudgmentSerializer(data=request.data)
         if not body.is_valid():

@@ -19,6 +19,13 @@ def campaign_named(task: SharedTask, name: str) -> Campaign | None:
     return Campaign.objects.select_related("task", "phase").filter(task=task, name=name).first()
 
 
+def annotated_campaign(slug: str, name: str) -> Campaign | None:
+    """The campaign an annotator's request names, in one query and without the stored
+    figures (the ``next/`` and ``judgments/`` path: its cost is every screen's)."""
+    return (Campaign.objects.select_related("task").defer("results", "task__description")
+            .filter(task__slug=slug, name=name).first())
+
+
 def task_campaigns(task: SharedTask, *, organizer: bool, user=None) -> list[Campaign]:
     """The campaigns a viewer may know of: all (organizers), else the published ones and
     those the user annotates."""
