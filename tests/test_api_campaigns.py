@@ -140,7 +140,7 @@ def test_nothing_reaches_an_annotator_that_names_a_system(campaign, insight_task
     client = client_of(ann1)
     forbidden = set()
     for name, submission in insight_task["submissions"].items():
-        forbidden |= {name, submission.team.name, f"submission {submission.pk}", f'"{submission.pk}"'}
+        forbidden |= {name, submission.team.name, f"submission {submission.pk}", f"/submissions/{submission.pk}/"}
     dataset = insight_task["phase"].dataset
     outputs = {line for submission in insight_task["submissions"].values() for line in read_text(bytes(submission.content))}
     sources = set(read_text(dataset.source.encode()))
