@@ -333,3 +333,32 @@ def may_see_meta_evaluation(task: SharedTask, user) -> bool:
     organizers; everyone once every phase of the task has ended with public results."""
     phases = list(task.phases.all())
     return may_organize(task, user) or (bool(phases) and all(p.has_ended() and p.results_public() for p in phases))
+
+
+# -- human evaluation campaigns ------------------------------------------------------------
+# Annotators see screens (a source sentence, its context, shuffled outputs and their edits)
+# and never a system, team, submission, score or reference: what reaches them is
+# ``Screen.shown_outputs``. The figures (ranking, agreement, controls, correlations) are
+# the organizers' until the campaign is published, then everyone's.
+
+
+def is_annotator(campaign, user) -> bool:
+    """One of the campaign's annotators: they alone get screens and may judge them."""
+    return user.is_authenticated and campaign.annotators.filter(pk=user.pk).exists()
+
+
+def may_manage_campaign(campaign_or_task, user) -> bool:
+    """Create, publish, import into and export a campaign: the task's organizers."""
+    task = getattr(campaign_or_task, "task", campaign_or_task)
+    return may_organize(task, user)
+
+
+def may_see_campaign_results(campaign, user) -> bool:
+    """The ranking, agreement, controls and correlations: organizers; everyone once published."""
+    return campaign.published or may_organize(campaign.task, user)
+
+
+def campaign_results_denied(campaign, user) -> str:
+    if is_annotator(campaign, user):
+        return f"the results of campaign {campaign.name} are shown to its annotators once the organizers publish it"
+    return f"the results of campaign {campaign.name} are the organizers' until they publish it"

@@ -48,3 +48,25 @@ def participants_csv(task) -> HttpResponse:
     response = HttpResponse(text, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{task.slug}-participants.csv"'
     return response
+
+
+def campaign_judgments_xml(campaign) -> HttpResponse:
+    """What the campaign's ranking counts, in Appraise's XML (``scoring human`` reads it
+    back to the same figures); callers check the organizer."""
+    from scoring.human import write_judgments_xml
+
+    from .insights.campaign_judgments import counted_items
+
+    response = HttpResponse(write_judgments_xml(counted_items(campaign)), content_type="application/xml")
+    response["Content-Disposition"] = f'attachment; filename="{campaign.task.slug}-{campaign.name}-judgments.xml"'
+    return response
+
+
+def campaign_judgments_csv(campaign) -> HttpResponse:
+    """Every judgment of the campaign, with whether the ranking counts it."""
+    from .insights.campaign_judgments import judgments_table
+
+    text, content_type = exports.render(judgments_table(campaign), "csv")
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{campaign.task.slug}-{campaign.name}-judgments.csv"'
+    return response

@@ -22,7 +22,7 @@ from scoring import default_path as default_metric  # noqa: F401  (re-exported f
 from scoring import value_at as metric_value
 from scoring import without_tables as summary
 
-from .models import MetricResult, Phase, Pool, Submission
+from .models import Campaign, MetricResult, Phase, Pool, Submission
 
 
 def headline_metric(task) -> str:
@@ -245,7 +245,12 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     if cached is not None:
         return BoardBody(*cached)
     rows = board_rows(phase.pk, metric)
+    human = human_columns(phase)
+    if human:  # published human evaluation campaigns: their column group
+        rows = with_human_columns(rows, human)
     content = {"metric": metric, "phase": phase.kind, "version": version, "rows": rows}
+    if human:
+        content["human"] = [c["name"] for c in human]
     pool = gotoscorer_pool(phase.task.metric_names(), len(rows))
     if pool is not None:
         content["gotoscorer_pool"] = pool
@@ -260,3 +265,25 @@ def pool_version(phase_id: int) -> int:
     own and its corpora's pools, so that any corpus's change is a new version."""
     pools = Pool.objects.filter(Q(phase_id=phase_id) | Q(phase__parent_id=phase_id))
     return pools.aggregate(version=Sum("version"))["version"] or 0
+
+
+# -- human evaluation: a published campaign's column group (EW, cluster) -------------------
+
+def human_columns(phase) -> list[dict]:
+    """The board's column groups of the phase's published campaigns:
+    ``[{"name", "by_submission": {id: {"expected_wins", "cluster"}}}]``."""
+    columns = []
+    for campaign in Campaign.objects.filter(phase=phase, published=True).order_by("created_at", "pk").only("name", "results"):
+        results = campaign.results or {}
+        ids = results.get("system_ids", {})
+        by_submission = {
+            ids[name]: {"expected_wins": values.get("expected_wins"), "cluster": values.get("cluster")}
+            for name, values in results.get("systems", {}).items() if name in ids
+        }
+        columns.append({"name": campaign.name, "by_submission": by_submission})
+    return columns
+
+
+def with_human_columns(rows: list[dict], columns: list[dict]) -> list[dict]:
+    """Each board row with ``human``: ``{campaign: {"expected_wins", "cluster"} or None}``."""
+    return [{**row, "human": {c["name"]: c["by_submission"].get(row["submission_id"]) for c in columns}} for row in rows]

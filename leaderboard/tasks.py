@@ -9,6 +9,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from .services.campaigns.jobs import run_campaign_job
 from .services.jobs import TASK_NAMES
 from .services.organizer_jobs import fail_job, run_job
 from .services.scoring import INPUT, PLATFORM, Busy, fail_submission, score_submission
@@ -72,3 +73,17 @@ def organizer_job_task(job_id: int) -> str:
     except Exception as error:
         fail_job(job_id, f"internal error: {error}")
         raise
+
+
+@shared_task(
+    name=TASK_NAMES["campaign"],
+    acks_late=True,
+    autoretry_for=INFRASTRUCTURE_ERRORS,
+    retry_backoff=5,
+    retry_backoff_max=300,
+    max_retries=8,
+)
+def campaign_job_task(campaign_id: int) -> str:
+    """Prepare a human evaluation campaign's screens, or rank its judgments again
+    (``services.campaigns.jobs``); a failed preparation is kept on the campaign."""
+    return run_campaign_job(campaign_id)

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import accounts, cleme2, comparison, heatmap, hosting, meta, organizer, pages, submissions, task_pages, teams
+from .views import accounts, campaigns, cleme2, comparison, heatmap, hosting, meta, organizer, pages, submissions, task_pages, teams
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -14,6 +14,11 @@ urlpatterns = [
     path("tasks/<slug:slug>/cleme2/", cleme2.overview, name="cleme2"),
     path("tasks/<slug:slug>/cleme2/<int:pk>/", cleme2.sentences, name="cleme2-sentences"),
     path("tasks/<slug:slug>/meta-evaluation/", meta.meta_evaluation, name="meta-evaluation"),
+    path("tasks/<slug:slug>/campaigns/", campaigns.campaigns, name="campaigns"),
+    path("tasks/<slug:slug>/campaigns/<slug:name>/", campaigns.campaign_page, name="campaign"),
+    path("tasks/<slug:slug>/campaigns/<slug:name>/judge/", campaigns.judge, name="campaign-judge"),
+    path("tasks/<slug:slug>/campaigns/<slug:name>/publish/", campaigns.publish, name="campaign-publish"),
+    path("tasks/<slug:slug>/campaigns/<slug:name>/import/", campaigns.import_file, name="campaign-import"),
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
     # -- organizers: host a task, phases, baselines, queued jobs --

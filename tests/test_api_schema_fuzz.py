@@ -37,6 +37,7 @@ REFERENCE = "this is an example .\nhe went to school yesterday .\nshe has two ca
 OUTPUT = "this is a example .\nhe went to school yesterday .\nshe has two cat .\n"
 TRACK = "open"
 USERNAME, PASSWORD = "conformance-team", "pw-team"
+CAMPAIGN = "people"
 CHECKS = "all"
 MAX_EXAMPLES = 4  # generated cases per operation, besides the coverage phase's
 VIEWERS = ("anonymous", "participant", "organizer")
@@ -128,9 +129,15 @@ def viewers(transactional_db):
     submissions.append(accept_submission(  # an organizers' baseline: its board row has no rank
         task.phases.get(), organizer, system_name="copy", filename="copy.txt", content=SOURCE.encode(), is_baseline=True, enforce_limits=False, queue=False,
     ))
-    for submission in submissions:
+    second = accept_submission(task.phases.get(), User.objects.create_user("conformance-second", password="pw-second"), system_name="other",
+                               filename="other.txt", content=SOURCE.encode(), track=TRACK, queue=False)
+    for submission in [*submissions, second]:
         score_submission(submission.pk)
     uploads = corpora_uploads(organizer, participant)
+    # a human evaluation campaign the participant annotates (prepared inline: GEC_TASK_MODE is sync here)
+    from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
+
+    create_campaign(task, organizer, CampaignSettings(name=CAMPAIGN, annotators=[USERNAME], screens_per_annotator=3, systems=[submissions[0].pk, second.pk]))
     revoker = User.objects.create_user("conformance-revoker", password="pw-revoker")
     users = {"organizer": organizer, "participant": participant, "revoker": revoker}
     tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
@@ -184,7 +191,7 @@ def data_values(submission: int) -> dict:
     """Parameters whose valid values are stored data, not a shape a schema can state:
     each is given a value the data holds (bad values of each: test_security_bad_parameters.py)."""
     return {
-        "path.slug": SLUG, "path.id": submission, "query.systems": str(submission),
+        "path.slug": SLUG, "path.id": submission, "path.campaign": CAMPAIGN, "query.systems": str(submission),
         "query.metric": "errant.cs.f", "query.metrics": "errant.cs.f,gotoscorer.f", "query.table_metric": "errant", "query.types": "errant",  # annotator: only on gold with its annotators' own types
         "query.track": TRACK, "body.track": TRACK,
         "body.username": USERNAME, "body.password": PASSWORD, "body.file": OUTPUT,
@@ -193,7 +200,13 @@ def data_values(submission: int) -> dict:
 
 # An upload's file is judged against the task's source (line count, encoding, tokens): a
 # file the schema allows may still be a 400 with its problems by line.
-JUDGED_BY_CONTENT = ["/api/tasks/{slug}/submissions/"]
+# So is a campaign (its annotators are accounts, its systems submissions of the phase), a
+# judgment (its item one of the annotator's screens, its ranks that screen's outputs) and
+# an import (its systems the phase's).
+JUDGED_BY_CONTENT = [
+    "/api/tasks/{slug}/submissions/", "/api/tasks/{slug}/campaigns/", "/api/tasks/{slug}/campaigns/{campaign}/judgments/",
+    "/api/tasks/{slug}/campaigns/{campaign}/import/",
+]
 
 
 def schemathesis_config(submission: int, upload: int) -> str:

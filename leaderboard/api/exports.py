@@ -21,7 +21,7 @@ from ..insights.loading import comparison_inputs, scored_submissions
 from ..insights.paths import metric_menu, metric_paths
 from ..insights.per_type import ANNOTATOR_VIEW, VIEWS, annotator_comparison, chosen_table, comparison, has_annotator_types, table_of
 from ..models import SharedTask
-from ..ranking import board_rows, headline_metric
+from ..ranking import board_rows, headline_metric, human_columns, with_human_columns
 from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
 
 
@@ -91,7 +91,10 @@ class LeaderboardExport(APIView):
         else:
             rows = in_track(with_tracks(board_rows(phase.pk, metric)), track)
             corpora = [(c.corpus, corpus_columns(phase)) for c in phase.corpora()] if phase.is_multi_corpus else []
-            table = exports.leaderboard_table(rows, export_metrics(rows, metric, columns, task.metric_names()), f"{task.title}, {phase.title} phase, ranked by {metric}.", corpora)
+            human = human_columns(phase)
+            rows = with_human_columns(rows, human) if human else rows
+            table = exports.leaderboard_table(rows, export_metrics(rows, metric, columns, task.metric_names()), f"{task.title}, {phase.title} phase, ranked by {metric}.", corpora,
+                                              [c["name"] for c in human])
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
         response = HttpResponse(text, content_type=content_type)

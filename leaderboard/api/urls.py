@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import exports, me, meta, submission_actions, task_pages, views
+from . import campaigns, exports, me, meta, submission_actions, task_pages, views
 
 urlpatterns = [
     path("auth/token/", views.TokenLogin.as_view(), name="api-token"),
@@ -12,6 +12,14 @@ urlpatterns = [
     path("tasks/<slug:slug>/leaderboard/export", exports.LeaderboardExport.as_view(), name="api-leaderboard-export"),
     path("tasks/<slug:slug>/difficulty/", views.Difficulty.as_view(), name="api-difficulty"),
     path("tasks/<slug:slug>/meta-evaluation/", meta.MetaEvaluation.as_view(), name="api-meta-evaluation"),
+    path("tasks/<slug:slug>/campaigns/", campaigns.Campaigns.as_view(), name="api-campaigns"),
+    path("tasks/<slug:slug>/campaigns/<slug:campaign>/", campaigns.CampaignDetail.as_view(), name="api-campaign"),
+    path("tasks/<slug:slug>/campaigns/<slug:campaign>/next/", campaigns.NextScreen.as_view(), name="api-campaign-next"),
+    path("tasks/<slug:slug>/campaigns/<slug:campaign>/judgments/", campaigns.Judgments.as_view(), name="api-campaign-judgments"),
+    path("tasks/<slug:slug>/campaigns/<slug:campaign>/judgments.xml", campaigns.Export.as_view(), name="api-campaign-xml"),
+    path("tasks/<slug:slug>/campaigns/<slug:campaign>/judgments.csv", campaigns.ExportCsv.as_view(), name="api-campaign-csv"),
+    path("tasks/<slug:slug>/campaigns/<slug:campaign>/publish/", campaigns.Publish.as_view(), name="api-campaign-publish"),
+    path("tasks/<slug:slug>/campaigns/<slug:campaign>/import/", campaigns.Import.as_view(), name="api-campaign-import"),
     path("tasks/<slug:slug>/input/", task_pages.PhaseFile.as_view(), name="api-input"),
     path("tasks/<slug:slug>/references/", task_pages.PhaseReferences.as_view(), name="api-references"),
     path("tasks/<slug:slug>/pages/", task_pages.TaskPages.as_view(), name="api-pages"),

@@ -34,11 +34,12 @@ class Table:
     baseline_rows: set[int] = field(default_factory=set)
 
 
-def leaderboard_table(rows: list[dict], metrics: list[str], caption: str, corpora: list[tuple[str, list[str]]] = ()) -> Table:
+def leaderboard_table(rows: list[dict], metrics: list[str], caption: str, corpora: list[tuple[str, list[str]]] = (), human: list[str] = ()) -> Table:
     """Rank, team, system and one column per metric path, in board order; counts (as the
     metric declares them) print as they are, fractions as percentages. ``corpora``: for a
     phase of several corpora, ``(corpus, paths)`` each: the metric columns are then the
-    macro average, followed by each corpus's own columns, a group per corpus."""
+    macro average, followed by each corpus's own columns, a group per corpus. ``human``:
+    published human evaluation campaigns, a group each (:func:`with_human`)."""
     paths = [*metrics, *(path for _, corpus_paths in corpora for path in corpus_paths)]
     columns = ["Rank", "Team", "System", *(label(m) for m in paths)]
     body = [
@@ -49,7 +50,23 @@ def leaderboard_table(rows: list[dict], metrics: list[str], caption: str, corpor
     scores = {3 + k for k, m in enumerate(paths) if not is_count(m)}
     baselines = {k for k, r in enumerate(rows) if r.get("baseline")}
     groups = [("", 3), ("macro average", len(metrics)), *((corpus, len(corpus_paths)) for corpus, corpus_paths in corpora)] if corpora else []
-    return Table(caption, columns, body, scores, groups, baselines)
+    table = Table(caption, columns, body, scores, groups, baselines)
+    return with_human(table, rows, human) if human else table
+
+
+def with_human(table: Table, rows: list[dict], human: list[str]) -> Table:
+    """A published human evaluation campaign's column group: Expected Wins (a fraction) and cluster."""
+    width = len(table.columns)
+    groups = table.groups or [("", width)]
+    for name in human:
+        table.score_columns.add(len(table.columns))
+        table.columns += ["EW", "cluster"]
+        groups.append((f"human: {name}", 2))
+        for line, row in zip(table.rows, rows):
+            cell = (row.get("human") or {}).get(name) or {}
+            line += [cell.get("expected_wins"), cell.get("cluster")]
+    table.groups = groups
+    return table
 
 
 def per_type_table(comparison: dict, caption: str) -> Table:

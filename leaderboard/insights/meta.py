@@ -5,7 +5,10 @@ latest one per name); they are also GoToScorer's pool here, as in
 ``python -m scoring meta``. The table (``scoring.meta.meta_evaluate``, 1,000 samples,
 seed 12345) is stored on the :class:`~leaderboard.models.Judgments` row with a key of
 the results it used, so a new result, a rescore or new judgments recompute it, from
-statistics only, and nothing else does.
+statistics only, and nothing else does. Every published human evaluation campaign of the
+phase adds its Expected Wins and TrueSkill as schemes ``NAME:EW`` and ``NAME:TS``
+(unpublished ones stay on their own page: the meta-evaluation opens to everyone once the
+task ends).
 """
 from __future__ import annotations
 
@@ -14,9 +17,10 @@ import hashlib
 from django.db.models import Count, Max
 
 from scoring import build_metrics
-from scoring.meta import meta_evaluate
+from scoring.meta import HumanJudgments, meta_evaluate
 
-from ..models import Judgments, MetricResult, SharedTask, Submission
+from ..models import Campaign, Judgments, MetricResult, SharedTask, Submission
+from .campaigns import campaign_schemes
 
 SAMPLES = 1000
 SEED = 12345
@@ -28,9 +32,17 @@ def judgments_of(task: SharedTask, kind: str | None = None) -> Judgments | None:
     return (found.filter(phase__kind=kind) if kind else found).first()
 
 
+def human_of(judgments: Judgments) -> HumanJudgments:
+    """The phase's stored judgments, with every published campaign's EW and TS as schemes
+    (``NAME:EW``, ``NAME:TS``)."""
+    human = judgments.human()
+    human.schemes = {**human.schemes, **campaign_schemes(judgments.phase)}
+    return human
+
+
 def judged_submissions(judgments: Judgments) -> dict[str, Submission]:
     """``{system name: latest scored submission}`` for every name the judgments know."""
-    human = judgments.human()
+    human = human_of(judgments)
     names = {n for scores in human.schemes.values() for n in scores}
     names |= {system for items in human.rankings.values() for item in items for system, _ in item.ranks}
     chosen: dict[str, Submission] = {}
@@ -44,7 +56,8 @@ def results_key(judgments: Judgments, submissions: dict[str, Submission]) -> str
     """Changes whenever a result of these submissions, or the judgments, change."""
     ids = sorted(s.pk for s in submissions.values())
     latest = MetricResult.objects.filter(submission_id__in=ids).aggregate(n=Count("pk"), at=Max("updated_at"))
-    text = f"{ids}|{latest['n']}|{latest['at']}|{judgments.updated_at.isoformat()}|{SAMPLES}|{SEED}"
+    campaigns = list(Campaign.objects.filter(phase=judgments.phase, published=True).order_by("pk").values_list("pk", "ranked_version"))
+    text = f"{ids}|{latest['n']}|{latest['at']}|{judgments.updated_at.isoformat()}|{SAMPLES}|{SEED}|{campaigns}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -60,7 +73,7 @@ def meta_table(judgments: Judgments) -> dict:
         statistics[by_id[submission_id]][metric] = stats
     task = judgments.phase.task
     metrics = build_metrics(task.metric_names(), task.scoring_options())
-    table = meta_evaluate(statistics, metrics, judgments.human(), samples=SAMPLES, seed=SEED) if statistics else None
+    table = meta_evaluate(statistics, metrics, human_of(judgments), samples=SAMPLES, seed=SEED) if statistics else None
     if table is not None:
         scoring_signature = next(iter(submissions.values())).signature
         table["signature"] = f"{scoring_signature}|{table['signature']}" if scoring_signature else table["signature"]

@@ -1,4 +1,5 @@
-"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines, rate limits."""
+"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines, rate limits, human evaluation campaigns."""
+from .campaigns import Assignment, Campaign, Judgment, Screen
 from .difficulty import GoldChunk, Pool, PoolMember
 from .judgments import Judgments
 from .limits import RateBucket
@@ -11,6 +12,6 @@ from .tasks import Dataset, Phase, SharedTask
 from .teams import Membership, Profile, Team
 
 __all__ = [
-    "Dataset", "GoldChunk", "Judgments", "Membership", "MetricResult", "OrganizerJob", "ParsedLine", "Phase", "Pool", "PoolMember", "Profile", "RateBucket",
+    "Assignment", "Campaign", "Dataset", "GoldChunk", "Judgment", "Screen", "Judgments", "Membership", "MetricResult", "OrganizerJob", "ParsedLine", "Phase", "Pool", "PoolMember", "Profile", "RateBucket",
     "SharedTask", "Submission", "TaskPage", "Team", "TermsAcceptance",
 ]

@@ -20,6 +20,7 @@ from django.dispatch import receiver
 
 from ..celery import app as celery_app
 from . import work
+from .campaigns.jobs import rank_delay, run_campaign_job
 from .cost import submission_cost
 from .organizer_jobs import fail_job, run_job
 from .scoring import PLATFORM, fail_submission, score_submission
@@ -27,7 +28,9 @@ from .scoring import PLATFORM, fail_submission, score_submission
 log = logging.getLogger(__name__)
 _executor: ThreadPoolExecutor | None = None
 
-TASK_NAMES = {"scoring": "leaderboard.tasks.score_submission", "organizer": "leaderboard.tasks.run_organizer_job"}
+TASK_NAMES = {
+    "scoring": "leaderboard.tasks.score_submission", "organizer": "leaderboard.tasks.run_organizer_job", "campaign": "leaderboard.tasks.run_campaign_job",
+}
 
 
 def enqueue_scoring(submission_id: int) -> None:
@@ -51,8 +54,15 @@ def _organizer_job_wanted(sender, object_id: int, **_) -> None:
     enqueue_organizer_job(object_id)
 
 
+@receiver(work.campaign_wanted)
+def _campaign_wanted(sender, object_id: int, **_) -> None:
+    _enqueue("campaign", object_id)
+
+
 def _services(kind: str):
     """(service, failure recorder) of a job kind: what the thread or an inline run calls."""
+    if kind == "campaign":
+        return run_campaign_job, lambda object_id, message: log.error("campaign %s: %s", object_id, message)
     if kind == "scoring":
         return score_submission, functools.partial(fail_submission, cause=PLATFORM)  # the thread's own errors are ours
     return run_job, fail_job
@@ -73,7 +83,11 @@ def _enqueue(kind: str, object_id: int) -> None:
 
 
 def _message_options(kind: str, object_id: int) -> dict:
-    """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`)."""
+    """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`);
+    a campaign's re-ranking waits out the campaign's interval (:func:`.campaigns.jobs.rank_delay`)."""
+    if kind == "campaign":
+        delay = rank_delay(object_id)
+        return {"countdown": delay} if delay else {}
     if kind != "scoring":
         return {}
     cost = submission_cost(object_id)

@@ -1,5 +1,5 @@
 """Work a domain service asks for and the queue adapter delivers: scoring a submission,
-running an organizer's job.
+running an organizer's job, preparing or re-ranking a human evaluation campaign.
 
 The queue adapter (:mod:`.jobs`) runs the domain services, so a service that imported it
 would close a circle. A service announces the work here instead, once its transaction has
@@ -12,6 +12,7 @@ from django.dispatch import Signal
 
 scoring_wanted = Signal()  # object_id: a Submission's id
 organizer_job_wanted = Signal()  # object_id: an OrganizerJob's id
+campaign_wanted = Signal()  # object_id: a Campaign's id (prepare it, or rank its judgments again)
 
 
 class NoQueue(RuntimeError):
@@ -24,6 +25,10 @@ def request_scoring(submission_id: int) -> None:
 
 def request_organizer_job(job_id: int) -> None:
     _announce(organizer_job_wanted, job_id)
+
+
+def request_campaign_work(campaign_id: int) -> None:
+    _announce(campaign_wanted, campaign_id)
 
 
 def _announce(signal: Signal, object_id: int) -> None:

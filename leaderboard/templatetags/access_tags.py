@@ -11,7 +11,7 @@ from ..access import (
     upload_closed_reason,
 )
 from ..access import may_host as _may_host
-from ..models import Judgments
+from ..models import Campaign, Judgments
 from ..services.intake import remaining_submissions, team_of
 
 register = template.Library()
@@ -57,3 +57,13 @@ def phase_status(context):
         "remaining": remaining, "closed": upload_closed_reason(phase, request.user),
         "inputs_closed": inputs_closed_reason(phase, request.user), "references_closed": references_closed_reason(phase, request.user),
     }
+
+
+@register.simple_tag(takes_context=True)
+def sees_campaigns(context, task) -> bool:
+    """The Human evaluation tab: organizers, a campaign's annotators, and everyone once one is published."""
+    user = context["request"].user
+    if may_organize(task, user):
+        return True
+    campaigns = Campaign.objects.filter(task=task)
+    return campaigns.filter(published=True).exists() or (user.is_authenticated and campaigns.filter(annotators=user).exists())

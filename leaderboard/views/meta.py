@@ -7,7 +7,7 @@ from scoring.registry import label
 
 from .. import params
 from ..access import may_see_meta_evaluation
-from ..insights.meta import judgments_of, meta_table
+from ..insights.meta import human_of, judgments_of, meta_table
 from ..insights.meta_charts import interval_chart, window_chart
 from ..models import SharedTask
 
@@ -27,7 +27,7 @@ def meta_evaluation(request, slug):
     if judgments is None:
         raise Http404("this task has no human judgments (manage.py attach_judgments)")
     table = meta_table(judgments) or {"sets": {}, "set": None}
-    human = judgments.human()
+    human = human_of(judgments)
     schemes = list(human.schemes)
     chosen_set = params.choice(request.GET, "set", list(table["sets"]), table["set"])
     scheme = params.choice(request.GET, "scheme", schemes, schemes[0] if schemes else "")

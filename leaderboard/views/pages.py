@@ -24,7 +24,7 @@ from ..insights.paths import metric_paths, rank_by_choices
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
 from ..models.tasks import PhaseNotNamed
-from ..ranking import board_rows, headline_metric, pool_version
+from ..ranking import board_rows, headline_metric, human_columns, pool_version, with_human_columns
 from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams import TeamError
 from ..services.terms import TermsNotAccepted
@@ -72,6 +72,8 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     track = params.choice(request.GET, "track", task.tracks or [])
     own = own_rows(request, task, phase)
     rows = board_rows(phase.pk, metric) if visible else []
+    human = human_columns(phase) if visible else []
+    rows = with_human_columns(rows, human) if human else rows
     rank_by = rank_by_choices(task, rows)
     shown = rank_by if metric in dict(rank_by) else [*rank_by, (metric, label(metric))]
     return {
@@ -82,6 +84,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
         "rank_by": shown,  # the "Rank by" list and the board's score columns
         "metric_name": dict(shown)[metric],
         "rows": rows,
+        "human": [c["name"] for c in human],  # published human evaluation campaigns: a column group each
         "visible": visible,
         "version": shown_version(phase, visible, own),
         "own": own,

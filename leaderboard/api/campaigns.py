@@ -1,0 +1,261 @@
+"""Human evaluation campaigns over the API (docs/api.md, docs/contracts.md section 9).
+
+``POST /api/tasks/<slug>/campaigns/`` (organizers) creates one; its annotators ask
+``next/`` for a screen (204 when done) and post ``judgments/``; the figures
+(``GET .../<campaign>/``) are the organizers' until the campaign is published;
+``judgments.xml`` and ``judgments.csv`` export its judgments (organizers). Who may do
+what is :mod:`leaderboard.access`'s; nothing an annotator receives names a system.
+"""
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import scoring
+
+from .. import access
+from ..downloads import campaign_judgments_csv, campaign_judgments_xml
+from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
+from ..models import Campaign, SharedTask
+from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
+from ..services.campaigns.imports import import_judgments
+from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_judgment
+from ..services.campaigns.publish import set_published
+from .serializers import ErrorSerializer
+from .views import errors
+
+CAMPAIGN = OpenApiParameter("campaign", str, OpenApiParameter.PATH, description="the campaign's name", pattern=r"^[a-z0-9][a-z0-9-]{0,59}$")
+
+
+class CampaignCreateSerializer(serializers.Serializer):
+    """What a campaign is made of; everything is checked by the service, which names every problem."""
+
+    name = serializers.CharField(max_length=60, help_text="lower-case letters, digits and hyphens; unique in the task")
+    phase = serializers.CharField(required=False, allow_blank=True, max_length=32, help_text="the phase key (default: the current phase)")
+    annotators = serializers.ListField(child=serializers.CharField(max_length=254), max_length=200, help_text="usernames or e-mail addresses of existing accounts")
+    screens_per_annotator = serializers.IntegerField(min_value=1, max_value=10_000)
+    outputs_per_screen = serializers.IntegerField(required=False, min_value=2, max_value=10, default=5)
+    redundancy = serializers.IntegerField(required=False, min_value=1, max_value=20, default=2, help_text="annotators who judge each screen")
+    repeats = serializers.IntegerField(required=False, min_value=0, max_value=10_000, default=0, help_text="screens each annotator sees twice")
+    controls = serializers.FloatField(required=False, min_value=0.0, max_value=0.5, default=0.0, help_text="share of each annotator's screens that are control screens")
+    threshold = serializers.FloatField(required=False, min_value=0.0, max_value=1.0, default=0.05, help_text="trusted at a sign-test p-value of at most this")
+    mode = serializers.ChoiceField(choices=Campaign.Mode.values, required=False, default=Campaign.Mode.RANKING)
+    systems = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, max_length=100, help_text="submission ids (default: the board's)")
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1, default=0)
+
+
+class StrictBoolean(serializers.BooleanField):
+    """JSON true or false only (DRF's field would take 0, "yes", "on", ...)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class JudgmentSerializer(serializers.Serializer):
+    item = serializers.IntegerField(min_value=1, help_text="the item next/ gave")
+    ranks = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=100), help_text="{output key: rank}, 1 = best, ties allowed")
+    edits = serializers.DictField(child=serializers.ListField(child=StrictBoolean()), required=False,
+                                  help_text="mode edits: {output key: [valid?, one per listed edit]}")
+
+
+class PublishSerializer(serializers.Serializer):
+    published = StrictBoolean()
+
+
+class ImportSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="Appraise's XML: <ranking-item src-id user> holding <translation system rank>")
+
+
+class ScreenOutputSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    text = serializers.CharField()
+    edits = serializers.ListField(child=serializers.DictField())
+
+
+class ScreenSerializer(serializers.Serializer):
+    item = serializers.IntegerField()
+    source = serializers.CharField()
+    context = serializers.DictField(child=serializers.CharField(allow_blank=True))
+    outputs = ScreenOutputSerializer(many=True)
+    mode = serializers.CharField()
+    progress = serializers.DictField(child=serializers.IntegerField())
+
+
+def problems_of(serializer: serializers.Serializer) -> list[str]:
+    return [f"{name}: {' '.join(map(str, messages)) if isinstance(messages, list) else messages}" for name, messages in serializer.errors.items()]
+
+
+def the_task(slug: str) -> SharedTask:
+    return get_object_or_404(SharedTask, slug=slug)
+
+
+def the_campaign(task: SharedTask, name: str) -> Campaign:
+    campaign = campaign_named(task, name)
+    if campaign is None:
+        raise NotFound(f"task {task.slug} has no campaign {name}")
+    return campaign
+
+
+def annotators_campaign(slug: str, name: str) -> Campaign:
+    campaign = annotated_campaign(slug, name)
+    if campaign is None:
+        get_object_or_404(SharedTask, slug=slug)
+        raise NotFound(f"task {slug} has no campaign {name}")
+    return campaign
+
+
+def refuse(request, message: str):
+    raise NotAuthenticated(message) if not request.user.is_authenticated else PermissionDenied(message)
+
+
+def annotators_only(request, campaign: Campaign) -> None:
+    if not access.is_annotator(campaign, request.user):
+        raise PermissionDenied(f"only the annotators of campaign {campaign.name} get its screens and judge them")
+
+
+class Campaigns(APIView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, slug):
+        """The campaigns this user may know of: all (organizers), else the published ones and those they annotate."""
+        task = the_task(slug)
+        organizer = access.may_manage_campaign(task, request.user)
+        return Response({"campaigns": [
+            {"name": c.name, "phase": c.phase.kind, "mode": c.mode, "status": c.status, "published": c.published}
+            for c in task_campaigns(task, organizer=organizer, user=request.user)
+        ]})
+
+    @extend_schema(request=CampaignCreateSerializer, responses={201: dict, 400: ErrorSerializer})
+    def post(self, request, slug):
+        task = the_task(slug)
+        if not access.may_manage_campaign(task, request.user):
+            refuse(request, f"campaigns of {task.title} are created by its organizers")
+        body = CampaignCreateSerializer(data=request.data)
+        if not body.is_valid():
+            return Response(errors(*problems_of(body)), status=400)
+        data = dict(body.validated_data)
+        try:
+            campaign = create_campaign(task, request.user, CampaignSettings(**data))
+        except CampaignError as error:
+            return Response(errors(*error.problems), status=400)
+        campaign.refresh_from_db()
+        return Response(campaign_summary(campaign), status=201)
+
+
+class CampaignDetail(APIView):
+    @extend_schema(parameters=[CAMPAIGN], responses={200: dict})
+    def get(self, request, slug, campaign):
+        """``scoring human``'s JSON, the annotators with their control p-values, the progress."""
+        task = the_task(slug)
+        found = the_campaign(task, campaign)
+        if not access.may_see_campaign_results(found, request.user):
+            refuse(request, access.campaign_results_denied(found, request.user))
+        return Response(campaign_summary(found))
+
+
+class NextScreen(APIView):
+    @extend_schema(parameters=[CAMPAIGN], responses={
+        200: ScreenSerializer, 204: OpenApiResponse(description="Every screen of this annotator is judged."),
+        409: OpenApiResponse(ErrorSerializer, description="The campaign is still being prepared, or its preparation failed."),
+    })
+    def get(self, request, slug, campaign):
+        found = annotators_campaign(slug, campaign)
+        annotators_only(request, found)
+        if not found.is_ready:
+            return Response(errors(found.message or f"campaign {found.name} is being prepared; try again in a moment"), status=409)
+        screen = next_screen(found, request.user)
+        if screen is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(screen)
+
+
+class Judgments(APIView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(parameters=[CAMPAIGN], request=JudgmentSerializer, responses={
+        201: dict, 400: ErrorSerializer, 409: OpenApiResponse(ErrorSerializer, description="This screen was judged already."),
+    })
+    def post(self, request, slug, campaign):
+        found = annotators_campaign(slug, campaign)
+        annotators_only(request, found)
+        body = JudgmentSerializer(data=request.data)
+        if not body.is_valid():
+            return Response(errors(*problems_of(body)), status=400)
+        data = body.validated_data
+        try:
+            judgment = record_judgment(found, request.user, data["item"], data["ranks"], data.get("edits"))
+        except JudgmentError as error:
+            return Response(errors(*error.problems), status=400)
+        except AlreadyJudged as error:
+            return Response(errors(str(error)), status=409)
+        return Response({"item": data["item"], "judgment": judgment.pk}, status=201)
+
+
+class Publish(APIView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(parameters=[CAMPAIGN], request=PublishSerializer, responses={200: dict})
+    def post(self, request, slug, campaign):
+        """Publish (or withdraw): the human column on the board and exports, the page open to everyone."""
+        task = the_task(slug)
+        found = the_campaign(task, campaign)
+        if not access.may_manage_campaign(found, request.user):
+            refuse(request, f"campaign {found.name} is published by the organizers of {task.title}")
+        body = PublishSerializer(data=request.data)
+        if not body.is_valid():
+            return Response(errors(*problems_of(body)), status=400)
+        set_published(found, body.validated_data["published"])
+        return Response({"name": found.name, "published": found.published})
+
+
+class Import(APIView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(parameters=[CAMPAIGN], request=ImportSerializer, responses={201: dict, 400: ErrorSerializer})
+    def post(self, request, slug, campaign):
+        """Judgments in Appraise's XML into this campaign (created on the current phase
+        when the task has none of this name); every unknown system is named."""
+        task = the_task(slug)
+        if not access.may_manage_campaign(task, request.user):
+            refuse(request, f"judgments of {task.title} are imported by its organizers")
+        body = ImportSerializer(data=request.data)
+        if not body.is_valid():
+            return Response(errors(*problems_of(body)), status=400)
+        existing = campaign_named(task, campaign)
+        phase = existing.phase if existing else task.current_phase()
+        if phase is None or phase.is_multi_corpus:
+            return Response(errors("judgments are imported into a phase of one corpus"), status=400)
+        upload = body.validated_data["file"]
+        try:
+            found, count = import_judgments(phase, campaign, upload.read(), filename=upload.name, user=request.user)
+        except scoring.InputError as error:
+            return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)
+        return Response({"name": found.name, "imported": count}, status=201)
+
+
+class Export(APIView):
+    """``judgments.xml`` (what the ranking counts, in Appraise's XML) or ``judgments.csv`` (every judgment)."""
+
+    what = "xml"
+
+    @extend_schema(parameters=[CAMPAIGN], responses={(200, "application/xml"): str, (200, "text/csv"): str})
+    def get(self, request, slug, campaign):
+        task = the_task(slug)
+        found = the_campaign(task, campaign)
+        if not access.may_manage_campaign(found, request.user):
+            refuse(request, f"the judgments of campaign {found.name} are exported by the organizers of {task.title}")
+        response: HttpResponse = campaign_judgments_xml(found) if self.what == "xml" else campaign_judgments_csv(found)
+        return response
+
+
+class ExportCsv(Export):
+    what = "csv"

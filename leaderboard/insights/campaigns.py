@@ -1,0 +1,97 @@
+"""Read paths of human evaluation campaigns: an annotator's next screen, the live figures,
+the board's human columns.
+
+An annotator's screen is built from the :class:`~leaderboard.models.Screen` row alone
+(its source, context and :meth:`~leaderboard.models.Screen.shown_outputs`): no system,
+team, submission, score or reference is ever read for it, so none can reach the page or
+the API. The figures are what the worker last stored (``Campaign.results``); only the
+progress counts are read live, with two indexed counts.
+"""
+from __future__ import annotations
+
+from django.db.models import Count, Q
+
+from ..models import Assignment, Campaign, SharedTask
+from ..ranking import human_columns, with_human_columns  # noqa: F401  (the board's, read here too)
+
+
+def campaign_named(task: SharedTask, name: str) -> Campaign | None:
+    return Campaign.objects.select_related("task", "phase").filter(task=task, name=name).first()
+
+
+def annotated_campaign(slug: str, name: str) -> Campaign | None:
+    """The campaign an annotator's request names, in one query and without the stored
+    figures (the ``next/`` and ``judgments/`` path: its cost is every screen's)."""
+    return (Campaign.objects.select_related("task").defer("results", "task__description")
+            .filter(task__slug=slug, name=name).first())
+
+
+def task_campaigns(task: SharedTask, *, organizer: bool, user=None) -> list[Campaign]:
+    """The campaigns a viewer may know of: all (organizers), else the published ones and
+    those the user annotates."""
+    campaigns = Campaign.objects.filter(task=task).select_related("phase")
+    if organizer:
+        return list(campaigns)
+    known = Q(published=True)
+    if user is not None and user.is_authenticated:
+        known |= Q(annotators=user)
+    return list(campaigns.filter(known).distinct())
+
+
+def annotator_progress(campaign: Campaign, user) -> dict:
+    counts = Assignment.objects.filter(campaign=campaign, annotator=user).aggregate(total=Count("pk"), done=Count("pk", filter=Q(judged=True)))
+    return {"done": counts["done"], "total": counts["total"]}
+
+
+def next_screen(campaign: Campaign, user) -> dict | None:
+    """The API's ``next/`` body for the user's first unjudged screen; None when done."""
+    assignment = (Assignment.objects.filter(campaign=campaign, annotator=user, judged=False)
+                  .select_related("screen").only("pk", "screen__source", "screen__before", "screen__after", "screen__outputs")
+                  .order_by("position").first())
+    if assignment is None:
+        return None
+    screen = assignment.screen
+    return {
+        "item": assignment.pk, "source": screen.source, "context": {"before": screen.before, "after": screen.after},
+        "outputs": screen.shown_outputs(), "mode": campaign.mode, "progress": annotator_progress(campaign, user),
+    }
+
+
+def progress(campaign: Campaign) -> dict:
+    """Screens judged of those assigned, overall and per annotator (live)."""
+    rows = (Assignment.objects.filter(campaign=campaign).values("annotator__username")
+            .annotate(total=Count("pk"), done=Count("pk", filter=Q(judged=True))).order_by("annotator__username"))
+    per = {r["annotator__username"]: {"done": r["done"], "total": r["total"]} for r in rows}
+    done, total = sum(p["done"] for p in per.values()), sum(p["total"] for p in per.values())
+    return {"done": done, "total": total, "share": done / total if total else 0.0, "annotators": per}
+
+
+def campaign_summary(campaign: Campaign) -> dict:
+    """The results API's body: the stored figures, the live progress, the campaign's settings."""
+    results = dict(campaign.results or {"systems": {}, "clusters": [], "agreement": {"inter": None, "intra": None}, "rankings": 0, "annotators": []})
+    results.pop("system_ids", None)
+    return {
+        "name": campaign.name, "phase": campaign.phase.kind, "mode": campaign.mode, "status": campaign.status, "message": campaign.message,
+        "published": campaign.published, "ranked_at": campaign.ranked_at.isoformat() if campaign.ranked_at else None,
+        "up_to_date": campaign.ranked_version >= campaign.version,
+        **results, "progress": progress(campaign),
+    }
+
+
+def ranked_rows(campaign: Campaign) -> list[dict]:
+    """The ranking as table rows, best first: system, EW, TrueSkill, range, cluster."""
+    systems = (campaign.results or {}).get("systems", {})
+    rows = [{"system": name, **values} for name, values in systems.items()]
+    return sorted(rows, key=lambda r: (r.get("cluster", 0), -(r.get("expected_wins") or 0.0)))
+
+
+def campaign_schemes(phase) -> dict[str, dict[str, float]]:
+    """``{"NAME:EW": {system: EW}, "NAME:TS": ...}`` of the phase's published campaigns,
+    for the meta-evaluation (systems by their campaign names)."""
+    schemes = {}
+    for name, results in Campaign.objects.filter(phase=phase, published=True).exclude(results=None).values_list("name", "results"):
+        systems = results.get("systems", {})
+        if systems:
+            schemes[f"{name}:EW"] = {s: v["expected_wins"] for s, v in systems.items()}
+            schemes[f"{name}:TS"] = {s: v["trueskill"] for s, v in systems.items()}
+    return schemes

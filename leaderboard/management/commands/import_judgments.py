@@ -1,0 +1,46 @@
+"""``manage.py import_judgments <slug> [--phase KEY] --campaign NAME FILE.xml``.
+
+Judgments made elsewhere (Appraise's XML, as SEEDA ships them) into a human evaluation
+campaign of the phase, created when the task has none of that name. The file's system
+names are the phase's submissions' system names; every unknown one is named, and nothing
+is stored unless all are known (exit 2). The ranking is computed by the worker queue.
+"""
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+import scoring
+
+from ...models import SharedTask
+from ...services.campaigns.imports import import_judgments
+
+BAD_INPUT = 2
+
+
+class Command(BaseCommand):
+    help = "Import Appraise-style XML judgments into a human evaluation campaign of a task's phase."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("file", type=Path, metavar="FILE.xml")
+        parser.add_argument("--campaign", required=True, metavar="NAME")
+        parser.add_argument("--phase", metavar="KEY", help="default: the task's current phase")
+
+    def handle(self, slug, file, campaign, phase, **_):
+        task = SharedTask.objects.filter(slug=slug).first()
+        if task is None:
+            raise CommandError(f"no task {slug}", returncode=BAD_INPUT)
+        target = task.phases.filter(kind=phase).first() if phase else task.current_phase()
+        if target is None:
+            raise CommandError(f"task {slug} has no phase {phase or ''}".strip(), returncode=BAD_INPUT)
+        if target.is_multi_corpus:
+            raise CommandError(f"the {target.title} phase has several corpora; judgments rank the outputs of one", returncode=BAD_INPUT)
+        try:
+            data = file.read_bytes()
+        except OSError as error:
+            raise CommandError(f"{file}: {error.strerror}", returncode=BAD_INPUT) from error
+        try:
+            found, count = import_judgments(target, campaign, data, filename=str(file))
+        except scoring.InputError as error:
+            raise CommandError(f"bad input:\n{error}", returncode=BAD_INPUT) from error
+        self.stdout.write(f"{target}: {count} rankings imported into campaign {found.name}; the worker ranks them")

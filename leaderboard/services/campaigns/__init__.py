@@ -1,0 +1,8 @@
+"""Human evaluation campaigns (issue 32): create, prepare, judge, rank, import, publish.
+
+Modules: :mod:`.create` (an organizer's settings, checked), :mod:`.sampling` (which
+screens, seeded), :mod:`.controls` (degraded outputs, the sign test), :mod:`.prepare`
+(the worker's sampling and edits), :mod:`.judging` (an annotator's judgment),
+:mod:`.ranking` (the worker's figures), :mod:`.imports` (Appraise XML in),
+:mod:`.publish`, :mod:`.jobs` (the worker's entry).
+"""

@@ -1,0 +1,136 @@
+"""Create a campaign from an organizer's settings, checked all at once.
+
+Every problem is named (an unknown annotator, a submission not of the phase, a number out
+of range), so the form and the API answer them together. The screens are sampled by a
+worker job (:mod:`.prepare`): computing each output's ERRANT edits parses sentences.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+
+from ...models import Campaign, Phase, SharedTask, Submission
+from ..work import request_campaign_work
+
+NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
+MAX_ANNOTATORS = 200
+MAX_SYSTEMS = 100
+
+
+class CampaignError(ValueError):
+    """Settings that cannot make a campaign; ``problems`` names each."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+@dataclass
+class CampaignSettings:
+    name: str
+    annotators: list[str]
+    screens_per_annotator: int
+    phase: str = ""
+    outputs_per_screen: int = 5
+    redundancy: int = 2
+    repeats: int = 0
+    controls: float = 0.0
+    threshold: float = 0.05
+    mode: str = Campaign.Mode.RANKING
+    systems: list[int] | None = None
+    seed: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def board_systems(phase: Phase) -> list[Submission]:
+    """The phase's board: its pool members that are not withdrawn."""
+    return list(Submission.objects.filter(Q(phase=phase, hidden=False) & Submission.on_board()).order_by("pk"))
+
+
+def find_users(names: list[str], problems: list[str]) -> list:
+    """Accounts by username or e-mail address, in the order given, each once."""
+    users, seen = [], set()
+    User = get_user_model()
+    for name in names:
+        name = str(name).strip()
+        user = User.objects.filter(username=name, is_active=True).first() or User.objects.filter(email__iexact=name, is_active=True).order_by("pk").first()
+        if user is None:
+            problems.append(f"annotators: no account with the username or e-mail address {name!r}")
+        elif user.pk not in seen:
+            seen.add(user.pk)
+            users.append(user)
+    return users
+
+
+def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
+    ranges = {
+        "screens_per_annotator": (1, 10_000), "outputs_per_screen": (2, 10), "redundancy": (1, 20), "repeats": (0, 10_000), "seed": (0, 2**31 - 1),
+    }
+    for name, (low, high) in ranges.items():
+        value = getattr(settings, name)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            problems.append(f"{name}: an integer from {low} to {high} (got {value!r})")
+    for name, high in (("controls", 0.5), ("threshold", 1.0)):
+        value = getattr(settings, name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
+            problems.append(f"{name}: a number from 0 to {high} (got {value!r})")
+    if settings.mode not in Campaign.Mode.values:
+        problems.append(f"mode: one of {', '.join(Campaign.Mode.values)} (got {settings.mode!r})")
+
+
+def chosen_systems(phase: Phase, ids: list[int] | None, problems: list[str]) -> list[Submission]:
+    if ids is None:
+        systems = board_systems(phase)
+        if len(systems) < 2:
+            problems.append(f"systems: the board of the {phase.title} phase has {len(systems)} systems; a campaign ranks two or more")
+        return systems
+    if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+        problems.append("systems: a list of submission ids")
+        return []
+    ids = list(dict.fromkeys(ids))
+    found = {s.pk: s for s in Submission.objects.filter(pk__in=ids, phase=phase, status=Submission.Status.SCORED)}
+    unknown = [i for i in ids if i not in found]
+    if unknown:
+        problems.append(f"systems: not scored submissions of the {phase.title} phase: {', '.join(map(str, unknown))}")
+    if len(ids) < 2 or len(ids) > MAX_SYSTEMS:
+        problems.append(f"systems: from 2 to {MAX_SYSTEMS} submissions (got {len(ids)})")
+    return [found[i] for i in ids if i in found]
+
+
+def create_campaign(task: SharedTask, user, settings: CampaignSettings) -> Campaign:
+    """The campaign, preparing; its screens are sampled once the transaction commits.
+    Raises :class:`CampaignError` naming every problem."""
+    problems = list(settings.problems)
+    if not isinstance(settings.name, str) or not NAME.match(settings.name):
+        problems.append("name: lower-case letters, digits and hyphens, at most 60, starting with a letter or digit")
+    elif Campaign.objects.filter(task=task, name=settings.name).exists():
+        problems.append(f"name: task {task.slug} already has a campaign {settings.name}")
+    phase = Phase.objects.filter(task=task, kind=settings.phase).first() if settings.phase else task.current_phase()
+    if phase is None:
+        problems.append(f"phase: task {task.slug} has no phase {settings.phase}".strip())
+    elif phase.is_multi_corpus:
+        problems.append(f"phase: {phase.title} has several corpora; a campaign ranks the outputs of one corpus")
+        phase = None
+    check_numbers(settings, problems)
+    names = settings.annotators if isinstance(settings.annotators, list) else []
+    if not names or len(names) > MAX_ANNOTATORS:
+        problems.append(f"annotators: from 1 to {MAX_ANNOTATORS} usernames or e-mail addresses")
+    annotators = find_users(names[:MAX_ANNOTATORS], problems)
+    systems = chosen_systems(phase, settings.systems, problems) if phase is not None else []
+    if problems:
+        raise CampaignError(problems)
+    with transaction.atomic():
+        campaign = Campaign.objects.create(
+            task=task, phase=phase, name=settings.name, mode=settings.mode, screens_per_annotator=settings.screens_per_annotator,
+            outputs_per_screen=settings.outputs_per_screen, redundancy=settings.redundancy, repeats=settings.repeats,
+            controls=settings.controls, threshold=settings.threshold, seed=settings.seed,
+            created_by=user if user is not None and user.is_authenticated else None,
+        )
+        campaign.systems.set(systems)
+        campaign.annotators.set(annotators)
+        transaction.on_commit(lambda: request_campaign_work(campaign.pk))
+    return campaign

@@ -1,0 +1,41 @@
+"""The worker's one job for a campaign: bring it up to date.
+
+A preparing campaign gets its screens (:mod:`.prepare`, once: the row is locked and its
+status checked, so a redelivered message does nothing twice); a ready one is ranked again
+when judgments arrived since its last ranking (:mod:`.ranking`), no sooner than
+``GEC_CAMPAIGN_RANK_EVERY`` seconds after the last (:func:`rank_delay`: a Celery countdown).
+The queue adapter (:mod:`leaderboard.services.jobs`) calls it from Celery, the embedded
+thread or inline.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from ...models import Campaign
+from .prepare import prepare_campaign
+from .ranking import refresh_ranking
+
+
+def run_campaign_job(campaign_id: int) -> str:
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().select_related("task", "phase").filter(pk=campaign_id).first()
+        if campaign is None:
+            return "gone"
+        if campaign.status == Campaign.Status.PREPARING:
+            prepare_campaign(campaign)
+    status = Campaign.objects.values_list("status", flat=True).get(pk=campaign_id)
+    if status == Campaign.Status.READY:
+        refresh_ranking(campaign_id)
+    return status
+
+
+def rank_delay(campaign_id: int) -> float:
+    """Seconds a re-ranking job should wait: the rest of ``GEC_CAMPAIGN_RANK_EVERY`` since
+    the last ranking ended (none before the first, nor for a preparation). Judgments that
+    arrive meanwhile find the job queued and ask for no other."""
+    ranked_at = Campaign.objects.filter(pk=campaign_id, status=Campaign.Status.READY).values_list("ranked_at", flat=True).first()
+    if ranked_at is None:
+        return 0.0
+    return max(0.0, settings.GEC_CAMPAIGN_RANK_EVERY - (timezone.now() - ranked_at).total_seconds())

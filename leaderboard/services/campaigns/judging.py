@@ -1,0 +1,92 @@
+"""An annotator's judgments: checked, stored once per screen, and the ranking re-queued.
+
+A judgment ranks every output of the screen, 1 = best, ties allowed (ranks 1..n); in
+mode ``edits`` it also marks each listed edit of each output valid (true) or invalid.
+Storing it bumps the campaign's version and asks for one re-ranking job: a job already
+queued and not started will see this judgment too, so thousands of judgments arriving
+at once queue a handful of jobs, not thousands.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+
+from ...models import Assignment, Campaign, Judgment
+from ..work import request_campaign_work
+
+
+class JudgmentError(ValueError):
+    """A judgment that cannot be stored; ``problems`` names each."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+class AlreadyJudged(Exception):
+    """The screen was judged before (a second click, another tab)."""
+
+
+def check_ranks(outputs: list[dict], ranks) -> list[str]:
+    keys = [o["key"] for o in outputs]
+    if not isinstance(ranks, dict):
+        return ["ranks: an object {output key: rank}"]
+    problems = []
+    missing = [k for k in keys if k not in ranks]
+    unknown = [str(k) for k in ranks if k not in keys]
+    if missing:
+        problems.append(f"ranks: no rank for {', '.join(missing)}")
+    if unknown:
+        problems.append(f"ranks: no output {', '.join(unknown[:10])} on this screen (its outputs are {', '.join(keys)})")
+    for key, rank in ranks.items():
+        if key in keys and (isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= len(keys)):
+            problems.append(f"ranks: {key}'s rank must be an integer from 1 (best) to {len(keys)} (got {rank!r})")
+    return problems
+
+
+def check_edits(outputs: list[dict], edits, mode: str) -> list[str]:
+    if mode != Campaign.Mode.EDITS:
+        return [] if edits in (None, {}) else ["edits: only a campaign in mode edits judges edits"]
+    if not isinstance(edits, dict):
+        return ["edits: an object {output key: [true (valid) or false (invalid), one per listed edit]}"]
+    problems = []
+    for output in outputs:
+        marks = edits.get(output["key"], [] if not output["edits"] else None)
+        if not isinstance(marks, list) or len(marks) != len(output["edits"]) or not all(isinstance(m, bool) for m in marks):
+            problems.append(f"edits: {output['key']} needs {len(output['edits'])} marks, true (valid) or false (invalid)")
+    unknown = [str(k) for k in edits if k not in {o["key"] for o in outputs}]
+    if unknown:
+        problems.append(f"edits: no output {', '.join(unknown[:10])} on this screen")
+    return problems
+
+
+def record_judgment(campaign: Campaign, user, item, ranks, edits=None) -> Judgment:
+    """Store ``user``'s judgment of their assignment ``item``. Raises
+    :class:`JudgmentError` (400) naming what is wrong, :class:`AlreadyJudged` (409)."""
+    if isinstance(item, bool) or not isinstance(item, int):
+        raise JudgmentError([f"item: the item number next/ gave (got {item!r})"])
+    with transaction.atomic():
+        assignment = (Assignment.objects.select_for_update().select_related("screen")
+                      .filter(pk=item, campaign=campaign, annotator=user).first())
+        if assignment is None:
+            raise JudgmentError([f"item: {item} is not one of your screens in campaign {campaign.name}"])
+        if assignment.judged:
+            raise AlreadyJudged(f"item {item} was judged already")
+        outputs = assignment.screen.outputs
+        problems = check_ranks(outputs, ranks) + check_edits(outputs, edits, campaign.mode)
+        if problems:
+            raise JudgmentError(problems)
+        judgment = Judgment.objects.create(
+            campaign=campaign, assignment=assignment, annotator=user, user=user.get_username(), line=assignment.screen.line,
+            ranks={k: ranks[k] for k in (o["key"] for o in outputs)}, edits=edits or {},
+        )
+        Assignment.objects.filter(pk=assignment.pk).update(judged=True)
+        judgments_changed(campaign)
+    return judgment
+
+
+def judgments_changed(campaign: Campaign) -> None:
+    """Bump the version and queue a re-ranking unless one is queued (inside a transaction)."""
+    Campaign.objects.filter(pk=campaign.pk).update(version=F("version") + 1)
+    if Campaign.objects.filter(pk=campaign.pk, rank_queued=False).update(rank_queued=True):
+        transaction.on_commit(lambda: request_campaign_work(campaign.pk))

@@ -1,0 +1,128 @@
+"""Prepare a campaign in the worker: sample its screens, add controls, find each output's
+edits, and give every annotator their queue, all in one transaction.
+
+Edits are ERRANT's, against the source, found with the phase's prepared dataset and its
+shared parse cache; only the sampled sentences are annotated.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from django.db import transaction
+
+import scoring
+from scoring.errant.annotation import annotate
+
+from ...insights.per_sentence import output_lines
+from ...models import Assignment, Campaign, Screen
+from ..datasets import load_dataset
+from .controls import degraded
+from .sampling import Plan, PlanError, differing_lines, output_key, plan_campaign
+
+
+class LinesOf:
+    """The dataset's line cache seen through a list of (dataset line) positions, so that
+    :func:`scoring.errant.annotation.annotate` can annotate a handful of sentences."""
+
+    def __init__(self, cache, lines: Sequence[int]):
+        self.cache, self.lines = cache, list(lines)
+
+    @property
+    def pipeline(self):
+        return self.cache.pipeline
+
+    def parse(self, token_lists):
+        return self.cache.parse(token_lists)
+
+    def edits(self, i, tokens):
+        return self.cache.edits(self.lines[i], tokens)
+
+    def add_edits(self, i, tokens, edits):
+        self.cache.add_edits(self.lines[i], tokens, edits)
+
+
+def edits_of(dataset: scoring.Dataset, pairs: list[tuple[int, tuple[str, ...]]]) -> dict[tuple[int, tuple[str, ...]], list[scoring.Edit]]:
+    """ERRANT's edits of each (line, output tokens)."""
+    pairs = list(dict.fromkeys(pairs))
+    lines = [line for line, _ in pairs]
+    found = annotate([dataset.sources[line] for line in lines], [list(t) for _, t in pairs],
+                     lambda indices: dataset.source_parses([lines[i] for i in indices]), LinesOf(dataset.lines, lines))
+    return {pair: [e for e in edits if e.type not in ("noop", "UNK")] for pair, edits in zip(pairs, found)}
+
+
+def shown_edit(edit: scoring.Edit, source: Sequence[str]) -> dict:
+    return {"start": edit.start, "end": edit.end, "source": " ".join(source[edit.start:edit.end]), "correction": edit.correction, "type": edit.type}
+
+
+def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, list[list[str]]]:
+    """``{submission id: tokens per line}`` of the campaign's systems."""
+    outputs = {}
+    for submission in campaign.systems.all().defer("content"):
+        lines = output_lines(submission)[: len(dataset)]
+        outputs[submission.pk] = dataset.split(lines)
+    return outputs
+
+
+def add_controls(plan: Plan, dataset: scoring.Dataset, edits: dict, rng: random.Random) -> dict[int, tuple[int, tuple[str, ...]]]:
+    """``{screen index: (index of the original on the screen, degraded tokens)}``."""
+    controls = {}
+    for index, screen in enumerate(plan.screens):
+        if not screen.control:
+            continue
+        original = rng.randrange(len(screen.groups))
+        tokens = screen.groups[original][0]
+        made = degraded(tokens, dataset.sources[screen.line], edits[(screen.line, tokens)], rng, {g[0] for g in screen.groups})
+        if made is not None:
+            controls[index] = (original, made)
+    return controls
+
+
+def build_rows(campaign: Campaign, dataset: scoring.Dataset, plan: Plan, controls: dict, edits: dict, rng: random.Random) -> list[Screen]:
+    screens = []
+    for index, planned in enumerate(plan.screens):
+        source = dataset.sources[planned.line]
+        shown = [{"tokens": tokens, "systems": list(ids), "control_of": None} for tokens, ids in planned.groups]
+        if index in controls:
+            original, made = controls[index]
+            shown.insert(rng.randint(0, len(shown)), {"tokens": made, "systems": [], "control_of": shown[original]})
+        for i, output in enumerate(shown):
+            output["key"] = output_key(i)
+        outputs = [{
+            "key": o["key"], "text": " ".join(o["tokens"]), "systems": o["systems"],
+            "edits": [shown_edit(e, source) for e in edits[(planned.line, tuple(o["tokens"]))]],
+            "control_of": o["control_of"]["key"] if o["control_of"] else None,
+        } for o in shown]
+        screens.append(Screen(
+            campaign=campaign, line=planned.line, source=" ".join(source), outputs=outputs, is_control=index in controls,
+            before=" ".join(dataset.sources[planned.line - 1]) if planned.line > 0 else "",
+            after=" ".join(dataset.sources[planned.line + 1]) if planned.line + 1 < len(dataset) else "",
+        ))
+    return screens
+
+
+def prepare_campaign(campaign: Campaign) -> str:
+    """Sample and store the screens and queues; the campaign ends ready or failed."""
+    dataset = load_dataset(campaign.phase.dataset_id)
+    annotators = list(campaign.annotators.order_by("pk").values_list("pk", flat=True))
+    rng = random.Random(campaign.seed)
+    try:
+        plan = plan_campaign(
+            differing_lines(system_outputs(campaign, dataset)), annotators, screens_per_annotator=campaign.screens_per_annotator,
+            outputs=campaign.outputs_per_screen, redundancy=campaign.redundancy, repeats=campaign.repeats, control_share=campaign.controls,
+            seed=campaign.seed,
+        )
+    except (PlanError, scoring.InputError) as error:
+        Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.FAILED, message=str(error))
+        return Campaign.Status.FAILED
+    edits = edits_of(dataset, [(s.line, g[0]) for s in plan.screens for g in s.groups])
+    controls = add_controls(plan, dataset, edits, rng)
+    edits.update(edits_of(dataset, [(plan.screens[i].line, made) for i, (_, made) in controls.items()]))
+    with transaction.atomic():
+        screens = Screen.objects.bulk_create(build_rows(campaign, dataset, plan, controls, edits, rng))
+        Assignment.objects.bulk_create([
+            Assignment(campaign=campaign, annotator_id=annotator, screen=screens[screen], position=position, repeat=repeat)
+            for annotator, queue in plan.queues.items() for position, (screen, repeat) in enumerate(queue)
+        ], batch_size=2000)
+        Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.READY, message="")
+    return Campaign.Status.READY
