@@ -34,7 +34,7 @@ def corpus_links(context, phase, here: str = "", systems_query: str = ""):
         }
         for c in parent.corpora()
     ]
-    closed = "" if references or not results else f"Their heat maps show the hidden references: organizers only {access.until_references_public(parent)}."
+    closed = "" if references or not results else f"The corpora's heat maps show the hidden references: organizers only {access.until_references_public(parent)}."
     return {
         "corpora": corpora if results or references else [], "closed": closed, "here": here,
         "all_per_type": f"{per_type}?phase={parent.kind}{query}" if results and phase.parent_id else "",
