@@ -113,28 +113,34 @@ def environment_reads() -> dict[str, str | None]:
         for name, value in constants.items():
             if name.endswith("_ENV") and re.fullmatch(r"[A-Z][A-Z0-9_]+", value):
                 found.setdefault(value, None)
-
-        def named(node) -> str | None:
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                return node.value
-            return constants.get(node.id) if isinstance(node, ast.Name) else None
-
-        def is_environ(node) -> bool:
-            return isinstance(node, ast.Attribute) and node.attr == "environ"
-
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and node.args:
                 func = node.func
                 reads = (isinstance(func, ast.Attribute) and ((func.attr == "get" and is_environ(func.value)) or func.attr == "getenv")) or (isinstance(func, ast.Name) and func.id == "env_bool")
-                name = named(node.args[0]) if reads else None
+                name = literal(node.args[0], constants) if reads else None
                 if name:
                     default = node.args[1] if len(node.args) > 1 else None
                     found[name] = str(default.value) if isinstance(default, ast.Constant) else found.get(name)
             elif isinstance(node, ast.Subscript) and is_environ(node.value) and isinstance(node.ctx, ast.Load):
-                name = named(node.slice)
+                name = literal(node.slice, constants)
                 if name:
                     found.setdefault(name, None)
     return {name: default for name, default in found.items() if name not in GENERIC}
+
+
+def literal(node, constants: dict[str, str]) -> str | None:
+    """A string literal, or a module constant's value."""
+    import ast
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return constants.get(node.id) if isinstance(node, ast.Name) else None
+
+
+def is_environ(node) -> bool:
+    import ast
+
+    return isinstance(node, ast.Attribute) and node.attr == "environ"
 
 
 def settings_table() -> list[tuple[list[str], str]]:
