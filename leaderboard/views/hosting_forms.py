@@ -16,7 +16,6 @@ from ..services.gold import check_gold, unpack_bundle
 from ..services.teams import TeamError, clean_domains
 from .time_zones import zone_choices
 
-
 GLEU_VARIANTS = Phase._meta.get_field("gleu_variant").choices
 
 
