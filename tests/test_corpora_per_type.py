@@ -7,7 +7,7 @@ import datetime as dt
 import re
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from leaderboard.models import Phase
@@ -147,3 +147,47 @@ def test_the_export_takes_the_upload_id_with_a_corpus(client, season):
     assert "dev--cs-a" in whole.json()["errors"][0]["message"]
     page = client.get(f"/tasks/types/per-type/?phase=dev&systems={upload.pk}").content.decode()
     assert f"phase=dev--uk-b&amp;table_metric=errant&amp;cat=2&amp;systems={upload.pk}" in page  # each corpus's export link
+
+
+def test_every_corpus_link_opens_for_whom_it_is_shown_in_every_state(season):
+    """Open, frozen, ended, revealed; results public or the organizers' until revealed;
+    anonymous, each team, organizer: the per-type links show when the results are visible,
+    the heat-map links when the references are, and every link shown answers 200."""
+    from django.test import Client
+
+    from leaderboard import access
+    from leaderboard.models import Phase
+
+    states = {
+        "open": {"frozen_at": None, "ends_at": timezone.now() + dt.timedelta(days=3), "revealed": False},
+        "frozen": {"frozen_at": timezone.now(), "ends_at": timezone.now() + dt.timedelta(days=3), "revealed": False},
+        "ended": {"frozen_at": None, "ends_at": timezone.now() - dt.timedelta(hours=1), "revealed": False},
+        "revealed": {"frozen_at": None, "ends_at": timezone.now() - dt.timedelta(hours=1), "revealed": True},
+    }
+    viewers = {"anonymous": None, "anna": User.objects.get(username="anna"), "boris": User.objects.get(username="boris"), "organizer": season["organizer"]}
+    phase = season["phase"]
+    checked = 0
+    for visibility in (Phase.Visibility.PUBLIC, Phase.Visibility.ORGANIZERS):
+        for state, fields in states.items():
+            phase = Phase.objects.get(pk=season["phase"].pk)
+            for name, value in {"results_visibility": visibility, **fields}.items():
+                setattr(phase, name, value)
+            phase.save()  # the corpora take it over
+            corpus_phase = phase.corpora()[0]
+            for viewer, user in viewers.items():
+                client = Client()
+                if user:
+                    client.force_login(user)
+                page = client.get("/tasks/types/?phase=dev").content.decode()
+                block = re.search(r'<div id="corpus-links".*?</div>', page, re.S)
+                links = re.findall(r'href="([^"]+)"', block.group(0)) if block else []
+                who = user or AnonymousUser()
+                results, references = access.may_see_results(corpus_phase, who), access.may_see_references(corpus_phase, who)
+                where = (visibility, state, viewer)
+                assert sum("/per-type/" in link for link in links) == (len(CORPORA) if results else 0), where
+                assert sum("/difficulty/" in link for link in links) == (len(CORPORA) if references else 0), where
+                headings = re.findall(r'<th colspan="\d+" data-corpus="[^"]+"[^>]*><a href="([^"]+)"', page)
+                for link in links + headings:
+                    assert client.get(link.replace("&amp;", "&")).status_code == 200, (where, link)
+                    checked += 1
+    assert checked > 50
