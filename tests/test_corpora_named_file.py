@@ -55,3 +55,16 @@ def test_the_upload_page_and_the_api_take_it(phase, ana, client):
     assert answer.status_code == 201, answer.content
     web, api = Submission.objects.filter(parent=None).order_by("pk")
     assert corpora_of(web) == ["cs-natwebinf"] and corpora_of(api) == ["uk-ua-gec"]
+
+
+def test_an_upload_to_a_corpus_phase_is_the_phase_upload_for_that_corpus(phase, ana, client):
+    """The pages of one corpus (``?phase=dev--uk-ua-gec``) link its Upload tab there."""
+    page = client.post("/tasks/named/submit/?phase=dev--uk-ua-gec", {"system_name": "web", "file": SimpleUploadedFile("mine.txt", text(UK_REF).encode())})
+    assert page.status_code == 302
+    answer = client.post("/api/tasks/named/submissions/", {"system_name": "api", "phase": "dev--cs-natwebinf", "file": SimpleUploadedFile("out.txt", text(CS_REF).encode())})
+    assert answer.status_code == 201, answer.content
+    web, api = Submission.objects.filter(parent=None).order_by("pk")
+    assert web.phase_id == api.phase_id == phase.pk
+    assert corpora_of(web) == ["uk-ua-gec"] and corpora_of(api) == ["cs-natwebinf"]
+    with pytest.raises(scoring.InputError):
+        accept_submission(phase.corpora()[0], ana, system_name="x", filename="x.txt", content=text(CS_REF).encode(), corpus="uk-ua-gec")
