@@ -65,7 +65,7 @@ class LeaderboardExport(APIView):
             PHASE,
             text_parameter("track", "only this track's systems (one of the task's tracks)"),
             choice_parameter("table", ("ranking", "per_type"), "the ranking (default) or the per-error-type table"),
-            text_parameter("systems", "per_type: comma-separated ids of scored submissions of the phase (at most 20)", max_length=400),
+            text_parameter("systems", "per_type: comma-separated ids of scored submissions of the phase (at most 20); of a corpus (phase=dev--<corpus>), the uploads' ids too", max_length=400),
             choice_parameter("cat", table_levels(), "per_type: category level (ERRANT: 1, 2 or 3; the table's default otherwise)"),
             choice_parameter("table_metric", table_metrics(), "per_type: whose table, one of the task's metrics (default: its first with one)"),
             choice_parameter("types", VIEWS, "per_type, ERRANT on gold with its annotators' own types: errant (system and gold edits classified alike, default) or annotator (the gold's own types, recall only)"),
