@@ -183,15 +183,25 @@ def when(moment, phase=None) -> str:
     return text
 
 
+def phase_title(phase) -> str:
+    """The phase as participants know it: a corpus of a phase of several corpora is named
+    by its corpus and the phase it belongs to (its dates and visibility are that phase's)."""
+    if phase.parent_id:
+        return f"{phase.parent.title} phase ({phase.corpus} corpus)"
+    return f"{phase.title} phase"
+
+
 def until_references_public(phase) -> str:
     """As :func:`may_see_references`: the phase has ended and its results are public."""
     ends = f"ends on {when(phase.ends_at, phase)}" if phase.ends_at else "ends (no end date is set yet)"
     hidden = phase.results_visibility == phase.Visibility.ORGANIZERS and not phase.revealed
-    return f"until the {phase.title} phase {ends}" + (" and its results are revealed" if hidden else "")
+    named = phase.parent if phase.parent_id else phase
+    return f"until the {named.title} phase {ends}" + (" and its results are revealed" if hidden else "")
 
 
 def references_denied(phase, page: str = "The difficulty map") -> str:
     """The 403 message of a page that shows the hidden references."""
+    page = f"{page} of the {phase.corpus} corpus" if phase.parent_id else page
     return f"{page} shows the hidden references: organizers only {until_references_public(phase)}."
 
 
@@ -201,7 +211,7 @@ def results_denied(phase) -> str:
         until = f"until the phase ends on {when(phase.ends_at, phase)}" if phase.ends_at else "until the phase ends"
     else:
         until = "until the organizers reveal them"
-    return f"The results of the {phase.title} phase are hidden: organizers only {until}."
+    return f"The results of the {phase_title(phase)} are hidden: organizers only {until}."
 
 
 def upload_closed_reason(phase, user) -> str:

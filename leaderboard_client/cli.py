@@ -45,15 +45,29 @@ def headline(scores: dict, task: dict | None) -> list[tuple[str, float]]:
     return [(path, value) for path, value in flat.items() if ".sentence." not in f".{path}."]
 
 
-def print_problems(error: ApiError) -> None:
+def refusal(error: ApiError, server: str) -> str:
+    """What a refusal means to the user: a 401 is the login, not the request (a revoked,
+    expired or never given token); anything else in the server's words."""
+    if error.status == 401:
+        again = f"log in again: gec-submit --server {server} login USERNAME"
+        if "credentials were not provided" in str(error):
+            return f"not logged in to {server} ({error}); {again}"
+        return f"the server no longer accepts your token: it was revoked, it expired, or your password changed ({error}); {again}"
+    messages = [p["message"] for p in error.problems] if error.problems else []
+    return "refused: " + ("; ".join(messages) if messages else str(error))
+
+
+def print_problems(error: ApiError, server: str = "") -> None:
+    """A rejected file's problems by file and line (400); any other refusal (a team that
+    awaits approval, a closed phase, a limit, the login) says what it is, not the file."""
     problems = error.problems
-    if problems:
+    if problems and error.status == 400:
         print("the file was not accepted:", file=sys.stderr)
         for p in problems:  # a zip's problems name their corpus file
             where = (f"{p['file']}: " if p.get("file") else "") + (f"line {p['line']}: " if p.get("line") else "")
             print(f"  {where}{p['message']}", file=sys.stderr)
     else:
-        print(f"refused: {error}", file=sys.stderr)
+        print(refusal(error, server), file=sys.stderr)
 
 
 def wait(client: Client, submission: dict, interval: float, timeout: float) -> dict:
@@ -176,7 +190,7 @@ def cmd_submit(client: Client, args) -> int:
                 return 3
             submission = upload(phase=chosen)
     except ApiError as error:
-        print_problems(error)
+        print_problems(error, client.server)
         return 2 if error.status == 400 else 3
     print(f"uploaded as submission {submission['id']} to the {submission.get('phase', '')} phase")
     if args.no_wait:
@@ -352,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(client, args)
     except ApiError as error:
-        print(f"refused: {error}", file=sys.stderr)
+        print(refusal(error, client.server), file=sys.stderr)
         return 2 if error.status == 400 else 3
     except (urllib.error.URLError, OSError) as error:
         print(f"cannot reach {server}: {error}", file=sys.stderr)

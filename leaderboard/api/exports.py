@@ -17,7 +17,7 @@ from .. import access, params
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
 from ..insights.corpora import corpus_columns, macro_columns
-from ..insights.loading import comparison_inputs, scored_submissions
+from ..insights.loading import comparison_inputs, corpus_outputs, scored_submissions
 from ..insights.paths import metric_menu, metric_paths
 from ..insights.per_type import ANNOTATOR_VIEW, VIEWS, annotator_comparison, chosen_table, comparison, has_annotator_types, table_of
 from ..models import SharedTask
@@ -65,7 +65,7 @@ class LeaderboardExport(APIView):
             PHASE,
             text_parameter("track", "only this track's systems (one of the task's tracks)"),
             choice_parameter("table", ("ranking", "per_type"), "the ranking (default) or the per-error-type table"),
-            text_parameter("systems", "per_type: comma-separated ids of scored submissions of the phase (at most 20)", max_length=400),
+            text_parameter("systems", "per_type: comma-separated ids of scored submissions of the phase (at most 20); of a corpus (phase=dev--<corpus>), the uploads' ids too", max_length=400),
             choice_parameter("cat", table_levels(), "per_type: category level (ERRANT: 1, 2 or 3; the table's default otherwise)"),
             choice_parameter("table_metric", table_metrics(), "per_type: whose table, one of the task's metrics (default: its first with one)"),
             choice_parameter("types", VIEWS, "per_type, ERRANT on gold with its annotators' own types: errant (system and gold edits classified alike, default) or annotator (the gold's own types, recall only)"),
@@ -109,9 +109,12 @@ class LeaderboardExport(APIView):
         levels = table_of(metric).levels
         if level and level not in levels:
             raise params.BadParameter("cat", f"one of {', '.join(levels)}", levels)
-        systems = comparison_inputs(scored_submissions(access.visible_submissions(phase, request.user), ids), metric)
+        if phase.is_multi_corpus:
+            corpora = [c.kind for c in phase.corpora()]
+            raise params.BadParameter("phase", f"a per-type table is per corpus: name one of this phase's corpora, {', '.join(corpora)}", corpora)
+        systems = comparison_inputs(chosen_submissions(phase, request.user, ids), metric)
         if not systems:
-            raise params.BadParameter("systems", "give the ids of scored submissions of this phase")
+            raise params.BadParameter("systems", "give the ids of scored submissions of this phase (of a corpus: the uploads' ids, or their outputs' on it)")
         if types == ANNOTATOR_VIEW:
             if not has_annotator_types(systems):
                 raise params.BadParameter("types", "this gold has no annotators' types other than ERRANT's", list(VIEWS)[:1])
@@ -121,3 +124,10 @@ class LeaderboardExport(APIView):
         caption = f"{task.title}: {table['metric_label']} per error type (cat {level or default_level}), correction TP/FP/FN/P/R/F{detection}."
         return exports.per_type_table(table, caption)
 
+
+def chosen_submissions(phase, user, ids: list[int]) -> list:
+    """The scored submissions ``ids`` name; on a corpus of a phase of several corpora an
+    upload's id names its output on that corpus (:func:`~leaderboard.insights.loading.corpus_outputs`)."""
+    if phase.parent_id:
+        return corpus_outputs(access.visible_submissions(phase, user), access.visible_submissions(phase.parent, user), ids)
+    return scored_submissions(access.visible_submissions(phase, user), ids)

@@ -51,6 +51,10 @@ class SharedTask(models.Model):
     tracks = models.JSONField(default=list, blank=True, validators=[valid_tracks], help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]')
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tasks")
     headline_metric = models.CharField(max_length=100, blank=True, help_text="the score path the board ranks by and 'best' means; empty = the registry's default")
+    gleu_variant = models.CharField(
+        max_length=10, blank=True, choices=[("official", "compute_gleu (official)"), ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported")],
+        help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora from a bundle, the official one else",
+    )
     signup = models.CharField(max_length=8, choices=Signup.choices, default=Signup.OPEN)
     max_team_size = models.PositiveSmallIntegerField(
         default=10, validators=[MinValueValidator(1), MaxValueValidator(1000)], help_text="the most members a team may have; joining a full team is refused",

@@ -164,3 +164,15 @@ def release_stale_signups(username: str, email: str) -> int:
     expired = timezone.now() - dt.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
     stale = User.objects.filter(is_active=False, last_login__isnull=True, date_joined__lt=expired)  # pending, link expired
     return (stale.filter(username__iexact=username) | stale.filter(email__iexact=email)).delete()[0]
+
+
+CONSOLE_MAIL = "django.core.mail.backends.console.EmailBackend"
+
+
+def mails_printed() -> bool:
+    """Whether mails are printed in the server's terminal instead of sent: no mail server
+    is set (the embedded mode of ``scripts/start``), so the pages that say "check your
+    email" say where the link really is."""
+    from django.conf import settings
+
+    return settings.EMAIL_BACKEND == CONSOLE_MAIL

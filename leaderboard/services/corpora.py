@@ -132,8 +132,9 @@ def read_manifest(data: bytes) -> dict:
 
 def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") -> list[tuple[Phase, str, bytes]]:
     """``[(corpus phase, file name, bytes)]`` of an upload to ``phase``: the file itself
-    for a one-corpus phase; for several corpora, the zip's ``<corpus>.txt`` files, or the
-    one corpus named with the upload."""
+    for a one-corpus phase; for several corpora, the zip's ``<corpus>.txt`` files, the
+    one corpus named with the upload, or the one file named after its corpus
+    (``uk-ua-gec.txt``, as in a zip)."""
     if phase.parent_id is not None:
         raise problem(f"submit to phase {phase.parent.kind} naming corpus {phase.corpus}")
     corpora = {c.corpus: c for c in phase.corpora()} if phase.is_multi_corpus else {}
@@ -145,6 +146,9 @@ def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") 
         if corpus not in corpora:
             raise problem(f"no corpus {corpus!r} in this phase; its corpora: {', '.join(corpora)}")
         return [(corpora[corpus], f"{corpus}{PurePosixPath(filename).suffix or '.txt'}", content)]
+    named = PurePosixPath(filename)
+    if not filename.lower().endswith(ZIP_SUFFIX) and named.stem in corpora and named.suffix.lower() in (".txt", *scoring.M2_SUFFIXES):
+        return [(corpora[named.stem], named.name, content)]  # one corpus's file, named as in a zip
     if not filename.lower().endswith(ZIP_SUFFIX):
         raise problem(f"this phase has {len(corpora)} corpora ({', '.join(corpora)}): upload a zip with one file per corpus, named <corpus>.txt, or name the corpus of this file", filename)
     files = read_zip(filename, content, max_members=len(corpora), max_bytes=phase.max_upload_bytes() * len(corpora))

@@ -94,7 +94,13 @@ def accept_submission(
 
     For a phase of several corpora the upload is a zip with one file per corpus (or the
     file of the one ``corpus`` named): it is stored as it came, and each corpus file as
-    a submission of its own under it, queued for scoring on its corpus."""
+    a submission of its own under it, queued for scoring on its corpus. An upload to one
+    corpus's own phase (``dev--uk-ua-gec``, where its pages link) is an upload to the
+    phase for that corpus."""
+    if phase.parent_id:
+        if corpus and corpus != phase.corpus:
+            raise scoring.InputError([scoring.Problem(0, f"this is the phase of corpus {phase.corpus}; name no other corpus (got {corpus!r})")])
+        phase, corpus = phase.parent, phase.corpus
     if enforce_limits and len(content) > phase.max_upload_bytes():
         raise UploadTooLarge(f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}")
     if enforce_limits and not phase.is_open():

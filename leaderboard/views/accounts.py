@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from ..models import Membership
 from ..services import tokens
-from ..services.accounts import activate, confirm_email_change, profile_of, request_email_change, sign_up, update_profile
+from ..services.accounts import activate, confirm_email_change, mails_printed, profile_of, request_email_change, sign_up, update_profile
 from ..throttling import mail_attempt, wait_message
 from .account_forms import ProfileForm, SignupForm, ThrottledLoginForm
 
@@ -91,7 +91,8 @@ def profile(request):
             update_profile(request.user, notify_by_email=form.cleaned_data["notify_by_email"])
             if new_address:
                 request_email_change(request.user, email, site=request.build_absolute_uri("/").rstrip("/"))
-                messages.info(request, f"We sent a link to {email}: your address changes once you open it.")
+                where = " (this server prints its mails in its terminal: the link is there)" if mails_printed() else ""
+                messages.info(request, f"We sent a link to {email}{where}: your address changes once you open it.")
             messages.success(request, "Profile saved.")
             return redirect("profile")
     teams = Membership.objects.filter(user=request.user).select_related("team", "task").order_by("task__slug")

@@ -18,7 +18,7 @@ from ..services.teams import TeamError, set_team_size
 from .forms import UploadForm
 from .hosting_forms import PhaseForm, TaskForm, TeamSizeForm
 
-HOST_DENIED = "Creating a shared task needs the host permission: an administrator grants it in the admin, or runs manage.py grant_host <your username>."
+HOST_DENIED = "Creating a shared task needs the host permission: an administrator grants it in the admin, or runs bash scripts/manage grant_host <your username>."
 
 
 def organized_task(request, slug) -> SharedTask:

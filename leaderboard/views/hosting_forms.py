@@ -16,6 +16,17 @@ from ..services.gold import check_gold, unpack_bundle
 from ..services.teams import TeamError, clean_domains
 from .time_zones import zone_choices
 
+GLEU_VARIANTS = Phase._meta.get_field("gleu_variant").choices
+
+
+def default_gleu(task: SharedTask, *, bundled: bool) -> str:
+    """The GLEU a new phase of ``task`` is offered: the task's (chosen when it was hosted);
+    for a task without one, MultiGEC's where its corpora came from a bundle (``bundled``:
+    the form offers them, or a phase of corpora exists), else the official one."""
+    if task.gleu_variant:
+        return task.gleu_variant
+    return "multigec" if bundled or Phase.every.filter(task=task, parent__isnull=False).exists() else "official"
+
 
 class MultipleFileInput(forms.ClearableFileInput):
     allow_multiple_selected = True
@@ -112,8 +123,12 @@ class TaskForm(GoldFields, TeamSizeForm):
     sim = forms.BooleanField(required=False, label="Similarity-weighted CLEME2.0", help_text="adds CLEME2.0 with BERTScore weights (slower scoring)")
     tracks = forms.CharField(required=False, help_text="comma-separated, e.g. restricted, unrestricted; empty = no tracks")
     headline_metric = forms.ChoiceField(required=False, choices=[("", "the default")] + [(path, f"{label} ({path})") for label, path in scoring.HEADLINE_SCORES])
+    gleu_variant = forms.ChoiceField(
+        required=False, label="GLEU", choices=[("", "automatic: as MultiGEC-2025 reported it for a bundle of corpora, else the official")] + GLEU_VARIANTS,
+        help_text="the GLEU the task's phases take unless a phase's form says otherwise",
+    )
 
-    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "language", "pipeline", "max_tokens", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size"]
+    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "language", "pipeline", "max_tokens", "tokenize", "metrics", "sim", "tracks", "headline_metric", "gleu_variant", "max_team_size"]
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -139,7 +154,9 @@ class TaskForm(GoldFields, TeamSizeForm):
         return data
 
     def task_fields(self) -> dict:
-        return {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size")}
+        fields = {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size")}
+        bundle = isinstance(self.cleaned_data.get("gold"), list)  # a bundle of corpora: MultiGEC's shape
+        return {**fields, "gleu_variant": self.cleaned_data.get("gleu_variant") or ("multigec" if bundle else "official")}
 
 
 LOCAL_DATETIME = "%Y-%m-%dT%H:%M"
@@ -153,8 +170,8 @@ class PhaseForm(GoldFields, forms.ModelForm):
     time_zone = forms.ChoiceField(choices=zone_choices, initial="UTC", help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')")
     reuse = forms.ModelChoiceField(queryset=None, required=False, label="Gold", empty_label="new gold from the files below")
     gleu_variant = forms.ChoiceField(
-        choices=Phase._meta.get_field("gleu_variant").choices, required=False, initial="official", label="GLEU",
-        help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it",
+        choices=GLEU_VARIANTS, required=False, initial="official", label="GLEU",
+        help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it (the task's choice by default)",
     )
     corpora = forms.ModelMultipleChoiceField(
         queryset=None, required=False, widget=forms.CheckboxSelectMultiple, label="Or several corpora",
@@ -201,9 +218,12 @@ class PhaseForm(GoldFields, forms.ModelForm):
             kind = next((k for k in (Phase.Kind.DEV, Phase.Kind.TEST) if k not in taken), "")
             self.initial.setdefault("kind", kind)
             self.initial.setdefault("results_visibility", Phase.default_visibility(kind))
+            self.initial.setdefault("gleu_variant", default_gleu(task, bundled="corpora" in self.initial))
 
     def clean_gleu_variant(self):
-        return self.cleaned_data["gleu_variant"] or "official"
+        if self.cleaned_data["gleu_variant"]:
+            return self.cleaned_data["gleu_variant"]
+        return self.instance.gleu_variant if self.instance.pk else default_gleu(self.task, bundled=bool(self.cleaned_data.get("corpora")))
 
     def clean_kind(self):
         kind = self.cleaned_data["kind"]
