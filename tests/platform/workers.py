@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import connection
 
 from leaderboard.models import Submission
+from tests import needs
 from tests.conftest import ROOT
 
 REDIS_URL = settings.CELERY_BROKER_URL  # leaderboard/settings_test.py: a Redis database per checkout
@@ -29,8 +30,8 @@ REAL_STACK = [
     pytest.mark.integration,
     pytest.mark.slow,
     pytest.mark.timeout(600),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL at 127.0.0.1:5432"),
-    pytest.mark.skipif(not redis_answers(), reason="needs Redis at 127.0.0.1:6379"),
+    needs.postgresql(connection.vendor),
+    needs.needs(redis_answers(), f"Redis at {REDIS_URL} (scripts/services starts it)"),
 ]
 
 
