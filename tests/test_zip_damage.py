@@ -129,3 +129,18 @@ def test_max_tokens_on_the_host_form_is_bounded(host):
     answer = host.post("/host/", {"title": "T", "slug": "t", "metrics": ["errant"], "max_tokens": scoring.MAX_LINE_TOKENS + 1, **files})
     assert answer.status_code == 400 and f"less than or equal to {scoring.MAX_LINE_TOKENS}" in answer.content.decode()
     assert not SharedTask.objects.exists()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_damaged_bundle_for_a_new_phase_and_a_damaged_baseline_zip_are_refused_by_name(phase, host, kind):
+    phase.task.organizers.add(User.objects.get(username="hannah"))
+    bundle = damaged(kind, BUNDLE, "uk-ua-gec/ref1.txt")
+    answer = host.post("/tasks/two/phases/new/", {
+        "kind": "test", "time_zone": "UTC", "results_visibility": "public", "counting": "latest", "gleu_variant": "official",
+        "bundle": SimpleUploadedFile("gold.zip", bundle),
+    })
+    page = answer.content.decode()
+    assert answer.status_code == 400 and "gold.zip" in page and named(kind, "uk-ua-gec/ref1.txt") in page
+    baseline = host.post("/tasks/two/baselines/", {"phase": "dev", "system_name": "copy", "file": SimpleUploadedFile("base.zip", damaged(kind, OUTPUTS, "uk-ua-gec.txt"))}, follow=True)
+    assert baseline.status_code == 200 and named(kind, "uk-ua-gec.txt") in baseline.content.decode()
+    assert not Submission.objects.exists() and phase.task.phases.count() == 1
