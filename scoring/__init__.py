@@ -21,7 +21,7 @@ from .dataset import Dataset, Reference  # noqa: E402
 from .errant.edits import Edit, apply_edits  # noqa: E402
 from .errors import InputError, Problem  # noqa: E402
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
-from .limits import DEFAULT_LIMITS, Limits  # noqa: E402
+from .limits import DEFAULT_LIMITS, MAX_LINE_TOKENS, Limits  # noqa: E402
 from .metrics import REGISTRY  # noqa: E402
 from .metrics.base import PerTypeTable, PoolCounts, Resampling  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
@@ -60,7 +60,7 @@ from .version import __version__  # noqa: E402, F401
 
 __all__ = [
     "Dataset", "Reference", "Edit", "apply_edits", "M2Corpus", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
-    "read_hypothesis", "DEFAULT_LIMITS", "Limits", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
+    "read_hypothesis", "DEFAULT_LIMITS", "MAX_LINE_TOKENS", "Limits", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
     "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature", "system_statistics",
     # the registry: metrics describe themselves
     "PerTypeTable", "PoolCounts", "Resampling", "ScorePath", "UnknownPath", "can_resample", "default_path", "default_paths", "describe",

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from .errors import ProblemCollector
 
+MAX_LINE_TOKENS = 5000  # the longest line every metric is measured bounded on (bench/worst_lines.py): no task may set more
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -19,7 +21,7 @@ class Limits:
     a whole essay (MultiGEC-2025: UA-GEC's test essays have up to 1,741 tokens); every
     metric is bounded at 5,000 (``bench/worst_lines.py``)."""
 
-    line_tokens: int = 5000
+    line_tokens: int = MAX_LINE_TOKENS
     line_chars: int = 50_000
     file_tokens: int = 250_000
     file_chars: int = 2_500_000

@@ -11,6 +11,7 @@ import pytest
 
 import scoring
 from leaderboard.demo import SYSTEMS, SimulatedSystem, gold_blocks, simulate
+from tests import needs
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -70,6 +71,7 @@ def _unshipped_skips():
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item):
+    needs.check_marks(item)  # a missing service or tool: skip, or on CI fail (tests/needs.py)
     return (yield from _unshipped_skips())
 
 
@@ -78,15 +80,26 @@ def pytest_runtest_call(item):
     return (yield from _unshipped_skips())
 
 
-def _count_unshipped(report) -> None:
+_missing_parts: list[str] = []
+
+
+def _count_skips(report) -> None:
     if report.skipped and NOT_SHIPPED in str(report.longrepr):
         _unshipped.append(report.nodeid)
+    elif report.skipped and needs.PREFIX in str(report.longrepr):
+        _missing_parts.append(report.nodeid)
 
 
-pytest_runtest_logreport = pytest_collectreport = _count_unshipped
+pytest_runtest_logreport = pytest_collectreport = _count_skips
 
 
 def pytest_terminal_summary(terminalreporter):
+    if _missing_parts:
+        terminalreporter.write_line(
+            f"{len(_missing_parts)} tests or test files skipped because a part of the platform is missing here "
+            "(PostgreSQL, Redis, nginx, Chromium, a C compiler, a package: 'pytest -rs' says which); with CI set they fail",
+            yellow=True, bold=True,
+        )
     if _unshipped:
         files = sum(1 for nodeid in _unshipped if "::" not in nodeid)
         terminalreporter.write_line(
@@ -265,7 +278,7 @@ def chromium():
     import os
 
     if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (scripts/browser installs it)")
+        needs.missing("Debian's chromium at /usr/bin/chromium (scripts/browser installs it)")
     # playwright's sync API keeps an event loop in this thread; the ORM calls the tests
     # make meanwhile are ordinary synchronous ones
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"

@@ -11,13 +11,14 @@ from scoring.errant import alignment
 from scoring.errant.alignment import FastAlignment
 from scoring.errant.alignment_kernel import load_kernel
 from scoring.nlp import parse_tokens
+from tests import needs
 
 
 @pytest.fixture(params=["compiled", "python"], autouse=True)
 def engine(request, monkeypatch):
     """Every test runs once on the C kernel and once on the Python DP."""
     if request.param == "compiled" and load_kernel() is None:
-        pytest.skip("no C compiler here: only the Python DP runs")
+        needs.missing("a C compiler (cc) for the compiled alignment DP; only the Python one runs")
     if request.param == "python":
         monkeypatch.setattr(alignment, "load_kernel", lambda: None)
     return request.param

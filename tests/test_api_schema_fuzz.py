@@ -24,11 +24,12 @@ import urllib.request
 import pytest
 from django.db import connection
 
+from tests import needs
 from tests.conftest import ROOT
 
 pytestmark = [
     pytest.mark.timeout(300),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="a live server shares the test database only on PostgreSQL"),
+    needs.postgresql(connection.vendor),  # a live server shares the test database only on PostgreSQL
 ]
 
 SLUG = "conformance"

@@ -19,7 +19,7 @@ DE_SOURCE, DE_REF = LANGUAGES["de"]
 def bundle(**overrides) -> dict:
     files = {
         "cs-natwebinf/source.txt": text(CS_SOURCE), "cs-natwebinf/ref1.txt": text(CS_REF), "cs-natwebinf/ref2.txt": text(CS_SOURCE),
-        "cs-natwebinf/corpus.json": json.dumps({"language": "cs", "pipeline": "tokens", "max_tokens": 8000}),
+        "cs-natwebinf/corpus.json": json.dumps({"language": "cs", "pipeline": "tokens", "max_tokens": 3000}),
         "uk-ua-gec/source.txt": text(UK_SOURCE), "uk-ua-gec/ref1.txt": text(UK_REF),
         "de-merlin/source.txt": text(DE_SOURCE), "de-merlin/ref1.txt": text(DE_REF),
     }
@@ -37,7 +37,7 @@ def test_a_bundle_of_corpora_makes_a_phase_of_corpora(host, django_capture_on_co
     task = SharedTask.objects.get(slug="multigec")
     datasets = {d.name: (d.lang, d.pipeline, d.max_tokens, d.n_references, d.is_prepared) for d in task.datasets.all()}
     assert datasets == {
-        "cs-natwebinf": ("cs", "tokens", 8000, 2, True), "uk-ua-gec": ("uk", "", 5000, 1, True), "de-merlin": ("de", "", 5000, 1, True),
+        "cs-natwebinf": ("cs", "tokens", 3000, 2, True), "uk-ua-gec": ("uk", "", 5000, 1, True), "de-merlin": ("de", "", 5000, 1, True),
     }
     assert task.status == "ready"
     form = host.get("/tasks/multigec/phases/new/").content.decode()

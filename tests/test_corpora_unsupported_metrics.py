@@ -38,7 +38,7 @@ def test_a_one_corpus_task_in_ukrainian_from_files(client, django_capture_on_com
     assert wrong.status_code == 400 and "zh has the pipelines tokens" in wrong.content.decode()
     files = {"source": SimpleUploadedFile("source.txt", text(source).encode()), "references": [SimpleUploadedFile("ref1.txt", text(reference).encode())]}
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/host/", {"title": "UK", "slug": "uk", "metrics": ["errant", "gleu"], "language": "uk", "pipeline": "tokens", "max_tokens": 7000, **files})
+        response = client.post("/host/", {"title": "UK", "slug": "uk", "metrics": ["errant", "gleu"], "language": "uk", "pipeline": "tokens", "max_tokens": 4000, **files})
     assert response.status_code == 302
     dataset = SharedTask.objects.get(slug="uk").datasets.get()
-    assert (dataset.lang, dataset.pipeline, dataset.max_tokens, dataset.is_prepared) == ("uk", "tokens", 7000, True)
+    assert (dataset.lang, dataset.pipeline, dataset.max_tokens, dataset.is_prepared) == ("uk", "tokens", 4000, True)

@@ -11,10 +11,11 @@ import pytest
 from scoring.errant.alignment import FastAlignment
 from scoring.errant.merger import rule_edits
 from scoring.pipelines import get_pipeline
+from tests import needs
 
 from .multigec_support import SYSTEMS, stock_annotator, ua_gec_lines
 
-pytest.importorskip("ua_gec")
+needs.package("ua_gec", "the UA-GEC corpus, CC BY 4.0; requirements-dev.txt pins it")
 
 
 @pytest.mark.parametrize("lang", ["uk", "cs"])

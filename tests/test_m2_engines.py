@@ -16,6 +16,7 @@ from scoring.m2.gold import gold_sets
 from scoring.m2.lattice import Lattice
 from scoring.m2.search import GoldEdit, gold_weights, system_edits
 from scoring.readers import read_text
+from tests import needs
 
 from .conftest import NOT_SHIPPED, SEEDA, SEEDA_SYSTEMS, SUBSET_OUTPUTS
 
@@ -23,7 +24,7 @@ SUBSET_M2 = SEEDA / "derived" / "subset" / "official-2014.combined.subset391.m2"
 CONLL = SEEDA / "conll14" / "official-2014.combined.m2"
 BART_ALL = SEEDA / "seeda" / "outputs" / "all" / "BART.txt"
 
-pytestmark = pytest.mark.skipif(load_kernel() is None, reason="no C compiler here: only the Python lattice runs")
+pytestmark = needs.needs(load_kernel() is not None, "a C compiler (cc) for the compiled M2 lattice; only the Python one runs")
 
 
 def assert_same(source: list[str], target: list[str], sets: list[list[GoldEdit]], max_unchanged_words: int = 2) -> None:

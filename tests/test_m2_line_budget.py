@@ -16,6 +16,7 @@ from scoring.m2.search import GoldEdit
 from scoring.m2.sentence import line_counts
 from scoring.metrics.m2 import M2
 from scoring.options import ScoringOptions
+from tests import needs
 
 from .conftest import ROOT
 
@@ -96,7 +97,7 @@ def long_line(draw):
     return source, target, [golds]
 
 
-@pytest.mark.skipif(compiled.load_kernel() is None, reason="no C compiler here: only the Python lattice runs")
+@needs.needs(compiled.load_kernel() is not None, "a C compiler (cc) for the compiled M2 lattice; only the Python one runs")
 @settings(max_examples=150, deadline=None)
 @given(long_line(), st.integers(20, 200))
 def test_both_engines_cut_and_count_alike(case, max_arcs):

@@ -4,10 +4,11 @@ chain), on UA-GEC train: paragraphs, and whole essays as MultiGEC's lines are.""
 import pytest
 
 from scoring import Dataset, Limits, hypothesis_from_lines, read_hypothesis, read_m2, score_systems
+from tests import needs
 
 from .multigec_support import MODES, SYSTEMS, stock_compare, stock_m2, ua_gec_lines
 
-pytest.importorskip("ua_gec")
+needs.package("ua_gec", "the UA-GEC corpus, CC BY 4.0; requirements-dev.txt pins it")
 
 UNITS = {"paragraph": 240, "essay": 8}
 ESSAYS = Limits(line_tokens=5000)  # MultiGEC's lines are whole essays

@@ -6,6 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 
 from scoring import Dataset, ScoringOptions, hypothesis_from_lines, score_systems
+from tests import needs
 
 from .multigec_support import SYSTEMS, gleu_tool, ua_gec_lines
 
@@ -24,7 +25,7 @@ def ours(lang: str, sources, references, hypothesis, pipeline="tokens") -> dict:
 
 @pytest.fixture(scope="module")
 def ua_gec():
-    pytest.importorskip("ua_gec")
+    needs.package("ua_gec", "the UA-GEC corpus, CC BY 4.0; requirements-dev.txt pins it")
     return ua_gec_lines("train", 240, "paragraph")
 
 

@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 
 from leaderboard.models import Membership, Submission, Team
 from leaderboard.services import intake
+from tests import needs
 from tests.concurrency import at_once
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
@@ -24,7 +25,7 @@ def race_task(transactional_db, monkeypatch):
     from leaderboard.services.tasks import create_task
 
     if connection.vendor != "postgresql":
-        pytest.skip("the race needs PostgreSQL's row locks (start it: scripts/test does)")
+        needs.missing("PostgreSQL at 127.0.0.1:5432: the race needs its row locks (scripts/services starts it)")
     monkeypatch.setattr(intake, "request_scoring", lambda submission_id: None)  # the race is in the intake, not in scoring
     return create_task("race", title="Race", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
                        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])

@@ -3,12 +3,12 @@ one joins (issue 23, finding 6). Real concurrency: threads with their own connec
 on PostgreSQL."""
 import functools
 
-import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
 from leaderboard.models import Membership
 from leaderboard.services import teams
+from tests import needs
 from tests.concurrency import at_once
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
@@ -19,7 +19,7 @@ def test_parallel_joins_fill_the_last_place_once(transactional_db):
     from leaderboard.services.tasks import create_task
 
     if connection.vendor != "postgresql":
-        pytest.skip("the race needs PostgreSQL's row locks (start it: scripts/test does)")
+        needs.missing("PostgreSQL at 127.0.0.1:5432: the race needs its row locks (scripts/services starts it)")
     task = create_task("pairs", title="Pairs", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", 3), metrics=["errant"],
                        references=[(p.stem, insight_head(p, 3)) for p in SUBSET_REFS])
     teams.set_team_size(task, 2)

@@ -5,6 +5,10 @@ Before a byte is inflated: the member count, the sizes the headers declare and e
 member's compression ratio (a zip bomb inflates a thousandfold; text, tenfold); no
 absolute paths, ``..``, backslashes or links. While reading, each member is read no
 further than the bytes still allowed, since a header's size may lie.
+
+Whatever the bytes are, the answer is the zip's contents or :class:`scoring.InputError`
+naming the zip and the member: an encrypted member, corrupt compressed data, a
+truncated archive, a bad CRC or a name given twice is the file's fault, never a 500.
 """
 from __future__ import annotations
 
@@ -17,6 +21,16 @@ import scoring
 
 MAX_RATIO = 100  # uncompressed / compressed bytes of one member...
 RATIO_FROM = 1024 * 1024  # ...checked on members larger than this (small files of repeated lines compress well)
+ENCRYPTED = 0x1  # general purpose flag bit 0: the member needs a password
+
+# What zipfile (and the zlib, bz2 and lzma it calls) raises on bytes that are not a sound
+# zip is not a closed list: bad headers and CRCs (BadZipFile), corrupt deflate data
+# (zlib.error), a stream cut short (EOFError), offsets before the start (ValueError),
+# unknown methods or flags (NotImplementedError), a password needed (RuntimeError), a
+# member with an empty name (IndexError, found by tests/test_zip_fuzz.py). So any
+# exception from zipfile's calls on these bytes is the file's fault; the calls caught
+# are zipfile's alone, so that no error of ours is taken for the file's.
+UNREADABLE = Exception
 
 
 def problem(message: str, file: str = "") -> scoring.InputError:
@@ -29,8 +43,11 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = [m for m in archive.infolist() if not m.is_dir() and not _ignored(m.filename)]
-    except (zipfile.BadZipFile, OSError) as error:
-        raise problem(f"not a readable zip file ({error})", name) from error
+    except UNREADABLE as error:
+        raise problem(f"not a readable zip file ({_reason(error)})", name) from error
+    twice = _twice(members)
+    if twice:
+        raise problem(f"{twice}: in the zip twice; keep one copy", name)
     if len(members) > max_members:
         raise problem(f"{len(members)} files in the zip; at most {max_members}", name)
     if sum(m.file_size for m in members) > max_bytes:
@@ -42,18 +59,47 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
             raise problem(f"{member.filename}: paths in the zip must be relative, without '..'", name)
         if stat.S_ISLNK(member.external_attr >> 16):
             raise problem(f"{member.filename}: links are not accepted", name)
+        if member.flag_bits & ENCRYPTED:
+            raise problem(f"{member.filename}: encrypted (the zip has a password); zip the files again without one", name)
         if member.file_size > RATIO_FROM and member.file_size > MAX_RATIO * max(member.compress_size, 1):
             raise problem(f"{member.filename}: compressed more than {MAX_RATIO} to 1; not a text file", name)
         try:
             with archive.open(member) as handle:
                 content = handle.read(max_bytes - total + 1)
-        except (zipfile.BadZipFile, OSError, NotImplementedError) as error:
-            raise problem(f"{member.filename}: cannot be read ({error})", name) from error
+        except UNREADABLE as error:
+            raise problem(f"{member.filename}: cannot be read, the zip is damaged ({_reason(error)}); zip the files again", name) from error
         total += len(content)
         if total > max_bytes:
             raise problem(f"the zip unpacks to more than {max_bytes / 1024 / 1024:g} MB", name)
         files[str(path)] = content
     return files
+
+
+def names(data: bytes) -> list[str] | None:
+    """The file names of a zip's central directory (nothing inflated), or None when the
+    bytes are not a readable zip."""
+    try:
+        return [n for n in zipfile.ZipFile(io.BytesIO(data)).namelist() if not n.endswith("/")]
+    except UNREADABLE:
+        return None
+
+
+def _twice(members: list[zipfile.ZipInfo]) -> str:
+    """The first path given twice (``./a.txt`` is ``a.txt``): one copy would silently win."""
+    seen = set()
+    for member in members:
+        path = str(PurePosixPath(member.filename))
+        if path in seen:
+            return path
+        seen.add(path)
+    return ""
+
+
+def _reason(error: BaseException) -> str:
+    """The library's words, or the kind of error when it gave none (an EOFError)."""
+    if str(error):
+        return str(error)
+    return "cut short" if isinstance(error, EOFError) else type(error).__name__
 
 
 def _ignored(filename: str) -> bool:

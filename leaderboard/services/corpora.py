@@ -15,10 +15,8 @@ by the code every phase uses. What is particular to several corpora is here:
 """
 from __future__ import annotations
 
-import io
 import json
 import re
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -27,6 +25,7 @@ from django.conf import settings
 import scoring
 
 from ..models import Dataset, Phase, Submission
+from . import archives
 from .archives import problem, read_zip
 from .gold import Gold, check_gold, classify
 
@@ -53,10 +52,9 @@ class CorpusGold:
 def is_corpora_bundle(data: bytes) -> bool:
     """A zip whose files lie in folders, more than one or with a ``corpus.json`` (read
     from its central directory alone)."""
-    try:
-        names = [n for n in zipfile.ZipFile(io.BytesIO(data)).namelist() if not n.endswith("/")]
-    except (zipfile.BadZipFile, OSError):
-        return False
+    names = archives.names(data)
+    if names is None:
+        return False  # read_zip, on the plain bundle's path, says what is wrong
     folders = {PurePosixPath(n).parts[0] for n in names if len(PurePosixPath(n).parts) == 2}
     return len(folders) > 1 or any(PurePosixPath(n).name == MANIFEST for n in names)
 
@@ -112,8 +110,8 @@ def corpus_gold(name: str, files: dict[str, bytes]) -> CorpusGold:
     if pipeline and pipeline not in scoring.pipelines.available_pipelines(lang):
         raise problem(f"pipeline {pipeline!r} is not available for {lang}; choose one of {', '.join(scoring.pipelines.available_pipelines(lang))}", MANIFEST)
     max_tokens = manifest.get("max_tokens", Dataset._meta.get_field("max_tokens").default)
-    if not isinstance(max_tokens, int) or max_tokens < 1:
-        raise problem("max_tokens must be a positive whole number", MANIFEST)
+    if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or not 1 <= max_tokens <= scoring.MAX_LINE_TOKENS:
+        raise problem(f"max_tokens must be a whole number from 1 to {scoring.MAX_LINE_TOKENS} (the longest line every metric is bounded on); got {json.dumps(max_tokens)}", MANIFEST)
     gold = check_gold(**classify("", files), max_tokens=max_tokens)  # problems are named after the folder by the caller
     return CorpusGold(name, lang, pipeline, max_tokens, gold)
 

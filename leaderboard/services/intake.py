@@ -1,7 +1,8 @@
 """Accept an upload: check it, store it, queue it after the commit.
 
 The checks are the scoring library's own (the same line-numbered problems as the CLI),
-run on the bytes before anything is written; a rejected upload leaves no rows. An
+run on the bytes before anything is written; a rejected upload leaves no rows (not
+even a team: the team a first upload registers is made in the same transaction). An
 accepted one is written first and queued only once the transaction has committed, so a
 worker never sees a row that is not there, and a broker outage leaves it ``queued`` for
 the sweeper instead of losing it.
@@ -14,7 +15,7 @@ from django.utils import timezone
 
 import scoring
 
-from ..access import gold_ready, own_team, remaining_submissions
+from ..access import gold_ready, own_team, remaining_submissions, team_refusal
 from ..models import Phase, SharedTask, Submission, Team
 from ..models.text import field_problems
 from . import corpora, teams, terms
@@ -118,11 +119,11 @@ def accept_submission(
     if track and track not in (phase.task.tracks or []):
         raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}")])
     outputs = check_outputs(phase, filename, content, corpus)
-    if team is None:
-        team = team_of(user, phase.task, create=not enforce_limits) or teams.personal_team(user, phase.task)
-    if enforce_limits:
-        teams.check_may_submit(team)
-    with transaction.atomic():
+    with transaction.atomic():  # a refusal from here on keeps nothing, not even the team of one an upload registers
+        if team is None:
+            team = team_of(user, phase.task, create=not enforce_limits) or registered_team(user, phase.task)
+        if enforce_limits:
+            teams.check_may_submit(team)
         Team.objects.select_for_update().filter(pk=team.pk).first()  # one upload per team at a time: limits hold
         if enforce_limits:
             check_limits(phase, team)
@@ -138,6 +139,17 @@ def accept_submission(
         if queue:
             transaction.on_commit(lambda: request_all(scored))
     return submission
+
+
+def registered_team(user: User, task: SharedTask) -> Team:
+    """The team of one a first upload registers (:func:`.teams.personal_team`); where the
+    organizers approve teams, one that would wait for approval is refused as the upload
+    page refuses it (:func:`.access.team_refusal`), and the caller's transaction keeps
+    nothing of it."""
+    team = teams.personal_team(user, task)
+    if not team.approved:
+        raise teams.TeamError(team_refusal(task, None, "submit"))
+    return team
 
 
 def request_all(submissions: list[Submission]) -> None:

@@ -42,11 +42,14 @@ def personal_team(user: User, task: SharedTask, *, enforce_signup: bool = True) 
 
     Idempotent: several first uploads at once queue on the user's row, and each after
     the first finds the team the first made. A name another user's team took meanwhile
-    is skipped for the next one."""
+    is skipped for the next one. The lock is FOR NO KEY UPDATE: an upload calls this inside
+    its own transaction (:func:`.intake.accept_submission`), and a plain FOR UPDATE, held
+    until that commits, would block another upload's foreign-key check on the user's row
+    while that upload holds the team's lock this one waits for (a deadlock)."""
     if enforce_signup:
         check_signup_open(task)
     with transaction.atomic():
-        User.objects.select_for_update().filter(pk=user.pk).first()
+        User.objects.select_for_update(no_key=True).filter(pk=user.pk).first()
         while True:
             membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
             if membership:

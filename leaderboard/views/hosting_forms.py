@@ -60,7 +60,10 @@ class GoldFields(forms.Form):
     pipeline = forms.ChoiceField(
         choices=[("", "the richest for the language"), ("tokens", "tokens (as MultiGEC-2025 scored)"), ("lemmas", "lemmas"), ("full", "full spaCy model")], required=False,
     )
-    max_tokens = forms.IntegerField(min_value=1, initial=5000, required=False, label="Longest line (tokens)", help_text="MultiGEC essays reach 1,741 tokens a line")
+    max_tokens = forms.IntegerField(
+        min_value=1, max_value=scoring.MAX_LINE_TOKENS, initial=scoring.MAX_LINE_TOKENS, required=False, label="Longest line (tokens)",
+        help_text=f"at most {scoring.MAX_LINE_TOKENS:,}, the longest line every metric is bounded on; MultiGEC essays reach 1,741 tokens a line",
+    )
 
     problems: list = ()
 

@@ -17,6 +17,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from tests import needs
 from tests.conftest import ROOT
 
 NGINX = Path(os.environ.get("GEC_NGINX", "/usr/sbin/nginx"))
@@ -89,6 +90,6 @@ def get(url: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
 PROXIED = [
     pytest.mark.integration,
     pytest.mark.slow,
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL at 127.0.0.1:5432 (gunicorn shares the test database)"),
-    pytest.mark.skipif(not NGINX.exists() or not shutil.which("bash"), reason=f"needs nginx at {NGINX} (scripts/proxy installs Debian's)"),
+    needs.postgresql(connection.vendor),  # gunicorn shares the test database
+    needs.needs(NGINX.exists() and shutil.which("bash") is not None, f"nginx at {NGINX} (scripts/proxy installs Debian's)"),
 ]

@@ -10,6 +10,7 @@ from leaderboard.services import pool
 from leaderboard.services.intake import accept_submission
 from leaderboard.services.scoring import _record, score_submission
 from scoring import REGISTRY
+from tests import needs
 from tests.concurrency import at_once
 
 from .conftest import make_user
@@ -73,7 +74,7 @@ def test_scoring_twice_changes_nothing(small_texts, phase):
     assert before[1:] == after[1:]
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+@needs.postgresql(connection.vendor)  # row locks
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_joins_lose_no_update(small_texts, small_task):
     """Six submissions finish at the same moment in six threads (six connections)."""

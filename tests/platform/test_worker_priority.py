@@ -4,10 +4,10 @@ import os
 import subprocess
 import sys
 
-import pytest
 import yaml
 
 from leaderboard.celery import autogroup_nice
+from tests import needs
 from tests.conftest import ROOT
 
 SHOW_NICE = (
@@ -43,14 +43,14 @@ def test_a_worker_started_lower_is_not_raised():
     assert after_worker_init("5", start=10)[0] == 10
 
 
-@pytest.mark.skipif(autogroup_nice() is None, reason="kernel without a readable autogroup")
+@needs.needs(autogroup_nice() is not None, "a kernel with a readable autogroup (/proc/self/autogroup)")
 def test_a_worker_leading_its_own_session_lowers_its_scheduling_group():
     """Its autogroup would otherwise share the cores equally with the web's."""
     assert after_worker_init("19", own_session=True) == (19, "19")
     assert after_worker_init("0", own_session=True) == (0, "0")
 
 
-@pytest.mark.skipif(autogroup_nice() is None, reason="kernel without a readable autogroup")
+@needs.needs(autogroup_nice() is not None, "a kernel with a readable autogroup (/proc/self/autogroup)")
 def test_a_worker_in_a_shared_session_leaves_the_group_alone():
     """The group is then shared with the shell's other jobs (the web's, perhaps)."""
     assert after_worker_init("19")[1] == str(autogroup_nice())

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import connection
 
 from leaderboard.models import Submission
+from tests import needs
 from tests.conftest import ROOT
 
 REDIS_URL = settings.CELERY_BROKER_URL  # leaderboard/settings_test.py: a Redis database per checkout
@@ -29,16 +30,17 @@ REAL_STACK = [
     pytest.mark.integration,
     pytest.mark.slow,
     pytest.mark.timeout(600),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL at 127.0.0.1:5432"),
-    pytest.mark.skipif(not redis_answers(), reason="needs Redis at 127.0.0.1:6379"),
+    needs.postgresql(connection.vendor),
+    needs.needs(redis_answers(), f"Redis at {REDIS_URL} (scripts/services starts it)"),
 ]
 
 
 class Workers:
     """Celery worker processes on the test database; each in its own process group."""
 
-    def __init__(self, tmp_path, pool: str = "solo"):
+    def __init__(self, tmp_path, pool: str = "solo", gated: bool = False):
         self.pool = pool  # solo in most tests; prefork (concurrency 1) as docker/compose.yaml runs it
+        self.gated = gated  # each job waits at a gate the test opens (job_gate.py)
         self.processes = []
         self.log_dir = tmp_path
         database = connection.settings_dict
@@ -54,12 +56,14 @@ class Workers:
             # crawls (the priority itself: test_worker_priority.py)
             "GEC_WORKER_NICE": "0",
         }
+        if gated:
+            self.env["GEC_TEST_JOB_GATE"] = REDIS_URL
 
     def start(self):
         name = f"w{len(self.processes)}"
         log = open(self.log_dir / f"{name}.log", "wb")
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", f"--pool={self.pool}", "--concurrency=1", "--loglevel=INFO", "-n", f"{name}@%h", "--without-gossip", "--without-mingle"],
+            [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", f"--pool={self.pool}", "--concurrency=1", "--loglevel=INFO", "-n", f"{name}@%h", "--without-gossip", "--without-mingle", *(["--include", "tests.platform.job_gate"] if self.gated else [])],
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         self.processes.append(process)

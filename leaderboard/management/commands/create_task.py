@@ -3,7 +3,8 @@
 ``--phase test`` makes a hidden test phase (results for organizers until revealed);
 ``--add-phase`` adds a phase to an existing task, on new gold or on the task's first.
 ``--corpora DIR`` makes a phase of several corpora from a folder laid out as a gold
-bundle (one folder per corpus, each with its language: docs/multigec.md).
+bundle (one folder per corpus, each with its language: docs/multigec.md), or from the
+bundle's zip, read as the host form reads it (a damaged zip is a ``bad input`` naming it).
 """
 import datetime as dt
 from pathlib import Path
@@ -15,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 import scoring
 
 from ...models import Phase, SharedTask
-from ...services.corpora import read_corpora_dir
+from ...services.corpora import read_corpora_dir, unpack_corpora
 from ...services.datasets import prepare_stored
 from ...services.hosting import add_corpus_phase, store_corpora
 from ...services.tasks import add_phase, create_task, prepare_gold_files
@@ -29,7 +30,7 @@ class Command(BaseCommand):
         parser.add_argument("--source", type=Path)
         parser.add_argument("--ref", type=Path, action="append", default=[])
         parser.add_argument("--m2", type=Path)
-        parser.add_argument("--corpora", type=Path, help="instead of --source/--ref/--m2: a folder with one folder per corpus (source.txt, ref*.txt, corpus.json)")
+        parser.add_argument("--corpora", type=Path, help="instead of --source/--ref/--m2: a folder (or a zip) with one folder per corpus (source.txt, ref*.txt, corpus.json)")
         parser.add_argument("--title", default="")
         parser.add_argument("--description", default="")
         parser.add_argument("--tokenize", action="store_true", help="input is raw text: run the spaCy tokenizer")
@@ -86,7 +87,7 @@ class Command(BaseCommand):
         if task is not None and task.phases.filter(kind=kind).exists():
             raise CommandError(f"task {slug} already has a phase {kind}; choose another --phase key (e.g. {kind}-2)")
         try:
-            gold = read_corpora_dir(folder)
+            gold = unpack_corpora(folder.name, folder.read_bytes()) if folder.is_file() else read_corpora_dir(folder)
             with transaction.atomic():
                 if task is None:
                     task = SharedTask.objects.create(
