@@ -138,6 +138,12 @@ GEC_TIME_BUDGET_PER_1K_TOKENS = float(os.environ.get("GEC_TIME_BUDGET_PER_1K_TOK
 GEC_TIME_BUDGET_SIM_PASS = float(os.environ.get("GEC_TIME_BUDGET_SIM_PASS", "0.5"))
 GEC_LARGE_FILE_RATIO = float(os.environ.get("GEC_LARGE_FILE_RATIO", "2"))
 GEC_LARGE_QUEUE = os.environ.get("GEC_LARGE_QUEUE", "scoring-large")
+# A job whose estimated work (services/cost.py) passes this many seconds goes to the large queue too.
+GEC_HEAVY_JOB_SECONDS = float(os.environ.get("GEC_HEAVY_JOB_SECONDS", "20"))
+# The fair queue (services/dispatch.py): a team's uploads of a phase still waiting or scoring
+# (beyond this: 429), and its jobs in the broker per queue at a time.
+GEC_MAX_QUEUED_UPLOADS = int(os.environ.get("GEC_MAX_QUEUED_UPLOADS", "10"))
+GEC_TEAM_JOBS_AT_ONCE = int(os.environ.get("GEC_TEAM_JOBS_AT_ONCE", "1"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": GEC_STUCK_AFTER}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True

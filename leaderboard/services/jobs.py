@@ -19,8 +19,8 @@ from django.db import close_old_connections, connection
 from django.dispatch import receiver
 
 from ..celery import app as celery_app
-from . import work
-from .cost import submission_cost
+from . import dispatch, work
+from .cost import ScoringCost
 from .organizer_jobs import fail_job, run_job
 from .scoring import PLATFORM, fail_submission, score_submission
 
@@ -34,6 +34,18 @@ def enqueue_scoring(submission_id: int) -> None:
     """Queue one submission. A broker failure is logged, not raised: the row is already
     committed as ``queued`` and the sweeper will queue it again."""
     _enqueue("scoring", submission_id)
+
+
+def scoring_ended(submission_id: int) -> None:
+    """A scoring job has ended: send its team's next waiting job of that queue (the fair
+    queue, :mod:`.dispatch`). Never raises: a failure leaves the next one for the sweeper."""
+    if settings.GEC_TASK_MODE != "celery":
+        return
+    try:
+        for pk, cost in dispatch.released(submission_id):
+            _send_scoring(pk, cost)
+    except Exception:  # noqa: BLE001 - the job itself has ended well; the sweeper catches up
+        log.exception("could not send the job after submission %s; the sweeper will", submission_id)
 
 
 def enqueue_organizer_job(job_id: int) -> None:
@@ -62,7 +74,11 @@ def _enqueue(kind: str, object_id: int) -> None:
     mode = settings.GEC_TASK_MODE
     if mode == "celery":
         try:
-            celery_app.send_task(TASK_NAMES[kind], (object_id,), **_message_options(kind, object_id))
+            if kind == "scoring":  # through the fair queue: maybe later, maybe an older one of the team first
+                for pk, cost in dispatch.admit(object_id):
+                    _send_scoring(pk, cost)
+            else:
+                celery_app.send_task(TASK_NAMES[kind], (object_id,))
         except Exception:  # noqa: BLE001 - any broker error: the row stays queued
             log.exception("could not queue %s job %s; it stays queued", kind, object_id)
     elif mode == "thread":
@@ -72,11 +88,12 @@ def _enqueue(kind: str, object_id: int) -> None:
         run(object_id)
 
 
-def _message_options(kind: str, object_id: int) -> dict:
-    """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`)."""
-    if kind != "scoring":
-        return {}
-    cost = submission_cost(object_id)
+def _send_scoring(submission_id: int, cost: ScoringCost) -> None:
+    celery_app.send_task(TASK_NAMES["scoring"], (submission_id,), **_message_options(cost))
+
+
+def _message_options(cost: ScoringCost) -> dict:
+    """A scoring job carries the time budget and queue its file's cost earns (:mod:`.cost`)."""
     routing = {"queue": cost.queue} if cost.queue else {}
     return {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, **routing}
 
