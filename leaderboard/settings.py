@@ -162,6 +162,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = int(GEC_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
+# Rendered live fragments (views/live.py), shared by every web process: Redis when there is
+# one (GEC_FRAGMENT_CACHE_URL, by default the broker's), else this process's memory.
+GEC_FRAGMENT_CACHE_URL = os.environ.get("GEC_FRAGMENT_CACHE_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "")
+CACHES["fragments"] = (
+    {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": GEC_FRAGMENT_CACHE_URL, "KEY_PREFIX": "gec-fragments"}
+    if GEC_FRAGMENT_CACHE_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments", "OPTIONS": {"MAX_ENTRIES": 500}}
+)
 
 # -- web --------------------------------------------------------------------------------
 REST_FRAMEWORK = {
