@@ -125,7 +125,9 @@ GEC_WORKER_MAX_MEMORY_MB = int(os.environ.get("GEC_WORKER_MAX_MEMORY_MB", "6144"
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = GEC_WORKER_MAX_MEMORY_MB * 1024 * 3 // 4 or None  # KB
 # Workers run below the web's CPU priority (nice value; 0 = as the web): on shared cores
 # a request that waits behind a CPU-bound scoring job is what makes the board slow.
-GEC_WORKER_NICE = int(os.environ.get("GEC_WORKER_NICE", "19"))
+# 3: about half the web's weight (526 against 1024), so a storm of requests cannot starve
+# scoring (docs/deployment.md, "A floor for scoring"; bench/crowd.py)
+GEC_WORKER_NICE = int(os.environ.get("GEC_WORKER_NICE", "3"))
 GEC_HEARTBEAT_EVERY = int(os.environ.get("GEC_HEARTBEAT_EVERY", "10"))  # a running job's sign of life
 GEC_HEARTBEAT_GRACE = 3 * GEC_HEARTBEAT_EVERY  # older than this: its worker is gone
 # Fair queues: a time budget of base + per 1,000 tokens of the file; files with more than

@@ -4,7 +4,7 @@
 // proxy answers itself for a public phase) and fetches its fragment only when the version
 // changed: one request per page per change, the fragment rendered once for everyone who
 // sees the same thing (leaderboard/views/live.py). Polls back off while nothing changes
-// (2 s, then up to 15 s), back off further on errors, and stop while the tab is hidden
+// (3 s, then up to 15 s), back off further on errors, and stop while the tab is hidden
 // (it polls at once when it is shown again). Pages that follow one job (an upload's banner,
 // an organizer's job) poll their small status the same way until it is finished.
 //
@@ -14,7 +14,7 @@
 //   [data-poll-url], li[data-follow]                    found on every page (base.html)
 (function () {
   "use strict";
-  const FIRST = 2000, MOST = 15000, ON_ERROR = 30000;
+  const FIRST = 3000, MOST = 15000, ON_ERROR = 30000;  // bench/crowd.py drives its pages with the same
 
   // Calls check() again and again: at FIRST ms after a change, longer while nothing
   // changes, never while the tab is hidden. check() resolves to "changed", "same" or "stop".
