@@ -55,4 +55,4 @@ def difficulty_map(request, slug):
     if params.number(request.GET, "since", default=-1) == pool.version:
         return HttpResponse(status=204)
     query = tuple(request.GET.get(name, "") for name in ("type", "cat", "shown"))
-    return shared_fragment(("heatmap", phase.pk, pool.version, query), lambda: render(request, "leaderboard/_heatmap.html", _context(request, slug)).content)
+    return shared_fragment(("heatmap", phase.pk, query), pool.version, lambda: render(request, "leaderboard/_heatmap.html", _context(request, slug)).content)

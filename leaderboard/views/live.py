@@ -31,7 +31,7 @@ from .. import access
 from ..models import SharedTask
 
 log = logging.getLogger(__name__)
-RENDER_WAIT = 2.0  # seconds a request waits for another process's render of the same fragment
+RENDER_WAIT = 0.3  # seconds a request waits for another process's render before answering the latest copy
 KEPT = 300  # seconds a rendered fragment is kept (a new version is a new key anyway)
 
 
@@ -42,23 +42,27 @@ def audience(request, task: SharedTask, team) -> str:
     return f"team-{team.pk}" if team else "public"
 
 
-def shared_fragment(parts: tuple, render: Callable[[], bytes]) -> HttpResponse:
-    """The fragment ``parts`` names (phase, audience, version, query), rendered by the
-    first request that needs it while the others wait for it (so a crowd that sees a new
-    version at once costs one render, not one each)."""
-    key = "fragment-" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+def shared_fragment(parts: tuple, version, render: Callable[[], bytes]) -> HttpResponse:
+    """The fragment ``parts`` names (phase, audience, query) at ``version``, rendered by
+    the first request that needs it while the others wait for it (so a crowd that sees a
+    new version at once costs one render, not one each)."""
+    key = "fragment-" + hashlib.sha256(repr((parts, version)).encode()).hexdigest()[:32]
+    latest = "fragment-latest-" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]  # of any version
     body = _cache("get", key)
     if body is None:
-        body = _render_once(key, render)
+        body = _render_once(key, latest, render)
     return HttpResponse(body)
 
 
-def _render_once(key: str, render: Callable[[], bytes]) -> bytes:
+def _render_once(key: str, latest: str, render: Callable[[], bytes]) -> bytes:
+    """Render unless another process is rendering this fragment: then wait for it, and
+    past :data:`RENDER_WAIT` answer the latest copy of any version (its page sees a new
+    version at its next poll and asks again) rather than render it a second time."""
     lock = key + "-rendering"
-    if _cache("add", lock, 1, timeout=int(RENDER_WAIT) + 3) is not False:  # ours (or no cache)
+    if _cache("add", lock, 1, timeout=60) is not False:  # ours (or no cache)
         try:
             body = render()
-            _cache("set", key, body, timeout=KEPT)
+            _cache("set_many", {key: body, latest: body}, timeout=KEPT)
             return body
         finally:
             _cache("delete", lock)
@@ -68,7 +72,8 @@ def _render_once(key: str, render: Callable[[], bytes]) -> bytes:
         body = _cache("get", key)
         if body is not None:
             return body
-    return render()  # the other render is slow or died: do it here
+    body = _cache("get", latest)
+    return body if body is not None else render()
 
 
 def _cache(operation: str, *args, **kwargs):

@@ -109,8 +109,8 @@ def task_rows(request, slug):
     # rendered once per phase, audience and version for every viewer (views/live.py); the
     # version read first, so a copy is never older than its key
     team = team_of(request.user, task, create=False) if request.user.is_authenticated else None
-    parts = ("board", phase.pk, audience(request, task, team), version, request.GET.get("metric", ""), request.GET.get("track", ""))
-    return shared_fragment(parts, lambda: render(request, "leaderboard/_board.html", _board_context(request, task, phase)).content)
+    parts = ("board", phase.pk, audience(request, task, team), request.GET.get("metric", ""), request.GET.get("track", ""))
+    return shared_fragment(parts, version, lambda: render(request, "leaderboard/_board.html", _board_context(request, task, phase)).content)
 
 
 def task_version(request, slug):
