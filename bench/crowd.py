@@ -131,6 +131,7 @@ class Crowd(threading.Thread):
         self.cookies, self.pending, self.viewers = cookies[:viewers], pending, viewers
         self.latencies: list[float] = []
         self.errors = 0
+        self.kinds: dict[str, int] = {}  # what the errors were
         self.halt = threading.Event()
 
     def run(self) -> None:
@@ -155,12 +156,14 @@ class Crowd(threading.Thread):
         started = time.perf_counter()
         try:
             response = await client.get(url)
-        except Exception:  # noqa: BLE001
+        except Exception as error:  # noqa: BLE001
             self.errors += 1
+            self.kinds[type(error).__name__] = self.kinds.get(type(error).__name__, 0) + 1
             return None
         self.latencies.append((time.perf_counter() - started) * 1000)
         if response.status_code >= 400:
             self.errors += 1
+            self.kinds[str(response.status_code)] = self.kinds.get(str(response.status_code), 0) + 1
         return response
 
     async def watch(self, client, on_change) -> None:
@@ -334,7 +337,7 @@ def main() -> None:
         requests = len(crowd.latencies)
         crowd.join(timeout=MOST + 30)
         print(f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests ({requests / args.window:.0f}/s), "
-              f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors}; {uptime()}", file=sys.stderr)
+              f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors} {crowd.kinds}; {uptime()}", file=sys.stderr)
 
         storm_result = {}
         storm = threading.Thread(target=lambda: storm_result.update(load_python(f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, args.window + 4, [])))
