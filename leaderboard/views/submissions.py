@@ -2,8 +2,9 @@
 
 A submission exists only for its team and the task's organizers (404 for anyone else,
 :func:`leaderboard.access.may_see_upload`). The list and the detail page follow a
-pending submission by polling its small status (every 2 s, ``/api/submissions/<id>/status/``)
-until it is finished.
+pending submission through the phase's version (static/leaderboard/live.js): when it
+changes, the list fetches all its rows in one request, the detail page the submission's
+small status (``/api/submissions/<id>/status/``), until it is finished.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
