@@ -308,7 +308,7 @@ def main() -> None:
     processes = []
     try:
         processes.append(start([sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{port}", "-w", "3", "-k", "sync",
-                                "--log-level", "warning"], env, tmp / "gunicorn.log"))
+                                "--timeout", "120", "--log-level", "warning"], env, tmp / "gunicorn.log"))
         proxy = start_proxy(port, tmp)
         processes.append(proxy)
         workers = [(f"worker{k}", "celery") for k in range(args.workers)] + [("worker-large", settings.GEC_LARGE_QUEUE)]
