@@ -185,7 +185,7 @@ def main() -> None:
     parser.add_argument("--gunicorn-threads", type=int, default=GUNICORN["threads"], help="gthread only")
     parser.add_argument("--workers", type=int, default=2, help="Celery workers scoring in the busy run")
     parser.add_argument("--busy-jobs", type=int, default=60, help="uploads queued for them per busy run (0: no busy run)")
-    parser.add_argument("--worker-nice", type=int, help="their GEC_WORKER_NICE (default: the settings', 19)")
+    parser.add_argument("--worker-nice", type=int, help="their GEC_WORKER_NICE (default: the settings', 3)")
     parser.add_argument("--gzip", action="store_true", help="the clients send Accept-Encoding: gzip, as browsers do")
     parser.add_argument("--direct", action="store_true", help="ask gunicorn itself, without the proxy in front")
     parser.add_argument("--database", default="gec_bench")

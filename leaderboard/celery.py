@@ -34,12 +34,13 @@ def cap_worker_memory(**_) -> None:
 
 @worker_init.connect
 def lower_worker_priority(**_) -> None:
-    """Run scoring at ``GEC_WORKER_NICE`` so the web wins shared cores: a poll of the board
-    costs about a millisecond, a scoring job seconds of CPU, and under the kernel's fair
-    scheduler every busy worker would otherwise take an equal share from the web. Nice,
-    not SCHED_IDLE: a niced worker still gets a small share under full web load, so its
-    heartbeat (``GEC_HEARTBEAT_GRACE``) keeps coming. Prefork children inherit it; a value
-    below the current one is left alone (raising needs privilege).
+    """Run scoring at ``GEC_WORKER_NICE`` so the web comes first on shared cores: a poll of
+    the board costs about a millisecond, a scoring job seconds of CPU, and under the
+    kernel's fair scheduler every busy worker would otherwise take an equal share from the
+    web. The default, 3, weighs a worker about half as much as a web process (526 against
+    1024): a storm of requests still leaves scoring a floor (issue 33; at 19 the workers
+    got 3% of the cores and scored nothing). Prefork children inherit it; a value below
+    the current one is left alone (raising needs privilege).
 
     A nice value only ranks processes of one scheduling group. A worker that leads its
     own session (systemd, ``setsid``) is its own group under Linux's autogroup, which

@@ -125,7 +125,9 @@ GEC_WORKER_MAX_MEMORY_MB = int(os.environ.get("GEC_WORKER_MAX_MEMORY_MB", "6144"
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = GEC_WORKER_MAX_MEMORY_MB * 1024 * 3 // 4 or None  # KB
 # Workers run below the web's CPU priority (nice value; 0 = as the web): on shared cores
 # a request that waits behind a CPU-bound scoring job is what makes the board slow.
-GEC_WORKER_NICE = int(os.environ.get("GEC_WORKER_NICE", "19"))
+# 3: about half the web's weight (526 against 1024), so a storm of requests cannot starve
+# scoring (docs/deployment.md, "A floor for scoring"; bench/crowd.py)
+GEC_WORKER_NICE = int(os.environ.get("GEC_WORKER_NICE", "3"))
 GEC_HEARTBEAT_EVERY = int(os.environ.get("GEC_HEARTBEAT_EVERY", "10"))  # a running job's sign of life
 GEC_HEARTBEAT_GRACE = 3 * GEC_HEARTBEAT_EVERY  # older than this: its worker is gone
 # Fair queues: a time budget of base + per 1,000 tokens of the file; files with more than
@@ -138,6 +140,12 @@ GEC_TIME_BUDGET_PER_1K_TOKENS = float(os.environ.get("GEC_TIME_BUDGET_PER_1K_TOK
 GEC_TIME_BUDGET_SIM_PASS = float(os.environ.get("GEC_TIME_BUDGET_SIM_PASS", "0.5"))
 GEC_LARGE_FILE_RATIO = float(os.environ.get("GEC_LARGE_FILE_RATIO", "2"))
 GEC_LARGE_QUEUE = os.environ.get("GEC_LARGE_QUEUE", "scoring-large")
+# A job whose estimated work (services/cost.py) passes this many seconds goes to the large queue too.
+GEC_HEAVY_JOB_SECONDS = float(os.environ.get("GEC_HEAVY_JOB_SECONDS", "20"))
+# The fair queue (services/dispatch.py): a team's uploads of a phase still waiting or scoring
+# (beyond this: 429), and its jobs in the broker per queue at a time.
+GEC_MAX_QUEUED_UPLOADS = int(os.environ.get("GEC_MAX_QUEUED_UPLOADS", "10"))
+GEC_TEAM_JOBS_AT_ONCE = int(os.environ.get("GEC_TEAM_JOBS_AT_ONCE", "1"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": GEC_STUCK_AFTER}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
@@ -160,6 +168,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = int(GEC_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
+# Rendered live fragments (views/live.py), shared by every web process: Redis when there is
+# one (GEC_FRAGMENT_CACHE_URL, by default the broker's), else this process's memory.
+GEC_FRAGMENT_CACHE_URL = os.environ.get("GEC_FRAGMENT_CACHE_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "")
+CACHES["fragments"] = (
+    {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": GEC_FRAGMENT_CACHE_URL, "KEY_PREFIX": "gec-fragments"}
+    if GEC_FRAGMENT_CACHE_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments", "OPTIONS": {"MAX_ENTRIES": 500}}
+)
 
 # -- web --------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from .services.campaigns.jobs import run_campaign_job
-from .services.jobs import TASK_NAMES
+from .services.jobs import TASK_NAMES, scoring_ended
 from .services.organizer_jobs import fail_job, run_job
 from .services.scoring import INPUT, PLATFORM, Busy, fail_submission, score_submission
 from .services.sweeper import sweep_lost_jobs, sweep_stuck_submissions
@@ -28,21 +28,26 @@ INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, Time
     max_retries=8,
 )
 def score_submission_task(self, submission_id: int, budget: int | None = None) -> str:
-    """``budget``: the soft time limit the file's size earned (services/cost.py)."""
+    """``budget``: the soft time limit the file's cost earned (services/cost.py). Once the
+    job has ended, scored or failed, its team's next waiting job goes to the queue
+    (services/dispatch.py: the fair queue)."""
     try:
-        return score_submission(submission_id, beat=True)
+        status = score_submission(submission_id, beat=True)
     except Busy:
         # another worker holds it, or one that just died did: look again once a live
         # worker would have beaten (services/scoring.py _claim)
         raise self.retry(countdown=settings.GEC_HEARTBEAT_GRACE, max_retries=None) from None
     except SoftTimeLimitExceeded:
         seconds = budget or settings.GEC_SCORING_TIME_LIMIT
-        return fail_submission(submission_id, f"scoring took longer than this file's time budget of {seconds} s and was stopped", cause=INPUT)
+        status = fail_submission(submission_id, f"scoring took longer than this file's time budget of {seconds} s and was stopped", cause=INPUT)
     except INFRASTRUCTURE_ERRORS:
         raise
     except Exception as error:
         fail_submission(submission_id, f"internal error while scoring: {error}", cause=PLATFORM)
+        scoring_ended(submission_id)
         raise
+    scoring_ended(submission_id)
+    return status
 
 
 @shared_task(name="leaderboard.tasks.sweep_stuck_submissions")

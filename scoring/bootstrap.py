@@ -7,6 +7,7 @@ the full corpus is kept fixed inside the samples, as sacreBLEU keeps its statist
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -45,15 +46,23 @@ def paired_bootstrap(
     """
     counts_a = np.asarray(counts_a, dtype=float)
     counts_b = np.asarray(counts_b, dtype=float)
-    n = counts_a.shape[0]
-    rng = np.random.default_rng(seed)
-    frequencies = rng.multinomial(n, np.full(n, 1.0 / n), size=samples).astype(float)
+    frequencies = sentence_frequencies(counts_a.shape[0], samples, seed)
     deltas = score(frequencies @ counts_a) - score(frequencies @ counts_b)
     observed = float(score(counts_a.sum(axis=0, keepdims=True))[0] - score(counts_b.sum(axis=0, keepdims=True))[0])
     tail = (1 - confidence) / 2
     low, high = np.quantile(deltas, [tail, 1 - tail])
     flips = min(np.mean(deltas <= 0), np.mean(deltas >= 0))
     return PairedBootstrap(observed, float(low), float(high), float(min(1.0, 2 * flips)), samples, seed)
+
+
+@functools.lru_cache(maxsize=4)
+def sentence_frequencies(n: int, samples: int, seed: int) -> np.ndarray:
+    """The resampled sentence frequencies, (samples, n): a function of the seed alone, so
+    every pair of a board shares one draw (a board of 50 systems drew it 49 times)."""
+    rng = np.random.default_rng(seed)
+    frequencies = rng.multinomial(n, np.full(n, 1.0 / n), size=samples).astype(float)
+    frequencies.setflags(write=False)
+    return frequencies
 
 
 def paired_bootstrap_of(a, b, path: str, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> PairedBootstrap:

@@ -115,6 +115,16 @@ def pytest_sessionfinish(session):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+@pytest.fixture(autouse=True)
+def _fresh_fragments():
+    """Rendered live fragments (leaderboard/views/live.py) are keyed by phase and version:
+    a test never sees another's, even where a rolled-back database reuses ids (SQLite)."""
+    yield
+    from django.core.cache import caches
+
+    caches["fragments"].clear()
+
+
 @pytest.fixture
 def host(client):
     """A test client logged in as a user allowed to host tasks."""

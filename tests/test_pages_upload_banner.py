@@ -16,4 +16,7 @@ def test_the_banner_follows_the_submission(insight_task, client):
     banner = html.split('<ul class="messages">')[1].split("</ul>")[0]
     pk = int(banner.split('data-submission="')[1].split('"')[0])
     assert f'data-follow="/api/submissions/{pk}/status/"' in banner and f"Submission {pk} is queued" in banner
-    assert "data-follow" in html.split("<script>")[0] and 'banner.dataset.follow' in html
+    assert "data-follow" in html.split("<script>")[0] and "/static/leaderboard/live.js" in html
+    from django.contrib.staticfiles import finders
+
+    assert "banner.dataset.follow" in open(finders.find("leaderboard/live.js")).read()  # the one live module follows it

@@ -5,10 +5,13 @@ and the exports rank the same way.
 """
 from __future__ import annotations
 
-import numpy as np
-from django.core.cache import cache
+import threading
+from collections import OrderedDict
 
-from scoring import PoolCounts, metric_of, resampled_paths
+import numpy as np
+from django.core.cache import caches
+
+from scoring import PoolCounts, metric_of, resampled_paths, resampling
 
 from ..models import GoldChunk, MetricResult, Submission
 from ..ranking import gotoscorer_pool, ranked
@@ -39,13 +42,43 @@ def tie_groups(phase, rows: list[dict], metric: str, version: int, track: str = 
     if not ties.can_bootstrap(metric) or not rows:
         return {}
     key = f"ties:{phase.pk}:{version}:{metric}:{track}"
-    groups = cache.get(key)
+    shared = caches["fragments"]  # every web process's (Redis when there is one): once per version
+    groups = shared.get(key)
     if groups is None:
-        statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
-        pool = pool_counts(phase) if metric_of(metric).pooled else None
-        groups = ties.tie_groups(rows, statistics, metric, phase.scoring_options(), pool=pool)
-        cache.set(key, groups, timeout=3600)
+        if metric_of(metric).pooled:  # its weights change with the pool: nothing to keep
+            statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
+            groups = ties.tie_groups(rows, statistics, metric, phase.scoring_options(), pool=pool_counts(phase))
+        else:
+            kept = kept_resamplings(rows, metric, phase.scoring_options())
+            groups = ties.tie_groups(rows, {}, metric, phase.scoring_options(), resampled=kept.get)
+        shared.set(key, groups, timeout=3600)
     return groups
+
+
+_RESAMPLINGS: OrderedDict = OrderedDict()  # (submission, scored_at, path, options) -> Resampling | None
+KEPT_RESAMPLINGS = 2000
+_KEPT_LOCK = threading.Lock()  # threaded servers (runserver, the embedded mode)
+
+
+def kept_resamplings(rows: list[dict], path: str, options) -> dict:
+    """Each scored row's resampling of ``path``, kept by this process across pool versions:
+    a new score is one new resampling, not the whole board's statistics read and parsed
+    again (issue 33: under steady scoring that cost seconds per version). A rescore gives
+    a submission a new ``scored_at``, so a new key."""
+    keys = {r["submission_id"]: (r["submission_id"], r.get("scored_at"), path, repr(options)) for r in rows if r["value"] is not None}
+    with _KEPT_LOCK:
+        missing = [sid for sid, key in keys.items() if key not in _RESAMPLINGS]
+    made = {keys[sid]: resampling(path, stats, options) for sid, stats in metric_statistics(missing, metric_of(path).name).items()} if missing else {}
+    found = {}
+    with _KEPT_LOCK:
+        _RESAMPLINGS.update(made)
+        for sid, key in keys.items():
+            if key in _RESAMPLINGS:
+                _RESAMPLINGS.move_to_end(key)
+                found[sid] = _RESAMPLINGS[key]
+        while len(_RESAMPLINGS) > KEPT_RESAMPLINGS:
+            _RESAMPLINGS.popitem(last=False)
+    return found
 
 
 def pool_counts(phase) -> PoolCounts | None:

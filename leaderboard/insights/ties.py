@@ -10,8 +10,11 @@ weights (GoToScorer: the phase's n_i and N, given as ``pool``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from scoring import PoolCounts, ScoringOptions, can_resample, resampling
 from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, paired_bootstrap_of
+from scoring.metrics.base import Resampling
 
 ALPHA = 0.05
 
@@ -30,18 +33,25 @@ def tie_groups(
     seed: int = DEFAULT_SEED,
     alpha: float = ALPHA,
     pool: PoolCounts | None = None,
+    resampled: Callable[[int], Resampling | None] | None = None,
 ) -> dict[int, dict]:
     """``{submission_id: {"group", "p_value", "delta"}}`` for ranked ``rows``.
 
     ``statistics`` maps submission ids to their stored statistics of the metric of
     ``path``. Rows without a value or without statistics that give ``path`` get no
-    group. Groups are numbered from 1 down the board.
+    group. Groups are numbered from 1 down the board. ``resampled``, when given, gives a
+    submission's resampling instead (``statistics`` unused).
     """
     result: dict[int, dict] = {}
     above, group = None, 0
     for row in rows:
         sid = row["submission_id"]
-        current = resampling(path, statistics[sid], options, pool) if row.get("value") is not None and sid in statistics else None
+        if row.get("value") is None:
+            current = None
+        elif resampled is not None:
+            current = resampled(sid)
+        else:
+            current = resampling(path, statistics[sid], options, pool) if sid in statistics else None
         if current is None:
             continue
         if above is None:

@@ -7,5 +7,6 @@ class Migration(migrations.Migration):
     dependencies = [
         ("leaderboard", "0014_task_gleu_default"),
         ("leaderboard", "0015_campaigns"),
+        ("leaderboard", "0016_crowd_fair_dispatch"),
     ]
     operations = []

@@ -46,10 +46,14 @@ class Submission(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="last sign of life while queued or running")
     scored_at = models.DateTimeField(null=True, blank=True)
+    # the fair queue (services/dispatch.py): the queue its cost chose, and when its message
+    # went to the broker (a team has at most one message per queue there at a time)
+    lane = models.CharField(max_length=64, blank=True, help_text="the queue its estimated cost chose ('' = the default queue)")
+    dispatched_at = models.DateTimeField(null=True, blank=True, help_text="when its job was sent to the queue; unset while it waits behind its team's job")
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="corpus_outputs", help_text="the upload this corpus output came in (a zip for a multi-corpus phase)")
 
     class Meta:
-        indexes = [models.Index(fields=["phase", "team", "status"])]
+        indexes = [models.Index(fields=["phase", "team", "status"]), models.Index(fields=["team", "lane", "status"], name="submission_team_lane")]
         constraints = [at_most_in_database("description", SUBMISSION_DESCRIPTION_MAX, "submission_description_length")]
 
     def __str__(self):

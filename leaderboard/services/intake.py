@@ -9,6 +9,7 @@ the sweeper instead of losing it.
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -20,6 +21,7 @@ from ..models import Phase, SharedTask, Submission, Team
 from ..models.text import field_problems
 from . import corpora, teams, terms
 from .datasets import load_dataset
+from .dispatch import queued_uploads
 from .work import request_scoring
 
 
@@ -158,7 +160,14 @@ def request_all(submissions: list[Submission]) -> None:
 
 
 def check_limits(phase: Phase, team: Team) -> None:
-    """Over either limit (:func:`remaining_submissions` says what counts): OverLimit."""
+    """Over either limit (:func:`remaining_submissions` says what counts), or with
+    ``GEC_MAX_QUEUED_UPLOADS`` uploads of the phase still waiting or scoring: OverLimit."""
+    waiting = queued_uploads(phase.pk, team.pk)
+    if settings.GEC_MAX_QUEUED_UPLOADS and waiting >= settings.GEC_MAX_QUEUED_UPLOADS:
+        raise OverLimit(
+            f"your team has {waiting} uploads of this phase waiting to be scored, the most this site allows "
+            f"(GEC_MAX_QUEUED_UPLOADS = {settings.GEC_MAX_QUEUED_UPLOADS}); submit again when one of them is scored"
+        )
     left = remaining_submissions(phase, team)
     if left["total"] == 0:
         raise OverLimit(f"your team has used all {phase.max_total} submissions of this phase")

@@ -19,9 +19,9 @@ from django.db import close_old_connections, connection
 from django.dispatch import receiver
 
 from ..celery import app as celery_app
-from . import work
+from . import dispatch, work
 from .campaigns.jobs import rank_delay, run_campaign_job
-from .cost import submission_cost
+from .cost import ScoringCost
 from .organizer_jobs import fail_job, run_job
 from .scoring import PLATFORM, fail_submission, score_submission
 
@@ -37,6 +37,18 @@ def enqueue_scoring(submission_id: int) -> None:
     """Queue one submission. A broker failure is logged, not raised: the row is already
     committed as ``queued`` and the sweeper will queue it again."""
     _enqueue("scoring", submission_id)
+
+
+def scoring_ended(submission_id: int) -> None:
+    """A scoring job has ended: send its team's next waiting job of that queue (the fair
+    queue, :mod:`.dispatch`). Never raises: a failure leaves the next one for the sweeper."""
+    if settings.GEC_TASK_MODE != "celery":
+        return
+    try:
+        for pk, cost in dispatch.released(submission_id):
+            _send_scoring(pk, cost)
+    except Exception:  # noqa: BLE001 - the job itself has ended well; the sweeper catches up
+        log.exception("could not send the job after submission %s; the sweeper will", submission_id)
 
 
 def enqueue_organizer_job(job_id: int) -> None:
@@ -61,10 +73,10 @@ def _campaign_wanted(sender, object_id: int, **_) -> None:
 
 def _services(kind: str):
     """(service, failure recorder) of a job kind: what the thread or an inline run calls."""
-    if kind == "campaign":
-        return run_campaign_job, lambda object_id, message: log.error("campaign %s: %s", object_id, message)
     if kind == "scoring":
         return score_submission, functools.partial(fail_submission, cause=PLATFORM)  # the thread's own errors are ours
+    if kind == "campaign":
+        return run_campaign_job, lambda object_id, message: log.error("campaign %s: %s", object_id, message)
     return run_job, fail_job
 
 
@@ -72,7 +84,14 @@ def _enqueue(kind: str, object_id: int) -> None:
     mode = settings.GEC_TASK_MODE
     if mode == "celery":
         try:
-            celery_app.send_task(TASK_NAMES[kind], (object_id,), **_message_options(kind, object_id))
+            if kind == "scoring":  # through the fair queue: maybe later, maybe an older one of the team first
+                for pk, cost in dispatch.admit(object_id):
+                    _send_scoring(pk, cost)
+            elif kind == "campaign":  # a campaign's re-ranking waits out the campaign's interval
+                delay = rank_delay(object_id)
+                celery_app.send_task(TASK_NAMES[kind], (object_id,), **({"countdown": delay} if delay else {}))
+            else:
+                celery_app.send_task(TASK_NAMES[kind], (object_id,))
         except Exception:  # noqa: BLE001 - any broker error: the row stays queued
             log.exception("could not queue %s job %s; it stays queued", kind, object_id)
     elif mode == "thread":
@@ -82,15 +101,12 @@ def _enqueue(kind: str, object_id: int) -> None:
         run(object_id)
 
 
-def _message_options(kind: str, object_id: int) -> dict:
-    """A scoring job carries the time budget and queue its file's size earns (:mod:`.cost`);
-    a campaign's re-ranking waits out the campaign's interval (:func:`.campaigns.jobs.rank_delay`)."""
-    if kind == "campaign":
-        delay = rank_delay(object_id)
-        return {"countdown": delay} if delay else {}
-    if kind != "scoring":
-        return {}
-    cost = submission_cost(object_id)
+def _send_scoring(submission_id: int, cost: ScoringCost) -> None:
+    celery_app.send_task(TASK_NAMES["scoring"], (submission_id,), **_message_options(cost))
+
+
+def _message_options(cost: ScoringCost) -> dict:
+    """A scoring job carries the time budget and queue its file's cost earns (:mod:`.cost`)."""
     routing = {"queue": cost.queue} if cost.queue else {}
     return {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, **routing}
 

@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ..models import OrganizerJob, Submission
+from .dispatch import next_waiting
 from .organizer_jobs import fail_job, requeue_job
 from .scoring import PLATFORM, fail_submission, record_worker_loss
 from .work import request_scoring
@@ -43,14 +44,24 @@ def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
         with transaction.atomic():
             submission = Submission.objects.select_for_update().get(pk=submission_id)
             if submission.status == Submission.Status.RUNNING and record_worker_loss(submission):
+                send_next(submission_id)
                 continue  # failed: its worker was stopped too often
             if submission.attempts >= MAX_ATTEMPTS:
                 log.error("submission %s did not finish after %s attempts; marked failed", submission_id, submission.attempts)
                 fail_submission(submission_id, f"scoring did not finish after {submission.attempts} attempts; please tell the organizers", cause=PLATFORM)
+                send_next(submission_id)
                 continue
             requeue(submission_id)
         requeued.append(submission_id)
     return requeued
+
+
+def send_next(submission_id: int) -> None:
+    """A job the sweeper failed freed its team's place in the fair queue (:mod:`.dispatch`):
+    ask for the next one waiting behind it, once that is committed."""
+    waiting = next_waiting(submission_id)
+    if waiting is not None:
+        transaction.on_commit(lambda: request_scoring(waiting))
 
 
 def requeue(submission_id: int) -> None:

@@ -9,19 +9,25 @@ from .. import access, params
 from ..insights.heatmap import heatmap
 from ..models import Pool, SharedTask
 from ..services.datasets import load_dataset
+from .live import shared_fragment
 
 PER_PAGE = 40
 ERROR_TYPE = re.compile(r"[A-Za-z:_-]+")  # ERRANT's types: M:OTHER, R:VERB:SVA, UNK
 
 
-def _context(request, slug) -> dict:
+def _pool(request, slug):
+    """The task, phase and pool of the heat map asked for, when this user may see it."""
     task = get_object_or_404(SharedTask, slug=slug)
     phase = access.phase_for(request, task)
     if phase.is_multi_corpus:
         raise Http404("a heat map is per corpus: ask for the corpus's phase (?phase=<phase>--<corpus>)")
     if not access.may_see_references(phase, request.user):
         raise PermissionDenied(access.references_denied(phase))
-    pool = get_object_or_404(Pool, phase=phase)
+    return task, phase, get_object_or_404(Pool, phase=phase)
+
+
+def _context(request, slug) -> dict:
+    task, phase, pool = _pool(request, slug)
     level = int(params.choice(request.GET, "cat", ("1", "2", "3"), "3"))
     error_type = params.text(request.GET, "type", max_length=40, pattern=ERROR_TYPE)
     shown = params.number(request.GET, "shown", default=PER_PAGE, minimum=1)
@@ -43,8 +49,10 @@ def difficulty(request, slug):
 
 
 def difficulty_map(request, slug):
-    """The polled fragment: 204 while the pool has not changed since ``since``."""
-    context = _context(request, slug)
-    if params.number(request.GET, "since", default=-1) == context["version"]:
+    """The polled fragment: 204 while the pool has not changed since ``since``; else the
+    same for everyone who may see it, rendered once per version (views/live.py)."""
+    _task, phase, pool = _pool(request, slug)
+    if params.number(request.GET, "since", default=-1) == pool.version:
         return HttpResponse(status=204)
-    return render(request, "leaderboard/_heatmap.html", context)
+    query = tuple(request.GET.get(name, "") for name in ("type", "cat", "shown"))
+    return shared_fragment(("heatmap", phase.pk, query), pool.version, lambda: render(request, "leaderboard/_heatmap.html", _context(request, slug)).content)

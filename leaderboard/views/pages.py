@@ -1,10 +1,11 @@
 """The pages: task list, live leaderboard, upload form, one submission.
 
-The leaderboard updates without a reload by polling: every few seconds the page asks for
-its rows fragment with the version it shows (``?since=``); the server answers 204 when
-the pool version is unchanged (one indexed query) and the new rows otherwise. A viewer
-who may not see the results never gets the pool version (:func:`shown_version`). Polling
-over server-sent events because it needs nothing from the deployment: sync gunicorn
+The leaderboard updates without a reload: the page polls the phase's version
+(:func:`task_version`, answered by the proxy for a public phase) and fetches its rows
+fragment only when it changed, rendered once per audience and version for every viewer
+(:mod:`.live`); ``?since=`` still answers 204 when nothing changed. A viewer who may not
+see the results never gets the pool version (:func:`shown_version`). Polling over
+server-sent events because it needs nothing from the deployment: sync gunicorn
 workers, runserver and any proxy serve it, and an open page holds no worker.
 """
 import hashlib
@@ -13,7 +14,7 @@ import re
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 
 import scoring
@@ -29,6 +30,7 @@ from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_sub
 from ..services.teams import TeamError
 from ..services.terms import TermsNotAccepted
 from .forms import UploadForm
+from .live import audience, shared_fragment
 
 OWN_SHOWN = 10  # the team's latest submissions under the board; the rest on "My submissions"
 
@@ -103,9 +105,35 @@ def task_rows(request, slug):
     phase = access.phase_for(request, task)
     since = params.text(request.GET, "since", max_length=40, pattern=VERSION)
     visible = access.may_see_results(phase, request.user)
-    if since and since == shown_version(phase, visible, [] if visible else own_rows(request, task, phase)):
+    version = shown_version(phase, visible, [] if visible else own_rows(request, task, phase))
+    if since and since == version:
         return HttpResponse(status=204)
-    return render(request, "leaderboard/_board.html", _board_context(request, task, phase))
+    # rendered once per phase, audience and version for every viewer (views/live.py); the
+    # version read first, so a copy is never older than its key
+    team = team_of(request.user, task, create=False) if request.user.is_authenticated else None
+    parts = ("board", phase.pk, audience(request, task, team), request.GET.get("metric", ""), request.GET.get("track", ""))
+    return shared_fragment(parts, version, lambda: render(request, "leaderboard/_board.html", _board_context(request, task, phase)).content)
+
+
+def task_version(request, slug):
+    """The version the pages of this phase show (a few bytes of text), which the live
+    module (static/leaderboard/live.js) polls. For a phase whose results are public it is
+    the same for everyone and says so (``public, s-maxage=1``, an ETag): the proxy keeps it
+    a second and answers every other poll itself, session cookie or not, so a crowd of
+    open pages costs Django one request a second per phase. Otherwise it is the viewer's
+    own (:func:`shown_version`, ``private``), which never reveals a hidden pool's."""
+    task = get_object_or_404(SharedTask, slug=slug)
+    phase = access.phase_for(request, task)
+    if phase.results_public():  # the same for everyone: the session is never loaded
+        version, sharing = str(pool_version(phase.pk)), "public, max-age=0, s-maxage=1"
+    else:
+        visible = access.may_see_results(phase, request.user)
+        version, sharing = shown_version(phase, visible, [] if visible else own_rows(request, task, phase)), "private, no-store"
+    etag = f'"{version}"'
+    response = HttpResponseNotModified() if request.headers.get("If-None-Match") == etag else HttpResponse(version, content_type="text/plain")
+    response["ETag"] = etag
+    response["Cache-Control"] = sharing
+    return response
 
 
 @login_required

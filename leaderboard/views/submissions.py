@@ -2,8 +2,9 @@
 
 A submission exists only for its team and the task's organizers (404 for anyone else,
 :func:`leaderboard.access.may_see_upload`). The list and the detail page follow a
-pending submission by polling its small status (every 2 s, ``/api/submissions/<id>/status/``)
-until it is finished.
+pending submission through the phase's version (static/leaderboard/live.js): when it
+changes, the list fetches all its rows in one request, the detail page the submission's
+small status (``/api/submissions/<id>/status/``), until it is finished.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -30,6 +31,7 @@ from ..services import submissions as actions
 from ..services.datasets import load_dataset
 from ..services.intake import team_of
 from .confirm import confirmation, confirmed
+from .pages import OWN_SHOWN, own_rows, shown_version
 
 SENTENCES_SHOWN = 10
 
@@ -41,9 +43,21 @@ def _mine_context(request, slug) -> dict:
     rows = team_submissions(phase, team, request.user)
     return {
         "task": task, "phase": phase, "team": team, "rows": rows, "pending": any(not r["finished"] for r in rows),
+        "version": live_version(request, phase, rows),
         "choosing": phase.counting == phase.Counting.CHOSEN and phase.is_open(), "open": phase.is_open(),
         "show_scores": access.may_see_results(phase, request.user), "show_counted": access.may_see_counted(phase, request.user),
     }
+
+
+def live_version(request, phase, rows: list[dict] | None = None) -> str:
+    """The phase's version as this viewer's live module sees it (:func:`.pages.task_version`),
+    so a page starts from the version it shows and asks again only when it changes."""
+    visible = access.may_see_results(phase, request.user)
+    if visible:
+        return shown_version(phase, True, [])
+    if rows is None:
+        return shown_version(phase, False, own_rows(request, phase.task, phase))
+    return shown_version(phase, False, rows[:OWN_SHOWN])
 
 
 @login_required
@@ -69,7 +83,7 @@ def _visible_submission(request, slug, pk) -> Submission:
 def detail(request, slug, pk):
     submission = _visible_submission(request, slug, pk)
     phase, task = submission.phase, submission.phase.task
-    context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user),
+    context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user), "version": live_version(request, phase),
                "manages": access.may_manage_submission(submission, request.user), "show_scores": False,
                "counted": access.may_see_counted(phase, request.user) and _counted(submission)}
     if phase.is_multi_corpus:  # an upload of corpus files: each has its own page; the upload shows the entry whole

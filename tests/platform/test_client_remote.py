@@ -109,3 +109,17 @@ def small_task_phase():
     from leaderboard.models import Phase
 
     return Phase.objects.get(task__slug="small")
+
+
+def test_over_the_queued_limit_the_client_names_the_setting(server, small_texts, tmp_path, monkeypatch, capsys, settings):
+    """Issue 33: a team's waiting uploads per phase are capped; gec-submit says which setting."""
+    settings.GEC_MAX_QUEUED_UPLOADS = 1
+    settings.GEC_TASK_MODE = "celery"  # no worker here: the first upload stays queued
+    monkeypatch.setattr("leaderboard.services.jobs.celery_app.send_task", lambda *args, **kwargs: None)
+    login(server, monkeypatch)
+    output = tmp_path / "t5.txt"
+    output.write_text(small_texts["T5"])
+    assert main(["submit", "small", str(output), "--system", "first", "--no-wait"]) == 0
+    capsys.readouterr()
+    assert main(["submit", "small", str(output), "--system", "second", "--no-wait"]) != 0
+    assert "GEC_MAX_QUEUED_UPLOADS" in capsys.readouterr().err

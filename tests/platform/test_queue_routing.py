@@ -55,7 +55,31 @@ def test_the_task_setting_decides(phase, alice, small_texts):
 
     content = small_texts["T5"].encode()
     submission = Submission.objects.create(phase=phase, team=team_of(alice, phase.task), system_name="s", filename="s.txt", content=content, size=len(content))
-    assert submission_cost(submission.pk) == cost_of(content, phase.dataset_id, sim=phase.task.sim)
+    metrics = len(phase.task.metric_names())
+    assert submission_cost(submission.pk) == cost_of(content, phase.dataset_id, sim=phase.task.sim, metrics=metrics)
     phase.task.sim = not phase.task.sim
     phase.task.save()
-    assert submission_cost(submission.pk) == cost_of(content, phase.dataset_id, sim=phase.task.sim)
+    assert submission_cost(submission.pk) == cost_of(content, phase.dataset_id, sim=phase.task.sim, metrics=metrics)
+
+
+def test_the_estimate_counts_changed_tokens_metrics_and_similarity_passes(phase, small_texts, settings):
+    """Issue 33: the queue follows the expected work, not only the file's size."""
+    copy = small_texts["source"].encode()
+    assert cost_of(copy, phase.dataset_id, sim=True, metrics=4).estimate == 0  # nothing changed, nothing to do
+    t5 = small_texts["T5"].encode()
+    one, four = cost_of(t5, phase.dataset_id, metrics=1).estimate, cost_of(t5, phase.dataset_id, metrics=4).estimate
+    assert 0 < one and abs(four - 4 * one) <= 0.02
+    assert cost_of(t5, phase.dataset_id, sim=True, metrics=1).estimate > one
+
+
+def test_an_essay_with_similarity_weights_goes_to_the_large_queue(phase, small_texts, settings):
+    """Normal-size long lines with similarity weights: minutes of forward passes, so they
+    leave the default queue to the one-second uploads (issue 33); without weights they stay."""
+    lines = small_texts["source"].splitlines()
+    essay = "".join(" ".join(["word"] * 300) + "\n" for _ in lines).encode()
+    settings.GEC_LARGE_FILE_RATIO = 1000  # the size rule out of the way: the estimate decides
+    assert cost_of(essay, phase.dataset_id, sim=True).queue == "scoring-large"
+    assert cost_of(essay, phase.dataset_id, sim=False).queue is None
+    assert cost_of(small_texts["T5"].encode(), phase.dataset_id, sim=True).queue is None
+    settings.GEC_HEAVY_JOB_SECONDS = 10_000
+    assert cost_of(essay, phase.dataset_id, sim=True).queue is None

@@ -1,0 +1,381 @@
+"""Scoring under a crowd (issue 33): the compose-shaped stack on this machine, scoring
+measured idle, with 200 participants' pages open, under a 50-connection storm straight
+at gunicorn, and the fair queue's case.
+
+    python bench/crowd.py [--viewers 200] [--window 45] [--worker-nice 3] [--json]
+
+The stack as docker/compose.yaml runs it, without a Docker engine: gunicorn -w 3 (sync)
+behind nginx with the repository's config (scripts/proxy), Celery workers (``--workers``
+on the default queue, one ``worker-large`` on ``scoring-large``, prefork, one process each,
+each leading its own session so ``GEC_WORKER_NICE`` is its scheduling group's weight, as
+``cpu_shares`` is a container's), PostgreSQL at 127.0.0.1:5432 (database ``--database``,
+dropped and re-created) and a private redis-server. Every process of the stack leads
+its own session (its own autogroup), like a container its own cgroup.
+
+Data: CoNLL-2014 test (1,312 sentences, ERRANT and GoToScorer) and SEEDA's full system
+outputs as uploads, 50 teams of 4 participants. A backlog of uploads from every team
+keeps both workers busy throughout (the fair queue sends one per team at a time).
+
+1. idle: the scoring rate over ``--window`` seconds;
+2. crowd: ``--viewers`` logged-in participants (their own session each), each with the
+   task page and their team's newest submission page open, as static/leaderboard/live.js
+   drives them: a poll of the phase's version through nginx (3 s after a change, backing
+   off to 15 s while nothing changes), and the board's fragment, or the submission's
+   status, fetched only when it changed (the submission page reloads once it is
+   finished); the scoring rate and the pages' p95 over every request;
+3. storm: 50 closed-loop connections on the public board API straight at gunicorn;
+4. fairness: one team queues 8 essays (SEEDA subset paragraphs of ~300 words) in a task
+   with similarity-weighted CLEME2.0, then another 8 CoNLL-size uploads (of outputs the
+   phase has seen, so their lines are parsed): the longest any light upload waited from
+   queued to scored.
+
+``--json`` prints one line with the figures. The load generators run on this machine too
+(nice 0, their own session); the machine is shared: `uptime` is printed around the runs.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from busy_workers import free_port, start_redis, stop
+from platform_load import load_python, reset_database, start_proxy, wait_until_up
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST, MOST = 3.0, 15.0  # static/leaderboard/live.js: after a change, and the longest backoff
+TEAMS, MEMBERS = 50, 4
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
+    """A process of the stack, leading its own session (its own scheduling group)."""
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115
+
+
+def seed(outputs: Path) -> dict:
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from leaderboard.models import Membership, Team
+    from leaderboard.services.tasks import create_task
+
+    conll = settings.SHARED_DIR / "data" / "seeda" / "conll14" / "official-2014.combined.m2"
+    task = create_task("conll14", title="CoNLL-2014", m2=conll.read_text(encoding="utf-8"), metrics=["errant", "gotoscorer"])
+    teams, cookies = [], []
+    for k in range(TEAMS):
+        team = Team.objects.create(task=task, name=f"team{k:02d}")
+        teams.append(team)
+        for j in range(MEMBERS):
+            user = User.objects.create(username=f"p{k:02d}-{j}")  # no password: hashing 200 would take minutes
+            Membership.objects.create(user=user, team=team, task=task)
+            client = Client()
+            client.force_login(user)
+            cookies.append((team.pk, client.cookies["sessionid"].value))
+    return {"task": task, "phase": task.phases.get(), "teams": teams, "cookies": cookies}
+
+
+def queue_uploads(phase, teams, files: list[Path], per_team: int, prefix: str) -> list[int]:
+    """``per_team`` uploads from every team, round the teams, through the service an API upload calls."""
+    from django.test.utils import override_settings
+
+    from leaderboard.services.intake import accept_submission
+
+    ids = []
+    with override_settings(GEC_TASK_MODE="celery"):
+        for round_ in range(per_team):
+            for k, team in enumerate(teams):
+                path = files[(round_ * len(teams) + k) % len(files)]
+                ids.append(accept_submission(phase, None, team=team, system_name=f"{prefix}-{path.stem}-{round_}-{k}", filename=path.name,
+                                             content=path.read_bytes(), enforce_limits=False).pk)
+    return ids
+
+
+def scored_between(start: float, end: float) -> int:
+    import datetime as dt
+
+    from leaderboard.models import Submission
+
+    to_time = lambda t: dt.datetime.fromtimestamp(t, dt.UTC)  # noqa: E731
+    return Submission.objects.filter(status="scored", scored_at__gte=to_time(start), scored_at__lt=to_time(end)).count()
+
+
+def rate(seconds: float) -> tuple[float, float]:
+    """Run the window; (jobs per minute, its start)."""
+    start = time.time()
+    time.sleep(seconds)
+    return scored_between(start, time.time()) * 60 / seconds, start
+
+
+# -- the crowd: pages as live.js drives them -----------------------------------------------
+
+class Crowd(threading.Thread):
+    """``viewers`` participants' pages in one asyncio loop (one keep-alive connection each)."""
+
+    def __init__(self, proxy: str, slug: str, phase_key: str, cookies: list, pending: dict, viewers: int):
+        super().__init__(daemon=True)
+        self.proxy, self.slug, self.phase_key = proxy, slug, phase_key
+        self.cookies, self.pending, self.viewers = cookies[:viewers], pending, viewers
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.kinds: dict[str, int] = {}  # what the errors were
+        self.halt = threading.Event()
+
+    def run(self) -> None:
+        asyncio.run(self.main())
+
+    async def main(self) -> None:
+        import httpx
+
+        limits = httpx.Limits(max_connections=2, max_keepalive_connections=2)
+        clients = [httpx.AsyncClient(base_url=self.proxy, cookies={"sessionid": cookie}, limits=limits, timeout=30) for _team, cookie in self.cookies]
+        pages = []
+        for (team, _cookie), client in zip(self.cookies, clients, strict=True):
+            pages.append(self.board(client))
+            submission = self.pending.get(team)
+            if submission:
+                pages.append(self.submission(client, submission))
+        await asyncio.gather(*pages)
+        for client in clients:
+            await client.aclose()
+
+    async def get(self, client, url: str):
+        started = time.perf_counter()
+        try:
+            response = await client.get(url)
+        except Exception as error:  # noqa: BLE001
+            self.errors += 1
+            self.kinds[type(error).__name__] = self.kinds.get(type(error).__name__, 0) + 1
+            return None
+        self.latencies.append((time.perf_counter() - started) * 1000)
+        if response.status_code >= 400:
+            self.errors += 1
+            self.kinds[str(response.status_code)] = self.kinds.get(str(response.status_code), 0) + 1
+        return response
+
+    async def watch(self, client, on_change) -> None:
+        """live.js's loop: poll the version; on a change call ``on_change`` (False: stop)."""
+        version_url = f"/tasks/{self.slug}/version/?phase={self.phase_key}"
+        seen, delay = None, FIRST
+        await asyncio.sleep(random.uniform(0, FIRST))  # pages opened at different moments
+        while not self.halt.is_set():
+            response = await self.get(client, version_url)
+            if response is not None and response.status_code == 200 and response.text != seen:
+                first = seen is None
+                seen = response.text
+                if not first and await on_change() is False:
+                    return
+                delay = FIRST
+            else:
+                delay = min(MOST, delay * 1.5)
+            await asyncio.sleep(delay)
+
+    async def board(self, client) -> None:
+        rows = f"/tasks/{self.slug}/rows/?phase={self.phase_key}"
+
+        async def refresh():
+            await self.get(client, rows)
+        await self.watch(client, refresh)
+
+    async def submission(self, client, submission_id: int) -> None:
+        async def refresh():
+            response = await self.get(client, f"/api/submissions/{submission_id}/status/")
+            if response is not None and response.status_code == 200 and response.json().get("finished"):
+                await self.get(client, f"/tasks/{self.slug}/submissions/{submission_id}/")  # the page reloads once
+                return False
+            return True
+        await self.watch(client, refresh)
+
+    def p95(self) -> float:
+        ordered = sorted(self.latencies)
+        return round(ordered[int(len(ordered) * 0.95)], 1) if ordered else 0.0
+
+
+def newest_pending(ids: list[int]) -> dict[int, int]:
+    """Each team's next waiting upload: the submission page its members have open."""
+    from leaderboard.models import Submission
+
+    pending = {}
+    for pk, team in Submission.objects.filter(pk__in=ids, status__in=["queued", "running"]).order_by("created_at").values_list("pk", "team_id"):
+        pending.setdefault(team, pk)
+    return pending
+
+
+# -- the fairness case ---------------------------------------------------------------------
+
+def essays(lines_per_paragraph: int = 12) -> dict[str, str]:
+    """SEEDA subset texts joined into paragraphs of ~300 words (one per line)."""
+    from django.conf import settings
+
+    seeda = settings.SHARED_DIR / "data" / "seeda"
+    files = {"source": seeda / "seeda" / "outputs" / "subset" / "INPUT.txt",
+             **{p.stem: p for p in (seeda / "derived" / "subset").glob("REF*.txt")},
+             **{p.stem: p for p in (seeda / "seeda" / "outputs" / "subset").glob("*.txt") if p.stem != "INPUT"}}
+    joined = {}
+    for name, path in files.items():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        joined[name] = "".join(" ".join(lines[i:i + lines_per_paragraph]) + "\n" for i in range(0, len(lines) - lines_per_paragraph + 1, lines_per_paragraph))
+    return joined
+
+
+def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
+    """One team's ``count`` similarity essays, then another's ``count`` CoNLL uploads: the
+    longest a light one waited from queued to scored (seconds)."""
+    from django.test.utils import override_settings
+
+    from leaderboard.models import Submission, Team
+    from leaderboard.services.cost import submission_cost
+    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.tasks import create_task
+
+    texts = essays()
+    refs = sorted(name for name in texts if name.startswith("REF"))
+    task = create_task("essays", title="Essays", source=texts["source"], references=[(r, texts[r]) for r in refs], metrics=["cleme2"])
+    task.sim = True
+    task.save()
+    essay_phase = task.phases.get()
+    writers = Team.objects.create(task=task, name="essayists")
+    quick = Team.objects.create(task=conll_phase.task, name="quick")
+    systems = [name for name in texts if name not in ("source", *refs)]
+    with override_settings(GEC_TASK_MODE="celery"):
+        heavy = [accept_submission(essay_phase, None, team=writers, system_name=f"essay-{k}", filename="e.txt",
+                                   content=texts[systems[k % len(systems)]].encode(), enforce_limits=False).pk for k in range(count)]
+        # CoNLL-size outputs whose lines the phase has parsed before (most uploads of a busy
+        # phase share most lines): the issue's "1-second uploads"
+        light = [accept_submission(conll_phase, None, team=quick, system_name=f"light-{k}", filename=files[k % 2].name,
+                                   content=files[k % 2].read_bytes(), enforce_limits=False).pk for k in range(count)]
+    print(f"fairness: essays routed to {submission_cost(heavy[0]).queue or 'the default queue'} "
+          f"(estimate {submission_cost(heavy[0]).estimate} s), CoNLL uploads to {submission_cost(light[0]).queue or 'the default queue'} "
+          f"(estimate {submission_cost(light[0]).estimate} s)", file=sys.stderr)
+    deadline = time.monotonic() + 900
+    while time.monotonic() < deadline:
+        rows = list(Submission.objects.filter(pk__in=light).values_list("status", "created_at", "scored_at"))
+        if all(status in ("scored", "failed") for status, _c, _s in rows):
+            return round(max((scored - created).total_seconds() for _st, created, scored in rows if scored), 1)
+        time.sleep(1)
+    raise RuntimeError("the light uploads were not scored in 15 minutes")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--viewers", type=int, default=200)
+    parser.add_argument("--window", type=float, default=60, help="seconds each scoring rate is measured over")
+    parser.add_argument("--workers", type=int, default=2, help="workers on the default queue (one more serves the large queue)")
+    parser.add_argument("--storm", type=int, default=50, help="connections of the storm straight at gunicorn")
+    parser.add_argument("--worker-nice", type=int, default=None, help="GEC_WORKER_NICE of the workers (default: the settings')")
+    parser.add_argument("--database", default="gec_crowd")
+    parser.add_argument("--json", action="store_true", help="print one line of figures")
+    args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the stack on the way out
+
+    reset_database(args.database)
+    tmp = Path(tempfile.mkdtemp(prefix="gec-crowd-"))
+    redis_server, broker = start_redis(tmp)
+    env = {**os.environ, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{args.database}", "CELERY_BROKER_URL": broker,
+           "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
+           "SECRET_KEY": "bench-crowd", "GEC_NUM_PROXIES": "1", "ALLOWED_HOSTS": "127.0.0.1,localhost", "GEC_TASK_MODE": "celery"}
+    if args.worker_nice is not None:
+        env["GEC_WORKER_NICE"] = str(args.worker_nice)
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    outputs = settings.SHARED_DIR / "data" / "seeda" / "seeda" / "outputs" / "all"
+    files = sorted(p for p in outputs.glob("*.txt") if p.stem != "INPUT")
+    seeded = seed(outputs)
+    phase, teams = seeded["phase"], seeded["teams"]
+    print(f"seeded: {len(teams)} teams of {MEMBERS}, {phase.dataset.n_sentences} sentences; {uptime()}", file=sys.stderr)
+
+    port = free_port()
+    processes = []
+    try:
+        processes.append(start([sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{port}", "-w", "3", "-k", "sync",
+                                "--timeout", "120", "--log-level", "warning"], env, tmp / "gunicorn.log"))
+        proxy = start_proxy(port, tmp)
+        processes.append(proxy)
+        workers = [(f"worker{k}", "celery") for k in range(args.workers)] + [("worker-large", settings.GEC_LARGE_QUEUE)]
+        for name, queue in workers:
+            processes.append(start([sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--concurrency", "1", "--loglevel", "WARNING",
+                                    "--queues", queue, "-n", f"{name}@%h"], env, tmp / f"{name}.log"))
+        base = f"http://127.0.0.1:{proxy.port}"
+        wait_until_up(f"{base}/api/tasks/conll14/leaderboard/")
+
+        # a backlog from every team for the three windows; the two workers warm up first
+        # (two outputs, parsed once while warming up, as a busy phase's uploads share most lines)
+        ids = queue_uploads(phase, teams, files[:2], per_team=8, prefix="backlog")
+        while scored_between(0, time.time() + 1) < args.workers + 2:
+            time.sleep(1)
+        figures = {"viewers": args.viewers}
+        figures["idle_jobs_per_min"] = round(rate(args.window)[0], 1)
+        print(f"idle: {figures['idle_jobs_per_min']} jobs/min; {uptime()}", file=sys.stderr)
+
+        crowd = Crowd(base, "conll14", phase.kind, seeded["cookies"], newest_pending(ids), args.viewers)
+        crowd.start()
+        time.sleep(FIRST + 2)  # every page open and polling
+        crowd.latencies.clear()
+        figures["crowd_jobs_per_min"] = round(rate(args.window)[0], 1)
+        figures["crowd_p95_ms"] = crowd.p95()
+        crowd.halt.set()
+        requests = len(crowd.latencies)
+        crowd.join(timeout=MOST + 30)
+        print(f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests ({requests / args.window:.0f}/s), "
+              f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors} {crowd.kinds}; {uptime()}", file=sys.stderr)
+
+        storm_result = {}
+        storm = threading.Thread(target=lambda: storm_result.update(load_python(f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, args.window + 4, [])))
+        storm.start()
+        time.sleep(2)
+        figures["storm_jobs_per_min"] = round(rate(args.window)[0], 1)
+        storm.join()
+        print(f"storm: {figures['storm_jobs_per_min']} jobs/min; the board answered {storm_result.get('rps')} req/s, "
+              f"p95 {storm_result.get('p95_ms')} ms; {uptime()}", file=sys.stderr)
+
+        # the backlog out of the way: the fairness case starts on empty queues
+        import redis
+
+        from leaderboard.models import Submission
+
+        redis.Redis.from_url(broker).flushdb()
+        Submission.objects.filter(pk__in=ids, status="queued").update(status="failed", error="bench: backlog dropped")
+        while Submission.objects.filter(pk__in=ids, status="running").exists():
+            time.sleep(0.5)
+        figures["light_max_wait_s"] = fairness(phase, files)
+        print(f"fairness: every light upload scored within {figures['light_max_wait_s']} s of being queued; {uptime()}", file=sys.stderr)
+        ordered = ["idle_jobs_per_min", "crowd_jobs_per_min", "crowd_p95_ms", "storm_jobs_per_min", "light_max_wait_s", "viewers"]
+        if args.json:
+            print(json.dumps({k: figures[k] for k in ordered}))
+        else:
+            for key in ordered:
+                print(f"{key}: {figures[key]}")
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    stop(process)
+        stop(redis_server)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+"""Live pages at constant cost (issue 33): fragments rendered once per phase, audience
+and version, shared by every viewer; the version a page watches is
+:func:`.pages.task_version`.
+
+A page learns of a change by asking ``/tasks/<slug>/version/?phase=<key>`` (the one
+client module, ``static/leaderboard/live.js``, with backoff and never while its tab is
+hidden). For a phase whose results are public the answer is the same for everyone and
+says so (``Cache-Control: public, s-maxage=1``, an ETag): the proxy keeps it for a second
+and answers every other poll itself, with or without a session cookie
+(docker/nginx/gec.conf.template), so a crowd of open pages costs Django one request a
+second per phase. Otherwise it is the viewer's own version (:func:`.pages.shown_version`,
+``private``), which never reveals a hidden pool's.
+
+Only when the version changes does a page fetch its fragment, and the fragment is
+rendered once per (phase, audience, version, query) and kept in the ``fragments`` cache
+(Redis when there is a broker, so every web process shares it): the audience is the
+public, one team (its own rows), or the organizers. A new version is a new key, so a
+result that lands invalidates every copy at once.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Callable
+
+from django.core.cache import caches
+from django.http import HttpResponse
+
+from .. import access
+from ..models import SharedTask
+
+log = logging.getLogger(__name__)
+RENDER_WAIT = 0.3  # seconds a request waits for another process's render before answering the latest copy
+KEPT = 300  # seconds a rendered fragment is kept (a new version is a new key anyway)
+
+
+def audience(request, task: SharedTask, team) -> str:
+    """Who a fragment is rendered for: the organizers, one team, or the public."""
+    if request.user.is_authenticated and access.may_organize(task, request.user):
+        return f"organizers-{team.pk if team else 0}"
+    return f"team-{team.pk}" if team else "public"
+
+
+def shared_fragment(parts: tuple, version, render: Callable[[], bytes]) -> HttpResponse:
+    """The fragment ``parts`` names (phase, audience, query) at ``version``, rendered by
+    the first request that needs it while the others wait for it (so a crowd that sees a
+    new version at once costs one render, not one each)."""
+    key = "fragment-" + hashlib.sha256(repr((parts, version)).encode()).hexdigest()[:32]
+    latest = "fragment-latest-" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]  # of any version
+    body = _cache("get", key)
+    if body is None:
+        body = _render_once(key, latest, render)
+    return HttpResponse(body)
+
+
+def _render_once(key: str, latest: str, render: Callable[[], bytes]) -> bytes:
+    """Render unless another process is rendering this fragment: then wait for it, and
+    past :data:`RENDER_WAIT` answer the latest copy of any version (its page sees a new
+    version at its next poll and asks again) rather than render it a second time."""
+    lock = key + "-rendering"
+    if _cache("add", lock, 1, timeout=60) is not False:  # ours (or no cache)
+        try:
+            body = render()
+            _cache("set_many", {key: body, latest: body}, timeout=KEPT)
+            return body
+        finally:
+            _cache("delete", lock)
+    deadline = time.monotonic() + RENDER_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        body = _cache("get", key)
+        if body is not None:
+            return body
+    body = _cache("get", latest)
+    return body if body is not None else render()
+
+
+def _cache(operation: str, *args, **kwargs):
+    """One operation on the fragments cache; None when the cache is down (then every
+    request renders its own, as before: slower, never an error)."""
+    try:
+        return getattr(caches["fragments"], operation)(*args, **kwargs)
+    except Exception:  # noqa: BLE001 - Redis away: render without it
+        log.warning("the fragments cache did not answer %s", operation, exc_info=True)
+        return None

@@ -1,0 +1,39 @@
+"""The version every live page polls, through the proxy (issue 33): a public phase's is
+kept a second and answered by nginx to everyone, session cookie or not; a hidden phase's
+is each viewer's own and never kept."""
+import time
+
+import pytest
+
+from leaderboard.ranking import pool_version
+
+from .served import PROXIED, get
+from .test_proxy_secrecy import session_cookie, stack  # noqa: F401 - the served task
+
+pytestmark = [*PROXIED, pytest.mark.django_db(transaction=True)]
+VERSION = "/tasks/proxied/version/?phase=dev"
+
+
+def test_a_public_phase_version_is_answered_by_the_proxy_for_logged_in_pages_too(stack):  # noqa: F811
+    cookie = {"Cookie": session_cookie(stack["team"])}
+    first = get(stack["url"] + VERSION, cookie)
+    answers = [get(stack["url"] + VERSION, cookie) for _ in range(5)] + [get(stack["url"] + VERSION)]
+    assert first[0] == 200 and first[2].decode() == str(pool_version(stack["phase"].pk))
+    assert all(a[2] == first[2] for a in answers)
+    assert any(a[1]["X-Cache"] == "HIT" for a in answers), [a[1]["X-Cache"] for a in answers]
+    etag = first[1]["ETag"]
+    assert get(stack["url"] + VERSION, {**cookie, "If-None-Match": etag})[0] == 304
+
+
+def test_a_hidden_phase_version_is_never_kept(stack):  # noqa: F811
+    phase = stack["phase"]
+    phase.results_visibility = phase.Visibility.ORGANIZERS
+    phase.save()
+    time.sleep(1.1)  # the public copy of a second ago expires
+    team = get(stack["url"] + VERSION, {"Cookie": session_cookie(stack["team"])})
+    organizer = get(stack["url"] + VERSION, {"Cookie": session_cookie(stack["organizer"])})
+    anonymous = get(stack["url"] + VERSION)
+    assert organizer[2].decode() == str(pool_version(phase.pk))
+    assert team[2] != organizer[2] and anonymous[2] != organizer[2] and team[2] != anonymous[2]
+    for answer in (team, organizer, anonymous):
+        assert answer[1]["X-Cache"] != "HIT" and "private" in answer[1]["Cache-Control"]

@@ -1,0 +1,80 @@
+"""The version live pages poll and the fragments rendered once per audience (issue 33,
+leaderboard/views/live.py): a public phase's version is the same for everyone and may be
+kept by the proxy; a hidden phase's is the viewer's own and never the pool's."""
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from leaderboard.ranking import pool_version
+
+pytestmark = pytest.mark.django_db
+
+
+def viewer(name: str | None) -> Client:
+    client = Client()
+    if name:
+        client.force_login(User.objects.get(username=name))
+    return client
+
+
+def version(client, slug="insight") -> tuple[str, object]:
+    response = client.get(f"/tasks/{slug}/version/?phase=dev")
+    assert response.status_code == 200
+    return response.content.decode(), response
+
+
+def test_a_public_phase_has_one_version_for_everyone_that_a_proxy_may_keep(insight_task):
+    phase = insight_task["phase"]
+    answers = [version(viewer(name)) for name in (None, "alice", "bob", "insight-organizer")]
+    assert {text for text, _ in answers} == {str(pool_version(phase.pk))}
+    for _, response in answers:
+        assert response["Cache-Control"] == "public, max-age=0, s-maxage=1"
+        assert "Cookie" not in response.get("Vary", "")  # the session is never read
+        assert response["ETag"] == f'"{pool_version(phase.pk)}"'
+    again = viewer("alice").get("/tasks/insight/version/?phase=dev", HTTP_IF_NONE_MATCH=answers[0][1]["ETag"])
+    assert again.status_code == 304
+
+
+def test_a_hidden_phase_gives_each_viewer_their_own_version_never_the_pools(insight_task):
+    phase = insight_task["phase"]
+    phase.results_visibility = phase.Visibility.ORGANIZERS
+    phase.save()
+    pool = str(pool_version(phase.pk))
+    anonymous, alice, bob = (version(viewer(name)) for name in (None, "alice", "bob"))
+    for text, response in (anonymous, alice, bob):
+        assert text != pool and response["Cache-Control"] == "private, no-store"
+    assert alice[0] != bob[0]  # each team's own rows
+    organizer, response = version(viewer("insight-organizer"))
+    assert organizer == pool and response["Cache-Control"] == "private, no-store"
+
+
+def test_the_version_is_the_one_the_board_shows(insight_task):
+    for name in (None, "alice"):
+        client = viewer(name)
+        shown = client.get("/tasks/insight/?phase=dev").content.decode().split('data-version="')[1].split('"')[0]
+        assert shown == version(client)[0]
+
+
+def test_a_fragment_is_rendered_once_per_audience_and_version(insight_task, monkeypatch):
+    from leaderboard.views import pages
+
+    renders = []
+    real = pages._board_context
+    monkeypatch.setattr(pages, "_board_context", lambda request, task, phase: renders.append(request.user.username) or real(request, task, phase))
+    url = "/tasks/insight/rows/?phase=dev&metric=gotoscorer.f"
+    bodies = {name: [viewer(name).get(url).content for _ in range(3)] for name in (None, "dave", "alice", "organizers-insight")}
+    # anonymous and a user without a team are one audience, the public; each team another
+    assert len(renders) == 3, renders
+    assert bodies[None][0] == bodies["dave"][0] and b"Your team's submissions" in bodies["alice"][0]
+    assert all(len(set(copies)) == 1 for copies in bodies.values())
+    from leaderboard.services import pool
+
+    pool.touch(insight_task["phase"].pk)  # results changed: a new version, a new render
+    viewer(None).get(url)
+    assert len(renders) == 4
+
+
+@pytest.fixture(autouse=True)
+def dave(db):
+    """A logged-in user without a team."""
+    return User.objects.create_user("dave", password="pw")
