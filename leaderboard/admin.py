@@ -5,8 +5,11 @@ Actions call the same services as the pages; anything that scores is queued.
 from django.contrib import admin, messages
 
 from .models import (
+    Assignment,
+    Campaign,
     Dataset,
     GoldChunk,
+    Judgment,
     Judgments,
     Membership,
     MetricResult,
@@ -17,6 +20,7 @@ from .models import (
     PoolMember,
     Profile,
     RateBucket,
+    Screen,
     SharedTask,
     Submission,
     TaskPage,
@@ -243,6 +247,41 @@ class JudgmentsAdmin(admin.ModelAdmin):
     list_filter = ["phase__task"]
     search_fields = ["phase__task__slug", "phase__kind"]
     readonly_fields = ["table", "table_key"]
+
+
+@admin.register(Campaign)
+class CampaignAdmin(admin.ModelAdmin):
+    """A human evaluation campaign; its figures are the worker's (read only here)."""
+
+    list_display = ["name", "task", "phase", "mode", "status", "published", "ranked_at"]
+    list_filter = ["task", "status", "mode", "published"]
+    search_fields = ["name", "task__slug"]
+    readonly_fields = ["results", "ranked_version", "ranked_at", "version", "rank_queued"]
+    filter_horizontal = ["annotators"]
+    raw_id_fields = ["systems", "created_by"]
+
+
+@admin.register(Screen)
+class ScreenAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "line", "is_control"]
+    list_filter = ["campaign__task", "is_control"]
+    search_fields = ["campaign__name"]
+
+
+@admin.register(Assignment)
+class AssignmentAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "annotator", "position", "repeat", "judged"]
+    list_filter = ["campaign__task", "judged", "repeat"]
+    search_fields = ["campaign__name", "annotator__username"]
+    raw_id_fields = ["screen"]
+
+
+@admin.register(Judgment)
+class JudgmentAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "user", "line", "imported", "created_at"]
+    list_filter = ["campaign__task", "imported"]
+    search_fields = ["campaign__name", "user"]
+    raw_id_fields = ["annotator", "assignment"]
 
 
 @admin.register(ParsedLine)

@@ -7,12 +7,15 @@ system, team, submission, score or reference.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from rest_framework.test import APIClient
 
 from leaderboard.models import Campaign, Screen
 from tests.campaign_support import annotator, careful_ranks
+
+CSRF_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="\w+"')
 
 pytestmark = pytest.mark.django_db
 BASE = "/api/tasks/insight/campaigns/"
@@ -153,8 +156,9 @@ def test_nothing_reaches_an_annotator_that_names_a_system(campaign, insight_task
         pages.append(answer.content.decode())
         pages.append(web.get("/tasks/insight/campaigns/human/judge/").content.decode())
         for text in pages[-2:]:
+            shown = CSRF_TOKEN.sub("", text.replace(body["source"], ""))  # a random token may spell a name
             for word in forbidden:
-                assert word not in text.replace(body["source"], ""), word
+                assert not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", shown), word
         fields = [body["source"], *body["context"].values(), *(o["text"] for o in body["outputs"])]
         assert not references & set(fields)
         for key in ("systems", "control_of", "score", "reference", "team", "submission"):

@@ -124,7 +124,7 @@ def annotators_only(request, campaign: Campaign) -> None:
 class Campaigns(APIView):
     parser_classes = [JSONParser]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(operation_id="tasks_campaigns_list", responses={200: dict})
     def get(self, request, slug):
         """The campaigns this user may know of: all (organizers), else the published ones and those they annotate."""
         task = the_task(slug)
@@ -152,7 +152,7 @@ class Campaigns(APIView):
 
 
 class CampaignDetail(APIView):
-    @extend_schema(parameters=[CAMPAIGN], responses={200: dict})
+    @extend_schema(operation_id="tasks_campaigns_retrieve", parameters=[CAMPAIGN], responses={200: dict})
     def get(self, request, slug, campaign):
         """``scoring human``'s JSON, the annotators with their control p-values, the progress."""
         task = the_task(slug)
