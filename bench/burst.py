@@ -117,9 +117,9 @@ def run_burst(stack: Stack, args, rng: random.Random) -> dict:
     from django.contrib.auth.models import User
 
     from leaderboard.models import Submission
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.sweeper import sweep_stuck_submissions
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
+    from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
+    from leaderboard.services.submissions.intake import accept_submission
 
     task = create_task("burst", title="Burst", source=head(OUTPUTS / "INPUT.txt"), metrics=["errant", "gotoscorer"],
                        references=[(p.stem, head(p)) for p in (SEEDA / "derived" / "subset").glob("REF[01].txt")])
@@ -160,7 +160,7 @@ def report(outcome: dict, args) -> None:
     from django.db.models import Count
 
     from leaderboard.models import MetricResult, Pool, Submission
-    from leaderboard.services import pool
+    from leaderboard.services.pool import membership as pool
 
     accepted = outcome["accepted"]
     rows = Submission.objects.filter(pk__in=accepted)

@@ -104,7 +104,7 @@ def queue_jobs(phase, teams: list, files: list[Path], count: int) -> list[int]:
     the seeded teams have used theirs)."""
     from django.test.utils import override_settings
 
-    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     ids = []
     with override_settings(GEC_TASK_MODE="celery"):

@@ -71,7 +71,7 @@ def seed(outputs: Path) -> dict:
     from django.test import Client
 
     from leaderboard.models import Membership, Team
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     conll = settings.SHARED_DIR / "data" / "seeda" / "conll14" / "official-2014.combined.m2"
     task = create_task("conll14", title="CoNLL-2014", m2=conll.read_text(encoding="utf-8"), metrics=["errant", "gotoscorer"])
@@ -92,7 +92,7 @@ def queue_uploads(phase, teams, files: list[Path], per_team: int, prefix: str) -
     """``per_team`` uploads from every team, round the teams, through the service an API upload calls."""
     from django.test.utils import override_settings
 
-    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     ids = []
     with override_settings(GEC_TASK_MODE="celery"):
@@ -237,9 +237,9 @@ def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
     from django.test.utils import override_settings
 
     from leaderboard.models import Submission, Team
-    from leaderboard.services.cost import submission_cost
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
+    from leaderboard.services.scoring.cost import submission_cost
+    from leaderboard.services.submissions.intake import accept_submission
 
     texts = essays()
     refs = sorted(name for name in texts if name.startswith("REF"))

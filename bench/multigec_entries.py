@@ -87,7 +87,7 @@ def main() -> None:
     reset_database()
     setup_django()
     from leaderboard.models import Phase
-    from leaderboard.services.pool import counted_entries
+    from leaderboard.services.pool.membership import counted_entries
 
     phase, n_outputs = seed(args.corpora, args.teams, args.uploads)
     if not args.no_analyze:  # as autovacuum would soon after the rows land

@@ -61,8 +61,8 @@ def seed(members: int, rng: np.random.Generator):
     from pool_update import synthetic_system
 
     from leaderboard.models import GoldChunk, MetricResult, Pool, PoolMember, Submission, Team
-    from leaderboard.services import gotoscorer
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
+    from leaderboard.services.pool import gotoscorer
     from scoring.gotoscorer import outcomes as outcome_bits
 
     task = create_task("pool-bench", m2=REF_M2.read_text(encoding="utf-8"), metrics=["gotoscorer"])
@@ -128,7 +128,7 @@ def main() -> None:
     from django.db import transaction
 
     from leaderboard.models import MetricResult, Submission
-    from leaderboard.services import pool as pool_service
+    from leaderboard.services.pool import membership as pool_service
     from scoring.gotoscorer import pool_scores
 
     phase, newcomer, gold, systems = seed(args.members, np.random.default_rng(2020))

@@ -27,9 +27,9 @@ from .models import (
     Team,
     TermsAcceptance,
 )
-from .services import phases
-from .services.organizer_jobs import queue_job, requeue_job
-from .services.sweeper import requeue
+from .services.hosting import phases
+from .services.hosting.organizer_jobs import queue_job, requeue_job
+from .services.jobs.sweeper import requeue
 
 
 def queue_rescores(request, tasks) -> None:

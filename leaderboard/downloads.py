@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from . import access
 from .insights import exports
 from .insights.participants import participants_table
-from .services import phase_files
+from .services.hosting import phase_files
 
 
 def phase_download(phase, user, what: str) -> HttpResponse:

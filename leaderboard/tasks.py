@@ -10,10 +10,10 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from .services.campaigns.jobs import run_campaign_job
-from .services.jobs import TASK_NAMES, scoring_ended
-from .services.organizer_jobs import fail_job, run_job
-from .services.scoring import INPUT, PLATFORM, Busy, fail_submission, score_submission
-from .services.sweeper import sweep_lost_jobs, sweep_stuck_submissions
+from .services.hosting.organizer_jobs import fail_job, run_job
+from .services.jobs.queue import TASK_NAMES, scoring_ended
+from .services.jobs.sweeper import sweep_lost_jobs, sweep_stuck_submissions
+from .services.scoring.submission import INPUT, PLATFORM, Busy, fail_submission, score_submission
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 
@@ -28,14 +28,14 @@ INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, Time
     max_retries=8,
 )
 def score_submission_task(self, submission_id: int, budget: int | None = None) -> str:
-    """``budget``: the soft time limit the file's cost earned (services/cost.py). Once the
+    """``budget``: the soft time limit the file's cost earned (services/scoring/cost.py). Once the
     job has ended, scored or failed, its team's next waiting job goes to the queue
-    (services/dispatch.py: the fair queue)."""
+    (services/scoring/dispatch.py: the fair queue)."""
     try:
         status = score_submission(submission_id, beat=True)
     except Busy:
         # another worker holds it, or one that just died did: look again once a live
-        # worker would have beaten (services/scoring.py _claim)
+        # worker would have beaten (services/scoring/submission.py _claim)
         raise self.retry(countdown=settings.GEC_HEARTBEAT_GRACE, max_retries=None) from None
     except SoftTimeLimitExceeded:
         seconds = budget or settings.GEC_SCORING_TIME_LIMIT

@@ -14,7 +14,7 @@ from django.core.files.uploadhandler import FileUploadHandler
 
 from .errors import client_error
 from .models import Phase
-from .services.intake import UploadTooLarge
+from .services.submissions.intake import UploadTooLarge
 
 UPLOAD_VIEWS = {"submit", "api-submit"}  # URL names
 FORM_ALLOWANCE = 1024 * 1024  # multipart headers and the form's other fields

@@ -207,9 +207,9 @@ def build_insight_task(slug: str = "insight", *, lines: int = INSIGHT_LINES, tea
     :func:`insight_metrics`). Returns the objects."""
     from django.contrib.auth.models import User
 
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import score_submission
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     task = create_task(
         slug, title=f"Insight {slug}", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", lines), metrics=metrics or insight_metrics(),
@@ -262,7 +262,7 @@ def ensure_cleme2_results(submissions) -> None:
     ``scoring.cleme``'s own functions: the CLEME2.0 pages are then tested whether or not
     the metric is registered yet."""
     from leaderboard.models import MetricResult
-    from leaderboard.services.datasets import load_dataset
+    from leaderboard.services.data.datasets import load_dataset
     from scoring import read_hypothesis
     from scoring.cleme import candidates, chunk_statistics, cleme2_corpus
 

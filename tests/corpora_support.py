@@ -6,10 +6,10 @@ import io
 import zipfile
 
 from leaderboard.models import SharedTask
-from leaderboard.services.corpora import CorpusGold
-from leaderboard.services.datasets import prepare_stored
-from leaderboard.services.gold import check_gold
-from leaderboard.services.hosting import add_corpus_phase, store_corpora
+from leaderboard.services.data.corpora import CorpusGold
+from leaderboard.services.data.datasets import prepare_stored
+from leaderboard.services.data.gold import check_gold
+from leaderboard.services.hosting.host import add_corpus_phase, store_corpora
 
 # language: (source lines, reference lines); line 1 has an error, line 2 none. Tokenized.
 LANGUAGES = {

@@ -29,8 +29,8 @@ def season_task(**task_fields):
     """The task with its dev and test phases, ``org`` organizing it, and teams ``P``
     (user ``pat``) and ``O`` (user ``oli``)."""
     from leaderboard.models import Phase, SharedTask
-    from leaderboard.services.tasks import add_phase, create_task
-    from leaderboard.services.teams import register_team
+    from leaderboard.services.hosting.task_creation import add_phase, create_task
+    from leaderboard.services.teams.actions import register_team
 
     task = create_task(SLUG, title="Season", source=SOURCE, references=[("REF0", REFERENCE)], metrics=["errant"],
                        starts_at=timezone.now() - dt.timedelta(days=1))

@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.contrib.auth.models import User
 
 from leaderboard.models import OrganizerJob, Phase, Submission
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.task_creation import create_task
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def phase(db):
 
 
 def failed_submission(phase, error="line 3: the file ends here", cause=Submission.FailureCause.INPUT):
-    from leaderboard.services.intake import team_of
+    from leaderboard.services.submissions.intake import team_of
 
     team = team_of(User.objects.get(username="root"), phase.task)
     return Submission.objects.create(

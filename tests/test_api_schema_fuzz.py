@@ -108,9 +108,9 @@ def viewers(transactional_db):
     from django.contrib.auth.models import User
     from rest_framework.authtoken.models import Token
 
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import score_submission
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     task = create_task(
         SLUG, title="Conformance", source=SOURCE, references=[("REF0", REFERENCE)], metrics=["errant", "gotoscorer"], tracks=[TRACK],
@@ -149,8 +149,8 @@ def corpora_uploads(organizer, participant) -> list[int]:
     """A task of two corpora (MULTI_SLUG) whose board holds a baseline zip and the
     participant's zip of both corpora, then one of one corpus: the ids of the uploads."""
     from leaderboard.models import Submission
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import score_submission
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
     from tests.corpora_support import corpora_task, corpus, text, zipped
 
     phase = corpora_task(MULTI_SLUG, [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()])

@@ -57,8 +57,8 @@ def test_per_type_profile_compares_the_chosen_systems(site):
 def test_a_team_sees_its_score_over_its_submissions(site):
     from django.contrib.auth.models import User
 
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import score_submission
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
     from tests.conftest import SUBSET_OUTPUTS, browser_login, insight_head
 
     url, page, data, outside = site

@@ -22,8 +22,8 @@ def requests_to(page, fragment: str) -> list[str]:
 def test_a_score_landing_appears_on_open_pages_with_one_request_each(live_server, chromium):
     from django.contrib.auth.models import User
 
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import score_submission
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     built = build_insight_task("live", lines=LINES, teams={"alice": "T5"})
     User.objects.create_user("dave", password="pw-dave")

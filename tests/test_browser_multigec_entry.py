@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from leaderboard.models import SharedTask
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.conftest import browser_login
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 

@@ -12,9 +12,9 @@ from django.contrib.auth.models import Permission, User
 import scoring
 from leaderboard import demo
 from leaderboard.models import Phase, Submission
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.scoring import score_submission
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.task_creation import create_task
+from leaderboard.services.scoring.submission import score_submission
+from leaderboard.services.submissions.intake import accept_submission
 from leaderboard_client.cli import main
 from scoring.metrics.gold_types import ERRANT_CATEGORIES
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, browser_login, insight_head

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from leaderboard.models import PoolMember
 from leaderboard.ranking import board_rows
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +109,7 @@ def test_the_task_api_lists_the_corpora(client, phase):
 
 
 def test_a_rescore_scores_the_corpus_files_and_keeps_the_board(phase):
-    from leaderboard.services.phases import rescore_with_ranks
+    from leaderboard.services.hosting.phases import rescore_with_ranks
 
     before = board_rows(phase.pk, "errant.cs.f")
     changes = rescore_with_ranks(phase.task)

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from leaderboard.ranking import EntryOutput, board_rows, entry_snapshots
-from leaderboard.services import submissions as actions
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions import actions
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 CS_SOURCE, CS_REF = LANGUAGES["cs"]

@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 
 import scoring
 from leaderboard.models import MetricResult
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ def test_the_phase_variant_scores_and_signs(variant, django_capture_on_commit_ca
 def test_changing_the_variant_of_a_scored_phase_rescores_it(django_capture_on_commit_callbacks):
     """Issue 23's leftover: a board never mixes two GLEUs; the edit queues the rescore."""
     from leaderboard.models import OrganizerJob
-    from leaderboard.services.hosting import edit_phase
+    from leaderboard.services.hosting.host import edit_phase
 
     phase = corpora_task("gleu-switch", [corpus("uk-a", "uk", SOURCE, REF1, REF2), corpus("cs-b", "cs", *LANGUAGES["cs"])], metrics=("gleu",), gleu_variant="official")
     assert edit_phase(phase, {"gleu_variant": "multigec"}) is None  # nothing scored yet: nothing to redo

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from leaderboard.models import SharedTask
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def test_the_task_says_it_and_every_board_does_it(phase, client):
 
 
 def test_a_one_corpus_task_too(client, django_capture_on_commit_callbacks):
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     task = create_task("plain", source="a b .\n", references=[("r", "a c .\n")], metrics=["errant", "gleu"])
     SharedTask.objects.filter(pk=task.pk).update(headline_metric="gleu.score")

@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 
 from leaderboard.models import Submission
 from leaderboard.ranking import board_rows
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, language_corpus, text, zipped
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@ made per corpus (heat map, per type, CLEME2.0, difficulty) point to its corpora.
 import pytest
 from django.contrib.auth.models import User
 
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_the_heat_map_of_the_phase_is_its_corpora(organizer):
 
 def test_the_inputs_participants_correct(organizer):
     from leaderboard.models import Phase, SharedTask
-    from leaderboard.services.phase_files import phase_inputs
+    from leaderboard.services.hosting.phase_files import phase_inputs
 
     phase = Phase.objects.get(task__slug="pages")
     assert phase_inputs(phase) == [("cs-a.txt", text(CS_SOURCE)), ("uk-b.txt", text(UK_SOURCE))]

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import MetricResult, SharedTask
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db

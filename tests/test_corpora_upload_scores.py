@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from leaderboard.models import Phase
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db

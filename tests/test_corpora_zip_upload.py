@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 import scoring
 from leaderboard.models import Submission
 from leaderboard.ranking import board_rows
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db

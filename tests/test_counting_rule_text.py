@@ -2,7 +2,7 @@
 import pytest
 from django.contrib.auth.models import User
 
-from leaderboard.services import submissions as actions
+from leaderboard.services.submissions import actions
 
 pytestmark = pytest.mark.django_db
 

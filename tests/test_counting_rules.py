@@ -5,8 +5,8 @@ from django.test import Client
 
 from leaderboard.models import MetricResult, Phase, Submission
 from leaderboard.ranking import board_rows
-from leaderboard.services import pool
-from leaderboard.services.submissions import ActionRefused, choose, restore, withdraw
+from leaderboard.services.pool import membership as pool
+from leaderboard.services.submissions.actions import ActionRefused, choose, restore, withdraw
 from tests.conftest import SUBSET_OUTPUTS, build_insight_task, insight_head, remove_insight_task
 
 pytestmark = pytest.mark.django_db
@@ -16,8 +16,8 @@ LINES = 10
 @pytest.fixture(scope="module")
 def counting_task(django_db_setup, django_db_blocker):
     """ann uploads T5, then GECToR-BERT, then BART; ben uploads BART; INPUT is the baseline."""
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import score_submission
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     with django_db_blocker.unblock():
         data = build_insight_task("counting", lines=LINES, teams={"ann": "T5", "ben": "BART"})
@@ -112,7 +112,7 @@ def test_choosing_is_refused_unless_the_rule_is_chosen_and_the_phase_open(counti
     with pytest.raises(ActionRefused, match="latest scored submission counts"):
         choose(Submission.objects.get(pk=counting_task["submissions"]["T5"].pk))
     phase = use_rule(counting_task, "chosen")
-    from leaderboard.services.phases import freeze
+    from leaderboard.services.hosting.phases import freeze
 
     freeze(phase)
     with pytest.raises(ActionRefused, match="frozen"):
@@ -141,7 +141,7 @@ def test_only_the_team_chooses_through_the_page(counting_task):
 def test_best_on_a_pool_metric_compares_an_independent_one(counting_task):
     """GoToScorer's scores depend on who is in the pool: "best" on it would keep whoever is in."""
     from leaderboard.models import SharedTask
-    from leaderboard.services.pool import best_metric
+    from leaderboard.services.pool.membership import best_metric
 
     SharedTask.objects.filter(pk=counting_task["task"].pk).update(headline_metric="gotoscorer.f")
     assert best_metric(SharedTask.objects.get(pk=counting_task["task"].pk)) == "errant.cs.f"

@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from leaderboard.models import ParsedLine
-from leaderboard.services import datasets
+from leaderboard.services.data import datasets
 from scoring import Dataset
 
 SOURCE, CORRECTION = "Šel jsem do kino .", "Šel jsem na film ."

@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.test import RequestFactory
 from django.views.defaults import server_error
 
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.task_creation import create_task
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 pytestmark = pytest.mark.django_db

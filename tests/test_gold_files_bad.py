@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 import scoring
 from leaderboard.models import Dataset, SharedTask
-from leaderboard.services.gold import MAX_BUNDLE_MEMBERS, check_gold, unpack_bundle
+from leaderboard.services.data.gold import MAX_BUNDLE_MEMBERS, check_gold, unpack_bundle
 
 SOURCE = b"This are a sentence .\nHe go home .\nShe like cats .\n"
 REF = b"This is a sentence .\nHe goes home .\nShe likes cats .\n"

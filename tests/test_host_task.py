@@ -102,7 +102,7 @@ def test_an_existing_slug_is_a_form_error(host, django_capture_on_commit_callbac
 
 
 def test_a_failed_preparation_says_why_and_runs_again(host, django_capture_on_commit_callbacks):
-    from leaderboard.services.organizer_jobs import fail_job
+    from leaderboard.services.hosting.organizer_jobs import fail_job
 
     with django_capture_on_commit_callbacks(execute=False):
         create(host)

@@ -6,7 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import SharedTask, Team
-from leaderboard.services.accounts import CONSOLE_MAIL
+from leaderboard.services.accounts.signup import CONSOLE_MAIL
 from tests.task_pages_support import OUTPUT, SLUG, client_of, season_task
 
 pytestmark = pytest.mark.django_db

@@ -4,9 +4,9 @@ from django.contrib.auth.models import User
 from django.core import mail
 
 from leaderboard.models import Phase, Profile
-from leaderboard.services import teams
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.scoring import fail_submission, score_submission
+from leaderboard.services.scoring.submission import fail_submission, score_submission
+from leaderboard.services.submissions.intake import accept_submission
+from leaderboard.services.teams import actions as teams
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ LINES = 5
 
 @pytest.fixture
 def task(db):
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     return create_task("mail", title="Mail task", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
                        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])

@@ -4,8 +4,8 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import Dataset, Phase, Submission
-from leaderboard.services import phases
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting import phases
+from leaderboard.services.hosting.task_creation import create_task
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from leaderboard.insights.heatmap import colour, sentence_rows
-from leaderboard.services import pool
+from leaderboard.services.pool import membership as pool
 
 
 def test_colour_goes_from_pale_to_deep_red():

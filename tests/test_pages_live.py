@@ -67,7 +67,7 @@ def test_a_fragment_is_rendered_once_per_audience_and_version(insight_task, monk
     assert len(renders) == 3, renders
     assert bodies[None][0] == bodies["dave"][0] and b"Your team's submissions" in bodies["alice"][0]
     assert all(len(set(copies)) == 1 for copies in bodies.values())
-    from leaderboard.services import pool
+    from leaderboard.services.pool import membership as pool
 
     pool.touch(insight_task["phase"].pk)  # results changed: a new version, a new render
     viewer(None).get(url)

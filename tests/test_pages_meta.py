@@ -6,7 +6,7 @@ import re
 import pytest
 
 from leaderboard.insights.meta_charts import interval_chart, window_chart, x_of
-from leaderboard.services.judgments import attach_judgments
+from leaderboard.services.campaigns.judgments import attach_judgments
 
 from .meta_support_platform import insight_judgments
 

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from leaderboard.models import MetricResult, Submission
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
 from tests.conftest import SUBSET_OUTPUTS, ensure_cleme2_results, insight_head
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ def test_the_list_shows_status_scores_and_which_counts(insight_task, alice):
 
 
 def test_a_failed_submission_shows_its_error_and_can_be_deleted(insight_task, alice):
-    from leaderboard.services.scoring import fail_submission
+    from leaderboard.services.scoring.submission import fail_submission
 
     phase = insight_task["phase"]
     content = insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode()

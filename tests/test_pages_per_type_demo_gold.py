@@ -8,9 +8,9 @@ from django.contrib.auth.models import User
 
 import scoring
 from leaderboard import demo
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.scoring import score_submission
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.task_creation import create_task
+from leaderboard.services.scoring.submission import score_submission
+from leaderboard.services.submissions.intake import accept_submission
 from scoring.metrics.gold_types import ERRANT_CATEGORIES
 from tests.conftest import remove_insight_task
 

@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 
 from leaderboard.models import Phase
-from leaderboard.services.tasks import add_phase
+from leaderboard.services.hosting.task_creation import add_phase
 from tests.conftest import build_insight_task, remove_insight_task
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from leaderboard.models import Submission, Team
-from leaderboard.services.task_pages import save_page
-from leaderboard.services.teams import approve_team
-from leaderboard.services.terms import accept_terms
+from leaderboard.services.hosting.task_pages import save_page
+from leaderboard.services.teams.actions import approve_team
+from leaderboard.services.teams.terms import accept_terms
 from tests.task_pages_support import OUTPUT, SLUG, VIEWERS, api_client_of, client_of, season_task
 
 pytestmark = pytest.mark.django_db

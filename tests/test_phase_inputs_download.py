@@ -52,7 +52,7 @@ def test_an_unknown_phase_is_a_404(task):
 
 def test_several_corpora_come_as_a_zip_of_one_file_each(task, monkeypatch):
     corpora = [("season-dev.en.src.txt", "one .\n"), ("season-dev.de.src.txt", "eins .\n")]
-    monkeypatch.setattr("leaderboard.services.phase_files.phase_inputs", lambda phase: corpora)
+    monkeypatch.setattr("leaderboard.services.hosting.phase_files.phase_inputs", lambda phase: corpora)
     answer = api_client_of("participant").get(f"/api/tasks/{SLUG}/input/?phase=dev")
     assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
     assert answer["Content-Disposition"] == f'attachment; filename="{SLUG}-dev.input.zip"'

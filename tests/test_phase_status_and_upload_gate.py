@@ -8,9 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from leaderboard.models import Dataset, Phase, SharedTask, Submission, Team
-from leaderboard.services import phases
-from leaderboard.services.intake import team_of
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting import phases
+from leaderboard.services.hosting.task_creation import create_task
+from leaderboard.services.submissions.intake import team_of
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 pytestmark = pytest.mark.django_db

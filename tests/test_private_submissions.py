@@ -83,8 +83,8 @@ def test_which_one_counts_is_hidden_with_the_results_under_best(private_task):
 
 
 def test_the_api_shows_another_teams_submission_only_when_it_is_on_the_visible_board(private_task):
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import fail_submission
+    from leaderboard.services.scoring.submission import fail_submission
+    from leaderboard.services.submissions.intake import accept_submission
     from tests.conftest import SUBSET_OUTPUTS, insight_head
 
     counted = private_task["submissions"]["BART"]
@@ -101,7 +101,7 @@ def test_the_api_shows_another_teams_submission_only_when_it_is_on_the_visible_b
 
 
 def test_a_blind_phase_tells_neither_which_one_counts_nor_when_scoring_ends(private_task):
-    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.submissions.intake import accept_submission
     from tests.conftest import SUBSET_OUTPUTS, insight_head
 
     Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers", blind=True, counting="chosen")

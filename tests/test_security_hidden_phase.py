@@ -41,9 +41,9 @@ CSRF_TOKEN = re.compile(rb'(?<=name="csrfmiddlewaretoken" value=")[^"]+')
 
 @pytest.fixture(scope="module")
 def vault(django_db_setup, django_db_blocker):
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import score_submission
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     with django_db_blocker.unblock():
         source = insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES)

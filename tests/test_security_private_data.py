@@ -29,9 +29,9 @@ def with_canary(text: str, canary: str) -> str:
 
 @pytest.fixture(scope="module")
 def canary_task(django_db_setup, django_db_blocker):
-    from leaderboard.services.intake import accept_submission
-    from leaderboard.services.scoring import score_submission
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
     from tests.conftest import remove_insight_task
 
     with django_db_blocker.unblock():

@@ -8,9 +8,9 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from leaderboard.models import OrganizerJob, SharedTask
-from leaderboard.services.gold import check_gold
-from leaderboard.services.hosting import host_task
-from leaderboard.services.sweeper import MAX_ATTEMPTS, sweep_lost_jobs
+from leaderboard.services.data.gold import check_gold
+from leaderboard.services.hosting.host import host_task
+from leaderboard.services.jobs.sweeper import MAX_ATTEMPTS, sweep_lost_jobs
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 pytestmark = pytest.mark.django_db

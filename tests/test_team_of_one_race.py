@@ -11,7 +11,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from leaderboard.models import Membership, Submission, Team
-from leaderboard.services import intake
+from leaderboard.services.submissions import intake
 from tests import needs
 from tests.concurrency import at_once
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
@@ -22,7 +22,7 @@ LINES = 5
 
 @pytest.fixture
 def race_task(transactional_db, monkeypatch):
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     if connection.vendor != "postgresql":
         needs.missing("PostgreSQL at 127.0.0.1:5432: the race needs its row locks (scripts/services starts it)")

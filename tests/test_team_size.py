@@ -6,7 +6,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from leaderboard.models import Membership, SharedTask
-from leaderboard.services import teams
+from leaderboard.services.teams import actions as teams
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ LINES = 5
 
 @pytest.fixture
 def task(db):
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     task = create_task("sized", title="Sized", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
                        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from leaderboard.models import Membership
-from leaderboard.services import teams
+from leaderboard.services.teams import actions as teams
 from tests import needs
 from tests.concurrency import at_once
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
@@ -16,7 +16,7 @@ JOINERS = 4
 
 
 def test_parallel_joins_fill_the_last_place_once(transactional_db):
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     if connection.vendor != "postgresql":
         needs.missing("PostgreSQL at 127.0.0.1:5432: the race needs its row locks (scripts/services starts it)")

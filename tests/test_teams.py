@@ -4,8 +4,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from leaderboard.models import Membership, SharedTask, Team
-from leaderboard.services import teams
-from leaderboard.services.intake import accept_submission, team_of
+from leaderboard.services.submissions.intake import accept_submission, team_of
+from leaderboard.services.teams import actions as teams
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,7 @@ LINES = 5
 
 @pytest.fixture
 def task(db):
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     return create_task("teams", title="Teams", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
                        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])

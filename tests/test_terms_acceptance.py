@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import Submission, TermsAcceptance
 from leaderboard.models.pages import terms_version
-from leaderboard.services.task_pages import save_page
+from leaderboard.services.hosting.task_pages import save_page
 from tests.task_pages_support import OUTPUT, SLUG, api_client_of, client_of, season_task
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_anonymous_visitors_read_the_terms_but_cannot_accept(task):
 
 
 def test_a_task_without_terms_asks_nothing_and_baselines_skip_the_terms(task):
-    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     organizer = User.objects.get(username="org")
     accept_submission(task.phases.get(kind="dev"), organizer, system_name="b", filename="b.txt", content=OUTPUT.encode(), is_baseline=True, enforce_limits=False, queue=False)

@@ -14,8 +14,8 @@ from rest_framework.test import APIClient
 import scoring
 from leaderboard.models import Phase, SharedTask, Submission, Team
 from leaderboard.models.text import SUBMISSION_DESCRIPTION_MAX, TASK_DESCRIPTION_MAX, invisible_characters
-from leaderboard.services import teams
-from leaderboard.services.intake import accept_submission
+from leaderboard.services.submissions.intake import accept_submission
+from leaderboard.services.teams import actions as teams
 from leaderboard.views.hosting_forms import PhaseForm, TaskForm
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
@@ -28,7 +28,7 @@ OTHER_INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\x07"]
 
 @pytest.fixture
 def task(db):
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     return create_task("limits", title="Limits", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
                        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])
@@ -124,7 +124,7 @@ def test_the_organizer_forms_refuse_long_or_reversed_text(task):
 
 
 def test_tasks_made_by_command_obey_the_same_rules():
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     with pytest.raises(scoring.InputError, match="title: a name may not hold .*U\\+202E"):
         create_task("cmd", title="Task\u202e", source="a b\n", references=[("r", "a b\n")], metrics=["errant"])

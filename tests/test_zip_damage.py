@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 
 import scoring
 from leaderboard.models import SharedTask, Submission, Team
-from leaderboard.services.archives import read_zip
+from leaderboard.services.data.archives import read_zip
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
 from tests.zip_damage import KINDS, SAYS, damaged
 

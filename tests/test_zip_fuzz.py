@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from leaderboard.services.archives import read_zip
-from leaderboard.services.corpora import is_corpora_bundle, unpack_corpora
-from leaderboard.services.gold import unpack_bundle
+from leaderboard.services.data.archives import read_zip
+from leaderboard.services.data.corpora import is_corpora_bundle, unpack_corpora
+from leaderboard.services.data.gold import unpack_bundle
 from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
 from tests.zip_damage import mutate, zipped
 

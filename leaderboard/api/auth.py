@@ -3,7 +3,7 @@ from django.conf import settings
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
-from ..services import tokens
+from ..services.accounts import tokens
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):

@@ -1,13 +1,13 @@
 """``GET /api/me/submissions/``: the caller's own teams' submissions, for scripts and
 ``gec-submit list``. Only what the team may see of its own uploads (access.py)."""
-from django.db.models import Exists, OuterRef, Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import access, params
-from ..models import PoolMember, Submission
+from ..models import Submission
+from ..selectors.submissions import uploads_of
 from .schema import text_parameter
 from .serializers import shown_progress, shown_status
 
@@ -43,18 +43,9 @@ class MySubmissions(APIView):
         responses={200: MySubmissionListSerializer},
     )
     def get(self, request):
-        submissions = (
-            Submission.objects.filter(team__memberships__user=request.user, hidden=False, parent__isnull=True)  # an upload of corpus files is one row
-            .select_related("phase__task", "team")
-            .annotate(counted=Exists(PoolMember.objects.filter(Q(submission=OuterRef("pk")) | Q(submission__parent=OuterRef("pk")))))
-            .order_by("-created_at", "-pk")
-        )
         task = params.text(request.query_params, "task", max_length=50, pattern=params.SLUG)
         phase = params.phase_key(request.query_params)
-        if task:
-            submissions = submissions.filter(phase__task__slug=task)
-        if phase:
-            submissions = submissions.filter(phase__kind=phase)
+        submissions = uploads_of(request.user, task=task or "", phase=phase or "")
         rows = []
         for submission in submissions[:1000]:
             data = MySubmissionSerializer(submission).data

@@ -11,7 +11,7 @@ from .. import access, params
 from ..insights import exports
 from ..insights.team_submissions import status_of
 from ..models import Submission
-from ..services import submissions as actions
+from ..services.submissions import actions
 from ..views.submissions import PER_SENTENCE_FORMATS, per_sentence_download
 from .exports import IgnoreFormatSuffix
 from .schema import choice_parameter, file_responses, text_parameter

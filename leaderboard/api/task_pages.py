@@ -18,8 +18,8 @@ from ..downloads import participants_csv, phase_download
 from ..models import SharedTask
 from ..models.pages import TaskPage, current_terms, terms_version
 from ..sanitise import MAX_PAGE_CHARS, markdown_html
-from ..services.task_pages import PageError, save_page, written_pages
-from ..services.terms import TermsChanged, accept_terms
+from ..services.hosting.task_pages import PageError, save_page, written_pages
+from ..services.teams.terms import TermsChanged, accept_terms
 from .schema import PHASE
 from .views import errors
 

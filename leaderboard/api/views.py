@@ -13,12 +13,14 @@ from rest_framework.views import APIView
 import scoring
 
 from .. import access, params
-from ..models import GoldChunk, Pool, SharedTask
+from ..models import SharedTask
 from ..models.tasks import PhaseNotNamed
-from ..services import tokens
-from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
-from ..services.teams import TeamError, set_team_size
-from ..services.terms import TermsNotAccepted
+from ..selectors.difficulty import chunk_rows, pool_size
+from ..selectors.tasks import listed_tasks
+from ..services.accounts import tokens
+from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
+from ..services.teams.actions import TeamError, set_team_size
+from ..services.teams.terms import TermsNotAccepted
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .schema import METRIC, PHASE, number_parameter
@@ -76,7 +78,7 @@ class TokenLogin(ObtainAuthToken):
 
 
 class TaskList(generics.ListAPIView):
-    queryset = SharedTask.objects.listed().prefetch_related("phases__dataset").order_by("slug")
+    queryset = listed_tasks()
     serializer_class = TaskSerializer
     pagination_class = None
 
@@ -85,7 +87,7 @@ class TaskDetail(generics.RetrieveAPIView):
     """A task still preparing its gold, or without a phase, is a 404 as it is absent from
     the list. Its organizers change its settings with ``PATCH``."""
 
-    queryset = SharedTask.objects.listed().prefetch_related("phases__dataset")
+    queryset = listed_tasks()
     serializer_class = TaskSerializer
     lookup_field = "slug"
 
@@ -186,10 +188,6 @@ class Difficulty(APIView):
         if not access.may_see_references(phase, request.user):
             raise PermissionDenied("chunk difficulty is shown to organizers, and to everyone once the phase has ended with public results")
         sentence = params.number(request.query_params, "sentence", default=-1)
-        size = get_object_or_404(Pool.objects.values_list("size", flat=True), phase=phase)
-        chunks = GoldChunk.objects.filter(phase=phase).with_n().order_by("position")
-        if sentence >= 0:
-            chunks = chunks.filter(sentence=sentence)
-        fields = ("position", "sentence", "start", "end", "correction", "error_type", "modified", "n")
-        rows = [dict(zip(fields, values)) | {"weight": 1 - values[-1] / size if size else None} for values in chunks.values_list(*fields)]
+        size = pool_size(phase)
+        rows = [row | {"weight": 1 - row["n"] / size if size else None} for row in chunk_rows(phase, sentence)]
         return Response({"phase": phase.kind, "pool_size": size, "reference": task.gts_ref, "chunks": rows}, status=status.HTTP_200_OK)

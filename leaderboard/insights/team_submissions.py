@@ -3,7 +3,7 @@
 One row per submission, newest first, with the rules of :mod:`leaderboard.access`
 applied: a blind phase's hidden results show as "received" with no progress nor error,
 scores only when the phase's results are visible, and which submission counts (it is in
-the pool: :func:`leaderboard.services.pool.wanted_members`) unless that would tell which
+the pool: :func:`leaderboard.services.pool.membership.wanted_members`) unless that would tell which
 scored best. Pages and the API build on the same rows.
 """
 from __future__ import annotations

@@ -46,7 +46,7 @@ class Submission(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="last sign of life while queued or running")
     scored_at = models.DateTimeField(null=True, blank=True)
-    # the fair queue (services/dispatch.py): the queue its cost chose, and when its message
+    # the fair queue (services/scoring/dispatch.py): the queue its cost chose, and when its message
     # went to the broker (a team has at most one message per queue there at a time)
     lane = models.CharField(max_length=64, blank=True, help_text="the queue its estimated cost chose ('' = the default queue)")
     dispatched_at = models.DateTimeField(null=True, blank=True, help_text="when its job was sent to the queue; unset while it waits behind its team's job")

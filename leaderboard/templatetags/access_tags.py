@@ -12,7 +12,7 @@ from ..access import (
 )
 from ..access import may_host as _may_host
 from ..models import Campaign, Judgments
-from ..services.intake import remaining_submissions, team_of
+from ..services.submissions.intake import remaining_submissions, team_of
 
 register = template.Library()
 

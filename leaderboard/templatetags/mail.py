@@ -1,7 +1,7 @@
-"""Where the mails a page announces go (:func:`leaderboard.services.accounts.mails_printed`)."""
+"""Where the mails a page announces go (:func:`leaderboard.services.accounts.signup.mails_printed`)."""
 from django import template
 
-from ..services.accounts import mails_printed
+from ..services.accounts.signup import mails_printed
 
 register = template.Library()
 

@@ -11,7 +11,7 @@ from ..throttling import password_attempt, wait_message
 class SignupForm(BaseUserCreationForm):
     """Username, address and password, checked (Django's password validators included)
     but not against existing accounts: what exists is told by mail to the address's
-    owner only (:func:`leaderboard.services.accounts.sign_up`)."""
+    owner only (:func:`leaderboard.services.accounts.signup.sign_up`)."""
 
     email = forms.EmailField(help_text="we send a link there to finish signing up; later, password resets and (if you want them) results")
 

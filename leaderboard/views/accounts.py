@@ -12,9 +12,17 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from ..models import Membership
-from ..services import tokens
-from ..services.accounts import activate, confirm_email_change, mails_printed, profile_of, request_email_change, sign_up, update_profile
+from ..selectors.teams import memberships_of
+from ..services.accounts import tokens
+from ..services.accounts.signup import (
+    activate,
+    confirm_email_change,
+    mails_printed,
+    profile_of,
+    request_email_change,
+    sign_up,
+    update_profile,
+)
 from ..throttling import mail_attempt, wait_message
 from .account_forms import ProfileForm, SignupForm, ThrottledLoginForm
 
@@ -95,7 +103,7 @@ def profile(request):
                 messages.info(request, f"We sent a link to {email}{where}: your address changes once you open it.")
             messages.success(request, "Profile saved.")
             return redirect("profile")
-    teams = Membership.objects.filter(user=request.user).select_related("team", "task").order_by("task__slug")
+    teams = memberships_of(request.user)
     token = tokens.current(request.user)
     return render(request, "registration/profile.html", {
         "form": form, "memberships": teams, "token": token, "token_expires": token and tokens.expires_at(token),

@@ -23,6 +23,8 @@ from scoring import label
 from .. import access
 from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, task_campaigns
 from ..models import Campaign, SharedTask
+from ..selectors.submissions import scored_systems
+from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.publish import set_published
@@ -46,12 +48,12 @@ class CampaignForm(forms.Form):
 
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
-        phases = [p for p in task.phases.order_by("starts_at", "pk") if not p.is_multi_corpus]
+        phases = [p for p in phases_in_order(task) if not p.is_multi_corpus]
         self.fields["phase"].choices = [(p.kind, p.title) for p in phases]
         current = task.current_phase()
         self.fields["phase"].initial = current.kind if current else None
         self.fields["systems"].choices = [
-            (str(s.pk), f"#{s.pk} {s.display_name}") for p in phases for s in p.submissions.filter(status="scored").select_related("team").defer("content").order_by("pk")
+            (str(s.pk), f"#{s.pk} {s.display_name}") for s in scored_systems(phases)
         ]
 
     def settings(self) -> CampaignSettings:

@@ -7,7 +7,8 @@ from .. import access, params
 from ..insights.cleme2 import ASSUMPTIONS, CLASS_NAMES, CLASSES, bars, sentence_views
 from ..insights.loading import chunk_statistics
 from ..ranking import board_rows, headline_metric
-from ..services.datasets import load_dataset
+from ..selectors.submissions import visible_output_ids
+from ..services.data.datasets import load_dataset
 from .pages import results_phase
 
 PER_PAGE = 25
@@ -17,7 +18,7 @@ def overview(request, slug):
     task, phase = results_phase(request, slug)
     assumption = params.choice(request.GET, "assumption", ASSUMPTIONS, "dependent")
     rows = board_rows(phase.pk, headline_metric(task))
-    viewable = set(access.visible_outputs(phase, request.user).values_list("pk", flat=True))
+    viewable = visible_output_ids(phase, request.user)
     return render(request, "leaderboard/cleme2.html", {
         "task": task, "phase": phase, "assumption": assumption, "assumptions": ASSUMPTIONS,
         "bars": bars(rows, assumption), "viewable": viewable,

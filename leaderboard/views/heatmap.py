@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from .. import access, params
 from ..insights.heatmap import heatmap
 from ..models import Pool, SharedTask
-from ..services.datasets import load_dataset
+from ..services.data.datasets import load_dataset
 from .live import shared_fragment
 
 PER_PAGE = 40

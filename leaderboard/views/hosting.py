@@ -11,10 +11,12 @@ import scoring
 
 from .. import access, params
 from ..models import OrganizerJob, Phase, SharedTask, Submission
-from ..services.hosting import add_hosted_phase, edit_phase, host_task
-from ..services.intake import PhaseClosed, accept_submission
-from ..services.organizer_jobs import requeue_job
-from ..services.teams import TeamError, set_team_size
+from ..selectors.submissions import baselines_of as baseline_uploads
+from ..selectors.tasks import organized_tasks, phases_in_order, recent_jobs
+from ..services.hosting.host import add_hosted_phase, edit_phase, host_task
+from ..services.hosting.organizer_jobs import requeue_job
+from ..services.submissions.intake import PhaseClosed, accept_submission
+from ..services.teams.actions import TeamError, set_team_size
 from .forms import UploadForm
 from .hosting_forms import PhaseForm, TaskForm, TeamSizeForm
 
@@ -38,13 +40,13 @@ def new_task(request):
         task = host_task(request.user, form.cleaned_data["gold"], language=form.gold_language(), **form.task_fields())
         messages.success(request, f"{task.title} is created; its gold is being prepared.")
         return redirect("task-manage", slug=task.slug)
-    organized = SharedTask.objects.filter(organizers=request.user).order_by("-created_at")
+    organized = organized_tasks(request.user)
     status = 400 if form.errors else 200
     return render(request, "leaderboard/host_task.html", {"form": form, "problems": form.problems, "organized": organized}, status=status)
 
 
 def baselines_of(task: SharedTask) -> dict:
-    baselines = list(Submission.objects.filter(phase__task=task, is_baseline=True).select_related("phase").order_by("-pk"))
+    baselines = baseline_uploads(task)
     return {"task": task, "baselines": baselines, "scoring": any(b.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for b in baselines)}
 
 
@@ -52,8 +54,8 @@ def baselines_of(task: SharedTask) -> dict:
 def manage(request, slug):
     task = organized_task(request, slug)
     return render(request, "leaderboard/manage.html", {
-        "phases": task.phases.select_related("dataset").order_by("starts_at", "pk"),
-        "jobs": task.jobs.all()[:10], "baseline_form": UploadForm(), "team_size_form": TeamSizeForm(initial={"max_team_size": task.max_team_size}),
+        "phases": phases_in_order(task),
+        "jobs": recent_jobs(task), "baseline_form": UploadForm(), "team_size_form": TeamSizeForm(initial={"max_team_size": task.max_team_size}),
         **baselines_of(task),
     })
 

@@ -11,9 +11,10 @@ import scoring
 from ..models import Phase, SharedTask, TaskPage
 from ..models.text import TASK_DESCRIPTION_MAX, TITLE_MAX, at_most, valid_tracks, visible_name
 from ..sanitise import MAX_PAGE_CHARS
-from ..services.corpora import is_corpora_bundle, unpack_corpora
-from ..services.gold import check_gold, unpack_bundle
-from ..services.teams import TeamError, clean_domains
+from ..selectors.tasks import datasets_of, has_corpus_phases, has_phases, phase_key_taken, phase_keys, slug_taken
+from ..services.data.corpora import is_corpora_bundle, unpack_corpora
+from ..services.data.gold import check_gold, unpack_bundle
+from ..services.teams.actions import TeamError, clean_domains
 from .time_zones import zone_choices
 
 GLEU_VARIANTS = Phase._meta.get_field("gleu_variant").choices
@@ -25,7 +26,7 @@ def default_gleu(task: SharedTask, *, bundled: bool) -> str:
     the form offers them, or a phase of corpora exists), else the official one."""
     if task.gleu_variant:
         return task.gleu_variant
-    return "multigec" if bundled or Phase.every.filter(task=task, parent__isnull=False).exists() else "official"
+    return "multigec" if bundled or has_corpus_phases(task) else "official"
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -81,8 +82,8 @@ class GoldFields(forms.Form):
         return any(self.files.get(name) for name in ("source", "references", "m2", "bundle"))
 
     def clean_gold(self, max_tokens: int = 1000):
-        """The checked :class:`~leaderboard.services.gold.Gold` (a list of
-        :class:`~leaderboard.services.corpora.CorpusGold` for a bundle of corpora), or
+        """The checked :class:`~leaderboard.services.data.gold.Gold` (a list of
+        :class:`~leaderboard.services.data.corpora.CorpusGold` for a bundle of corpora), or
         None with the problems kept."""
         data = self.cleaned_data
         try:
@@ -135,7 +136,7 @@ class TaskForm(GoldFields, TeamSizeForm):
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
-        if SharedTask.objects.filter(slug=slug).exists():
+        if slug_taken(slug):
             raise forms.ValidationError(f"a task {slug} exists already; choose another address")
         return slug
 
@@ -205,19 +206,19 @@ class PhaseForm(GoldFields, forms.ModelForm):
                 value = getattr(self.instance, name)
                 self.initial[name] = value.astimezone(zone).strftime(LOCAL_DATETIME) if value else None
         else:
-            datasets = task.datasets.order_by("pk")
+            datasets = datasets_of(task)
             self.fields["reuse"].queryset = datasets
             self.fields["reuse"].label_from_instance = lambda d: f"{d.name}: {d.n_sentences} sentences, {d.n_references} reference(s)"
             self.fields["corpora"].queryset = datasets
             self.fields["corpora"].label_from_instance = lambda d: f"{d.name} ({d.lang}): {d.n_sentences} lines, {d.n_references} reference(s)"
-            if datasets.count() > 1 and not task.phases.exists():  # a task made from a bundle of corpora
+            if datasets.count() > 1 and not has_phases(task):  # a task made from a bundle of corpora
                 self.initial.setdefault("corpora", list(datasets))
             else:
                 self.initial.setdefault("reuse", datasets.first())
             self.fields["starts_at"].required = False
             self.fields["starts_at"].help_text = "empty = now"
             self.initial["starts_at"] = None  # not the model's UTC "now", which would move with the time zone chosen
-            taken = set(task.phases.values_list("kind", flat=True))
+            taken = phase_keys(task)
             kind = next((k for k in (Phase.Kind.DEV, Phase.Kind.TEST) if k not in taken), "")
             self.initial.setdefault("kind", kind)
             self.initial.setdefault("results_visibility", Phase.default_visibility(kind))
@@ -230,7 +231,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
 
     def clean_kind(self):
         kind = self.cleaned_data["kind"]
-        if self.task.phases.filter(kind=kind).exclude(pk=self.instance.pk).exists():
+        if phase_key_taken(self.task, kind, other_than=self.instance.pk):
             raise forms.ValidationError(f"this task has a phase {kind} already; choose another key (e.g. {kind}-2)")
         return kind
 

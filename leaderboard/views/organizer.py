@@ -13,8 +13,8 @@ from django.views.decorators.http import require_http_methods
 from .. import access
 from ..insights import consequences
 from ..models import OrganizerJob
-from ..services import phases
-from ..services.organizer_jobs import queue_job
+from ..services.hosting import phases
+from ..services.hosting.organizer_jobs import queue_job
 from .confirm import confirmation, confirmed
 from .hosting import organized_task
 

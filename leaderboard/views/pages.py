@@ -26,9 +26,10 @@ from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
 from ..models.tasks import PhaseNotNamed
 from ..ranking import board_rows, headline_metric, human_columns, pool_version, with_human_columns
-from ..services.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
-from ..services.teams import TeamError
-from ..services.terms import TermsNotAccepted
+from ..selectors.tasks import listed_tasks
+from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
+from ..services.teams.actions import TeamError
+from ..services.teams.terms import TermsNotAccepted
 from .forms import UploadForm
 from .live import audience, shared_fragment
 
@@ -36,7 +37,7 @@ OWN_SHOWN = 10  # the team's latest submissions under the board; the rest on "My
 
 
 def home(request):
-    tasks = SharedTask.objects.listed().prefetch_related("phases").order_by("slug")
+    tasks = listed_tasks()
     return render(request, "leaderboard/home.html", {"tasks": tasks})
 
 

@@ -27,9 +27,10 @@ from ..insights.team_submissions import status_of, team_submissions
 from ..insights.uploads import upload_entry
 from ..models import SharedTask, Submission
 from ..ranking import headline_metric
-from ..services import submissions as actions
-from ..services.datasets import load_dataset
-from ..services.intake import team_of
+from ..selectors.submissions import corpus_files, on_board, team_history, uploaded_bytes
+from ..services.data.datasets import load_dataset
+from ..services.submissions import actions
+from ..services.submissions.intake import team_of
 from .confirm import confirmation, confirmed
 from .pages import OWN_SHOWN, own_rows, shown_version
 
@@ -64,7 +65,7 @@ def live_version(request, phase, rows: list[dict] | None = None) -> str:
 def mine(request, slug):
     context = _mine_context(request, slug)
     if context["team"] is not None and context["show_scores"]:
-        own = Submission.objects.filter(phase=context["phase"], team=context["team"], hidden=False).defer("content")
+        own = team_history(context["phase"], context["team"])
         macro = {row["id"]: row["entry_scores"] for row in context["rows"] if row.get("entry_scores")} if context["phase"].is_multi_corpus else None
         context["history"] = charts.score_history(list(own), headline_metric(context["task"]), macro)
     return render(request, "leaderboard/my_submissions.html", context)
@@ -111,7 +112,7 @@ def detail(request, slug, pk):
 def upload_rows(upload: Submission, user) -> list[dict]:
     """Per corpus of the upload's phase: the upload's own file for it (None if it has
     none) and that file's status as its team may see it."""
-    outputs = {o.phase.corpus: o for o in upload.corpus_outputs.select_related("phase").order_by("pk")}
+    outputs = corpus_files(upload)
     return [
         {"corpus": c.corpus, "output": outputs.get(c.corpus), "state": status_of(outputs[c.corpus], user) if c.corpus in outputs else None}
         for c in upload.phase.corpora()
@@ -119,7 +120,7 @@ def upload_rows(upload: Submission, user) -> list[dict]:
 
 
 def _counted(submission: Submission) -> bool:
-    return Submission.objects.filter(Submission.on_board(), pk=submission.pk).exists()
+    return on_board(submission)
 
 
 def per_sentence(request, slug, pk):
@@ -151,7 +152,7 @@ def per_sentence_download(submission: Submission, user, query) -> HttpResponse:
 def corpus_output(upload: Submission, query) -> Submission:
     """The upload's output for the corpus ``?corpus=`` names; a 400 naming the corpora
     the upload holds when it names none of them."""
-    outputs = {o.phase.corpus: o for o in upload.corpus_outputs.select_related("phase__task", "phase__dataset", "team").defer("content")}
+    outputs = corpus_files(upload, with_team=True)
     held = sorted(outputs)
     name = params.text(query, "corpus", max_length=60, pattern=params.SLUG)
     if not name:
@@ -164,8 +165,7 @@ def corpus_output(upload: Submission, query) -> Submission:
 def uploaded_file(request, slug, pk):
     """The file as uploaded."""
     submission = _visible_submission(request, slug, pk)
-    content = Submission.objects.values_list("content", flat=True).get(pk=submission.pk)
-    response = HttpResponse(bytes(content), content_type="text/plain; charset=utf-8")
+    response = HttpResponse(uploaded_bytes(submission), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{submission.filename}"'
     return response
 

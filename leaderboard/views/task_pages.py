@@ -13,9 +13,10 @@ from ..downloads import participants_csv, phase_download
 from ..models import SharedTask, TaskPage
 from ..models.pages import terms_version
 from ..sanitise import markdown_html
-from ..services import teams
-from ..services.task_pages import PAGE_NAMES, PageError, save_page, written_pages
-from ..services.terms import TermsChanged, accept_terms
+from ..selectors.tasks import phases_in_order
+from ..services.hosting.task_pages import PAGE_NAMES, PageError, save_page, written_pages
+from ..services.teams import actions as teams
+from ..services.teams.terms import TermsChanged, accept_terms
 from .hosting import organized_task
 from .hosting_forms import ApprovalForm, PagesForm
 
@@ -34,7 +35,7 @@ def task_page(request, slug, name):
     if name == TaskPage.Name.DATA:
         context["files"] = [
             {"phase": p, "inputs": access.inputs_closed_reason(p, request.user), "references": access.references_closed_reason(p, request.user)}
-            for p in task.phases.order_by("starts_at", "pk")
+            for p in phases_in_order(task)
         ]
     if name == TaskPage.Name.TERMS:
         context["version"] = terms_version(markdown)

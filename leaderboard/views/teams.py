@@ -8,8 +8,9 @@ from django.views.decorators.http import require_POST
 
 from .. import access, params
 from ..models import SharedTask, Team
-from ..services import teams
-from ..services.intake import team_of
+from ..selectors.teams import members_of, teams_of_task
+from ..services.submissions.intake import team_of
+from ..services.teams import actions as teams
 from .account_forms import TeamNameForm
 from .hosting_forms import ApprovalForm
 
@@ -21,7 +22,7 @@ def team_page(request, slug):
     invite = request.build_absolute_uri(f"{reverse('team-join', args=[task.slug])}?code={team.invite_code}") if team else ""
     return render(request, "leaderboard/team.html", {
         "task": task, "phase": task.current_phase(), "team": team, "invite_link": invite,
-        "members": team.memberships.select_related("user").order_by("joined_at") if team else [],
+        "members": members_of(team),
         "form": TeamNameForm(initial={"name": team.name} if team else None),
     })
 
@@ -83,6 +84,6 @@ def task_teams(request, slug):
         else:
             messages.error(request, "Tick the pending teams to approve.")
         return redirect("task-teams", slug=task.slug)
-    listed = Team.objects.filter(task=task).prefetch_related("memberships__user").order_by("approved", "name")
+    listed = teams_of_task(task)
     approval = ApprovalForm(initial={"signup": task.signup, "domains": " ".join(task.auto_approve_domains)})
     return render(request, "leaderboard/task_teams.html", {"task": task, "phase": task.current_phase(), "teams": listed, "approval": approval})

@@ -23,7 +23,7 @@ def small_texts() -> dict[str, str]:
 
 @pytest.fixture
 def small_task(db, small_texts):
-    from leaderboard.services.tasks import create_task
+    from leaderboard.services.hosting.task_creation import create_task
 
     return create_task(
         "small", title="Small", source=small_texts["source"], metrics=SMALL_METRICS,

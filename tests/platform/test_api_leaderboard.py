@@ -3,8 +3,8 @@ import datetime as dt
 
 from django.utils import timezone
 
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.scoring import score_submission
+from leaderboard.services.scoring.submission import score_submission
+from leaderboard.services.submissions.intake import accept_submission
 
 from .conftest import client_for, make_user
 

@@ -10,8 +10,10 @@ from django.test import Client
 from django.utils import timezone
 
 from leaderboard.models import Submission, Team
-from leaderboard.services import phases, submissions, teams
-from leaderboard.services.hosting import edit_phase
+from leaderboard.services.hosting import phases
+from leaderboard.services.hosting.host import edit_phase
+from leaderboard.services.submissions import actions as submissions
+from leaderboard.services.teams import actions as teams
 
 from .conftest import client_for, make_user
 from .test_api_leaderboard import scored_systems

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from leaderboard.insights import meta
 from leaderboard.models import MetricResult
-from leaderboard.services.judgments import attach_judgments
+from leaderboard.services.campaigns.judgments import attach_judgments
 from tests.meta_support_platform import insight_judgments
 
 URL = "/api/tasks/insight/meta-evaluation/"

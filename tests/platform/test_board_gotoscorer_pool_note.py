@@ -3,7 +3,7 @@ import io
 
 import pytest
 
-from leaderboard.services.scoring import score_submission
+from leaderboard.services.scoring.submission import score_submission
 
 from .conftest import client_for, make_user
 

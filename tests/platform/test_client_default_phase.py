@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from leaderboard.models import Phase, Submission
-from leaderboard.services.tasks import add_phase
+from leaderboard.services.hosting.task_creation import add_phase
 from leaderboard_client.cli import main
 
 from .conftest import client_login, make_user

@@ -15,7 +15,7 @@ TERMS = "Use the data for research only."
 
 @pytest.fixture
 def server(live_server, db, client_home, monkeypatch, tmp_path):
-    from leaderboard.services.task_pages import save_page
+    from leaderboard.services.hosting.task_pages import save_page
 
     save_page(season_task(), "terms", TERMS)
     client_login(live_server.url, "pat", "pw", monkeypatch)

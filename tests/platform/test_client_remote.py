@@ -94,7 +94,7 @@ def test_choose_the_counted_one_and_download_its_sentences(server, small_task, s
 
 def test_another_users_submission_is_not_found(server, small_texts, tmp_path, monkeypatch, capsys):
     from leaderboard.models import Submission
-    from leaderboard.services.intake import accept_submission
+    from leaderboard.services.submissions.intake import accept_submission
 
     other = make_user("other")
     submission = accept_submission(small_task_phase(), other, system_name="theirs", filename="t.txt", content=small_texts["T5"].encode())
@@ -115,7 +115,7 @@ def test_over_the_queued_limit_the_client_names_the_setting(server, small_texts,
     """Issue 33: a team's waiting uploads per phase are capped; gec-submit says which setting."""
     settings.GEC_MAX_QUEUED_UPLOADS = 1
     settings.GEC_TASK_MODE = "celery"  # no worker here: the first upload stays queued
-    monkeypatch.setattr("leaderboard.services.jobs.celery_app.send_task", lambda *args, **kwargs: None)
+    monkeypatch.setattr("leaderboard.services.jobs.queue.celery_app.send_task", lambda *args, **kwargs: None)
     login(server, monkeypatch)
     output = tmp_path / "t5.txt"
     output.write_text(small_texts["T5"])

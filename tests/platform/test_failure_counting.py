@@ -3,8 +3,8 @@ does not (issue 14: failed uploads could be repeated without end)."""
 import pytest
 
 from leaderboard.models import Submission
-from leaderboard.services.intake import OverLimit, check_limits, team_of
-from leaderboard.services.scoring import INPUT, PLATFORM, fail_submission, score_submission
+from leaderboard.services.scoring.submission import INPUT, PLATFORM, fail_submission, score_submission
+from leaderboard.services.submissions.intake import OverLimit, check_limits, team_of
 
 
 def submit(phase, team, content: bytes) -> Submission:

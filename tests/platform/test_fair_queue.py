@@ -5,9 +5,10 @@ worker runs them in test_integration_fair_queue.py."""
 import pytest
 
 from leaderboard.models import Submission
-from leaderboard.services import dispatch, jobs
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.sweeper import sweep_stuck_submissions
+from leaderboard.services.jobs import queue as jobs
+from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
+from leaderboard.services.scoring import dispatch
+from leaderboard.services.submissions.intake import accept_submission
 
 from .conftest import make_user
 from .test_api_limits import upload

@@ -5,7 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import Submission
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.task_creation import create_task
 
 from .conftest import SMALL_METRICS, client_for, make_user
 from .workers import REAL_STACK, scored, wait_for

@@ -5,10 +5,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from leaderboard.models import OrganizerJob, SharedTask, Submission
-from leaderboard.services.gold import check_gold
-from leaderboard.services.hosting import add_hosted_phase, host_task
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.organizer_jobs import queue_job
+from leaderboard.services.data.gold import check_gold
+from leaderboard.services.hosting.host import add_hosted_phase, host_task
+from leaderboard.services.hosting.organizer_jobs import queue_job
+from leaderboard.services.submissions.intake import accept_submission
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 from .workers import REAL_STACK, scored, wait_for

@@ -14,9 +14,9 @@ import time
 import pytest
 
 from leaderboard.models import GoldChunk, MetricResult, Pool, Submission
-from leaderboard.services import pool
-from leaderboard.services.sweeper import sweep_stuck_submissions
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.task_creation import create_task
+from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
+from leaderboard.services.pool import membership as pool
 from scoring import REGISTRY
 from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS
 

@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import SharedTask, Submission
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.task_creation import create_task
 from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 
 from .conftest import SMALL_LINES, client_for, make_user

@@ -13,9 +13,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from leaderboard.models import Submission
-from leaderboard.services.intake import remaining_submissions
-from leaderboard.services.sweeper import sweep_stuck_submissions
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.task_creation import create_task
+from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
+from leaderboard.services.submissions.intake import remaining_submissions
 
 from .conftest import client_for, make_user
 from .job_gate import JobGate

@@ -3,9 +3,9 @@ process cache) scoring a line another worker parsed does not parse it again."""
 import pytest
 
 from leaderboard.models import ParsedLine
-from leaderboard.services import datasets
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.scoring import score_submission
+from leaderboard.services.data import datasets
+from leaderboard.services.scoring.submission import score_submission
+from leaderboard.services.submissions.intake import accept_submission
 from scoring.nlp import parse_tokens
 from scoring.pipelines import get_pipeline
 

@@ -13,9 +13,9 @@ import django, time
 django.setup()
 from django.conf import settings
 from django.db import connection
-from leaderboard.services.tasks import create_task
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.jobs import wait_for_background
+from leaderboard.services.hosting.task_creation import create_task
+from leaderboard.services.submissions.intake import accept_submission
+from leaderboard.services.jobs.queue import wait_for_background
 from django.contrib.auth.models import User
 assert connection.vendor == "sqlite", connection.vendor
 assert settings.GEC_TASK_MODE == "thread", settings.GEC_TASK_MODE

@@ -5,7 +5,7 @@ import datetime as dt
 from django.utils import timezone
 
 from leaderboard.models import Submission, Team
-from leaderboard.services.sweeper import MAX_ATTEMPTS, sweep_stuck_submissions
+from leaderboard.services.jobs.sweeper import MAX_ATTEMPTS, sweep_stuck_submissions
 
 
 def make(phase, status, age_seconds, attempts=1):

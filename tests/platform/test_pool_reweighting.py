@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 
 from leaderboard.models import GoldChunk, MetricResult, Pool, Submission, Team
-from leaderboard.services import pool
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.scoring import _record, score_submission
+from leaderboard.services.pool import membership as pool
+from leaderboard.services.scoring.submission import _record, score_submission
+from leaderboard.services.submissions.intake import accept_submission
 from scoring import REGISTRY
 from tests import needs
 from tests.concurrency import at_once
@@ -81,7 +81,7 @@ def test_concurrent_joins_lose_no_update(small_texts, small_task):
     phase = small_task.phases.get()
     metrics = [REGISTRY[name](small_task.scoring_options()) for name in small_task.metric_names()]
     import scoring
-    from leaderboard.services.datasets import load_dataset
+    from leaderboard.services.data.datasets import load_dataset
 
     dataset = load_dataset(phase.dataset_id)
     for metric in metrics:
@@ -112,7 +112,7 @@ def test_a_worker_catches_up_on_what_others_changed(small_texts, phase):
     """The process's copy of the members follows the stored rows: a join it did not see
     is read, a member it holds that was never committed (a rolled-back join) is dropped,
     without a rebuild; a fresh process builds the copy from the packed bits at once."""
-    from leaderboard.services import pool_store
+    from leaderboard.services.pool import store as pool_store
 
     alice = make_user("a")
     submit(phase, alice, small_texts["T5"], "T5")

@@ -13,10 +13,10 @@ from rest_framework.authtoken.models import Token
 
 import scoring
 from leaderboard.demo import SYSTEMS, gold_blocks, simulate
-from leaderboard.services.hosting import edit_phase
-from leaderboard.services.intake import accept_submission
-from leaderboard.services.scoring import score_submission
-from leaderboard.services.tasks import create_task
+from leaderboard.services.hosting.host import edit_phase
+from leaderboard.services.hosting.task_creation import create_task
+from leaderboard.services.scoring.submission import score_submission
+from leaderboard.services.submissions.intake import accept_submission
 
 from .served import PROXIED, Served, get, web_environment
 

@@ -1,5 +1,5 @@
 """Costly files go to their own queue with a bigger time budget (issue 14: fair queues)."""
-from leaderboard.services.cost import cost_of, submission_cost
+from leaderboard.services.scoring.cost import cost_of, submission_cost
 
 
 def test_an_ordinary_output_uses_the_default_queue(phase, small_texts, settings):
@@ -22,8 +22,8 @@ def test_routing_can_be_switched_off(phase, small_texts, settings):
 
 def test_the_message_carries_queue_and_budget(phase, alice, small_texts, settings, monkeypatch):
     from leaderboard.models import Submission
-    from leaderboard.services import jobs
-    from leaderboard.services.intake import team_of
+    from leaderboard.services.jobs import queue as jobs
+    from leaderboard.services.submissions.intake import team_of
 
     sent = []
     monkeypatch.setattr(jobs.celery_app, "send_task", lambda *args, **kwargs: sent.append((args, kwargs)))
@@ -51,7 +51,7 @@ def test_similarity_weights_add_their_forward_passes_to_the_budget(phase, small_
 
 def test_the_task_setting_decides(phase, alice, small_texts):
     from leaderboard.models import Submission
-    from leaderboard.services.intake import team_of
+    from leaderboard.services.submissions.intake import team_of
 
     content = small_texts["T5"].encode()
     submission = Submission.objects.create(phase=phase, team=team_of(alice, phase.task), system_name="s", filename="s.txt", content=content, size=len(content))

@@ -8,10 +8,10 @@ import pytest
 from django.utils import timezone
 
 from leaderboard.models import Submission, Team
-from leaderboard.services.cost import submission_cost
-from leaderboard.services.intake import check_limits
-from leaderboard.services.scoring import Busy, score_submission
-from leaderboard.services.sweeper import sweep_stuck_submissions
+from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
+from leaderboard.services.scoring.cost import submission_cost
+from leaderboard.services.scoring.submission import Busy, score_submission
+from leaderboard.services.submissions.intake import check_limits
 
 
 def running(phase, small_texts, age_seconds: float, losses: int = 0, memory_mb: int = 300, ran_seconds: float = 20, external: int = 0) -> Submission:

@@ -16,7 +16,7 @@ import scoring
 from scoring.meta import SEEDA_SYSTEMS, parse_system_sets, read_human_judgments
 
 from ...models import SharedTask
-from ...services.judgments import attach_judgments
+from ...services.campaigns.judgments import attach_judgments
 
 
 class Command(BaseCommand):

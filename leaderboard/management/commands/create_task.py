@@ -16,10 +16,10 @@ from django.utils.dateparse import parse_datetime
 import scoring
 
 from ...models import Phase, SharedTask
-from ...services.corpora import read_corpora_dir, unpack_corpora
-from ...services.datasets import prepare_stored
-from ...services.hosting import add_corpus_phase, store_corpora
-from ...services.tasks import add_phase, create_task, prepare_gold_files
+from ...services.data.corpora import read_corpora_dir, unpack_corpora
+from ...services.data.datasets import prepare_stored
+from ...services.hosting.host import add_corpus_phase, store_corpora
+from ...services.hosting.task_creation import add_phase, create_task, prepare_gold_files
 
 
 class Command(BaseCommand):

@@ -25,13 +25,13 @@ from scoring.meta import parse_system_sets, read_human_judgments
 
 from ... import demo
 from ...models import Judgments, Phase, SharedTask
-from ...services.corpora import read_corpora_dir
-from ...services.datasets import prepare_dataset_m2, prepare_stored
-from ...services.hosting import add_corpus_phase, store_corpora
-from ...services.intake import accept_submission
-from ...services.judgments import attach_judgments
-from ...services.scoring import score_submission
-from ...services.tasks import add_phase, create_task
+from ...services.campaigns.judgments import attach_judgments
+from ...services.data.corpora import read_corpora_dir
+from ...services.data.datasets import prepare_dataset_m2, prepare_stored
+from ...services.hosting.host import add_corpus_phase, store_corpora
+from ...services.hosting.task_creation import add_phase, create_task
+from ...services.scoring.submission import score_submission
+from ...services.submissions.intake import accept_submission
 
 CONLL_SLUG = "conll14-demo"
 DEV_SENTENCES = (0, 150)  # (first, count) of the bundled CoNLL-2014 test set

@@ -2,7 +2,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from ...models import SharedTask
-from ...services.rescore import rescore_task
+from ...services.scoring.rescore import rescore_task
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 import scoring
 
 from ...models import SharedTask
-from ...services.intake import accept_submission
-from ...services.jobs import wait_for_background
+from ...services.jobs.queue import wait_for_background
+from ...services.submissions.intake import accept_submission
 
 
 class Command(BaseCommand):

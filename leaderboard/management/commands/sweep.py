@@ -1,8 +1,8 @@
 """``manage.py sweep``: re-queue submissions and organizer jobs stuck in queued/running (Celery beat runs it too)."""
 from django.core.management.base import BaseCommand
 
-from ...services.jobs import wait_for_background
-from ...services.sweeper import sweep_lost_jobs, sweep_stuck_submissions
+from ...services.jobs.queue import wait_for_background
+from ...services.jobs.sweeper import sweep_lost_jobs, sweep_stuck_submissions
 
 
 class Command(BaseCommand):

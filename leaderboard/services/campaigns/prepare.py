@@ -16,7 +16,7 @@ from scoring.errant.annotation import annotate
 
 from ...insights.per_sentence import output_lines
 from ...models import Assignment, Campaign, Screen
-from ..datasets import load_dataset
+from ..data.datasets import load_dataset
 from .controls import degraded
 from .sampling import Plan, PlanError, differing_lines, output_key, plan_campaign
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from scoring.meta import HumanJudgments
 
 from ...models import Campaign, Judgments
-from ..pool import touch
+from ..pool.membership import touch
 
 
 def set_published(campaign: Campaign, published: bool) -> None:

@@ -22,7 +22,7 @@ from scoring.meta import HumanJudgments, meta_evaluate
 
 from ...insights.campaign_judgments import count_judgments, system_labels
 from ...models import Campaign, MetricResult
-from ..pool import touch
+from ..pool.membership import touch
 
 log = logging.getLogger(__name__)
 BOOTSTRAP = 1000

@@ -1,0 +1,21 @@
+"""GoToScorer's gold chunks with their success counts, as ``GET .../difficulty/`` lists them."""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+
+from ..models import GoldChunk, Phase, Pool
+
+CHUNK_FIELDS = ("position", "sentence", "start", "end", "correction", "error_type", "modified", "n")
+
+
+def pool_size(phase: Phase) -> int:
+    """The number of systems in the phase's pool (404 for a phase without one)."""
+    return get_object_or_404(Pool.objects.values_list("size", flat=True), phase=phase)
+
+
+def chunk_rows(phase: Phase, sentence: int = -1) -> list[dict]:
+    """Every gold chunk of the phase in order (or one sentence's), with its success count ``n``."""
+    chunks = GoldChunk.objects.filter(phase=phase).with_n().order_by("position")
+    if sentence >= 0:
+        chunks = chunks.filter(sentence=sentence)
+    return [dict(zip(CHUNK_FIELDS, values)) for values in chunks.values_list(*CHUNK_FIELDS)]
