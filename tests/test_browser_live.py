@@ -49,7 +49,10 @@ def test_a_score_landing_appears_on_open_pages_with_one_request_each(live_server
     versions = requests_to(anonymous, "/tasks/live/version/")
     assert mine.locator("tr[data-status=queued]").count() == 1
 
-    anonymous.wait_for_timeout(2500)  # the pages poll and see nothing new: no fragment asked for
+    deadline = time.monotonic() + 20  # the first poll comes 3 s after the page loaded
+    while not versions and time.monotonic() < deadline:
+        anonymous.wait_for_timeout(200)
+    participant.wait_for_timeout(500)  # the pages poll and see nothing new: no fragment asked for
     assert versions and not boards["anonymous"] and not boards["participant"]
 
     with transaction.atomic():  # the score lands at once, as one new version
