@@ -4,5 +4,6 @@ Modules: :mod:`.create` (an organizer's settings, checked), :mod:`.sampling` (wh
 screens, seeded), :mod:`.controls` (degraded outputs, the sign test), :mod:`.prepare`
 (the worker's sampling and edits), :mod:`.judging` (an annotator's judgment),
 :mod:`.ranking` (the worker's figures), :mod:`.imports` (Appraise XML in),
-:mod:`.publish`, :mod:`.jobs` (the worker's entry).
+:mod:`.publish`, :mod:`.jobs` (the worker's entry), and :mod:`.judgments` (human
+judgments attached to a phase from files, for the meta-evaluation).
 """
