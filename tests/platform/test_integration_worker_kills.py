@@ -5,7 +5,9 @@ ordinary file ``failed``, cause ``input``, counted against the team's quota).
 
 Each kill lands in the middle of a job: the worker's jobs wait at a gate (job_gate.py)
 and the test learns of a job there from an event, not from a poll that a fast job could
-slip past (the burst test timed out "waiting for a job running" when it did)."""
+slip past (the burst test timed out "waiting for a job running" when it did). Measured
+2026-11-26: this file run 20 times in a row, with a Python busy loop on one of the two
+cores and the machine shared (load average 7.7-19): 40 of 40 passed, 112-293 s a run."""
 import time
 
 import pytest
