@@ -16,16 +16,14 @@ from .services.jobs.sweeper import sweep_lost_jobs, sweep_stuck_submissions
 from .services.scoring.submission import INPUT, PLATFORM, Busy, fail_submission, score_submission
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
+# Every job the platform queues survives a lost worker and a database or broker hiccup.
+RETRIED = {"acks_late": True, "autoretry_for": INFRASTRUCTURE_ERRORS, "retry_backoff": 5, "retry_backoff_max": 300, "max_retries": 8}
 
 
 @shared_task(
     bind=True,
     name=TASK_NAMES["scoring"],
-    acks_late=True,
-    autoretry_for=INFRASTRUCTURE_ERRORS,
-    retry_backoff=5,
-    retry_backoff_max=300,
-    max_retries=8,
+    **RETRIED,
 )
 def score_submission_task(self, submission_id: int, budget: int | None = None) -> str:
     """``budget``: the soft time limit the file's cost earned (services/scoring/cost.py). Once the
@@ -61,11 +59,7 @@ ORGANIZER_JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a t
 
 @shared_task(
     name=TASK_NAMES["organizer"],
-    acks_late=True,
-    autoretry_for=INFRASTRUCTURE_ERRORS,
-    retry_backoff=5,
-    retry_backoff_max=300,
-    max_retries=8,
+    **RETRIED,
     time_limit=ORGANIZER_JOB_TIME_LIMIT + 60,
     soft_time_limit=ORGANIZER_JOB_TIME_LIMIT,
 )
@@ -82,11 +76,7 @@ def organizer_job_task(job_id: int) -> str:
 
 @shared_task(
     name=TASK_NAMES["campaign"],
-    acks_late=True,
-    autoretry_for=INFRASTRUCTURE_ERRORS,
-    retry_backoff=5,
-    retry_backoff_max=300,
-    max_retries=8,
+    **RETRIED,
 )
 def campaign_job_task(campaign_id: int) -> str:
     """Prepare a human evaluation campaign's screens, or rank its judgments again
