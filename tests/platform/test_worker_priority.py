@@ -7,7 +7,6 @@ import sys
 import yaml
 
 from leaderboard.celery import autogroup_nice
-from tests import needs
 from tests.conftest import ROOT
 
 SHOW_NICE = (
@@ -44,17 +43,50 @@ def test_a_worker_started_lower_is_not_raised():
     assert after_worker_init("5", start=10)[0] == 10
 
 
-@needs.needs(autogroup_nice() is not None, "a kernel with a readable autogroup (/proc/self/autogroup)")
+KERNEL_GROUP = autogroup_nice() is not None  # CI's kernel may have no autogroup at all
+
+
 def test_a_worker_leading_its_own_session_lowers_its_scheduling_group():
-    """Its autogroup would otherwise share the cores equally with the web's."""
-    assert after_worker_init("19", own_session=True) == (19, "19")
-    assert after_worker_init("0", own_session=True) == (0, "0")
+    """Its autogroup would otherwise share the cores equally with the web's. On a kernel
+    without autogroup the worker starts all the same, with only its own nice lowered."""
+    expected = "19" if KERNEL_GROUP else "None"
+    assert after_worker_init("19", own_session=True) == (19, expected)
+    assert after_worker_init("0", own_session=True) == (0, "0" if KERNEL_GROUP else "None")
 
 
-@needs.needs(autogroup_nice() is not None, "a kernel with a readable autogroup (/proc/self/autogroup)")
 def test_a_worker_in_a_shared_session_leaves_the_group_alone():
     """The group is then shared with the shell's other jobs (the web's, perhaps)."""
     assert after_worker_init("19")[1] == str(autogroup_nice())
+
+
+def fake_autogroup(monkeypatch, tmp_path, content: str, leader: bool):
+    """This process, seen through a fake /proc/self/autogroup, leading its session or not."""
+    import leaderboard.celery as worker
+
+    fake = tmp_path / "autogroup"
+    fake.write_text(content)
+    monkeypatch.setattr(worker, "Path", lambda _: fake)
+    monkeypatch.setattr(worker.os, "getsid", lambda _: 4242 if leader else 1)
+    monkeypatch.setattr(worker.os, "getpid", lambda: 4242)
+    monkeypatch.setattr(worker.os, "getpriority", lambda *_: 0)
+    monkeypatch.setattr(worker.os, "setpriority", lambda *_: None)
+    return fake
+
+
+def test_the_group_rule_holds_on_any_kernel(monkeypatch, tmp_path, settings):
+    """The same rule checked through a fake file, so it runs where the kernel has none:
+    a session leader lowers its group, never raises it; a shared session leaves it."""
+    import leaderboard.celery as worker
+
+    settings.GEC_WORKER_NICE = 7
+    for content, leader, after in (
+        ("/autogroup-9 nice 0", True, "7"),
+        ("/autogroup-9 nice 12", True, "/autogroup-9 nice 12"),
+        ("/autogroup-9 nice 0", False, "/autogroup-9 nice 0"),
+    ):
+        fake = fake_autogroup(monkeypatch, tmp_path, content, leader)
+        worker.lower_worker_priority()
+        assert fake.read_text() == after, (content, leader)
 
 
 def test_compose_workers_state_it():
