@@ -6,7 +6,7 @@ at gunicorn, and the fair queue's case.
 
 The stack as docker/compose.yaml runs it, without a Docker engine: gunicorn -w 3 (sync)
 behind nginx with the repository's config (scripts/proxy), Celery workers (``--workers``
-on the default queue, one ``worker-large`` on ``scoring-large``, prefork, one process each,
+on the default queue and the boards' tie groups, one ``worker-large`` on ``scoring-large``, prefork, one process each,
 each leading its own session so ``GEC_WORKER_NICE`` is its scheduling group's weight, as
 ``cpu_shares`` is a container's), PostgreSQL at 127.0.0.1:5432 (database ``--database``,
 dropped and re-created) and a private redis-server. Every process of the stack leads
@@ -286,7 +286,8 @@ def main() -> None:
     redis_server, broker = start_redis(tmp)
     env = {**os.environ, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{args.database}", "CELERY_BROKER_URL": broker,
            "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
-           "SECRET_KEY": "bench-crowd", "GEC_NUM_PROXIES": "1", "ALLOWED_HOSTS": "127.0.0.1,localhost", "GEC_TASK_MODE": "celery"}
+           "SECRET_KEY": "bench-crowd", "GEC_NUM_PROXIES": "1", "ALLOWED_HOSTS": "127.0.0.1,localhost", "GEC_TASK_MODE": "celery",
+           "GEC_TIE_GROUPS_QUEUE": "boards"}  # as docker/compose.yaml: the default workers take it beside "celery"
     if args.worker_nice is not None:
         env["GEC_WORKER_NICE"] = str(args.worker_nice)
     os.environ.update(env)
@@ -311,7 +312,7 @@ def main() -> None:
                                 "--timeout", "120", "--log-level", "warning"], env, tmp / "gunicorn.log"))
         proxy = start_proxy(port, tmp)
         processes.append(proxy)
-        workers = [(f"worker{k}", "celery") for k in range(args.workers)] + [("worker-large", settings.GEC_LARGE_QUEUE)]
+        workers = [(f"worker{k}", "celery,boards") for k in range(args.workers)] + [("worker-large", settings.GEC_LARGE_QUEUE)]
         for name, queue in workers:
             processes.append(start([sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--concurrency", "1", "--loglevel", "WARNING",
                                     "--queues", queue, "-n", f"{name}@%h"], env, tmp / f"{name}.log"))

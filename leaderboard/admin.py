@@ -6,6 +6,7 @@ from django.contrib import admin, messages
 
 from .models import (
     Assignment,
+    BoardTies,
     Campaign,
     Dataset,
     GoldChunk,
@@ -212,6 +213,17 @@ class PoolMemberAdmin(admin.ModelAdmin):
     list_filter = ["pool__phase__task"]
     search_fields = ["submission__system_name", "submission__team__name"]
     raw_id_fields = ["submission", "pool"]
+
+
+@admin.register(BoardTies)
+class BoardTiesAdmin(admin.ModelAdmin):
+    """A board's significance groups as the worker last stored them (services/boards/ties.py)."""
+
+    list_display = ["phase", "metric", "track", "computed_at", "asked_at"]
+    list_filter = ["phase__task", "metric"]
+    search_fields = ["phase__task__slug", "metric", "track"]
+    raw_id_fields = ["phase"]
+    readonly_fields = ["rows_key", "order", "groups", "computed_at", "asked_key", "asked_at"]
 
 
 @admin.register(GoldChunk)

@@ -146,6 +146,12 @@ GEC_HEAVY_JOB_SECONDS = float(os.environ.get("GEC_HEAVY_JOB_SECONDS", "20"))
 # (beyond this: 429), and its jobs in the broker per queue at a time.
 GEC_MAX_QUEUED_UPLOADS = int(os.environ.get("GEC_MAX_QUEUED_UPLOADS", "10"))
 GEC_TEAM_JOBS_AT_ONCE = int(os.environ.get("GEC_TEAM_JOBS_AT_ONCE", "1"))
+# A board's significance groups are computed by a worker (services/boards/ties.py), at most
+# once per this many seconds a board while it keeps changing; on GEC_TIE_GROUPS_QUEUE when
+# set (docker/compose.yaml: "boards", which the default worker takes from beside "celery",
+# so the groups never wait behind a backlog of uploads), else on the default queue.
+GEC_TIE_GROUPS_EVERY = float(os.environ.get("GEC_TIE_GROUPS_EVERY", "10"))
+GEC_TIE_GROUPS_QUEUE = os.environ.get("GEC_TIE_GROUPS_QUEUE", "")
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": GEC_STUCK_AFTER}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True

@@ -9,6 +9,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from .services.boards.ties import refresh_tie_groups
 from .services.campaigns.jobs import run_campaign_job
 from .services.hosting.organizer_jobs import fail_job, run_job
 from .services.jobs.queue import TASK_NAMES, scoring_ended
@@ -82,3 +83,12 @@ def campaign_job_task(campaign_id: int) -> str:
     """Prepare a human evaluation campaign's screens, or rank its judgments again
     (``services.campaigns.jobs``); a failed preparation is kept on the campaign."""
     return run_campaign_job(campaign_id)
+
+
+@shared_task(
+    name=TASK_NAMES["ties"],
+    **RETRIED,
+)
+def tie_groups_task(phase_id: int, metric: str, track: str = "") -> str:
+    """A board's significance groups (``services.boards.ties``); a render asks again if lost."""
+    return refresh_tie_groups(phase_id, metric, track)

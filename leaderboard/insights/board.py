@@ -1,19 +1,23 @@
 """The leaderboard page's extras: a track filter, tie groups, charts, notes on the pool.
 
+Tie groups are computed by a worker (:func:`compute_tie_groups`, asked for by the
+template tag through :mod:`leaderboard.services.boards`) and only read here.
+
 They work on the rows :func:`leaderboard.ranking.board_rows` builds, so the page, the API
 and the exports rank the same way.
 """
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 
 import numpy as np
-from django.core.cache import caches
 
 from scoring import PoolCounts, metric_of, resampled_paths, resampling
 
-from ..models import GoldChunk, MetricResult, Submission
+from ..models import BoardTies, GoldChunk, MetricResult, Submission
 from ..ranking import gotoscorer_pool, ranked
 from . import charts, ties
 from .corpora import corpus_table, macro_columns, unsupported_notes
@@ -37,22 +41,59 @@ def metric_statistics(submission_ids: list[int], metric: str) -> dict[int, dict]
     return dict(MetricResult.objects.filter(submission_id__in=submission_ids, metric=metric).values_list("submission_id", "statistics"))
 
 
-def tie_groups(phase, rows: list[dict], metric: str, version: int, track: str = "") -> dict[int, dict]:
-    """Bootstrap tie groups of the board, cached per pool version (they only change with it)."""
-    if not ties.can_bootstrap(metric) or not rows:
+@dataclass(frozen=True)
+class ShownTies:
+    """The groups a render shows and how they relate to its rows: ``exact`` (computed on
+    these very rows), ``earlier`` (of an earlier board, kept for the rows that have not
+    moved or changed since), ``pending`` (none yet: a worker is asked) or ``none`` (the
+    board's score cannot be resampled)."""
+
+    groups: dict[int, dict]
+    state: str
+    key: str = ""
+
+
+def rows_key(rows: list[dict], metric: str, track: str, options) -> str:
+    """A digest of the ranked rows the groups depend on: who, with what value, scored when."""
+    shown = [(r["submission_id"], r["value"], r.get("scored_at")) for r in rows]
+    return hashlib.sha256(repr((shown, metric, track, repr(options))).encode()).hexdigest()
+
+
+def stored_tie_groups(phase, rows: list[dict], metric: str, track: str = "") -> ShownTies:
+    """The board's groups as a worker stored them (:class:`~leaderboard.models.BoardTies`):
+    one indexed read, never a bootstrap in the request."""
+    if phase.is_multi_corpus or not ties.can_bootstrap(metric) or not rows:  # a macro average has no per-sentence statistics
+        return ShownTies({}, "none")
+    key = rows_key(rows, metric, track, phase.scoring_options())
+    stored = BoardTies.objects.filter(phase=phase, metric=metric, track=track).values("rows_key", "order", "groups").first()
+    if stored is None or not stored["rows_key"]:
+        return ShownTies({}, "pending", key)
+    groups = {int(sid): group for sid, group in stored["groups"].items()}
+    if stored["rows_key"] == key:
+        return ShownTies(groups, "exact", key)
+    kept = unmoved_groups(stored["order"], groups, rows)
+    return ShownTies(kept, "earlier" if kept else "pending", key)
+
+
+def unmoved_groups(order: list, groups: dict[int, dict], rows: list[dict]) -> dict[int, dict]:
+    """An earlier board's groups for the rows still there with the same value, kept only
+    when those rows still stand in the same order (a new row may sit between two of a
+    group: it has none yet); none when anything moved."""
+    before = {sid: value for sid, value in order}
+    same = [r["submission_id"] for r in rows if r["submission_id"] in before and before[r["submission_id"]] == r["value"]]
+    kept = set(same)
+    if same != [sid for sid, _ in order if sid in kept]:
         return {}
-    key = f"ties:{phase.pk}:{version}:{metric}:{track}"
-    shared = caches["fragments"]  # every web process's (Redis when there is one): once per version
-    groups = shared.get(key)
-    if groups is None:
-        if metric_of(metric).pooled:  # its weights change with the pool: nothing to keep
-            statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
-            groups = ties.tie_groups(rows, statistics, metric, phase.scoring_options(), pool=pool_counts(phase))
-        else:
-            kept = kept_resamplings(rows, metric, phase.scoring_options())
-            groups = ties.tie_groups(rows, {}, metric, phase.scoring_options(), resampled=kept.get)
-        shared.set(key, groups, timeout=3600)
-    return groups
+    return {sid: groups[sid] for sid in same if sid in groups}
+
+
+def compute_tie_groups(phase, rows: list[dict], metric: str) -> dict[int, dict]:
+    """The bootstrap itself (a worker's job, :mod:`leaderboard.services.boards`)."""
+    if metric_of(metric).pooled:  # its weights change with the pool: nothing to keep
+        statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
+        return ties.tie_groups(rows, statistics, metric, phase.scoring_options(), pool=pool_counts(phase))
+    kept = kept_resamplings(rows, metric, phase.scoring_options())
+    return ties.tie_groups(rows, {}, metric, phase.scoring_options(), resampled=kept.get)
 
 
 _RESAMPLINGS: OrderedDict = OrderedDict()  # (submission, scored_at, path, options) -> Resampling | None
@@ -90,19 +131,26 @@ def pool_counts(phase) -> PoolCounts | None:
     return PoolCounts(np.fromiter((n for n, _ in rows), dtype=np.int64, count=len(rows)), rows[0][1])
 
 
-def board_extras(phase, rows: list[dict], metric: str, version: int, track: str = "") -> dict:
+def board_rows_in_track(phase, rows: list[dict], track: str) -> list[dict]:
+    """The rows a board of one track shows (all of them for ``""``), as its groups see them."""
+    return in_track(with_tracks(rows), track)
+
+
+def board_extras(phase, rows: list[dict], metric: str, track: str = "") -> dict:
     """What the page adds to the platform's board context."""
     pool = gotoscorer_pool(phase.task.metric_names(), len(rows))  # the whole pool, whatever the track
-    rows = in_track(with_tracks(rows), track)
-    groups = {} if phase.is_multi_corpus else tie_groups(phase, rows, metric, version, track)  # a macro average has no per-sentence statistics
+    rows = board_rows_in_track(phase, rows, track)
+    shown = stored_tie_groups(phase, rows, metric, track)
     for row in rows:
-        row["tie"] = groups.get(row["submission_id"])
+        row["tie"] = shown.groups.get(row["submission_id"])
     return {
         "rows": rows,
+        "shown_ties": shown,
+        "ties_state": shown.state,
         "tracks": list(phase.task.tracks or []),
         "track_column": bool(phase.task.tracks) and any(row["track"] for row in rows),
         "track": track,
-        "ties": bool(groups),
+        "ties": bool(shown.groups),
         "ties_test": {"samples": ties.DEFAULT_SAMPLES, "seed": ties.DEFAULT_SEED, "alpha": ties.ALPHA},
         "bootstrappable": ties.can_bootstrap(metric),
         "chart": charts.board_chart(rows, metric, phase.task.beta),

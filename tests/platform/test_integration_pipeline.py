@@ -120,3 +120,15 @@ def test_uploads_are_scored_by_workers_and_pool_stays_exact(workers):
     assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
     stored = dict(MetricResult.objects.filter(metric="gotoscorer").values_list("submission_id", "scores"))
     assert stored == fresh_pool(phase)
+
+    # (f) the board's significance groups come from the worker: the first render asks and
+    # shows none yet, the worker stores them and touches the pool, the next render has them
+    from leaderboard.models import BoardTies
+
+    version = Pool.objects.get(phase=phase).version
+    html = clients[0].get("/tasks/seeda/", {"metric": "errant.cs.f"}).content.decode()
+    assert 'id="ties-pending"' in html and "data-group" not in html
+    wait_for(lambda: BoardTies.objects.filter(phase=phase, metric="errant.cs.f", computed_at__isnull=False).exists(), what="the tie groups computed")
+    assert Pool.objects.get(phase=phase).version > version  # open pages fetch the board again
+    html = clients[0].get("/tasks/seeda/", {"metric": "errant.cs.f"}).content.decode()
+    assert html.count("data-group=") == 4 and 'id="ties-note"' in html

@@ -25,7 +25,16 @@ def test_large_files_have_their_own_worker():
 
     services = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]
     queues = {name: services[name]["command"][services[name]["command"].index("--queues") + 1] for name in ("worker", "worker-large")}
-    assert queues == {"worker": "celery", "worker-large": settings.GEC_LARGE_QUEUE}
+    assert queues == {"worker": "celery,boards", "worker-large": settings.GEC_LARGE_QUEUE}
+
+
+def test_the_default_worker_takes_the_boards_queue():
+    """Tie groups (services/boards/ties.py) go to GEC_TIE_GROUPS_QUEUE; the default worker takes it."""
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+    queue = compose["x-app"]["environment"]["GEC_TIE_GROUPS_QUEUE"]
+    assert queue == "${GEC_TIE_GROUPS_QUEUE:-boards}"
+    command = compose["services"]["worker"]["command"]
+    assert "boards" in command[command.index("--queues") + 1].split(",")
 
 
 def test_the_proxy_is_the_only_way_in():

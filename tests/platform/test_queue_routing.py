@@ -83,3 +83,21 @@ def test_an_essay_with_similarity_weights_goes_to_the_large_queue(phase, small_t
     assert cost_of(small_texts["T5"].encode(), phase.dataset_id, sim=True).queue is None
     settings.GEC_HEAVY_JOB_SECONDS = 10_000
     assert cost_of(essay, phase.dataset_id, sim=True).queue is None
+
+
+def test_tie_groups_go_to_the_boards_queue_when_set(settings, monkeypatch):
+    """docker/compose.yaml sets GEC_TIE_GROUPS_QUEUE=boards; empty, the default queue."""
+    from leaderboard.services import work
+    from leaderboard.services.jobs import queue as jobs
+
+    sent = []
+    monkeypatch.setattr(jobs.celery_app, "send_task", lambda *args, **kwargs: sent.append((args, kwargs)))
+    settings.GEC_TASK_MODE = "celery"
+    settings.GEC_TIE_GROUPS_QUEUE = "boards"
+    work.request_tie_groups(7, "errant.cs.f", "open")
+    settings.GEC_TIE_GROUPS_QUEUE = ""
+    work.request_tie_groups(7, "errant.cs.f", "")
+    assert sent == [
+        (("leaderboard.tasks.refresh_tie_groups", (7, "errant.cs.f", "open")), {"queue": "boards"}),
+        (("leaderboard.tasks.refresh_tie_groups", (7, "errant.cs.f", "")), {}),
+    ]

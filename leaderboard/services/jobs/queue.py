@@ -20,6 +20,7 @@ from django.dispatch import receiver
 
 from ...celery import app as celery_app
 from .. import work
+from ..boards.ties import refresh_tie_groups
 from ..campaigns.jobs import rank_delay, run_campaign_job
 from ..hosting.organizer_jobs import fail_job, run_job
 from ..scoring import dispatch
@@ -31,6 +32,7 @@ _executor: ThreadPoolExecutor | None = None
 
 TASK_NAMES = {
     "scoring": "leaderboard.tasks.score_submission", "organizer": "leaderboard.tasks.run_organizer_job", "campaign": "leaderboard.tasks.run_campaign_job",
+    "ties": "leaderboard.tasks.refresh_tie_groups",
 }
 
 
@@ -72,16 +74,23 @@ def _campaign_wanted(sender, object_id: int, **_) -> None:
     _enqueue("campaign", object_id)
 
 
+@receiver(work.tie_groups_wanted)
+def _tie_groups_wanted(sender, object_id: int, metric: str, track: str, **_) -> None:
+    _enqueue("ties", object_id, metric, track)
+
+
 def _services(kind: str):
     """(service, failure recorder) of a job kind: what the thread or an inline run calls."""
     if kind == "scoring":
         return score_submission, functools.partial(fail_submission, cause=PLATFORM)  # the thread's own errors are ours
     if kind == "campaign":
         return run_campaign_job, lambda object_id, message: log.error("campaign %s: %s", object_id, message)
+    if kind == "ties":  # nothing to record: the next render asks again
+        return refresh_tie_groups, lambda object_id, message: log.error("tie groups of phase %s: %s", object_id, message)
     return run_job, fail_job
 
 
-def _enqueue(kind: str, object_id: int) -> None:
+def _enqueue(kind: str, object_id: int, *details) -> None:
     mode = settings.GEC_TASK_MODE
     if mode == "celery":
         try:
@@ -91,15 +100,18 @@ def _enqueue(kind: str, object_id: int) -> None:
             elif kind == "campaign":  # a campaign's re-ranking waits out the campaign's interval
                 delay = rank_delay(object_id)
                 celery_app.send_task(TASK_NAMES[kind], (object_id,), **({"countdown": delay} if delay else {}))
+            elif kind == "ties":  # the boards' queue, when the workers keep one (GEC_TIE_GROUPS_QUEUE)
+                queue = settings.GEC_TIE_GROUPS_QUEUE
+                celery_app.send_task(TASK_NAMES[kind], (object_id, *details), **({"queue": queue} if queue else {}))
             else:
                 celery_app.send_task(TASK_NAMES[kind], (object_id,))
         except Exception:  # noqa: BLE001 - any broker error: the row stays queued
             log.exception("could not queue %s job %s; it stays queued", kind, object_id)
     elif mode == "thread":
-        background().submit(_run_in_thread, kind, object_id)
+        background().submit(_run_in_thread, kind, object_id, *details)
     else:
         run, _fail = _services(kind)
-        run(object_id)
+        run(object_id, *details)
 
 
 def _send_scoring(submission_id: int, cost: ScoringCost) -> None:
@@ -127,11 +139,11 @@ def wait_for_background() -> None:
         done.result()
 
 
-def _run_in_thread(kind: str, object_id: int) -> None:
+def _run_in_thread(kind: str, object_id: int, *details) -> None:
     run, fail = _services(kind)
     close_old_connections()
     try:
-        run(object_id)
+        run(object_id, *details)
     except Exception as error:  # noqa: BLE001 - the thread has no retry: record why
         log.exception("%s job %s failed", kind, object_id)
         fail(object_id, f"internal error: {error}")

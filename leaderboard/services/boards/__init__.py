@@ -1,0 +1,1 @@
+"""Work done for a board's readers in the worker: its significance groups (:mod:`.ties`)."""
