@@ -55,6 +55,7 @@ def judgments_of(task: SharedTask, kind: str | None = None, *, audience: str) ->
 
 
 def has_meta_evaluation(task: SharedTask, audience: str) -> bool:
+    """Whether the navigation shows the tab: one ``EXISTS`` query."""
     return judged_phases(task, audience).exists()
 
 
