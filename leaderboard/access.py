@@ -24,6 +24,9 @@ a phase (upcoming, open, frozen, ended, revealed):
   the phase's flag says;
 * the task's pages (Overview, Data, Evaluation, Terms): everyone; the participants' list
   (e-mail addresses, terms accepted, approval): organizers.
+* the meta-evaluation: organizers, and everyone once every phase has ended with public
+  results; a human evaluation campaign counts in it for everyone only once published
+  (:func:`meta_evaluation_audience`).
 
 Views ask here and never decide themselves; :func:`phase_for` and :func:`submission_for`
 turn a request's parameters into objects the user may know exist, or a 404.
@@ -343,6 +346,18 @@ def may_see_meta_evaluation(task: SharedTask, user) -> bool:
     organizers; everyone once every phase of the task has ended with public results."""
     phases = list(task.phases.all())
     return may_organize(task, user) or (bool(phases) and all(p.has_ended() and p.results_public() for p in phases))
+
+
+ORGANIZERS, PUBLIC = "organizers", "public"
+
+
+def meta_evaluation_audience(task: SharedTask, user) -> str:
+    """Which campaigns a meta-evaluation counts as human schemes: every campaign of the
+    phase with a ranking for the organizers (``ORGANIZERS``), the published ones for
+    everyone else (``PUBLIC``): an unpublished campaign's name, systems and figures are
+    the organizers' (as on its own page), and a phase judged only by such campaigns has no
+    meta-evaluation for anyone else."""
+    return ORGANIZERS if may_organize(task, user) else PUBLIC
 
 
 # -- human evaluation campaigns ------------------------------------------------------------

@@ -258,7 +258,7 @@ class JudgmentsAdmin(admin.ModelAdmin):
     list_display = ["phase", "updated_at"]
     list_filter = ["phase__task"]
     search_fields = ["phase__task__slug", "phase__kind"]
-    readonly_fields = ["table", "table_key"]
+    readonly_fields = ["table", "table_key", "organizer_table", "organizer_table_key"]
 
 
 @admin.register(Campaign)

@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import params
-from ..access import may_see_meta_evaluation
+from ..access import may_see_meta_evaluation, meta_evaluation_audience
 from ..insights.meta import judgments_of, meta_table
 from ..models import SharedTask
 from .schema import PHASE
@@ -14,14 +14,17 @@ from .schema import PHASE
 
 class MetaEvaluation(APIView):
     """The table of ``python -m scoring meta --json`` on the phase's stored statistics
-    (organizers; everyone once the task's phases have ended)."""
+    (organizers; everyone once the task's phases have ended). Human evaluation campaigns
+    count as schemes ``NAME:EW``, ``NAME:TS``: every ranked one for organizers, the
+    published ones for everyone else."""
 
     @extend_schema(parameters=[PHASE], responses={200: dict})
     def get(self, request, slug):
         task = get_object_or_404(SharedTask, slug=slug)
         if not may_see_meta_evaluation(task, request.user):
             raise PermissionDenied("the meta-evaluation is shown to organizers, and to everyone once the task has ended")
-        judgments = judgments_of(task, params.phase_key(request.query_params))
+        audience = meta_evaluation_audience(task, request.user)
+        judgments = judgments_of(task, params.phase_key(request.query_params), audience=audience)
         if judgments is None:
             raise NotFound(f"task {slug} has no human judgments")
-        return Response({"phase": judgments.phase.kind, "files": judgments.files, **(meta_table(judgments) or {})})
+        return Response({"phase": judgments.phase.kind, "files": judgments.files, **(meta_table(judgments, audience) or {})})

@@ -9,7 +9,7 @@ progress counts are read live, with two indexed counts.
 """
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 
 from ..models import Assignment, Campaign, SharedTask
 from ..ranking import human_columns, with_human_columns  # noqa: F401  (the board's, read here too)
@@ -85,13 +85,26 @@ def ranked_rows(campaign: Campaign) -> list[dict]:
     return sorted(rows, key=lambda r: (r.get("cluster", 0), -(r.get("expected_wins") or 0.0)))
 
 
-def campaign_schemes(phase) -> dict[str, dict[str, float]]:
-    """``{"NAME:EW": {system: EW}, "NAME:TS": ...}`` of the phase's published campaigns,
-    for the meta-evaluation (systems by their campaign names)."""
+def ranked(campaigns: QuerySet[Campaign]) -> QuerySet[Campaign]:
+    """Those with a stored ranking of at least one system (what a meta-evaluation counts)."""
+    return campaigns.filter(results__isnull=False).exclude(results__systems={})
+
+
+def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, bool, dict]]:
+    """``(pk, name, ranked_version, published, systems)`` of the phase's ranked campaigns
+    that its meta-evaluation counts: the published ones, and with ``unpublished`` the
+    others too (the organizers'). One query; only the ranking is read of the results."""
+    campaigns = ranked(Campaign.objects.filter(phase=phase))
+    if not unpublished:
+        campaigns = campaigns.filter(published=True)
+    return list(campaigns.order_by("pk").values_list("pk", "name", "ranked_version", "published", "results__systems"))
+
+
+def campaign_schemes(campaigns: list[tuple[int, str, int, bool, dict]]) -> dict[str, dict[str, float]]:
+    """``{"NAME:EW": {system: EW}, "NAME:TS": ...}`` of :func:`scheme_campaigns`' rows, for
+    the meta-evaluation (systems by their campaign names)."""
     schemes = {}
-    for name, results in Campaign.objects.filter(phase=phase, published=True).exclude(results=None).values_list("name", "results"):
-        systems = results.get("systems", {})
-        if systems:
-            schemes[f"{name}:EW"] = {s: v["expected_wins"] for s, v in systems.items()}
-            schemes[f"{name}:TS"] = {s: v["trueskill"] for s, v in systems.items()}
+    for _pk, name, _version, _published, systems in campaigns:
+        schemes[f"{name}:EW"] = {s: v["expected_wins"] for s, v in systems.items()}
+        schemes[f"{name}:TS"] = {s: v["trueskill"] for s, v in systems.items()}
     return schemes

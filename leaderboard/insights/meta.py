@@ -4,45 +4,72 @@ Systems are the phase's scored submissions whose system name the judgments know 
 latest one per name); they are also GoToScorer's pool here, as in
 ``python -m scoring meta``. The table (``scoring.meta.meta_evaluate``, 1,000 samples,
 seed 12345) is stored on the :class:`~leaderboard.models.Judgments` row with a key of
-the results it used, so a new result, a rescore or new judgments recompute it, from
-statistics only, and nothing else does. Every published human evaluation campaign of the
-phase adds its Expected Wins and TrueSkill as schemes ``NAME:EW`` and ``NAME:TS``
-(unpublished ones stay on their own page: the meta-evaluation opens to everyone once the
-task ends).
+the results it used, so a new result, a rescore, new judgments, a campaign ranked again,
+published or withdrawn recompute it, from statistics only, and nothing else does.
+
+Every ranked human evaluation campaign of the phase adds its Expected Wins and TrueSkill
+as schemes ``NAME:EW`` and ``NAME:TS``, for an audience
+(:func:`leaderboard.access.meta_evaluation_audience`): the organizers count every
+campaign, everyone else only the published ones (an unpublished campaign stays on its own
+page, and the meta-evaluation opens to everyone once the task ends). The two are computed
+and cached apart (``table``, ``organizer_table``), so no unpublished campaign's name,
+system or score reaches the public table; while no unpublished campaign is ranked, both
+audiences read the public one. A phase whose only judgments are unpublished campaigns'
+(its row is the ranking job's, with no data of its own) has no meta-evaluation for the
+public at all.
 """
 from __future__ import annotations
 
 import hashlib
 
-from django.db.models import Count, Max
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
 from scoring import build_metrics
 from scoring.meta import HumanJudgments, meta_evaluate
 
+from ..access import ORGANIZERS, PUBLIC
 from ..models import Campaign, Judgments, MetricResult, SharedTask, Submission
-from .campaigns import campaign_schemes
+from .campaigns import campaign_schemes, ranked, scheme_campaigns
 
 SAMPLES = 1000
 SEED = 12345
+SLOTS = {PUBLIC: ("table", "table_key"), ORGANIZERS: ("organizer_table", "organizer_table_key")}
 
 
-def judgments_of(task: SharedTask, kind: str | None = None) -> Judgments | None:
-    """The task's judged phase (of that kind), or None."""
-    found = Judgments.objects.filter(phase__task=task).select_related("phase__task", "phase__dataset").order_by("phase__starts_at")
+def judged_phases(task: SharedTask, audience: str) -> QuerySet[Judgments]:
+    """The task's judgments rows the audience may know of: all for the organizers; for
+    everyone else those with judgments of their own (schemes or rankings) or a published
+    ranked campaign, so that a row made for an unpublished campaign stays unseen."""
+    rows = Judgments.objects.filter(phase__task=task)
+    if audience == ORGANIZERS:
+        return rows
+    own = ~Q(data__schemes={}) | ~Q(data__rankings={})  # a missing key counts as empty
+    published = Exists(ranked(Campaign.objects.filter(phase=OuterRef("phase"), published=True)))
+    return rows.filter(own | published)
+
+
+def judgments_of(task: SharedTask, kind: str | None = None, *, audience: str) -> Judgments | None:
+    """The task's judged phase (of that kind) the audience may know of, or None."""
+    found = judged_phases(task, audience).select_related("phase__task", "phase__dataset").order_by("phase__starts_at")
     return (found.filter(phase__kind=kind) if kind else found).first()
 
 
-def human_of(judgments: Judgments) -> HumanJudgments:
-    """The phase's stored judgments, with every published campaign's EW and TS as schemes
-    (``NAME:EW``, ``NAME:TS``)."""
+def has_meta_evaluation(task: SharedTask, audience: str) -> bool:
+    """Whether the navigation shows the tab: one ``EXISTS`` query."""
+    return judged_phases(task, audience).exists()
+
+
+def human_of(judgments: Judgments, campaigns: list) -> HumanJudgments:
+    """The phase's stored judgments, with the campaigns' EW and TS as schemes
+    (``NAME:EW``, ``NAME:TS``; ``campaigns`` from :func:`scheme_campaigns`)."""
     human = judgments.human()
-    human.schemes = {**human.schemes, **campaign_schemes(judgments.phase)}
+    human.schemes = {**human.schemes, **campaign_schemes(campaigns)}
     return human
 
 
-def judged_submissions(judgments: Judgments) -> dict[str, Submission]:
-    """``{system name: latest scored submission}`` for every name the judgments know."""
-    human = human_of(judgments)
+def judged_submissions(judgments: Judgments, human: HumanJudgments) -> dict[str, Submission]:
+    """``{system name: latest scored submission}`` for every name ``human`` knows (its
+    schemes' too: the public's are computed from the public schemes only)."""
     names = {n for scores in human.schemes.values() for n in scores}
     names |= {system for items in human.rankings.values() for item in items for system, _ in item.ranks}
     chosen: dict[str, Submission] = {}
@@ -52,31 +79,62 @@ def judged_submissions(judgments: Judgments) -> dict[str, Submission]:
     return dict(sorted(chosen.items()))
 
 
-def results_key(judgments: Judgments, submissions: dict[str, Submission]) -> str:
-    """Changes whenever a result of these submissions, or the judgments, change."""
+def results_key(judgments: Judgments, submissions: dict[str, Submission], campaigns: list) -> str:
+    """Changes whenever a result of these submissions, the judgments, or the counted
+    campaigns (which, their rankings, whether published) change."""
     ids = sorted(s.pk for s in submissions.values())
     latest = MetricResult.objects.filter(submission_id__in=ids).aggregate(n=Count("pk"), at=Max("updated_at"))
-    campaigns = list(Campaign.objects.filter(phase=judgments.phase, published=True).order_by("pk").values_list("pk", "ranked_version"))
-    text = f"{ids}|{latest['n']}|{latest['at']}|{judgments.updated_at.isoformat()}|{SAMPLES}|{SEED}|{campaigns}"
+    counted = [(pk, version, published) for pk, _name, version, published, _systems in campaigns]
+    text = f"{ids}|{latest['n']}|{latest['at']}|{judgments.updated_at.isoformat()}|{SAMPLES}|{SEED}|{counted}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def meta_table(judgments: Judgments) -> dict:
-    """The meta-evaluation table of CLI ``--json``'s shape, recomputed only when stale."""
-    submissions = judged_submissions(judgments)
-    key = results_key(judgments, submissions)
-    if judgments.table is not None and judgments.table_key == key:
-        return judgments.table
+def slot_of(audience: str, campaigns: list) -> tuple[str, str]:
+    """The public slot unless the organizers count an unpublished campaign."""
+    every_published = all(published for _pk, _name, _version, published, _systems in campaigns)
+    return SLOTS[PUBLIC if audience != ORGANIZERS or every_published else ORGANIZERS]
+
+
+def meta_evaluation_for(judgments: Judgments, audience: str) -> tuple[HumanJudgments, dict | None]:
+    """The audience's human judgments and its table of CLI ``--json``'s shape (None when
+    no judged system is scored), recomputed only when stale."""
+    campaigns = scheme_campaigns(judgments.phase, unpublished=audience == ORGANIZERS)
+    human = human_of(judgments, campaigns)
+    submissions = judged_submissions(judgments, human)
+    key = results_key(judgments, submissions, campaigns)
+    table_field, key_field = slot_of(audience, campaigns)
+    if getattr(judgments, table_field) is not None and getattr(judgments, key_field) == key:
+        return human, getattr(judgments, table_field)
+    table = compute_table(judgments, human, submissions)
+    setattr(judgments, table_field, table)
+    setattr(judgments, key_field, key)
+    judgments.save(update_fields=[table_field, key_field])
+    return human, table
+
+
+def meta_table(judgments: Judgments, audience: str) -> dict | None:
+    return meta_evaluation_for(judgments, audience)[1]
+
+
+def compute_table(judgments: Judgments, human: HumanJudgments, submissions: dict[str, Submission]) -> dict | None:
     statistics: dict[str, dict] = {name: {} for name in submissions}
     by_id = {s.pk: name for name, s in submissions.items()}
     for submission_id, metric, stats in MetricResult.objects.filter(submission_id__in=by_id).values_list("submission_id", "metric", "statistics"):
         statistics[by_id[submission_id]][metric] = stats
+    if not statistics:
+        return None
     task = judgments.phase.task
     metrics = build_metrics(task.metric_names(), task.scoring_options())
-    table = meta_evaluate(statistics, metrics, human_of(judgments), samples=SAMPLES, seed=SEED) if statistics else None
-    if table is not None:
-        scoring_signature = next(iter(submissions.values())).signature
-        table["signature"] = f"{scoring_signature}|{table['signature']}" if scoring_signature else table["signature"]
-    judgments.table, judgments.table_key = table, key
-    judgments.save(update_fields=["table", "table_key"])
+    table = meta_evaluate(statistics, metrics, human, samples=SAMPLES, seed=SEED)
+    scoring_signature = next(iter(submissions.values())).signature
+    table["signature"] = f"{scoring_signature}|{table['signature']}" if scoring_signature else table["signature"]
     return table
+
+
+def refresh_tables(phase_id: int) -> None:
+    """Bring both audiences' tables up to date (the campaign job's last step, so that a
+    request seldom computes one); nothing when the phase has no judgments row."""
+    judgments = Judgments.objects.select_related("phase__task", "phase__dataset").filter(phase_id=phase_id).first()
+    if judgments is not None:
+        for audience in (PUBLIC, ORGANIZERS):
+            meta_evaluation_for(judgments, audience)

@@ -7,11 +7,13 @@ from ..access import (
     may_see_meta_evaluation,
     may_see_references,
     may_see_results,
+    meta_evaluation_audience,
     references_closed_reason,
     upload_closed_reason,
 )
 from ..access import may_host as _may_host
-from ..models import Campaign, Judgments
+from ..insights.meta import has_meta_evaluation
+from ..models import Campaign
 from ..services.submissions.intake import remaining_submissions, team_of
 
 register = template.Library()
@@ -35,8 +37,10 @@ def sees_results(context, phase) -> bool:
 
 @register.simple_tag(takes_context=True)
 def sees_meta_evaluation(context, task) -> bool:
-    """The Meta-evaluation tab: only on a task with human judgments, for those who may see it."""
-    return Judgments.objects.filter(phase__task=task).exists() and may_see_meta_evaluation(task, context["request"].user)
+    """The Meta-evaluation tab: only on a task with human judgments the viewer may know of
+    (an unpublished campaign's are the organizers'), for those who may see it."""
+    user = context["request"].user
+    return may_see_meta_evaluation(task, user) and has_meta_evaluation(task, meta_evaluation_audience(task, user))
 
 
 @register.simple_tag(takes_context=True)

@@ -6,8 +6,8 @@ from django.shortcuts import get_object_or_404, render
 from scoring.registry import label
 
 from .. import params
-from ..access import may_see_meta_evaluation
-from ..insights.meta import human_of, judgments_of, meta_table
+from ..access import may_see_meta_evaluation, meta_evaluation_audience
+from ..insights.meta import judgments_of, meta_evaluation_for
 from ..insights.meta_charts import interval_chart, window_chart
 from ..models import SharedTask
 
@@ -23,11 +23,12 @@ def meta_evaluation(request, slug):
     task = get_object_or_404(SharedTask, slug=slug)
     if not may_see_meta_evaluation(task, request.user):
         raise PermissionDenied("the meta-evaluation is shown to organizers, and to everyone once the task has ended")
-    judgments = judgments_of(task, params.phase_key(request.GET))
+    audience = meta_evaluation_audience(task, request.user)
+    judgments = judgments_of(task, params.phase_key(request.GET), audience=audience)
     if judgments is None:
         raise Http404("this task has no human judgments (manage.py attach_judgments)")
-    table = meta_table(judgments) or {"sets": {}, "set": None}
-    human = human_of(judgments)
+    human, table = meta_evaluation_for(judgments, audience)
+    table = table or {"sets": {}, "set": None}
     schemes = list(human.schemes)
     chosen_set = params.choice(request.GET, "set", list(table["sets"]), table["set"])
     scheme = params.choice(request.GET, "scheme", schemes, schemes[0] if schemes else "")

@@ -4,6 +4,8 @@ A preparing campaign gets its screens (:mod:`.prepare`, once: the row is locked 
 status checked, so a redelivered message does nothing twice); a ready one is ranked again
 when judgments arrived since its last ranking (:mod:`.ranking`), no sooner than
 ``GEC_CAMPAIGN_RANK_EVERY`` seconds after the last (:func:`rank_delay`: a Celery countdown).
+Then the phase's meta-evaluation tables (the public one, the organizers') are brought up
+to date, so that a request seldom has to compute one; publishing asks for this job too.
 The queue adapter (:mod:`leaderboard.services.jobs`) calls it from Celery, the embedded
 thread or inline.
 """
@@ -13,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from ...insights.meta import refresh_tables
 from ...models import Campaign
 from .prepare import prepare_campaign
 from .ranking import refresh_ranking
@@ -25,9 +28,10 @@ def run_campaign_job(campaign_id: int) -> str:
             return "gone"
         if campaign.status == Campaign.Status.PREPARING:
             prepare_campaign(campaign)
-    status = Campaign.objects.values_list("status", flat=True).get(pk=campaign_id)
+    status, phase_id = Campaign.objects.values_list("status", "phase_id").get(pk=campaign_id)
     if status == Campaign.Status.READY:
         refresh_ranking(campaign_id)
+        refresh_tables(phase_id)
     return status
 
 

@@ -1,15 +1,20 @@
 """Publish a campaign: its ranking joins the phase's board and exports, its page opens to all.
 
 The board and its exports are cached per pool version, so publishing (and a published
-campaign's new ranking) touches the pool: every open board then fetches the new column. The phase's meta-evaluation then counts
-the campaign's Expected Wins and TrueSkill as two more human schemes.
+campaign's new ranking) touches the pool: every open board then fetches the new column.
+The phase's public meta-evaluation then counts the campaign's Expected Wins and TrueSkill
+as two more human schemes; the organizers' counts every ranked campaign, published or
+not (:mod:`leaderboard.insights.meta`), so publishing changes only what everyone else
+sees. The campaign's job then brings the cached tables up to date in the worker.
 """
 from __future__ import annotations
 
-from scoring.meta import HumanJudgments
+from django.db import transaction
 
-from ...models import Campaign, Judgments
+from ...models import Campaign
 from ..pool.membership import touch
+from ..work import request_campaign_work
+from .judgments import ensure_judgments
 
 
 def set_published(campaign: Campaign, published: bool) -> None:
@@ -18,5 +23,6 @@ def set_published(campaign: Campaign, published: bool) -> None:
     Campaign.objects.filter(pk=campaign.pk).update(published=published)
     campaign.published = published
     if published:
-        Judgments.objects.get_or_create(phase_id=campaign.phase_id, defaults={"data": HumanJudgments(schemes={}).as_json(), "files": []})
+        ensure_judgments(campaign.phase_id)
     touch(campaign.phase_id)
+    transaction.on_commit(lambda: request_campaign_work(campaign.pk))

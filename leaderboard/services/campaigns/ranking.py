@@ -9,6 +9,8 @@
 3. ``scoring.human.rank_systems``: Expected Wins, TrueSkill, rank ranges, clusters,
    agreement; then every metric's correlation with EW and TS over the ranked systems
    (``scoring.meta.meta_evaluate`` on the stored statistics, as the meta-evaluation does).
+4. A ranking gives the phase an (empty) judgments row if it has none: the organizers'
+   meta-evaluation counts the campaign as soon as it is ranked, published or not.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from scoring.meta import HumanJudgments, meta_evaluate
 from ...insights.campaign_judgments import count_judgments, system_labels
 from ...models import Campaign, MetricResult
 from ..pool.membership import touch
+from .judgments import ensure_judgments
 
 log = logging.getLogger(__name__)
 BOOTSTRAP = 1000
@@ -107,6 +110,8 @@ def refresh_ranking(campaign_id: int) -> bool:
     stored = Campaign.objects.filter(pk=campaign_id, ranked_version__lte=version).update(
         results=results, ranked_version=version, ranked_at=timezone.now(),
     )
+    if stored and results["systems"]:
+        ensure_judgments(campaign.phase_id)  # the organizers' meta-evaluation counts it
     if stored and campaign.published:
         touch(campaign.phase_id)  # the board's human column changed
     return True
