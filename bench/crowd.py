@@ -49,7 +49,8 @@ import time
 from pathlib import Path
 
 from busy_workers import free_port, start_redis, stop
-from platform_load import load_python, reset_database, start_proxy, wait_until_up
+from fresh_database import reset_database
+from platform_load import load_python, start_proxy, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST, MOST = 3.0, 15.0  # static/leaderboard/live.js: after a change, and the longest backoff

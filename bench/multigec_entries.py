@@ -21,30 +21,11 @@ import sys
 import time
 from pathlib import Path
 
+from fresh_database import fresh_database
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DB_NAME = "gec_bench_entries"
-
-
-def reset_database() -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DB_NAME}")
-
-
-def setup_django() -> None:
-    os.environ.update({
-        "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{DB_NAME}", "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
-        "DEBUG": "0", "SECRET_KEY": "bench", "GEC_TASK_MODE": "sync",
-    })
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def seed(n_corpora: int, n_teams: int, n_uploads: int):
@@ -84,8 +65,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-analyze", action="store_true", help="time on fresh rows without planner statistics")
     args = parser.parse_args()
-    reset_database()
-    setup_django()
+    fresh_database(DB_NAME)
     from leaderboard.models import Phase
     from leaderboard.services.pool.membership import counted_entries
 

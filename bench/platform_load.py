@@ -48,6 +48,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from busy_workers import BusyCheck, ScoringWorkers, free_port, queue_jobs, start_redis, stop, wait_until_warm
+from fresh_database import reset_database
 from machine import OthersCpu, cores
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,14 +163,6 @@ def load(url: str, clients: int, seconds: float, gzip: bool = False, others: Oth
     with others or contextlib.nullcontext():
         figures = load_wrk(url, clients, seconds, headers) if shutil.which("wrk") else load_python(url, clients, seconds, headers)
     return {**figures, "load_before": before, "load_after": os.getloadavg()[0], "others_cpu": others.seconds if others else None}
-
-
-def reset_database(name: str) -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {name}")
 
 
 def main() -> None:

@@ -26,33 +26,13 @@ import time
 from pathlib import Path
 
 import numpy as np
+from fresh_database import fresh_database
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 DB_NAME = "gec_bench_pool"
 REF_M2 = Path(os.environ.get("GEC_SHARED_DIR", ROOT.parent / "shared")) / "data" / "seeda" / "derived" / "full" / "ref_par.m2"
-
-
-def reset_database() -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DB_NAME}")
-
-
-def setup_django() -> None:
-    os.environ.update({
-        "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{DB_NAME}", "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
-        "DEBUG": "0", "SECRET_KEY": "bench", "GEC_TASK_MODE": "sync", "GEC_POOL": "all",
-    })
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def seed(members: int, rng: np.random.Generator):
@@ -123,8 +103,7 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    reset_database()
-    setup_django()
+    fresh_database(DB_NAME, GEC_POOL="all")
     from django.db import transaction
 
     from leaderboard.models import MetricResult, Submission

@@ -273,27 +273,18 @@ class CampaignAdmin(admin.ModelAdmin):
     raw_id_fields = ["systems", "created_by"]
 
 
-@admin.register(Screen)
-class ScreenAdmin(admin.ModelAdmin):
-    list_display = ["campaign", "line", "is_control"]
-    list_filter = ["campaign__task", "is_control"]
-    search_fields = ["campaign__name"]
+def register_campaign_part(model, columns: list[str], filters: list[str], search: list[str], raw_ids: list[str]) -> None:
+    """A campaign's screens, assignments and judgments share one admin shape: listed under
+    their campaign, filtered by its task, found by its name, then their own fields."""
+    options = {"list_display": ["campaign", *columns], "list_filter": ["campaign__task", *filters], "search_fields": ["campaign__name", *search]}
+    if raw_ids:
+        options["raw_id_fields"] = raw_ids
+    admin.site.register(model, type(f"{model.__name__}Admin", (admin.ModelAdmin,), {"__module__": __name__, **options}))
 
 
-@admin.register(Assignment)
-class AssignmentAdmin(admin.ModelAdmin):
-    list_display = ["campaign", "annotator", "position", "repeat", "judged"]
-    list_filter = ["campaign__task", "judged", "repeat"]
-    search_fields = ["campaign__name", "annotator__username"]
-    raw_id_fields = ["screen"]
-
-
-@admin.register(Judgment)
-class JudgmentAdmin(admin.ModelAdmin):
-    list_display = ["campaign", "user", "line", "imported", "created_at"]
-    list_filter = ["campaign__task", "imported"]
-    search_fields = ["campaign__name", "user"]
-    raw_id_fields = ["annotator", "assignment"]
+register_campaign_part(Screen, ["line", "is_control"], ["is_control"], [], [])
+register_campaign_part(Assignment, ["annotator", "position", "repeat", "judged"], ["judged", "repeat"], ["annotator__username"], ["screen"])
+register_campaign_part(Judgment, ["user", "line", "imported", "created_at"], ["imported"], ["user"], ["annotator", "assignment"])
 
 
 @admin.register(ParsedLine)

@@ -15,6 +15,14 @@ from .insights.participants import participants_table
 from .services.hosting import phase_files
 
 
+def attachment(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
+    """``body`` as a file the browser saves under ``filename``: every download of the
+    platform answers with this one header shape."""
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 def phase_download(phase, user, what: str) -> HttpResponse:
     """The phase's ``input`` or ``references`` files; 403 with the reason when ``user``
     may not have them (:mod:`leaderboard.access` decides)."""
@@ -31,23 +39,18 @@ def files_response(files: list[tuple[str, str]], zip_name: str) -> HttpResponse:
     larger (``bench/task_pages.py``), as it is made again on each request."""
     if len(files) == 1:
         name, text = files[0]
-        response = HttpResponse(text.encode(), content_type="text/plain; charset=utf-8")
-    else:
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-            for file_name, text in files:
-                archive.writestr(file_name, text)
-        name, response = zip_name, HttpResponse(buffer.getvalue(), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+        return attachment(text.encode(), "text/plain; charset=utf-8", name)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+        for file_name, text in files:
+            archive.writestr(file_name, text)
+    return attachment(buffer.getvalue(), "application/zip", zip_name)
 
 
 def participants_csv(task) -> HttpResponse:
     """The participants' list (:func:`.insights.participants.participants_table`); callers check the organizer."""
     text, content_type = exports.render(participants_table(task), "csv")
-    response = HttpResponse(text, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{task.slug}-participants.csv"'
-    return response
+    return attachment(text, content_type, f"{task.slug}-participants.csv")
 
 
 def campaign_judgments_xml(campaign) -> HttpResponse:
@@ -57,9 +60,7 @@ def campaign_judgments_xml(campaign) -> HttpResponse:
 
     from .insights.campaign_judgments import counted_items
 
-    response = HttpResponse(write_judgments_xml(counted_items(campaign)), content_type="application/xml")
-    response["Content-Disposition"] = f'attachment; filename="{campaign.task.slug}-{campaign.name}-judgments.xml"'
-    return response
+    return attachment(write_judgments_xml(counted_items(campaign)), "application/xml", f"{campaign.task.slug}-{campaign.name}-judgments.xml")
 
 
 def campaign_judgments_csv(campaign) -> HttpResponse:
@@ -67,6 +68,4 @@ def campaign_judgments_csv(campaign) -> HttpResponse:
     from .insights.campaign_judgments import judgments_table
 
     text, content_type = exports.render(judgments_table(campaign), "csv")
-    response = HttpResponse(text, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{campaign.task.slug}-{campaign.name}-judgments.csv"'
-    return response
+    return attachment(text, content_type, f"{campaign.task.slug}-{campaign.name}-judgments.csv")

@@ -8,11 +8,13 @@ what is :mod:`leaderboard.access`'s; nothing an annotator receives names a syste
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -121,6 +123,32 @@ def annotators_only(request, campaign: Campaign) -> None:
         raise PermissionDenied(f"only the annotators of campaign {campaign.name} get its screens and judge them")
 
 
+def validated(serializer_class: type[serializers.Serializer], request) -> dict:
+    """The request's body as ``serializer_class`` checks it; a 400 naming every field's problems."""
+    body = serializer_class(data=request.data)
+    if not body.is_valid():
+        raise ValidationError(problems_of(body))
+    return body.validated_data
+
+
+class OrganizersRequest(NamedTuple):
+    task: SharedTask
+    campaign: Campaign | None
+    data: dict
+
+
+def organizers_request(request, slug: str, refusal: str, *, campaign: str = "",
+                       body: type[serializers.Serializer] | None = None) -> OrganizersRequest:
+    """What an organizer's request names, in the order its refusals come: 404 for an unknown
+    task (or ``campaign``), 401/403 with ``refusal`` (formatted with ``task`` and
+    ``campaign``) for anyone but its organizers, 400 for a ``body`` that does not validate."""
+    task = the_task(slug)
+    found = the_campaign(task, campaign) if campaign else None
+    if not access.may_manage_campaign(task, request.user):
+        refuse(request, refusal.format(task=task, campaign=found))
+    return OrganizersRequest(task, found, validated(body, request) if body else {})
+
+
 class Campaigns(APIView):
     parser_classes = [JSONParser]
 
@@ -136,13 +164,7 @@ class Campaigns(APIView):
 
     @extend_schema(request=CampaignCreateSerializer, responses={201: dict, 400: ErrorSerializer})
     def post(self, request, slug):
-        task = the_task(slug)
-        if not access.may_manage_campaign(task, request.user):
-            refuse(request, f"campaigns of {task.title} are created by its organizers")
-        body = CampaignCreateSerializer(data=request.data)
-        if not body.is_valid():
-            return Response(errors(*problems_of(body)), status=400)
-        data = dict(body.validated_data)
+        task, _, data = organizers_request(request, slug, "campaigns of {task.title} are created by its organizers", body=CampaignCreateSerializer)
         try:
             campaign = create_campaign(task, request.user, CampaignSettings(**data))
         except CampaignError as error:
@@ -187,10 +209,7 @@ class Judgments(APIView):
     def post(self, request, slug, campaign):
         found = annotators_campaign(slug, campaign)
         annotators_only(request, found)
-        body = JudgmentSerializer(data=request.data)
-        if not body.is_valid():
-            return Response(errors(*problems_of(body)), status=400)
-        data = body.validated_data
+        data = validated(JudgmentSerializer, request)
         try:
             judgment = record_judgment(found, request.user, data["item"], data["ranks"], data.get("edits"))
         except JudgmentError as error:
@@ -206,14 +225,9 @@ class Publish(APIView):
     @extend_schema(parameters=[CAMPAIGN], request=PublishSerializer, responses={200: dict})
     def post(self, request, slug, campaign):
         """Publish (or withdraw): the human column on the board and exports, the page open to everyone."""
-        task = the_task(slug)
-        found = the_campaign(task, campaign)
-        if not access.may_manage_campaign(found, request.user):
-            refuse(request, f"campaign {found.name} is published by the organizers of {task.title}")
-        body = PublishSerializer(data=request.data)
-        if not body.is_valid():
-            return Response(errors(*problems_of(body)), status=400)
-        set_published(found, body.validated_data["published"])
+        _, found, data = organizers_request(request, slug, "campaign {campaign.name} is published by the organizers of {task.title}",
+                                            campaign=campaign, body=PublishSerializer)
+        set_published(found, data["published"])
         return Response({"name": found.name, "published": found.published})
 
 
@@ -224,17 +238,12 @@ class Import(APIView):
     def post(self, request, slug, campaign):
         """Judgments in Appraise's XML into this campaign (created on the current phase
         when the task has none of this name); every unknown system is named."""
-        task = the_task(slug)
-        if not access.may_manage_campaign(task, request.user):
-            refuse(request, f"judgments of {task.title} are imported by its organizers")
-        body = ImportSerializer(data=request.data)
-        if not body.is_valid():
-            return Response(errors(*problems_of(body)), status=400)
+        task, _, data = organizers_request(request, slug, "judgments of {task.title} are imported by its organizers", body=ImportSerializer)
         existing = campaign_named(task, campaign)
         phase = existing.phase if existing else task.current_phase()
         if phase is None or phase.is_multi_corpus:
             return Response(errors("judgments are imported into a phase of one corpus"), status=400)
-        upload = body.validated_data["file"]
+        upload = data["file"]
         try:
             found, count = import_judgments(phase, campaign, upload.read(), filename=upload.name, user=request.user)
         except scoring.InputError as error:
@@ -249,10 +258,7 @@ class Export(APIView):
 
     @extend_schema(parameters=[CAMPAIGN], responses={(200, "application/xml"): str, (200, "text/csv"): str})
     def get(self, request, slug, campaign):
-        task = the_task(slug)
-        found = the_campaign(task, campaign)
-        if not access.may_manage_campaign(found, request.user):
-            refuse(request, f"the judgments of campaign {found.name} are exported by the organizers of {task.title}")
+        _, found, _ = organizers_request(request, slug, "the judgments of campaign {campaign.name} are exported by the organizers of {task.title}", campaign=campaign)
         response: HttpResponse = campaign_judgments_xml(found) if self.what == "xml" else campaign_judgments_csv(found)
         return response
 

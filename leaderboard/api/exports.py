@@ -4,7 +4,6 @@ The ranking table, or with ``table=per_type`` the per-error-type table of chosen
 systems, as a file for the overview paper. Organizers and staff only. ``format`` is
 this endpoint's own parameter, so DRF's ``?format=`` renderer override is switched off.
 """
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import PermissionDenied
@@ -14,6 +13,7 @@ from rest_framework.views import APIView
 from scoring import per_type_metrics
 
 from .. import access, params
+from ..downloads import attachment
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
 from ..insights.corpora import corpus_columns, macro_columns
@@ -97,9 +97,7 @@ class LeaderboardExport(APIView):
                                               [c["name"] for c in human])
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)
-        response = HttpResponse(text, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
-        return response
+        return attachment(text, content_type, f"{name}.{fmt}")
 
     def per_type(self, request, task, phase, asked: str, level: str, ids: list[int], types: str) -> exports.Table:
         names = [cls.name for cls in per_type_metrics(task.metric_names())]

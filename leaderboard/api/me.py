@@ -9,15 +9,10 @@ from .. import access, params
 from ..models import Submission
 from ..selectors.submissions import uploads_of
 from .schema import text_parameter
-from .serializers import shown_progress, shown_status
+from .serializers import ShownSubmissionSerializer
 
 
-class MySubmissionSerializer(serializers.ModelSerializer):
-    status = shown_status()
-    progress = shown_progress()
-    team = serializers.CharField(source="team.name")
-    task = serializers.CharField(source="phase.task.slug")
-    phase = serializers.CharField(source="phase.kind")
+class MySubmissionSerializer(ShownSubmissionSerializer):
     counts = serializers.SerializerMethodField(help_text="on the board and in the pool now; null while the phase does not say")
 
     class Meta:

@@ -105,20 +105,18 @@ class UploadSerializer(serializers.Serializer):
 SHOWN_STATUSES = [*Submission.Status.values, "received"]
 
 
-def shown_status() -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=SHOWN_STATUSES, read_only=True)
-
-
-def shown_progress() -> serializers.FloatField:
-    return serializers.FloatField(min_value=0, max_value=1, allow_null=True, read_only=True, help_text="0..1; null in a blind phase")
-
-
-class SubmissionSerializer(serializers.ModelSerializer):
-    status = shown_status()
-    progress = shown_progress()
+# The fields every answer about a submission shares (each subclass lists its own in
+# ``Meta.fields``): its status as its team is told it, and its task, phase and team by name.
+# A comment, not a docstring: the schema would give the subclasses its text.
+class ShownSubmissionSerializer(serializers.ModelSerializer):
+    status = serializers.ChoiceField(choices=SHOWN_STATUSES, read_only=True)
+    progress = serializers.FloatField(min_value=0, max_value=1, allow_null=True, read_only=True, help_text="0..1; null in a blind phase")
     team = serializers.CharField(source="team.name")
     task = serializers.CharField(source="phase.task.slug")
     phase = serializers.CharField(source="phase.kind")
+
+
+class SubmissionSerializer(ShownSubmissionSerializer):
     scores = serializers.SerializerMethodField()
     corpora = serializers.SerializerMethodField(help_text="an upload to a phase of several corpora: each corpus's scores in the team's entry as it stood once this upload was in (null: no output for the corpus yet); empty otherwise")
     corpus_uploads = serializers.SerializerMethodField(help_text="an upload to a phase of several corpora: the upload each corpus's output came in (this one, or an earlier one of the team); empty otherwise")

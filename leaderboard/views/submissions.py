@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from scoring import label, value_at
 
 from .. import access, params
+from ..downloads import attachment
 from ..insights import charts, consequences, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.corpora import corpus_columns
@@ -144,9 +145,7 @@ def per_sentence_download(submission: Submission, user, query) -> HttpResponse:
             raise Http404(f"the upload's {submission.phase.corpus} file has no results ({submission.status})")
     table = per_sentence_table(submission, load_dataset(submission.phase.dataset_id), show_references=access.may_see_references(submission.phase, user))
     text, content_type = exports.render(table, fmt)
-    response = HttpResponse(text, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}"'
-    return response
+    return attachment(text, content_type, f"{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}")
 
 
 def corpus_output(upload: Submission, query) -> Submission:
@@ -165,9 +164,7 @@ def corpus_output(upload: Submission, query) -> Submission:
 def uploaded_file(request, slug, pk):
     """The file as uploaded."""
     submission = _visible_submission(request, slug, pk)
-    response = HttpResponse(uploaded_bytes(submission), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{submission.filename}"'
-    return response
+    return attachment(uploaded_bytes(submission), "text/plain; charset=utf-8", submission.filename)
 
 
 ACTIONS = {

@@ -2,27 +2,16 @@
 with ``--corpus``; a bad line is printed with its corpus file and line."""
 import zipfile
 
-import pytest
 from django.contrib.auth.models import User
 
 from leaderboard_client.cli import main
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
+from tests.corpora_support import LANGUAGES, text
 
-from .conftest import client_login, make_user
-
-CS_SOURCE, CS_REF = LANGUAGES["cs"]
+CS_REF = LANGUAGES["cs"][1]
 UK_SOURCE, UK_REF = LANGUAGES["uk"]
 
 
-@pytest.fixture
-def server(live_server, client_home, monkeypatch):
-    corpora_task("corpora", [corpus("cs-natwebinf", "cs", CS_SOURCE, CS_REF), corpus("uk-ua-gec", "uk", UK_SOURCE, UK_REF)])
-    make_user("remote")
-    client_login(live_server.url, "remote", "pw-remote", monkeypatch)
-    return live_server.url
-
-
-def test_a_zip_and_one_corpus_at_a_time(server, tmp_path, capsys):
+def test_a_zip_and_one_corpus_at_a_time(corpora_server, tmp_path, capsys):
     archive = tmp_path / "all.zip"
     with zipfile.ZipFile(archive, "w") as out:
         out.writestr("cs-natwebinf.txt", text(CS_REF))
@@ -39,7 +28,7 @@ def test_a_zip_and_one_corpus_at_a_time(server, tmp_path, capsys):
     assert sorted(s.system_name for s in uploads) == ["one", "zip"] and all(s.status == "scored" for s in uploads)
 
 
-def test_submit_and_status_print_the_uploads_scores(server, tmp_path, capsys):
+def test_submit_and_status_print_the_uploads_scores(corpora_server, tmp_path, capsys):
     """The macro average of the team's entry, each corpus's headline scores and the
     upload each came from; "uploaded as submission N" once."""
     archive = tmp_path / "all.zip"
@@ -63,7 +52,7 @@ def test_submit_and_status_print_the_uploads_scores(server, tmp_path, capsys):
     assert f"  cs-natwebinf (from submission {zip_id})\n" in capsys.readouterr().out
 
 
-def test_the_leaderboard_ranks_by_the_tasks_headline(server, tmp_path, capsys):
+def test_the_leaderboard_ranks_by_the_tasks_headline(corpora_server, tmp_path, capsys):
     from leaderboard.models import SharedTask
 
     SharedTask.objects.filter(slug="corpora").update(headline_metric="gleu.score")

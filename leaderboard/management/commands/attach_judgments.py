@@ -15,8 +15,8 @@ from django.core.management.base import BaseCommand, CommandError
 import scoring
 from scoring.meta import SEEDA_SYSTEMS, parse_system_sets, read_human_judgments
 
-from ...models import SharedTask
 from ...services.campaigns.judgments import attach_judgments
+from ..named import named_phase, named_task
 
 
 class Command(BaseCommand):
@@ -32,12 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--system-set", action="append", default=[], metavar="NAME=A,B|NAME=-A,-B|seeda")
 
     def handle(self, slug, phase, human, names, judgments, judged_lines, system_set, **_):
-        task = SharedTask.objects.filter(slug=slug).first()
-        if task is None:
-            raise CommandError(f"no task {slug}")
-        target = task.phases.filter(kind=phase).first() if phase else task.current_phase()
-        if target is None:
-            raise CommandError(f"task {slug} has no phase {phase or ''}".strip())
+        target = named_phase(named_task(slug), phase)
         if not human and not judgments:
             raise CommandError("give --human SCHEME=FILE and/or --judgments FILE.xml")
         order = SEEDA_SYSTEMS if names == "seeda" else [n for n in names.split(",") if n] or None

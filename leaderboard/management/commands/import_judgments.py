@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 import scoring
 
-from ...models import SharedTask
 from ...services.campaigns.imports import import_judgments
+from ..named import named_phase, named_task
 
 BAD_INPUT = 2
 
@@ -27,12 +27,7 @@ class Command(BaseCommand):
         parser.add_argument("--phase", metavar="KEY", help="default: the task's current phase")
 
     def handle(self, slug, file, campaign, phase, **_):
-        task = SharedTask.objects.filter(slug=slug).first()
-        if task is None:
-            raise CommandError(f"no task {slug}", returncode=BAD_INPUT)
-        target = task.phases.filter(kind=phase).first() if phase else task.current_phase()
-        if target is None:
-            raise CommandError(f"task {slug} has no phase {phase or ''}".strip(), returncode=BAD_INPUT)
+        target = named_phase(named_task(slug, returncode=BAD_INPUT), phase, returncode=BAD_INPUT)
         if target.is_multi_corpus:
             raise CommandError(f"the {target.title} phase has several corpora; judgments rank the outputs of one", returncode=BAD_INPUT)
         try:

@@ -1,8 +1,8 @@
 """``manage.py rescore <slug>``: score every submission again and show what changed."""
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
-from ...models import SharedTask
 from ...services.scoring.rescore import rescore_task
+from ..named import named_task
 
 
 class Command(BaseCommand):
@@ -12,10 +12,7 @@ class Command(BaseCommand):
         parser.add_argument("slug")
 
     def handle(self, slug, **_):
-        task = SharedTask.objects.filter(slug=slug).first()
-        if task is None:
-            raise CommandError(f"no task {slug}")
-        changes = rescore_task(task, report=self.stdout.write)
+        changes = rescore_task(named_task(slug), report=self.stdout.write)
         if not changes:
             self.stdout.write("no score changed")
         for submission_id, moved in changes.items():

@@ -6,9 +6,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 import scoring
 
-from ...models import SharedTask
 from ...services.jobs.queue import wait_for_background
 from ...services.submissions.intake import accept_submission
+from ..named import named_phase, named_task
 
 
 class Command(BaseCommand):
@@ -24,12 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--baseline", action="store_true", help="a baseline: always in the pool, shown in italics")
 
     def handle(self, slug, file, user, system, phase, description, baseline, **_):
-        task = SharedTask.objects.filter(slug=slug).first()
-        if task is None:
-            raise CommandError(f"no task {slug}")
-        target = task.phases.filter(kind=phase).first() if phase else task.current_phase()
-        if target is None:
-            raise CommandError(f"task {slug} has no phase {phase}")
+        target = named_phase(named_task(slug), phase)
         account, _ = User.objects.get_or_create(username=user)
         try:
             submission = accept_submission(
