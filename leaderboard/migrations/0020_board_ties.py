@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leaderboard', '0018_merge_season_work'),
+        ('leaderboard', '0019_judgments_organizer_table'),
     ]
 
     operations = [
