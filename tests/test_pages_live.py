@@ -55,23 +55,30 @@ def test_the_version_is_the_one_the_board_shows(insight_task):
         assert shown == version(client)[0]
 
 
-def test_a_fragment_is_rendered_once_per_audience_and_version(insight_task, monkeypatch):
+def test_the_board_is_rendered_once_per_version_for_every_viewer_who_sees_it(insight_task, monkeypatch):
+    """Only a team's own rows are each request's: 50 teams watching cost one board render a score."""
+    from leaderboard import access
     from leaderboard.views import pages
 
     renders = []
-    real = pages._board_context
-    monkeypatch.setattr(pages, "_board_context", lambda request, task, phase: renders.append(request.user.username) or real(request, task, phase))
+    real = pages._results_context
+    monkeypatch.setattr(pages, "_results_context", lambda request, *args: renders.append(request.user.username) or real(request, *args))
     url = "/tasks/insight/rows/?phase=dev&metric=gotoscorer.f"
-    bodies = {name: [viewer(name).get(url).content for _ in range(3)] for name in (None, "dave", "alice", "organizers-insight")}
-    # anonymous and a user without a team are one audience, the public; each team another
-    assert len(renders) == 3, renders
-    assert bodies[None][0] == bodies["dave"][0] and b"Your team's submissions" in bodies["alice"][0]
+    names = (None, "dave", "alice", "bob", "insight-organizer")
+    bodies = {name: [viewer(name).get(url).content for _ in range(3)] for name in names}
+    from django.contrib.auth.models import AnonymousUser, User
+
+    phase = insight_task["phase"]
+    seeing = {access.may_see_references(phase, User.objects.get(username=n) if n else AnonymousUser()) for n in names}
+    assert len(renders) == len(seeing), renders  # one board per what its viewers may see, whatever their team
+    assert bodies[None][0] == bodies["dave"][0] and b"Your team's submissions" in bodies["alice"][0] and b"Your team's submissions" not in bodies[None][0]
+    assert bodies["alice"][0] != bodies["bob"][0]  # each team's own rows beneath the shared board
     assert all(len(set(copies)) == 1 for copies in bodies.values())
     from leaderboard.services.pool import membership as pool
 
-    pool.touch(insight_task["phase"].pk)  # results changed: a new version, a new render
+    pool.touch(phase.pk)  # results changed: a new version, a new render
     viewer(None).get(url)
-    assert len(renders) == 4
+    assert len(renders) == len(seeing) + 1
 
 
 @pytest.fixture(autouse=True)

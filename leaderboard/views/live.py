@@ -11,11 +11,12 @@ and answers every other poll itself, with or without a session cookie
 second per phase. Otherwise it is the viewer's own version (:func:`.pages.shown_version`,
 ``private``), which never reveals a hidden pool's.
 
-Only when the version changes does a page fetch its fragment, and the fragment is
-rendered once per (phase, audience, version, query) and kept in the ``fragments`` cache
-(Redis when there is a broker, so every web process shares it): the audience is the
-public, one team (its own rows), or the organizers. A new version is a new key, so a
-result that lands invalidates every copy at once.
+Only when the version changes does a page fetch its fragment, and what is the same for
+many viewers is rendered once per (phase, version, query, what they may see) and kept in
+the ``fragments`` cache (Redis when there is a broker, so every web process shares it):
+the board is one piece for everyone who may see the results, and only a team's own rows
+beneath it are rendered per request. A new version is a new key, so a result that lands
+invalidates every copy at once.
 """
 from __future__ import annotations
 
@@ -27,31 +28,26 @@ from collections.abc import Callable
 from django.core.cache import caches
 from django.http import HttpResponse
 
-from .. import access
-from ..models import SharedTask
-
 log = logging.getLogger(__name__)
 RENDER_WAIT = 0.3  # seconds a request waits for another process's render before answering the latest copy
 KEPT = 300  # seconds a rendered fragment is kept (a new version is a new key anyway)
 
 
-def audience(request, task: SharedTask, team) -> str:
-    """Who a fragment is rendered for: the organizers, one team, or the public."""
-    if request.user.is_authenticated and access.may_organize(task, request.user):
-        return f"organizers-{team.pk if team else 0}"
-    return f"team-{team.pk}" if team else "public"
-
-
-def shared_fragment(parts: tuple, version, render: Callable[[], bytes]) -> HttpResponse:
-    """The fragment ``parts`` names (phase, audience, query) at ``version``, rendered by
-    the first request that needs it while the others wait for it (so a crowd that sees a
-    new version at once costs one render, not one each)."""
+def shared_body(parts: tuple, version, render: Callable[[], bytes]) -> bytes:
+    """The rendered piece ``parts`` names (phase, who may see what, query) at ``version``,
+    rendered by the first request that needs it while the others wait for it (so a crowd
+    that sees a new version at once costs one render, not one each)."""
     key = "fragment-" + hashlib.sha256(repr((parts, version)).encode()).hexdigest()[:32]
     latest = "fragment-latest-" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]  # of any version
     body = _cache("get", key)
     if body is None:
         body = _render_once(key, latest, render)
-    return HttpResponse(body)
+    return body
+
+
+def shared_fragment(parts: tuple, version, render: Callable[[], bytes]) -> HttpResponse:
+    """:func:`shared_body` as the response."""
+    return HttpResponse(shared_body(parts, version, render))
 
 
 def _render_once(key: str, latest: str, render: Callable[[], bytes]) -> bytes:

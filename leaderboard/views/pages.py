@@ -16,6 +16,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 import scoring
 from scoring import label
@@ -31,7 +33,7 @@ from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge
 from ..services.teams.actions import TeamError
 from ..services.teams.terms import TermsNotAccepted
 from .forms import UploadForm
-from .live import audience, shared_fragment
+from .live import shared_body
 
 OWN_SHOWN = 10  # the team's latest submissions under the board; the rest on "My submissions"
 
@@ -69,11 +71,10 @@ def shown_version(phase: Phase, visible: bool, own: list[dict]) -> str:
     return "own-" + hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
 
 
-def _board_context(request, task: SharedTask, phase: Phase) -> dict:
-    visible = access.may_see_results(phase, request.user)
+def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> dict:
+    """The board itself (``_board_results.html``): the same for every viewer who may see it."""
     metric = params.metric(request.GET, lambda: metric_paths(phase), headline_metric(task))
     track = params.choice(request.GET, "track", task.tracks or [])
-    own = own_rows(request, task, phase)
     rows = board_rows(phase.pk, metric) if visible else []
     human = human_columns(phase) if visible else []
     rows = with_human_columns(rows, human) if human else rows
@@ -89,10 +90,18 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
         "rows": rows,
         "human": [c["name"] for c in human],  # published human evaluation campaigns: a column group each
         "visible": visible,
-        "version": shown_version(phase, visible, own),
-        "own": own,
-        "pending": any(not row["finished"] for row in own),  # as shown: a blind phase's "received" is final
     }
+
+
+def _own_context(own: list[dict], version: str) -> dict:
+    """What the fragment adds around the board: its version and the team's own rows."""
+    return {"version": version, "own": own, "pending": any(not row["finished"] for row in own)}  # as shown: a blind phase's "received" is final
+
+
+def _board_context(request, task: SharedTask, phase: Phase) -> dict:
+    visible = access.may_see_results(phase, request.user)
+    own = own_rows(request, task, phase)
+    return {**_results_context(request, task, phase, visible), **_own_context(own, shown_version(phase, visible, own))}
 
 
 def task_board(request, slug):
@@ -101,19 +110,27 @@ def task_board(request, slug):
 
 
 def task_rows(request, slug):
-    """The polled fragment: 204 while nothing changed since the version the page shows."""
+    """The polled fragment: 204 while nothing changed since the version the page shows.
+
+    The board is rendered once per version for every viewer who sees the same one (views/live.py:
+    those who may see the results, split only by whether they may see references); the
+    team's own rows beneath it are each request's (a few rows), so a score that lands
+    costs one render of the board, not one per team."""
     task = get_object_or_404(SharedTask, slug=slug)
     phase = access.phase_for(request, task)
     since = params.text(request.GET, "since", max_length=40, pattern=VERSION)
     visible = access.may_see_results(phase, request.user)
-    version = shown_version(phase, visible, [] if visible else own_rows(request, task, phase))
+    own = own_rows(request, task, phase)
+    version = shown_version(phase, visible, [] if visible else own)
     if since and since == version:
         return HttpResponse(status=204)
-    # rendered once per phase, audience and version for every viewer (views/live.py); the
-    # version read first, so a copy is never older than its key
-    team = team_of(request.user, task, create=False) if request.user.is_authenticated else None
-    parts = ("board", phase.pk, audience(request, task, team), request.GET.get("metric", ""), request.GET.get("track", ""))
-    return shared_fragment(parts, version, lambda: render(request, "leaderboard/_board.html", _board_context(request, task, phase)).content)
+    if visible:  # the version read first, so a copy is never older than its key
+        parts = ("board", phase.pk, access.may_see_references(phase, request.user), request.GET.get("metric", ""), request.GET.get("track", ""))
+        results = shared_body(parts, version, lambda: render_to_string("leaderboard/_board_results.html", _results_context(request, task, phase, True), request).encode())
+    else:
+        results = render_to_string("leaderboard/_board_results.html", _results_context(request, task, phase, False), request).encode()
+    context = {"task": task, "phase": phase, "results_html": mark_safe(results.decode()), **_own_context(own, version)}  # noqa: S308 - our own render
+    return render(request, "leaderboard/_board.html", context)
 
 
 def task_version(request, slug):
