@@ -131,6 +131,7 @@ class Crowd(threading.Thread):
         self.proxy, self.slug, self.phase_key = proxy, slug, phase_key
         self.cookies, self.pending, self.viewers = cookies[:viewers], pending, viewers
         self.latencies: list[float] = []
+        self.by_kind: dict[str, list[float]] = {}  # version, rows, status, page: where the time goes
         self.errors = 0
         self.kinds: dict[str, int] = {}  # what the errors were
         self.halt = threading.Event()
@@ -161,7 +162,9 @@ class Crowd(threading.Thread):
             self.errors += 1
             self.kinds[type(error).__name__] = self.kinds.get(type(error).__name__, 0) + 1
             return None
-        self.latencies.append((time.perf_counter() - started) * 1000)
+        elapsed = (time.perf_counter() - started) * 1000
+        self.latencies.append(elapsed)
+        self.by_kind.setdefault(kind_of(url), []).append(elapsed)
         if response.status_code >= 400:
             self.errors += 1
             self.kinds[str(response.status_code)] = self.kinds.get(str(response.status_code), 0) + 1
@@ -201,8 +204,23 @@ class Crowd(threading.Thread):
         await self.watch(client, refresh)
 
     def p95(self) -> float:
-        ordered = sorted(self.latencies)
-        return round(ordered[int(len(ordered) * 0.95)], 1) if ordered else 0.0
+        return p95(self.latencies)
+
+    def kinds_p95(self) -> str:
+        return ", ".join(f"{kind} {len(values)} p95 {p95(values)} ms" for kind, values in sorted(self.by_kind.items()))
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return round(ordered[int(len(ordered) * 0.95)], 1) if ordered else 0.0
+
+
+def kind_of(url: str) -> str:
+    """Which of a page's requests ``url`` is."""
+    for kind in ("version", "rows", "status"):
+        if f"/{kind}/" in url:
+            return kind
+    return "page"
 
 
 def newest_pending(ids: list[int]) -> dict[int, int]:
@@ -333,8 +351,10 @@ def main() -> None:
         crowd.start()
         time.sleep(FIRST + 2)  # every page open and polling
         crowd.latencies.clear()
+        crowd.by_kind.clear()
         figures["crowd_jobs_per_min"] = round(rate(args.window)[0], 1)
         figures["crowd_p95_ms"] = crowd.p95()
+        print(f"crowd requests: {crowd.kinds_p95()}", file=sys.stderr)
         crowd.halt.set()
         requests = len(crowd.latencies)
         crowd.join(timeout=MOST + 30)

@@ -43,6 +43,7 @@ from django.utils import timezone
 from . import params
 from .models import Dataset, Membership, Phase, SharedTask, Submission, Team, TermsAcceptance
 from .models.pages import current_terms, terms_version
+from .models.tasks import light_dataset
 
 
 def own_team(user, task: SharedTask) -> Team | None:
@@ -121,7 +122,7 @@ def task_phase(task: SharedTask, kind: str) -> Phase:
     """The task's phase ``kind`` (a validated key), else its current phase; 404 if none.
     Phases are public: the task's API lists them. A corpus of a multi-corpus phase is
     asked for by its own key (``test--uk-ua-gec``): its board, heat map and per-type pages."""
-    phase = Phase.every.select_related("dataset", "task").filter(task=task, kind=kind).first() if kind else task.current_phase()
+    phase = Phase.every.select_related("dataset", "task").defer(*light_dataset("dataset__")).filter(task=task, kind=kind).first() if kind else task.current_phase()
     if phase is None:
         raise Http404(f"task {task.slug} has no phase {kind}".strip())
     return phase
@@ -148,7 +149,7 @@ def submission_for(user, pk: int, *, allowed=None, **lookups) -> Submission:
     """The submission ``pk`` when this user may know it exists (``allowed``, by default
     :func:`may_see_submission`); the same 404 otherwise, whether it exists or not, so ids
     of hidden phases and other teams' uploads stay unknown."""
-    submissions = Submission.objects.select_related("phase__task", "phase__dataset", "team").defer("content")
+    submissions = Submission.objects.select_related("phase__task", "phase__dataset", "team").defer("content", *light_dataset("phase__dataset__"))
     submission = submissions.filter(pk=pk, **lookups).first()
     if submission is None or not (allowed or may_see_submission)(submission, user):
         raise Http404("no such submission")

@@ -21,18 +21,22 @@ from .uploads import upload_entry
 PENDING = (Submission.Status.QUEUED, Submission.Status.RUNNING)
 
 
-def team_submissions(phase: Phase, team: Team | None, user) -> list[dict]:
+def team_submissions(phase: Phase, team: Team | None, user, *, latest: int | None = None, with_scores: bool = True) -> list[dict]:
+    """``latest``: only the newest so many; ``with_scores=False``: statuses only (the rows
+    under a live board, polled by every open page: no score is read for them)."""
     if team is None:
         return []
     submissions = list(
         Submission.objects.filter(phase=phase, team=team)
         .annotate(counted=Exists(PoolMember.objects.filter(Q(submission=OuterRef("pk")) | Q(submission__parent=OuterRef("pk")))))
-        .defer("content").order_by("-created_at", "-pk")
+        .defer("content").order_by("-created_at", "-pk")[:latest]
     )
     for s in submissions:
         s.phase = phase  # the access rules read it; one phase object for all rows
     visible = access.may_see_results(phase, user)
     show_counted = access.may_see_counted(phase, user)
+    if not with_scores:
+        return [submission_row(s, user, None, show_counted) for s in submissions]
     if phase.is_multi_corpus:  # each upload shown whole: its entry's macro average and corpora
         path = headline_metric(phase.task)
         entries = {s.pk: upload_entry(s) for s in submissions if s.status == Submission.Status.SCORED} if visible else {}

@@ -144,12 +144,22 @@ def submission_phase_of(phases: list):
     return current_of(phases)
 
 
+def light_dataset(prefix: str = "") -> list[str]:
+    """The fields to ``defer`` when a query joins a phase's dataset (``prefix``, e.g.
+    ``"phase__dataset__"``) only for its name, size or language: the source, the
+    references and the prepared gold are megabytes on a real task, and a status poll that
+    joined them spent 20-30 ms moving them (issue 33). Code that reads one loads it then."""
+    return [prefix + name for name in Dataset.HEAVY]
+
+
 class Dataset(models.Model):
     """Source and references, with the scoring library's prepared form stored once.
 
     ``prepared`` is ``scoring.Dataset.to_bytes()``: the source parses and reference edits
     (docs/metrics.md), so no submission ever re-parses the references.
     """
+
+    HEAVY = ("source", "references", "prepared")  # what a page that joins the dataset defers (light_dataset)
 
     task = models.ForeignKey(SharedTask, null=True, blank=True, on_delete=models.SET_NULL, related_name="datasets", help_text="the task whose phases may use this gold (its phases protect it)")
     name = models.CharField(max_length=200)
@@ -259,7 +269,7 @@ class Phase(models.Model):
 
     def corpora(self) -> list["Phase"]:
         """The phases scored, one per corpus: the corpus phases, or the phase itself."""
-        children = list(Phase.every.filter(parent=self).select_related("dataset", "task").order_by("pk"))
+        children = list(Phase.every.filter(parent=self).select_related("dataset", "task").defer(*light_dataset("dataset__")).order_by("pk"))
         return children or [self]
 
     @property

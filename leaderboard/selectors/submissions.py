@@ -8,6 +8,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from .. import access
 from ..models import Phase, PoolMember, SharedTask, Submission
+from ..models.tasks import light_dataset
 
 
 def baselines_of(task: SharedTask) -> list[Submission]:
@@ -22,7 +23,7 @@ def team_history(phase: Phase, team) -> QuerySet[Submission]:
 
 def corpus_files(upload: Submission, *, with_team: bool = False) -> dict[str, Submission]:
     """An upload's file per corpus name (a zip's parts, or its one corpus)."""
-    outputs = upload.corpus_outputs.select_related("phase__task", "phase__dataset", "team").defer("content") if with_team else \
+    outputs = upload.corpus_outputs.select_related("phase__task", "phase__dataset", "team").defer("content", *light_dataset("phase__dataset__")) if with_team else \
         upload.corpus_outputs.select_related("phase").order_by("pk")
     return {o.phase.corpus: o for o in outputs}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from ..models import Phase, SharedTask
+from ..models.tasks import light_dataset
 
 
 def listed_tasks() -> QuerySet[SharedTask]:
@@ -22,7 +23,7 @@ def slug_taken(slug: str) -> bool:
 
 def phases_in_order(task: SharedTask) -> QuerySet[Phase]:
     """A task's phases as its pages show them (by start), each with its dataset."""
-    return task.phases.select_related("dataset").order_by("starts_at", "pk")
+    return task.phases.select_related("dataset").defer(*light_dataset("dataset__")).order_by("starts_at", "pk")
 
 
 def phase_key_taken(task: SharedTask, kind: str, *, other_than: int | None = None) -> bool:

@@ -57,7 +57,7 @@ VERSION = re.compile(r"[a-z0-9-]+")
 
 def own_rows(request, task: SharedTask, phase: Phase) -> list[dict]:
     """The team's latest submissions as "My submissions" shows them (access rules applied)."""
-    return team_submissions(phase, team_of(request.user, task, create=False), request.user)[:OWN_SHOWN]
+    return team_submissions(phase, team_of(request.user, task, create=False), request.user, latest=OWN_SHOWN, with_scores=False)
 
 
 def shown_version(phase: Phase, visible: bool, own: list[dict]) -> str:
