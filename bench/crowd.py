@@ -19,10 +19,11 @@ keeps both workers busy throughout (the fair queue sends one per team at a time)
 1. idle: the scoring rate over ``--window`` seconds;
 2. crowd: ``--viewers`` logged-in participants (their own session each), each with the
    task page and their team's newest submission page open, as static/leaderboard/live.js
-   drives them: a poll of the phase's version through nginx (3 s after a change, backing
-   off to 15 s while nothing changes), and the board's fragment, or the submission's
-   status, fetched only when it changed (the submission page reloads once it is
-   finished); the scoring rate and the pages' p95 over every request;
+   drives them: one poll of the phase's version through nginx per page (3 s after a
+   change, backing off to 15 s while nothing changes); on a change the board (the
+   public's, which nginx keeps a second), the team's own rows while one is pending (at
+   most every 10 s) and the submission's status (at most every 5 s; the page reloads once
+   it is finished); the scoring rate and the pages' p95 over every request;
 3. storm: 50 closed-loop connections on the public board API straight at gunicorn;
 4. fairness: one team queues 8 essays (SEEDA subset paragraphs of ~300 words) in a task
    with similarity-weighted CLEME2.0, then another 8 CoNLL-size uploads (of outputs the
@@ -54,6 +55,7 @@ from platform_load import load_python, start_proxy, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST, MOST = 3.0, 15.0  # static/leaderboard/live.js: after a change, and the longest backoff
+OWN_EVERY, STATUS_EVERY = 10.0, 5.0  # live.js's atMost for a viewer's own rows (task.html) and status (submission.html)
 TEAMS, MEMBERS = 50, 4
 
 
@@ -170,29 +172,44 @@ class Crowd(threading.Thread):
             self.kinds[str(response.status_code)] = self.kinds.get(str(response.status_code), 0) + 1
         return response
 
-    async def watch(self, client, on_change) -> None:
-        """live.js's loop: poll the version; on a change call ``on_change`` (False: stop)."""
+    async def watch(self, client, listeners: list) -> None:
+        """live.js's loop: one poll of the version for a page's parts; on a change each
+        ``(on_change, at_most)`` is called, no sooner than ``at_most`` seconds after its
+        last call (a later poll catches up); one that returns False stops following."""
         version_url = f"/tasks/{self.slug}/version/?phase={self.phase_key}"
         seen, delay = None, FIRST
+        shown = [None] * len(listeners)
+        called = [time.monotonic()] * len(listeners)
+        active = [True] * len(listeners)
         await asyncio.sleep(random.uniform(0, FIRST))  # pages opened at different moments
-        while not self.halt.is_set():
+        while not self.halt.is_set() and any(active):
             response = await self.get(client, version_url)
             if response is not None and response.status_code == 200 and response.text != seen:
-                first = seen is None
-                seen = response.text
-                if not first and await on_change() is False:
-                    return
-                delay = FIRST
+                if seen is None:
+                    shown = [response.text] * len(listeners)
+                seen, delay = response.text, FIRST
             else:
                 delay = min(MOST, delay * 1.5)
+            for k, (on_change, at_most) in enumerate(listeners):
+                if active[k] and shown[k] != seen and time.monotonic() - called[k] >= at_most:
+                    shown[k], called[k] = seen, time.monotonic()
+                    active[k] = await on_change() is not False
             await asyncio.sleep(delay)
 
     async def board(self, client) -> None:
+        """The task page: the board (public, through the proxy's copy) on every change; the
+        team's own rows, while one is pending, at most every OWN_EVERY seconds."""
         rows = f"/tasks/{self.slug}/rows/?phase={self.phase_key}"
+        own = f"/tasks/{self.slug}/own/?phase={self.phase_key}"
 
         async def refresh():
             await self.get(client, rows)
-        await self.watch(client, refresh)
+
+        async def refresh_own():
+            response = await self.get(client, own)
+            return response is None or 'data-pending="1"' in response.text
+
+        await self.watch(client, [(refresh, 0.0), (refresh_own, OWN_EVERY)])
 
     async def submission(self, client, submission_id: int) -> None:
         async def refresh():
@@ -201,7 +218,7 @@ class Crowd(threading.Thread):
                 await self.get(client, f"/tasks/{self.slug}/submissions/{submission_id}/")  # the page reloads once
                 return False
             return True
-        await self.watch(client, refresh)
+        await self.watch(client, [(refresh, STATUS_EVERY)])
 
     def p95(self) -> float:
         return p95(self.latencies)

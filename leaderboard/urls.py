@@ -7,6 +7,7 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("tasks/<slug:slug>/", pages.task_board, name="task"),
     path("tasks/<slug:slug>/rows/", pages.task_rows, name="task-rows"),
+    path("tasks/<slug:slug>/own/", pages.task_own_rows, name="task-own-rows"),
     path("tasks/<slug:slug>/version/", pages.task_version, name="task-version"),
     path("tasks/<slug:slug>/submit/", pages.submit, name="submit"),
     path("tasks/<slug:slug>/per-type/", comparison.per_type, name="per-type"),

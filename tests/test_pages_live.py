@@ -55,30 +55,46 @@ def test_the_version_is_the_one_the_board_shows(insight_task):
         assert shown == version(client)[0]
 
 
-def test_the_board_is_rendered_once_per_version_for_every_viewer_who_sees_it(insight_task, monkeypatch):
-    """Only a team's own rows are each request's: 50 teams watching cost one board render a score."""
-    from leaderboard import access
+def test_a_public_board_is_one_body_for_everyone_the_proxy_may_keep(insight_task, monkeypatch):
+    """A public phase's board is rendered once per version as the public sees it, and says
+    the proxy may keep it a second; a team's own rows are polled apart (task_own_rows)."""
     from leaderboard.views import pages
 
     renders = []
     real = pages._results_context
-    monkeypatch.setattr(pages, "_results_context", lambda request, *args: renders.append(request.user.username) or real(request, *args))
+    monkeypatch.setattr(pages, "_results_context", lambda request, *args: renders.append(args[-1]) or real(request, *args))  # never reads the session
     url = "/tasks/insight/rows/?phase=dev&metric=gotoscorer.f"
     names = (None, "dave", "alice", "bob", "insight-organizer")
-    bodies = {name: [viewer(name).get(url).content for _ in range(3)] for name in names}
-    from django.contrib.auth.models import AnonymousUser, User
-
-    phase = insight_task["phase"]
-    seeing = {access.may_see_references(phase, User.objects.get(username=n) if n else AnonymousUser()) for n in names}
-    assert len(renders) == len(seeing), renders  # one board per what its viewers may see, whatever their team
-    assert bodies[None][0] == bodies["dave"][0] and b"Your team's submissions" in bodies["alice"][0] and b"Your team's submissions" not in bodies[None][0]
-    assert bodies["alice"][0] != bodies["bob"][0]  # each team's own rows beneath the shared board
-    assert all(len(set(copies)) == 1 for copies in bodies.values())
+    responses = {name: [viewer(name).get(url) for _ in range(3)] for name in names}
+    assert len(renders) == 1, renders
+    assert len({r.content for copies in responses.values() for r in copies}) == 1
+    assert all(r["Cache-Control"] == "public, max-age=0, s-maxage=1" and "Cookie" not in r.get("Vary", "") for copies in responses.values() for r in copies)
+    assert b"Your team's submissions" not in responses["alice"][0].content
+    own = viewer("alice").get("/tasks/insight/own/?phase=dev").content
+    assert b"Your team's submissions" in own and b"data-pending=" in own
+    assert viewer("bob").get("/tasks/insight/own/?phase=dev").content != own  # each team's own
+    assert b"Your team's submissions" not in viewer(None).get("/tasks/insight/own/?phase=dev").content
     from leaderboard.services.pool import membership as pool
 
-    pool.touch(phase.pk)  # results changed: a new version, a new render
+    pool.touch(insight_task["phase"].pk)  # results changed: a new version, a new render
     viewer(None).get(url)
-    assert len(renders) == len(seeing) + 1
+    assert len(renders) == 2
+
+
+def test_a_hidden_board_is_private_and_rendered_once_per_version_for_those_who_see_it(insight_task, monkeypatch):
+    from leaderboard.views import pages
+
+    phase = insight_task["phase"]
+    phase.results_visibility = phase.Visibility.ORGANIZERS
+    phase.save()
+    renders = []
+    real = pages._results_context
+    monkeypatch.setattr(pages, "_results_context", lambda request, *args: renders.append(args[-1]) or real(request, *args))
+    url = "/tasks/insight/rows/?phase=dev"
+    organizer = [viewer("insight-organizer").get(url) for _ in range(3)]
+    assert renders.count(True) == 1 and all(r["Cache-Control"] == "private, no-store" for r in organizer)
+    alice = viewer("alice").get(url)
+    assert alice["Cache-Control"] == "private, no-store" and b"not public yet" in alice.content and b"data-group" not in alice.content
 
 
 @pytest.fixture(autouse=True)

@@ -168,7 +168,9 @@ def test_a_blind_team_sees_its_upload_received_and_nothing_more(vault):
     detail = client.get(f"/api/submissions/{vault['submissions']['alice'].pk}/").json()
     assert detail["status"] == "received" and detail["scores"] == {} and detail["signature"] == ""
     board = client.get(f"/tasks/{SLUG}/rows/?phase={KIND}").content.decode()
-    assert 'data-pending="0"' in board and re.search(r'data-version="own-[0-9a-f]+"', board)
+    assert re.search(r'data-version="own-[0-9a-f]+"', board)
+    own = client.get(f"/tasks/{SLUG}/own/?phase={KIND}").content.decode()
+    assert 'data-pending="0"' in own and "received" in own
     assert client.get(f"/tasks/{SLUG}/rows/?phase={KIND}&since=" + re.search(r'data-version="([^"]+)"', board).group(1)).status_code == 204
 
 

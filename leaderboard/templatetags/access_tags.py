@@ -45,7 +45,9 @@ def sees_meta_evaluation(context, task) -> bool:
 
 @register.simple_tag(takes_context=True)
 def sees_references(context, phase) -> bool:
-    return may_see_references(phase, context["request"].user)
+    """For the context's ``viewer`` when it names one (a board rendered as the public sees it)."""
+    viewer = context.get("viewer")
+    return may_see_references(phase, viewer if viewer is not None else context["request"].user)
 
 
 @register.inclusion_tag("leaderboard/_phase_status.html", takes_context=True)

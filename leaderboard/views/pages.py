@@ -13,11 +13,11 @@ import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 
 import scoring
 from scoring import label
@@ -110,27 +110,46 @@ def task_board(request, slug):
 
 
 def task_rows(request, slug):
-    """The polled fragment: 204 while nothing changed since the version the page shows.
+    """The polled board: 204 while nothing changed since the version the page shows.
 
-    The board is rendered once per version for every viewer who sees the same one (views/live.py:
-    those who may see the results, split only by whether they may see references); the
-    team's own rows beneath it are each request's (a few rows), so a score that lands
-    costs one render of the board, not one per team."""
+    For a phase whose results are public the board is the same for everyone (rendered as
+    the public sees it: the session is never read) and says so (``public, s-maxage=1``):
+    the proxy keeps it a second, so a crowd of open pages costs Django one render a second
+    (docker/nginx/gec.conf.template). Otherwise it is the viewer's, ``private``: rendered
+    once per version for all who see the same (views/live.py). The team's own rows are
+    :func:`task_own_rows`, polled apart."""
     task = get_object_or_404(SharedTask, slug=slug)
     phase = access.phase_for(request, task)
     since = params.text(request.GET, "since", max_length=40, pattern=VERSION)
-    visible = access.may_see_results(phase, request.user)
-    own = own_rows(request, task, phase)
-    version = shown_version(phase, visible, [] if visible else own)
+    public = phase.results_public()
+    viewer = AnonymousUser() if public else request.user
+    visible = access.may_see_results(phase, viewer)
+    version = shown_version(phase, visible, [] if visible else own_rows(request, task, phase))
     if since and since == version:
         return HttpResponse(status=204)
     if visible:  # the version read first, so a copy is never older than its key
-        parts = ("board", phase.pk, access.may_see_references(phase, request.user), request.GET.get("metric", ""), request.GET.get("track", ""))
-        results = shared_body(parts, version, lambda: render_to_string("leaderboard/_board_results.html", _results_context(request, task, phase, True), request).encode())
+        parts = ("board", phase.pk, access.may_see_references(phase, viewer), request.GET.get("metric", ""), request.GET.get("track", ""))
+        results = shared_body(parts, version, lambda: _results_html(request, task, phase, viewer, True))
     else:
-        results = render_to_string("leaderboard/_board_results.html", _results_context(request, task, phase, False), request).encode()
-    context = {"task": task, "phase": phase, "results_html": mark_safe(results.decode()), **_own_context(own, version)}  # noqa: S308 - our own render
-    return render(request, "leaderboard/_board.html", context)
+        results = _results_html(request, task, phase, viewer, False)
+    response = HttpResponse(f'<div data-version="{version}">'.encode() + results + b"</div>")
+    response["Cache-Control"] = "public, max-age=0, s-maxage=1" if public else "private, no-store"
+    return response
+
+
+def _results_html(request, task: SharedTask, phase: Phase, viewer, visible: bool) -> bytes:
+    """The board as ``viewer`` may see it (the public's for a public phase)."""
+    context = {**_results_context(request, task, phase, visible), "viewer": viewer}
+    return render_to_string("leaderboard/_board_results.html", context).encode()
+
+
+def task_own_rows(request, slug):
+    """The viewer's team's newest submissions under the board, polled by the page while
+    one of them is pending, at most every few seconds (static/leaderboard/live.js)."""
+    task = get_object_or_404(SharedTask, slug=slug)
+    phase = access.phase_for(request, task)
+    own = own_rows(request, task, phase)
+    return render(request, "leaderboard/_board_own.html", {"task": task, "phase": phase, **_own_context(own, "")})
 
 
 def task_version(request, slug):

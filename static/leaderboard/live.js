@@ -8,9 +8,10 @@
 // (it polls at once when it is shown again). Pages that follow one job (an upload's banner,
 // an organizer's job) poll their small status the same way until it is finished.
 //
-//   gecLive.follow(box, {version, fragment, pending, since})  replace box's content on a new version
-//                          (pending: a selector, stop once box has none; since: the version it shows)
-//   gecLive.status(box, {version, status, reload, since})     a submission's status; reload once finished
+//   gecLive.follow(box, {version, fragment, pending, since, atMost})  replace box's content on a new version
+//                          (pending: a selector, stop once box has none; since: the version it shows;
+//                           atMost: ms between two fetches, for a fragment rendered per viewer)
+//   gecLive.status(box, {version, status, reload, since, atMost})  a submission's status; reload once finished
 //   [data-poll-url], li[data-follow]                    found on every page (base.html)
 (function () {
   "use strict";
@@ -66,10 +67,13 @@
     box = element(box);
     if (!box) return;
     let seen = options.since || null;  // the version this box shows: its [data-version], else the one it came with or last fetched
+    let fetched = Date.now();
     watch(options.version, async function (version) {
       if (options.pending && !box.querySelector(options.pending)) return "stop";
       const shown = box.querySelector("[data-version]");
       if (version === (shown ? shown.dataset.version : seen)) return "same";
+      if (options.atMost && Date.now() - fetched < options.atMost) return "same";  // a later poll fetches it
+      fetched = Date.now();
       const response = await fetch(options.fragment, {credentials: "same-origin"});
       if (response.status !== 200) return "same";
       box.innerHTML = await response.text();
@@ -87,10 +91,12 @@
   function status(box, options) {
     box = element(box);
     if (!box) return;
-    let seen = options.since || null;
+    let seen = options.since || null, fetched = Date.now();
     watch(options.version, async function (version) {
       if (version === seen) return "same";
+      if (options.atMost && Date.now() - fetched < options.atMost) return "same";  // a later poll asks
       seen = version;
+      fetched = Date.now();
       const state = await (await fetch(options.status, {credentials: "same-origin"})).json();
       if (state.finished) { if (options.reload) location.reload(); return "stop"; }
       const target = box.querySelector(".submission-status");

@@ -37,3 +37,31 @@ def test_a_hidden_phase_version_is_never_kept(stack):  # noqa: F811
     assert team[2] != organizer[2] and anonymous[2] != organizer[2] and team[2] != anonymous[2]
     for answer in (team, organizer, anonymous):
         assert answer[1]["X-Cache"] != "HIT" and "private" in answer[1]["Cache-Control"]
+
+
+BOARD = "/tasks/proxied/rows/?phase=dev"
+
+
+def test_a_public_board_is_answered_by_the_proxy_for_logged_in_pages_too(stack):  # noqa: F811
+    """One render a second for a crowd: the board is the public's, the team's rows are /own/."""
+    cookie = {"Cookie": session_cookie(stack["team"])}
+    answers = [get(stack["url"] + BOARD, cookie) for _ in range(5)] + [get(stack["url"] + BOARD)]
+    assert all(a[0] == 200 and a[2] == answers[0][2] for a in answers)
+    assert any(a[1]["X-Cache"] == "HIT" for a in answers), [a[1]["X-Cache"] for a in answers]
+    own = get(stack["url"] + "/tasks/proxied/own/?phase=dev", cookie)
+    assert own[0] == 200 and own[1].get("X-Cache") is None  # never through the cache
+
+
+def test_a_hidden_board_is_never_kept(stack):  # noqa: F811
+    phase = stack["phase"]
+    phase.results_visibility = phase.Visibility.ORGANIZERS
+    phase.save()
+    time.sleep(1.1)  # the public copy of a second ago expires
+    organizer = get(stack["url"] + BOARD, {"Cookie": session_cookie(stack["organizer"])})
+    team = get(stack["url"] + BOARD, {"Cookie": session_cookie(stack["team"])})
+    anonymous = get(stack["url"] + BOARD)
+    assert organizer[0] == 200 and b"not public yet" not in organizer[2]
+    for answer in (team, anonymous):
+        assert b"not public yet" in answer[2]
+    for answer in (team, organizer, anonymous):
+        assert answer[1]["X-Cache"] != "HIT" and "private" in answer[1]["Cache-Control"]
