@@ -116,10 +116,31 @@ def scored_between(start: float, end: float) -> int:
     return Submission.objects.filter(status="scored", scored_at__gte=to_time(start), scored_at__lt=to_time(end)).count()
 
 
+ROLES = (("celery", "workers"), ("gunicorn", "web"), ("nginx", "nginx"), ("postgres", "postgres"), ("redis-server", "redis"), ("crowd.py", "load"))
+
+
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds used so far by each part of the stack (and this load generator), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used: dict[str, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        role = next((name for key, name in ROLES if key in command), None)
+        if role:
+            used[role] = used.get(role, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
 def rate(seconds: float) -> tuple[float, float]:
-    """Run the window; (jobs per minute, its start)."""
-    start = time.time()
+    """Run the window; (jobs per minute, its start). Prints the cores each part used."""
+    start, before = time.time(), cpu_seconds()
     time.sleep(seconds)
+    after = cpu_seconds()
+    print("  cores used: " + ", ".join(f"{role} {(after.get(role, 0) - before.get(role, 0)) / seconds:.2f}" for _key, role in ROLES), file=sys.stderr)
     return scored_between(start, time.time()) * 60 / seconds, start
 
 
@@ -140,6 +161,17 @@ class Crowd(threading.Thread):
 
     def run(self) -> None:
         asyncio.run(self.main())
+
+    @staticmethod
+    def first_in_line() -> None:
+        """Give this process (the load generator) a higher CPU weight than the stack's: the
+        viewers' browsers are other machines, and a generator that lags measures itself,
+        not the pages (run as root, as here: its own session's autogroup, nice -5). Its CPU
+        is printed with the stack's ("load"), and taken from the stack."""
+        try:
+            Path("/proc/self/autogroup").write_text("-5")
+        except OSError as error:
+            print(f"  the load generator keeps its priority ({error})", file=sys.stderr)
 
     async def main(self) -> None:
         import httpx
@@ -179,8 +211,8 @@ class Crowd(threading.Thread):
         version_url = f"/tasks/{self.slug}/version/?phase={self.phase_key}"
         seen, delay = None, FIRST
         shown = [None] * len(listeners)
-        called = [time.monotonic()] * len(listeners)
         active = [True] * len(listeners)
+        called = [time.monotonic() - random.uniform(0, at_most) for _, at_most in listeners]  # live.js's jitter
         await asyncio.sleep(random.uniform(0, FIRST))  # pages opened at different moments
         while not self.halt.is_set() and any(active):
             response = await self.get(client, version_url)
@@ -232,9 +264,20 @@ def p95(values: list[float]) -> float:
     return round(ordered[int(len(ordered) * 0.95)], 1) if ordered else 0.0
 
 
+def served_p95(access_log: Path) -> str:
+    """gunicorn's own time per kind of request (its access log, microseconds), then cleared."""
+    times: dict[str, list[float]] = {}
+    for line in access_log.read_text().splitlines():
+        path, _, micros = line.rpartition(" ")
+        if micros.isdigit():
+            times.setdefault(kind_of(path + "/"), []).append(int(micros) / 1000)
+    access_log.write_text("")
+    return ", ".join(f"{kind} {len(values)} p95 {p95(values)} ms" for kind, values in sorted(times.items()))
+
+
 def kind_of(url: str) -> str:
     """Which of a page's requests ``url`` is."""
-    for kind in ("version", "rows", "status"):
+    for kind in ("version", "rows", "own", "status"):
         if f"/{kind}/" in url:
             return kind
     return "page"
@@ -312,6 +355,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="workers on the default queue (one more serves the large queue)")
     parser.add_argument("--storm", type=int, default=50, help="connections of the storm straight at gunicorn")
     parser.add_argument("--worker-nice", type=int, default=None, help="GEC_WORKER_NICE of the workers (default: the settings')")
+    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (1: sync workers, as docker/compose.yaml)")
     parser.add_argument("--database", default="gec_crowd")
     parser.add_argument("--json", action="store_true", help="print one line of figures")
     args = parser.parse_args()
@@ -344,8 +388,9 @@ def main() -> None:
     port = free_port()
     processes = []
     try:
-        processes.append(start([sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{port}", "-w", "3", "-k", "sync",
-                                "--timeout", "120", "--log-level", "warning"], env, tmp / "gunicorn.log"))
+        processes.append(start([sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{port}", "-w", "3", *(["-k", "gthread", "--threads", str(args.threads)] if args.threads > 1 else ["-k", "sync"]),
+                                "--timeout", "120", "--log-level", "warning",
+                                "--access-logfile", str(tmp / "access.log"), "--access-logformat", "%(U)s %(D)s"], env, tmp / "gunicorn.log"))
         proxy = start_proxy(port, tmp)
         processes.append(proxy)
         workers = [(f"worker{k}", "celery,boards") for k in range(args.workers)] + [("worker-large", settings.GEC_LARGE_QUEUE)]
@@ -365,13 +410,16 @@ def main() -> None:
         print(f"idle: {figures['idle_jobs_per_min']} jobs/min; {uptime()}", file=sys.stderr)
 
         crowd = Crowd(base, "conll14", phase.kind, seeded["cookies"], newest_pending(ids), args.viewers)
+        Crowd.first_in_line()
         crowd.start()
         time.sleep(FIRST + 2)  # every page open and polling
         crowd.latencies.clear()
         crowd.by_kind.clear()
+        (tmp / "access.log").write_text("")
         figures["crowd_jobs_per_min"] = round(rate(args.window)[0], 1)
         figures["crowd_p95_ms"] = crowd.p95()
         print(f"crowd requests: {crowd.kinds_p95()}", file=sys.stderr)
+        print(f"  in Django: {served_p95(tmp / 'access.log')}", file=sys.stderr)
         crowd.halt.set()
         requests = len(crowd.latencies)
         crowd.join(timeout=MOST + 30)

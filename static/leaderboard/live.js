@@ -61,13 +61,17 @@
     watcher.listeners.push(listener);
   }
 
+  // A random part of atMost: pages opened together (a class, a deadline) drift apart
+  // instead of asking for their own fragments in one burst every atMost.
+  function jitter(atMost) { return atMost ? Math.random() * atMost : 0; }
+
   function element(box) { return typeof box === "string" ? document.getElementById(box) : box; }
 
   function follow(box, options) {
     box = element(box);
     if (!box) return;
     let seen = options.since || null;  // the version this box shows: its [data-version], else the one it came with or last fetched
-    let fetched = Date.now();
+    let fetched = Date.now() - jitter(options.atMost);
     watch(options.version, async function (version) {
       if (options.pending && !box.querySelector(options.pending)) return "stop";
       const shown = box.querySelector("[data-version]");
@@ -91,7 +95,7 @@
   function status(box, options) {
     box = element(box);
     if (!box) return;
-    let seen = options.since || null, fetched = Date.now();
+    let seen = options.since || null, fetched = Date.now() - jitter(options.atMost);
     watch(options.version, async function (version) {
       if (version === seen) return "same";
       if (options.atMost && Date.now() - fetched < options.atMost) return "same";  // a later poll asks
