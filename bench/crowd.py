@@ -40,6 +40,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -135,13 +136,33 @@ def cpu_seconds() -> dict[str, float]:
     return used
 
 
-def rate(seconds: float) -> tuple[float, float]:
-    """Run the window; (jobs per minute, its start). Prints the cores each part used."""
+def rate(seconds: float, logs: Path | None = None) -> tuple[float, float]:
+    """Run the window; (jobs per minute, its start). Prints the cores each part used and,
+    from the workers' logs in ``logs``, the jobs they finished and the seconds they took."""
     start, before = time.time(), cpu_seconds()
     time.sleep(seconds)
     after = cpu_seconds()
     print("  cores used: " + ", ".join(f"{role} {(after.get(role, 0) - before.get(role, 0)) / seconds:.2f}" for _key, role in ROLES), file=sys.stderr)
+    if logs is not None:
+        print(f"  worker jobs: {jobs_between(logs, start, time.time())}", file=sys.stderr)
     return scored_between(start, time.time()) * 60 / seconds, start
+
+
+FINISHED = re.compile(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),\d+: INFO/[^\]]*\] Task ([\w.]+)\[[^\]]+\] succeeded in ([\d.]+)s")
+
+
+def jobs_between(logs: Path, start: float, end: float) -> str:
+    """Each kind of job the workers finished between ``start`` and ``end``: how many, and
+    their seconds in all (Celery's INFO lines, in local time)."""
+    import datetime as dt
+
+    done: dict[str, list[float]] = {}
+    for log in logs.glob("worker*.log"):
+        for line in log.read_text(errors="replace").splitlines():
+            found = FINISHED.match(line)
+            if found and start <= dt.datetime.strptime(found[1], "%Y-%m-%d %H:%M:%S").timestamp() < end:
+                done.setdefault(found[2].rsplit(".", 1)[-1], []).append(float(found[3]))
+    return ", ".join(f"{name} {len(times)} ({sum(times):.1f} s)" for name, times in sorted(done.items())) or "none"
 
 
 # -- the crowd: pages as live.js drives them -----------------------------------------------
@@ -353,6 +374,7 @@ def main() -> None:
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--window", type=float, default=60, help="seconds each scoring rate is measured over")
     parser.add_argument("--workers", type=int, default=2, help="workers on the default queue (one more serves the large queue)")
+    parser.add_argument("--backlog", type=int, default=24, help="uploads each team queues before the windows (enough for all three)")
     parser.add_argument("--storm", type=int, default=50, help="connections of the storm straight at gunicorn")
     parser.add_argument("--worker-nice", type=int, default=None, help="GEC_WORKER_NICE of the workers (default: the settings')")
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (1: sync workers, as docker/compose.yaml)")
@@ -395,18 +417,18 @@ def main() -> None:
         processes.append(proxy)
         workers = [(f"worker{k}", "celery,boards") for k in range(args.workers)] + [("worker-large", settings.GEC_LARGE_QUEUE)]
         for name, queue in workers:
-            processes.append(start([sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--concurrency", "1", "--loglevel", "WARNING",
+            processes.append(start([sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--concurrency", "1", "--loglevel", "INFO",
                                     "--queues", queue, "-n", f"{name}@%h"], env, tmp / f"{name}.log"))
         base = f"http://127.0.0.1:{proxy.port}"
         wait_until_up(f"{base}/api/tasks/conll14/leaderboard/")
 
         # a backlog from every team for the three windows; the two workers warm up first
         # (two outputs, parsed once while warming up, as a busy phase's uploads share most lines)
-        ids = queue_uploads(phase, teams, files[:2], per_team=8, prefix="backlog")
+        ids = queue_uploads(phase, teams, files[:2], per_team=args.backlog, prefix="backlog")
         while scored_between(0, time.time() + 1) < args.workers + 2:
             time.sleep(1)
         figures = {"viewers": args.viewers}
-        figures["idle_jobs_per_min"] = round(rate(args.window)[0], 1)
+        figures["idle_jobs_per_min"] = round(rate(args.window, tmp)[0], 1)
         print(f"idle: {figures['idle_jobs_per_min']} jobs/min; {uptime()}", file=sys.stderr)
 
         crowd = Crowd(base, "conll14", phase.kind, seeded["cookies"], newest_pending(ids), args.viewers)
@@ -416,7 +438,7 @@ def main() -> None:
         crowd.latencies.clear()
         crowd.by_kind.clear()
         (tmp / "access.log").write_text("")
-        figures["crowd_jobs_per_min"] = round(rate(args.window)[0], 1)
+        figures["crowd_jobs_per_min"] = round(rate(args.window, tmp)[0], 1)
         figures["crowd_p95_ms"] = crowd.p95()
         print(f"crowd requests: {crowd.kinds_p95()}", file=sys.stderr)
         print(f"  in Django: {served_p95(tmp / 'access.log')}", file=sys.stderr)
@@ -430,7 +452,7 @@ def main() -> None:
         storm = threading.Thread(target=lambda: storm_result.update(load_python(f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, args.window + 4, [])))
         storm.start()
         time.sleep(2)
-        figures["storm_jobs_per_min"] = round(rate(args.window)[0], 1)
+        figures["storm_jobs_per_min"] = round(rate(args.window, tmp)[0], 1)
         storm.join()
         print(f"storm: {figures['storm_jobs_per_min']} jobs/min; the board answered {storm_result.get('rps')} req/s, "
               f"p95 {storm_result.get('p95_ms')} ms; {uptime()}", file=sys.stderr)

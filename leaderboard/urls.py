@@ -1,7 +1,21 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import accounts, campaigns, cleme2, comparison, heatmap, hosting, meta, organizer, pages, submissions, task_pages, teams
+from .views import (
+    accounts,
+    campaigns,
+    cleme2,
+    comparison,
+    heatmap,
+    hosting,
+    live_files,
+    meta,
+    organizer,
+    pages,
+    submissions,
+    task_pages,
+    teams,
+)
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -9,6 +23,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/rows/", pages.task_rows, name="task-rows"),
     path("tasks/<slug:slug>/own/", pages.task_own_rows, name="task-own-rows"),
     path("tasks/<slug:slug>/version/", pages.task_version, name="task-version"),
+    path("live/<str:kind>/<str:filename>", live_files.live_file, name="live-file"),  # the proxy serves these itself
     path("tasks/<slug:slug>/submit/", pages.submit, name="submit"),
     path("tasks/<slug:slug>/per-type/", comparison.per_type, name="per-type"),
     path("tasks/<slug:slug>/difficulty/", heatmap.difficulty, name="difficulty"),

@@ -31,6 +31,14 @@ def test_only_its_team_and_organizers_poll_it(insight_task, client):
 
 
 def test_the_submission_page_polls_it(insight_task, client):
+    """A member's page polls the team's channel for it (the same answer, served by the
+    proxy); an organizer's page the API, which may tell them more."""
+    from leaderboard.services.boards.channels import submission_channel
+
     t5 = insight_task["submissions"]["T5"]
     html = as_user(client, "alice").get(f"/tasks/insight/submissions/{t5.pk}/").content.decode()
+    channel = submission_channel(t5.pk).url
+    assert f'data-url="{channel}"' in html
+    assert client.get(channel).json() == client.get(f"/api/submissions/{t5.pk}/status/").json()
+    html = as_user(client, "insight-organizer").get(f"/tasks/insight/submissions/{t5.pk}/").content.decode()
     assert f'data-url="/api/submissions/{t5.pk}/status/"' in html

@@ -13,7 +13,8 @@ from ..access import (
 )
 from ..access import may_host as _may_host
 from ..insights.meta import has_meta_evaluation
-from ..models import Campaign
+from ..models import Campaign, Submission
+from ..services.boards import polled
 from ..services.submissions.intake import remaining_submissions, team_of
 
 register = template.Library()
@@ -73,3 +74,15 @@ def sees_campaigns(context, task) -> bool:
         return True
     campaigns = Campaign.objects.filter(task=task)
     return campaigns.filter(published=True).exists() or (user.is_authenticated and campaigns.filter(annotators=user).exists())
+
+
+@register.simple_tag(takes_context=True)
+def live_status_url(context, submission_id) -> str:
+    """Where a banner about an upload polls its status: the team's channel for a member
+    (the proxy answers), the status API for an organizer (services/boards/polled.py)."""
+    from django.urls import reverse
+
+    submission = Submission.objects.select_related("phase__task").defer("content").filter(pk=submission_id).first()
+    if submission is None:
+        return reverse("api-submission-status", args=[submission_id])
+    return polled.status(context["request"].user, submission)

@@ -29,6 +29,7 @@ from ..models import Phase, SharedTask
 from ..models.tasks import PhaseNotNamed
 from ..ranking import board_rows, headline_metric, human_columns, pool_version, with_human_columns
 from ..selectors.tasks import listed_tasks
+from ..services.boards import polled
 from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams.actions import TeamError
 from ..services.teams.terms import TermsNotAccepted
@@ -100,8 +101,11 @@ def _own_context(own: list[dict], version: str) -> dict:
 
 def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     visible = access.may_see_results(phase, request.user)
-    own = own_rows(request, task, phase)
-    return {**_results_context(request, task, phase, visible), **_own_context(own, shown_version(phase, visible, own))}
+    team = team_of(request.user, task, create=False)
+    own = team_submissions(phase, team, request.user, latest=OWN_SHOWN, with_scores=False)
+    own_url, own_since = polled.own_rows(request.user, phase, team) if team is not None else ("", "")
+    return {**_results_context(request, task, phase, visible), **_own_context(own, shown_version(phase, visible, own)),
+            "own_url": own_url, "own_since": own_since}
 
 
 def task_board(request, slug):

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from scoring import label, value_at
@@ -29,6 +30,7 @@ from ..insights.uploads import upload_entry
 from ..models import SharedTask, Submission
 from ..ranking import headline_metric
 from ..selectors.submissions import corpus_files, on_board, team_history, uploaded_bytes
+from ..services.boards import polled
 from ..services.data.datasets import load_dataset
 from ..services.submissions import actions
 from ..services.submissions.intake import team_of
@@ -45,10 +47,18 @@ def _mine_context(request, slug) -> dict:
     rows = team_submissions(phase, team, request.user)
     return {
         "task": task, "phase": phase, "team": team, "rows": rows, "pending": any(not r["finished"] for r in rows),
-        "version": live_version(request, phase, rows),
         "choosing": phase.counting == phase.Counting.CHOSEN and phase.is_open(), "open": phase.is_open(),
         "show_scores": access.may_see_results(phase, request.user), "show_counted": access.may_see_counted(phase, request.user),
     }
+
+
+def _watched(request, phase, team, rows: list[dict]) -> dict:
+    """What the list watches to know its rows changed: the team's channel (its newest rows,
+    a file the proxy serves) for a member, the phase's version for an organizer."""
+    url, now = polled.own_rows(request.user, phase, team) if team is not None else ("", "")
+    if now:
+        return {"watch": url, "since": now.strip()}
+    return {"watch": reverse("task-version", args=[phase.task.slug]) + f"?phase={phase.kind}", "since": live_version(request, phase, rows)}
 
 
 def live_version(request, phase, rows: list[dict] | None = None) -> str:
@@ -65,6 +75,7 @@ def live_version(request, phase, rows: list[dict] | None = None) -> str:
 @login_required
 def mine(request, slug):
     context = _mine_context(request, slug)
+    context.update(_watched(request, context["phase"], context["team"], context["rows"]))
     if context["team"] is not None and context["show_scores"]:
         own = team_history(context["phase"], context["team"])
         macro = {row["id"]: row["entry_scores"] for row in context["rows"] if row.get("entry_scores")} if context["phase"].is_multi_corpus else None
@@ -85,7 +96,7 @@ def _visible_submission(request, slug, pk) -> Submission:
 def detail(request, slug, pk):
     submission = _visible_submission(request, slug, pk)
     phase, task = submission.phase, submission.phase.task
-    context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user), "version": live_version(request, phase),
+    context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user), "status_url": polled.status(request.user, submission),
                "manages": access.may_manage_submission(submission, request.user), "show_scores": False,
                "counted": access.may_see_counted(phase, request.user) and _counted(submission)}
     if phase.is_multi_corpus:  # an upload of corpus files: each has its own page; the upload shows the entry whole

@@ -5,13 +5,17 @@
 // changed: one request per page per change, the fragment rendered once for everyone who
 // sees the same thing (leaderboard/views/live.py). Polls back off while nothing changes
 // (3 s, then up to 15 s), back off further on errors, and stop while the tab is hidden
-// (it polls at once when it is shown again). Pages that follow one job (an upload's banner,
-// an organizer's job) poll their small status the same way until it is finished.
+// (it polls at once when it is shown again). What is a viewer's own (their team's rows, a
+// submission's status) is a small file of their team's that the proxy serves (a channel:
+// leaderboard/services/boards): the page polls it directly and updates when its text changes.
+// Pages that follow one job (an upload's banner, an organizer's job) poll their small status
+// the same way until it is finished.
 //
 //   gecLive.follow(box, {version, fragment, pending, since, atMost})  replace box's content on a new version
 //                          (pending: a selector, stop once box has none; since: the version it shows;
-//                           atMost: ms between two fetches, for a fragment rendered per viewer)
-//   gecLive.status(box, {version, status, reload, since, atMost})  a submission's status; reload once finished
+//                           atMost: ms between two fetches, for a fragment rendered per viewer;
+//                           without version: poll the fragment itself, since = the text it shows)
+//   gecLive.status(box, {status, reload})               a submission's status (a channel, or the API); reload once finished
 //   [data-poll-url], li[data-follow]                    found on every page (base.html)
 (function () {
   "use strict";
@@ -67,9 +71,30 @@
 
   function element(box) { return typeof box === "string" ? document.getElementById(box) : box; }
 
+  // A small URL polled for itself (a channel): check(text) runs when its text changed.
+  function poll(url, since, check) {
+    let seen = since === undefined ? null : since;
+    every(async function () {
+      const response = await fetch(url, {credentials: "same-origin", cache: "no-store"});
+      if (!response.ok) return "error";
+      const text = (await response.text()).trim();
+      if (text === seen) return "same";
+      seen = text;
+      return check(text);
+    });
+  }
+
   function follow(box, options) {
     box = element(box);
     if (!box) return;
+    if (!options.version) {
+      poll(options.fragment, options.since, function (text) {
+        box.innerHTML = text;
+        box.dispatchEvent(new CustomEvent("gec:updated", {bubbles: true}));
+        return "changed";
+      });
+      return;
+    }
     let seen = options.since || null;  // the version this box shows: its [data-version], else the one it came with or last fetched
     let fetched = Date.now() - jitter(options.atMost);
     watch(options.version, async function (version) {
@@ -95,13 +120,8 @@
   function status(box, options) {
     box = element(box);
     if (!box) return;
-    let seen = options.since || null, fetched = Date.now() - jitter(options.atMost);
-    watch(options.version, async function (version) {
-      if (version === seen) return "same";
-      if (options.atMost && Date.now() - fetched < options.atMost) return "same";  // a later poll asks
-      seen = version;
-      fetched = Date.now();
-      const state = await (await fetch(options.status, {credentials: "same-origin"})).json();
+    poll(options.status, null, function (text) {
+      const state = JSON.parse(text);
       if (state.finished) { if (options.reload) location.reload(); return "stop"; }
       const target = box.querySelector(".submission-status");
       if (target) showStatus(target, state);
@@ -131,7 +151,7 @@
     document.querySelectorAll(".messages li[data-follow]").forEach(function (banner) {
       let last = banner.dataset.status;
       every(async function () {
-        const response = await fetch(banner.dataset.follow, {credentials: "same-origin"});
+        const response = await fetch(banner.dataset.follow, {credentials: "same-origin", cache: "no-store"});
         if (!response.ok) return "error";
         const state = await response.json();
         banner.dataset.status = state.status;

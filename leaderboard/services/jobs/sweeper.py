@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ...models import OrganizerJob, Submission
+from ..boards import publish as live
 from ..hosting.organizer_jobs import fail_job, requeue_job
 from ..scoring.dispatch import next_waiting
 from ..scoring.submission import PLATFORM, fail_submission, record_worker_loss
@@ -68,6 +69,7 @@ def requeue(submission_id: int) -> None:
     """Back to ``queued`` and onto the queue once that is committed (scoring is idempotent)."""
     with transaction.atomic():
         Submission.objects.filter(pk=submission_id).update(status=Submission.Status.QUEUED, heartbeat_at=timezone.now())
+        live.after_commit(submission_id)
         transaction.on_commit(lambda: request_scoring(submission_id))
 
 

@@ -20,6 +20,7 @@ import scoring
 
 from ...models import MetricResult, Submission
 from ..accounts import notify
+from ..boards import publish as live
 from ..data import corpora
 from ..data.datasets import load_dataset
 from ..data.metrics import prepared_metrics
@@ -31,6 +32,7 @@ INPUT, PLATFORM = Submission.FailureCause.INPUT, Submission.FailureCause.PLATFOR
 
 def set_progress(submission_id: int, progress: float) -> None:
     Submission.objects.filter(pk=submission_id).update(progress=progress, heartbeat_at=timezone.now(), memory_mb=process_memory_mb())
+    live.after_commit(submission_id, team_rows=False)  # the submission's page shows the progress; the rows under the board only the status
 
 
 class Busy(Exception):
@@ -89,6 +91,7 @@ def _claim(submission_id: int, force: bool) -> bool:
             status=Submission.Status.RUNNING, progress=0.0, started_at=now, heartbeat_at=now, attempts=submission.attempts + 1
         )
         pool.touch(submission.phase_id)
+        live.after_commit(submission_id)
     return True
 
 
@@ -182,6 +185,7 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended), refresh={submission_id} if force and changed else frozenset())
         pool.touch(submission.phase_id)
+        live.after_commit(submission_id)
         if ended and not force:  # a rescore tells nobody
             _tell_team(submission.parent_id or submission_id)
     log.info("scored submission %s", submission_id)
@@ -200,6 +204,7 @@ def fail_submission(submission_id: int, message: str, *, cause: str) -> str:
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended))  # a rescored member that now fails leaves the pool
         pool.touch(submission.phase_id)
+        live.after_commit(submission_id)
         if ended:
             _tell_team(submission.parent_id or submission_id)
     return Submission.Status.FAILED

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from ...models import Phase, Submission, Team
+from ..boards import publish as live
 from ..pool import membership as pool
 
 
@@ -55,6 +56,7 @@ def delete_failed(submission: Submission) -> None:
     with transaction.atomic():
         submission.delete()
         pool.touch(submission.phase_id)
+        transaction.on_commit(lambda: live.publish_team(submission.phase, submission.team))
 
 
 def _set_hidden(submission: Submission, hidden: bool) -> Submission:

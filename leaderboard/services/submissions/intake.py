@@ -19,6 +19,7 @@ import scoring
 from ...access import gold_ready, own_team, remaining_submissions, team_refusal
 from ...models import Phase, SharedTask, Submission, Team
 from ...models.text import field_problems
+from ..boards import publish as live
 from ..data import corpora
 from ..data.datasets import load_dataset
 from ..scoring.dispatch import queued_uploads
@@ -140,6 +141,7 @@ def accept_submission(
                 Submission.objects.create(phase=c, parent=submission, filename=name, content=data, size=len(data), heartbeat_at=timezone.now(), **fields)
                 for c, name, data in outputs
             ]
+        live.after_commit(submission.pk)  # the team's open pages show it queued
         if queue:
             transaction.on_commit(lambda: request_all(scored))
     return submission

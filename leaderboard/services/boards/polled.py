@@ -1,0 +1,36 @@
+"""Which URL a page polls for the viewer's own: their team's channel file for a team
+member (served by the proxy), Django for an organizer (the own rows fragment, the status
+API), who may see more than a member and is one of few.
+
+Asking for a member's URL writes the channel again, so a file left stale by a change
+no service announced (results revealed when a phase ended, say) is mended by the next
+page that shows it.
+"""
+from __future__ import annotations
+
+from django.urls import reverse
+
+from ... import access
+from ...models import Phase, Submission, Team
+from . import publish
+from .channels import submission_channel, team_channel
+
+
+def own_rows(user, phase: Phase, team: Team | None) -> tuple[str, str]:
+    """(URL, what it answers now) of the rows under the board; the answer is "" for an
+    organizer's (Django renders them per request)."""
+    if team is None or access.may_organize(phase.task, user):
+        return reverse("task-own-rows", args=[phase.task.slug]) + f"?phase={phase.kind}", ""
+    body = publish.own_rows_body(phase, team)
+    channel = team_channel(team.pk, phase.pk)
+    publish.write_safely(channel, body)
+    return channel.url, body.decode()
+
+
+def status(user, submission: Submission) -> str:
+    """The URL of one submission's polled status (``{"id", "status", "finished", "progress"}``)."""
+    if access.may_organize(submission.phase.task, user):
+        return reverse("api-submission-status", args=[submission.pk])
+    channel = submission_channel(submission.pk)
+    publish.write_safely(channel, publish.status_body(submission))
+    return channel.url
