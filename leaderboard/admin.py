@@ -21,6 +21,7 @@ from .models import (
     PoolMember,
     Profile,
     RateBucket,
+    SampledScores,
     Screen,
     SharedTask,
     Submission,
@@ -224,6 +225,17 @@ class BoardTiesAdmin(admin.ModelAdmin):
     search_fields = ["phase__task__slug", "metric", "track"]
     raw_id_fields = ["phase"]
     readonly_fields = ["rows_key", "order", "groups", "computed_at", "asked_key", "asked_at"]
+
+
+@admin.register(SampledScores)
+class SampledScoresAdmin(admin.ModelAdmin):
+    """A submission's bootstrap-sampled scores, kept for the tie groups (insights/sampled.py)."""
+
+    list_display = ["submission", "path", "observed", "key"]
+    list_filter = ["path"]
+    search_fields = ["submission__system_name", "submission__team__name", "path"]
+    raw_id_fields = ["submission"]
+    readonly_fields = ["key", "observed", "values"]
 
 
 @admin.register(GoldChunk)

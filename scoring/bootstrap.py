@@ -49,6 +49,11 @@ def paired_bootstrap(
     frequencies = sentence_frequencies(counts_a.shape[0], samples, seed)
     deltas = score(frequencies @ counts_a) - score(frequencies @ counts_b)
     observed = float(score(counts_a.sum(axis=0, keepdims=True))[0] - score(counts_b.sum(axis=0, keepdims=True))[0])
+    return summary(observed, deltas, samples, seed, confidence)
+
+
+def summary(observed: float, deltas: np.ndarray, samples: int, seed: int, confidence: float) -> PairedBootstrap:
+    """The interval and the two-sided p-value of the sampled differences ``deltas``."""
     tail = (1 - confidence) / 2
     low, high = np.quantile(deltas, [tail, 1 - tail])
     flips = min(np.mean(deltas <= 0), np.mean(deltas >= 0))
@@ -69,6 +74,41 @@ def paired_bootstrap_of(a, b, path: str, *, samples: int = DEFAULT_SAMPLES, seed
     """:func:`paired_bootstrap` of the score at ``path`` between two systems'
     :class:`scoring.metrics.base.Resampling` of the same metric (``a`` minus ``b``)."""
     return paired_bootstrap(a.counts, b.counts, lambda totals: a.scores(totals)[path], samples=samples, seed=seed)
+
+
+@dataclass(frozen=True)
+class SampledScores:
+    """One system's half of a paired bootstrap: its score on the whole corpus and on each
+    sample of :func:`sentence_frequencies`. The draw depends on the seed alone, so these
+    can be computed once per system and paired with any other system's later (a board of
+    50 computed each row's product twice, once against the row above, once below)."""
+
+    observed: float
+    values: np.ndarray  # (samples,) float64
+
+
+def sampled_scores_of_counts(counts: np.ndarray, score: Callable[[np.ndarray], np.ndarray], *,
+                             samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> SampledScores:
+    """``score`` of ``counts`` (sentences, k) summed, and of every sample's frequencies times
+    them: the very products :func:`paired_bootstrap` computes for either system."""
+    counts = np.asarray(counts, dtype=float)
+    frequencies = sentence_frequencies(counts.shape[0], samples, seed)
+    return SampledScores(float(score(counts.sum(axis=0, keepdims=True))[0]), np.asarray(score(frequencies @ counts), dtype=np.float64))
+
+
+def sampled_scores(resampling, path: str, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> SampledScores:
+    """:func:`sampled_scores_of_counts` of the score at ``path`` of one system's
+    :class:`scoring.metrics.base.Resampling`."""
+    return sampled_scores_of_counts(resampling.counts, lambda totals: resampling.scores(totals)[path], samples=samples, seed=seed)
+
+
+def paired_bootstrap_of_sampled(a: SampledScores, b: SampledScores, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
+                                confidence: float = 0.95) -> PairedBootstrap:
+    """:func:`paired_bootstrap_of` from both systems' :class:`SampledScores` of the same
+    ``samples`` and ``seed`` (``a`` minus ``b``): the same differences, bit for bit."""
+    if len(a.values) != samples or len(b.values) != samples:
+        raise ValueError(f"sampled scores of {len(a.values)} and {len(b.values)} samples, expected {samples}")
+    return summary(a.observed - b.observed, a.values - b.values, samples, seed, confidence)
 
 
 def prf_of_counts(totals: np.ndarray, beta: float = 0.5) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

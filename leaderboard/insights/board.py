@@ -9,18 +9,17 @@ and the exports rank the same way.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
 
-from scoring import PoolCounts, metric_of, resampled_paths, resampling
+from scoring import PoolCounts, metric_of, resampled_paths
 
 from ..models import BoardTies, GoldChunk, MetricResult, Submission
 from ..ranking import gotoscorer_pool, ranked
 from . import charts, ties
 from .corpora import corpus_table, macro_columns, unsupported_notes
+from .sampled import board_sampled_scores
 
 
 def with_tracks(rows: list[dict]) -> list[dict]:
@@ -89,37 +88,12 @@ def unmoved_groups(order: list, groups: dict[int, dict], rows: list[dict]) -> di
 
 def compute_tie_groups(phase, rows: list[dict], metric: str) -> dict[int, dict]:
     """The bootstrap itself (a worker's job, :mod:`leaderboard.services.boards`)."""
-    if metric_of(metric).pooled:  # its weights change with the pool: nothing to keep
+    if metric_of(metric).pooled:  # its weights change with the pool: nothing to keep (see .sampled)
         statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
         return ties.tie_groups(rows, statistics, metric, phase.scoring_options(), pool=pool_counts(phase))
-    kept = kept_resamplings(rows, metric, phase.scoring_options())
-    return ties.tie_groups(rows, {}, metric, phase.scoring_options(), resampled=kept.get)
-
-
-_RESAMPLINGS: OrderedDict = OrderedDict()  # (submission, scored_at, path, options) -> Resampling | None
-KEPT_RESAMPLINGS = 2000
-_KEPT_LOCK = threading.Lock()  # threaded servers (runserver, the embedded mode)
-
-
-def kept_resamplings(rows: list[dict], path: str, options) -> dict:
-    """Each scored row's resampling of ``path``, kept by this process across pool versions:
-    a new score is one new resampling, not the whole board's statistics read and parsed
-    again (issue 33: under steady scoring that cost seconds per version). A rescore gives
-    a submission a new ``scored_at``, so a new key."""
-    keys = {r["submission_id"]: (r["submission_id"], r.get("scored_at"), path, repr(options)) for r in rows if r["value"] is not None}
-    with _KEPT_LOCK:
-        missing = [sid for sid, key in keys.items() if key not in _RESAMPLINGS]
-    made = {keys[sid]: resampling(path, stats, options) for sid, stats in metric_statistics(missing, metric_of(path).name).items()} if missing else {}
-    found = {}
-    with _KEPT_LOCK:
-        _RESAMPLINGS.update(made)
-        for sid, key in keys.items():
-            if key in _RESAMPLINGS:
-                _RESAMPLINGS.move_to_end(key)
-                found[sid] = _RESAMPLINGS[key]
-        while len(_RESAMPLINGS) > KEPT_RESAMPLINGS:
-            _RESAMPLINGS.popitem(last=False)
-    return found
+    options = phase.scoring_options()
+    kept = board_sampled_scores(rows, metric, options, samples=ties.DEFAULT_SAMPLES, seed=ties.DEFAULT_SEED)
+    return ties.tie_groups(rows, {}, metric, options, sampled=kept.get)
 
 
 def pool_counts(phase) -> PoolCounts | None:

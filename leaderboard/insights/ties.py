@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scoring import PoolCounts, ScoringOptions, can_resample, resampling
-from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, paired_bootstrap_of
-from scoring.metrics.base import Resampling
+from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, SampledScores, paired_bootstrap_of, paired_bootstrap_of_sampled
 
 ALPHA = 0.05
 
@@ -33,14 +32,15 @@ def tie_groups(
     seed: int = DEFAULT_SEED,
     alpha: float = ALPHA,
     pool: PoolCounts | None = None,
-    resampled: Callable[[int], Resampling | None] | None = None,
+    sampled: Callable[[int], SampledScores | None] | None = None,
 ) -> dict[int, dict]:
     """``{submission_id: {"group", "p_value", "delta"}}`` for ranked ``rows``.
 
     ``statistics`` maps submission ids to their stored statistics of the metric of
     ``path``. Rows without a value or without statistics that give ``path`` get no
-    group. Groups are numbered from 1 down the board. ``resampled``, when given, gives a
-    submission's resampling instead (``statistics`` unused).
+    group. Groups are numbered from 1 down the board. ``sampled``, when given, gives a
+    submission's :class:`~scoring.bootstrap.SampledScores` of ``samples`` and ``seed``
+    instead (``statistics`` unused): the same test, from each system's half computed once.
     """
     result: dict[int, dict] = {}
     above, group = None, 0
@@ -48,8 +48,8 @@ def tie_groups(
         sid = row["submission_id"]
         if row.get("value") is None:
             current = None
-        elif resampled is not None:
-            current = resampled(sid)
+        elif sampled is not None:
+            current = sampled(sid)
         else:
             current = resampling(path, statistics[sid], options, pool) if sid in statistics else None
         if current is None:
@@ -58,7 +58,10 @@ def tie_groups(
             group += 1
             result[sid] = {"group": group, "p_value": None, "delta": None}
         else:
-            test = paired_bootstrap_of(above, current, path, samples=samples, seed=seed)
+            if sampled is not None:
+                test = paired_bootstrap_of_sampled(above, current, samples=samples, seed=seed)
+            else:
+                test = paired_bootstrap_of(above, current, path, samples=samples, seed=seed)
             if test.p_value < alpha:
                 group += 1
             result[sid] = {"group": group, "p_value": test.p_value, "delta": test.delta}

@@ -29,3 +29,26 @@ class BoardTies(models.Model):
 
     def __str__(self):
         return f"tie groups of {self.phase} by {self.metric}{' (' + self.track + ')' if self.track else ''}"
+
+
+class SampledScores(models.Model):
+    """One submission's score at ``path`` on each bootstrap sample of the tie groups' draw
+    (``scoring.bootstrap.SampledScores``), kept so that every worker process and every
+    later board pairs 8 KB of floats instead of parsing the submission's statistics again
+    (an ERRANT row is about 800 KB of JSON). ``key`` names what the vector depends on
+    besides the submission: its scoring time (a rescore is a new key), the scoring
+    options, the number of samples and the seed. Pool metrics are not kept: their weights
+    change with the pool."""
+
+    submission = models.ForeignKey("leaderboard.Submission", on_delete=models.CASCADE, related_name="sampled_scores")
+    path = models.CharField(max_length=200, help_text="the score path sampled")
+    key = models.CharField(max_length=64, help_text="digest of scored_at, scoring options, samples and seed")
+    observed = models.FloatField(null=True, help_text="the score on the whole corpus; null when the statistics cannot give the path")
+    values = models.BinaryField(help_text="the score on each sample, float64 bytes")
+
+    class Meta:
+        verbose_name_plural = "sampled scores"
+        constraints = [models.UniqueConstraint(fields=["submission", "path", "key"], name="one_sampled_scores_per_key")]
+
+    def __str__(self):
+        return f"sampled {self.path} of #{self.submission_id}"

@@ -1,0 +1,167 @@
+"""A board's significance groups at CoNLL-2014 size: from the statistics against from kept
+sampled scores (leaderboard.insights.sampled).
+
+A phase on the full 1,312-sentence CoNLL-2014 gold (``derived/full/ref_par.m2``) gets
+--rows scored submissions whose ERRANT statistics are synthetic but shaped as stored
+ones (two references, four modes, per-type counts: ~0.7 MB of JSON a row). Prints wall
+and CPU seconds (this process) of the groups by ``errant.cs.f``:
+
+* old, cold: every row's statistics read and parsed, resampled, each pair bootstrapped
+  (what a worker process without the former in-memory cache paid for every refresh);
+* old, one new score (warm): the former per-process cache held the others' resamplings;
+* new, cold: no vector kept yet (computed and stored once, for all processes);
+* new, warm: every vector kept (any process, any later refresh);
+* new, one new score: one row's statistics read, the rest from the table;
+
+and checks that old and new give the same groups.
+
+Needs PostgreSQL at 127.0.0.1:5432 (database ``gec_bench_ties``, dropped and re-created).
+
+    python bench/tie_groups.py [--rows 50] [--repeat 3]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from fresh_database import fresh_database
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+DB_NAME = "gec_bench_ties"
+REF_M2 = Path(os.environ.get("GEC_SHARED_DIR", ROOT.parent / "shared")) / "data" / "seeda" / "derived" / "full" / "ref_par.m2"
+PATH = "errant.cs.f"
+TYPES = ["R:NOUN", "M:DET", "U:PUNCT", "R:VERB:TENSE", "R:PREP", "R:ORTH"]
+SENTENCES, REFS = 1312, 2
+
+
+def errant_statistics(quality: float, rng: np.random.Generator) -> dict:
+    """ERRANT statistics as stored (``scoring.metrics.errant.sentence_statistics``) of a
+    system that finds about ``quality`` of the gold edits."""
+    def entry():
+        gold = int(rng.integers(0, 5))
+        tp = int(rng.binomial(gold, quality))
+        fp = int(rng.poisson(0.6))
+        types = {}
+        for _ in range(tp + fp + gold - tp):
+            counts = types.setdefault(TYPES[int(rng.integers(len(TYPES)))], [0, 0, 0])
+            counts[int(rng.integers(3))] += 1
+        return [tp, fp, gold - tp, types]
+
+    counts = {mode: [[entry() for _ in range(REFS)] for _ in range(SENTENCES)] for mode in ("cs", "ds", "dt", "cse")}
+    return {"refs": [list(range(REFS))] * SENTENCES, "counts": counts}
+
+
+def seed(rows: int, rng: np.random.Generator):
+    """A task on the M2 gold (no parsing) and ``rows`` + 1 submissions with ERRANT
+    statistics; the last is the newcomer, not yet on the board."""
+    from django.utils import timezone
+
+    from leaderboard.models import MetricResult, Submission, Team
+    from leaderboard.services.hosting.task_creation import create_task
+    from scoring import resampling
+
+    task = create_task("ties-bench", m2=REF_M2.read_text(encoding="utf-8"), metrics=["gotoscorer"])
+    phase = task.phases.get()
+    options = phase.scoring_options()
+    teams = Team.objects.bulk_create([Team(name=f"team{k}") for k in range(rows + 1)])
+    now = timezone.now()
+    submissions = Submission.objects.bulk_create([
+        Submission(phase=phase, team=team, system_name=team.name, filename="out.txt", content=b"", size=0,
+                   status=Submission.Status.SCORED, scored_at=now)
+        for team in teams
+    ])
+    board = []
+    for submission in submissions:
+        stats = errant_statistics(rng.uniform(0.2, 0.45), rng)
+        MetricResult.objects.create(submission=submission, metric="errant", statistics=stats, scores={})
+        value = resampling(PATH, stats, options).corpus()[PATH]
+        board.append({"submission_id": submission.pk, "value": value, "scored_at": now.isoformat()})
+    newcomer = board.pop()
+    return phase, sorted(board, key=lambda r: -r["value"]), newcomer
+
+
+def timed(action) -> tuple[float, float, object]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = action()
+    return time.perf_counter() - wall, time.process_time() - cpu, result
+
+
+def old_groups(phase, rows, resamplings: dict | None = None):
+    """The former path: statistics read and parsed for every row not in ``resamplings``
+    (the former per-process cache), then each pair's paired bootstrap."""
+    from leaderboard.insights.board import metric_statistics
+    from leaderboard.insights.ties import ALPHA
+    from scoring import resampling
+    from scoring.bootstrap import paired_bootstrap_of
+
+    options = phase.scoring_options()
+    kept = dict(resamplings or {})
+    missing = [r["submission_id"] for r in rows if r["submission_id"] not in kept]
+    kept.update({sid: resampling(PATH, stats, options) for sid, stats in metric_statistics(missing, "errant").items()})
+    groups, above, group = {}, None, 0
+    for row in rows:
+        current = kept[row["submission_id"]]
+        if above is None:
+            group += 1
+            groups[row["submission_id"]] = {"group": group, "p_value": None, "delta": None}
+        else:
+            test = paired_bootstrap_of(above, current, PATH)
+            group += test.p_value < ALPHA
+            groups[row["submission_id"]] = {"group": group, "p_value": test.p_value, "delta": test.delta}
+        above = current
+    return groups, kept
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", type=int, default=50)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    fresh_database(DB_NAME, GEC_POOL="all")
+    from leaderboard.insights.board import compute_tie_groups
+    from leaderboard.models import SampledScores
+
+    start = time.perf_counter()
+    phase, rows, newcomer = seed(args.rows, np.random.default_rng(2014))
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT avg(length(statistics::text)) FROM leaderboard_metricresult WHERE metric = 'errant'")
+        size = cursor.fetchone()[0]
+    print(f"seeded {len(rows)} rows + 1 newcomer in {time.perf_counter() - start:.1f} s; ERRANT statistics {size / 1024:.0f} KB of JSON a row")
+    grown = sorted([*rows, newcomer], key=lambda r: -r["value"])
+    figures: dict[str, list[tuple[float, float]]] = {}
+
+    def record(name, wall, cpu):
+        figures.setdefault(name, []).append((wall, cpu))
+
+    for _ in range(args.repeat):
+        wall, cpu, (old, kept) = timed(lambda: old_groups(phase, rows))
+        record("old, cold", wall, cpu)
+        wall, cpu, (old_grown, _) = timed(lambda kept=kept: old_groups(phase, grown, kept))
+        record("old, one new score (warm process)", wall, cpu)
+        SampledScores.objects.all().delete()
+        wall, cpu, new = timed(lambda: compute_tie_groups(phase, rows, PATH))
+        record("new, cold (nothing kept)", wall, cpu)
+        wall, cpu, again = timed(lambda: compute_tie_groups(phase, rows, PATH))
+        record("new, warm (all kept)", wall, cpu)
+        wall, cpu, new_grown = timed(lambda: compute_tie_groups(phase, grown, PATH))
+        record("new, one new score", wall, cpu)
+        SampledScores.objects.filter(submission_id=newcomer["submission_id"]).delete()
+        assert old == new == again and old_grown == new_grown, "old and new groups differ"
+    for name, runs in figures.items():
+        print(f"{name:38s} wall {statistics.median(w for w, _ in runs):6.3f} s   cpu {statistics.median(c for _, c in runs):6.3f} s")
+    kept_bytes = sum(len(v) for v in SampledScores.objects.values_list("values", flat=True))
+    print(f"groups identical; {SampledScores.objects.count()} vectors kept, {kept_bytes / 1024:.0f} KB; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""Each board row's bootstrap-sampled scores, computed once across all processes.
+
+A tie refresh pairs every row with the row above it (:mod:`.ties`). The expensive part
+is not the pairing but each system's half: parsing its stored statistics (an ERRANT
+row is ~800 KB of JSON) and multiplying the draw's sentence frequencies by its counts.
+That half depends on the submission, the path, its scoring (``scored_at``, options) and
+the draw (samples, seed) only, so it is kept in
+:class:`~leaderboard.models.SampledScores`, a memo of stored results like a cache: a
+refresh reads ~8 KB a row in one query and computes, from the statistics, only rows
+never sampled before (a new or rescored submission). Pool metrics are not kept here:
+their weights change with the pool.
+"""
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+from django.db.models import Q
+
+from scoring import metric_of, resampling
+from scoring.bootstrap import SampledScores, sampled_scores
+
+from ..models import MetricResult
+from ..models import SampledScores as StoredSampledScores
+
+
+def sampled_key(scored_at, options, samples: int, seed: int) -> str:
+    """The digest naming one vector of a submission and path."""
+    return hashlib.sha256(repr((scored_at, repr(options), samples, seed)).encode()).hexdigest()
+
+
+def board_sampled_scores(rows: list[dict], path: str, options, *, samples: int, seed: int) -> dict[int, SampledScores | None]:
+    """``{submission_id: SampledScores}`` for the rows with a value (None: their statistics
+    cannot give ``path``); missing vectors are computed and stored, and a rescored
+    submission's earlier ones deleted."""
+    keys = {r["submission_id"]: sampled_key(r.get("scored_at"), options, samples, seed) for r in rows if r["value"] is not None}
+    found = stored(keys, path)
+    missing = [sid for sid in keys if sid not in found]
+    if missing:
+        made = computed({sid: keys[sid] for sid in missing}, path, options, samples, seed)
+        store(made, {sid: keys[sid] for sid in missing}, path)
+        found.update(made)
+    return found
+
+
+def stored(keys: dict[int, str], path: str) -> dict[int, SampledScores | None]:
+    """The kept vectors of these submissions under these keys, in one query."""
+    if not keys:
+        return {}
+    rows = StoredSampledScores.objects.filter(submission_id__in=list(keys), path=path, key__in=set(keys.values()))
+    return {
+        sid: None if observed is None else SampledScores(observed, np.frombuffer(values, dtype=np.float64))
+        for sid, key, observed, values in rows.values_list("submission_id", "key", "observed", "values")
+        if keys[sid] == key
+    }
+
+
+def computed(keys: dict[int, str], path: str, options, samples: int, seed: int) -> dict[int, SampledScores | None]:
+    """The vectors of these submissions, from their stored statistics (the costly read);
+    a submission without statistics of the metric gets none and is not kept."""
+    statistics = MetricResult.objects.filter(submission_id__in=list(keys), metric=metric_of(path).name).values_list("submission_id", "statistics")
+    made = {}
+    for sid, stats in statistics:
+        found = resampling(path, stats, options)
+        made[sid] = None if found is None else sampled_scores(found, path, samples=samples, seed=seed)
+    return made
+
+
+def store(made: dict[int, SampledScores | None], keys: dict[int, str], path: str) -> None:
+    """Keep ``made`` (another process may have kept the same: ignored) and drop the same
+    submissions' vectors of this path under other keys (rescored), so rows stay bounded."""
+    if not made:
+        return
+    StoredSampledScores.objects.bulk_create([
+        StoredSampledScores(submission_id=sid, path=path, key=keys[sid], observed=None if found is None else found.observed,
+                            values=b"" if found is None else np.ascontiguousarray(found.values, dtype=np.float64).tobytes())
+        for sid, found in made.items()
+    ], ignore_conflicts=True)
+    stale = Q()
+    for sid in made:
+        stale |= Q(submission_id=sid) & ~Q(key=keys[sid])
+    StoredSampledScores.objects.filter(stale, path=path).delete()
