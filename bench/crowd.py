@@ -19,11 +19,13 @@ keeps both workers busy throughout (the fair queue sends one per team at a time)
 1. idle: the scoring rate over ``--window`` seconds;
 2. crowd: ``--viewers`` logged-in participants (their own session each), each with the
    task page and their team's newest submission page open, as static/leaderboard/live.js
-   drives them: one poll of the phase's version through nginx per page (3 s after a
-   change, backing off to 15 s while nothing changes); on a change the board (the
-   public's, which nginx keeps a second), the team's own rows while one is pending (at
-   most every 10 s) and the submission's status (at most every 5 s; the page reloads once
-   it is finished); the scoring rate and the pages' p95 over every request;
+   drives them: the task page polls the phase's version through nginx (3 s after a
+   change, backing off to 15 s while nothing changes) and on a change fetches the board
+   (the public's, which nginx keeps a second); it polls the team's own rows, a channel
+   file nginx serves (services/boards/channels.py), the same way; the submission page
+   polls its status channel and reloads once it is finished. The scoring rate and the
+   pages' p95 over every request. The pages speak HTTP/1.1 through a client of a few
+   lines (``Page``), so the generator takes as little as it can of the stack's cores;
 3. storm: 50 closed-loop connections on the public board API straight at gunicorn;
 4. fairness: one team queues 8 essays (SEEDA subset paragraphs of ~300 words) in a task
    with similarity-weighted CLEME2.0, then another 8 CoNLL-size uploads (of outputs the
@@ -56,7 +58,6 @@ from platform_load import load_python, start_proxy, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST, MOST = 3.0, 15.0  # static/leaderboard/live.js: after a change, and the longest backoff
-OWN_EVERY, STATUS_EVERY = 10.0, 5.0  # live.js's atMost for a viewer's own rows (task.html) and status (submission.html)
 TEAMS, MEMBERS = 50, 4
 
 
@@ -167,15 +168,60 @@ def jobs_between(logs: Path, start: float, end: float) -> str:
 
 # -- the crowd: pages as live.js drives them -----------------------------------------------
 
+class Page:
+    """One open page's keep-alive HTTP/1.1 connection to the proxy, as lean as a client can
+    be (the viewers' browsers are other machines: the less this process takes from the
+    stack it measures, the better). ``get`` answers (status, body) or None on an error."""
+
+    def __init__(self, host: str, port: int, cookie: str):
+        self.host, self.port, self.cookie = host, port, cookie
+        self.reader = self.writer = None
+
+    async def get(self, path: str) -> tuple[int, bytes]:
+        for attempt in (1, 2):  # a connection the proxy closed (keepalive_requests) is opened again once
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+                self.writer.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: sessionid={self.cookie}\r\n\r\n".encode())
+                return await self.answer()
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def answer(self) -> tuple[int, bytes]:
+        head = (await self.reader.readuntil(b"\r\n\r\n")).lower()
+        status = int(head[9:12])
+        if b"content-length:" in head:
+            body = await self.reader.readexactly(int(head.split(b"content-length:")[1].split(b"\r\n")[0]))
+        elif b"transfer-encoding: chunked" in head:
+            parts = []
+            while size := int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                parts.append((await self.reader.readexactly(size + 2))[:-2])
+            await self.reader.readuntil(b"\r\n")
+            body = b"".join(parts)
+        else:
+            body = b""
+        if b"connection: close" in head:
+            self.close()
+        return status, body
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
 class Crowd(threading.Thread):
     """``viewers`` participants' pages in one asyncio loop (one keep-alive connection each)."""
 
-    def __init__(self, proxy: str, slug: str, phase_key: str, cookies: list, pending: dict, viewers: int):
+    def __init__(self, proxy: str, slug: str, phase, cookies: list, pending: dict, viewers: int):
         super().__init__(daemon=True)
-        self.proxy, self.slug, self.phase_key = proxy, slug, phase_key
+        self.proxy, self.slug, self.phase = proxy, slug, phase
         self.cookies, self.pending, self.viewers = cookies[:viewers], pending, viewers
         self.latencies: list[float] = []
-        self.by_kind: dict[str, list[float]] = {}  # version, rows, status, page: where the time goes
+        self.by_kind: dict[str, list[float]] = {}  # version, rows, own, status, page: where the time goes
         self.errors = 0
         self.kinds: dict[str, int] = {}  # what the errors were
         self.halt = threading.Event()
@@ -195,24 +241,21 @@ class Crowd(threading.Thread):
             print(f"  the load generator keeps its priority ({error})", file=sys.stderr)
 
     async def main(self) -> None:
-        import httpx
+        from leaderboard.services.boards.channels import submission_channel, team_channel
 
-        limits = httpx.Limits(max_connections=2, max_keepalive_connections=2)
-        clients = [httpx.AsyncClient(base_url=self.proxy, cookies={"sessionid": cookie}, limits=limits, timeout=30) for _team, cookie in self.cookies]
+        host, port = self.proxy.removeprefix("http://").split(":")
         pages = []
-        for (team, _cookie), client in zip(self.cookies, clients, strict=True):
-            pages.append(self.board(client))
+        for team, cookie in self.cookies:
+            pages.append(self.board(Page(host, int(port), cookie), team_channel(team, self.phase.pk).url))
             submission = self.pending.get(team)
             if submission:
-                pages.append(self.submission(client, submission))
+                pages.append(self.submission(Page(host, int(port), cookie), submission, submission_channel(submission).url))
         await asyncio.gather(*pages)
-        for client in clients:
-            await client.aclose()
 
-    async def get(self, client, url: str):
+    async def get(self, page: Page, url: str) -> tuple[int, bytes] | None:
         started = time.perf_counter()
         try:
-            response = await client.get(url)
+            status, body = await page.get(url)
         except Exception as error:  # noqa: BLE001
             self.errors += 1
             self.kinds[type(error).__name__] = self.kinds.get(type(error).__name__, 0) + 1
@@ -220,58 +263,48 @@ class Crowd(threading.Thread):
         elapsed = (time.perf_counter() - started) * 1000
         self.latencies.append(elapsed)
         self.by_kind.setdefault(kind_of(url), []).append(elapsed)
-        if response.status_code >= 400:
+        if status >= 400:
             self.errors += 1
-            self.kinds[str(response.status_code)] = self.kinds.get(str(response.status_code), 0) + 1
-        return response
+            self.kinds[str(status)] = self.kinds.get(str(status), 0) + 1
+        return status, body
 
-    async def watch(self, client, listeners: list) -> None:
-        """live.js's loop: one poll of the version for a page's parts; on a change each
-        ``(on_change, at_most)`` is called, no sooner than ``at_most`` seconds after its
-        last call (a later poll catches up); one that returns False stops following."""
-        version_url = f"/tasks/{self.slug}/version/?phase={self.phase_key}"
+    async def poll(self, page: Page, url: str, on_change) -> None:
+        """live.js's loop on one URL: again FIRST seconds after a change, backing off by half
+        up to MOST while nothing changes; ``on_change(body)`` returning False stops it."""
         seen, delay = None, FIRST
-        shown = [None] * len(listeners)
-        active = [True] * len(listeners)
-        called = [time.monotonic() - random.uniform(0, at_most) for _, at_most in listeners]  # live.js's jitter
         await asyncio.sleep(random.uniform(0, FIRST))  # pages opened at different moments
-        while not self.halt.is_set() and any(active):
-            response = await self.get(client, version_url)
-            if response is not None and response.status_code == 200 and response.text != seen:
-                if seen is None:
-                    shown = [response.text] * len(listeners)
-                seen, delay = response.text, FIRST
+        while not self.halt.is_set():
+            answer = await self.get(page, url)
+            if answer is not None and answer[0] == 200 and answer[1] != seen:
+                if seen is not None and await on_change(answer[1]) is False:
+                    return
+                seen, delay = answer[1], FIRST
             else:
                 delay = min(MOST, delay * 1.5)
-            for k, (on_change, at_most) in enumerate(listeners):
-                if active[k] and shown[k] != seen and time.monotonic() - called[k] >= at_most:
-                    shown[k], called[k] = seen, time.monotonic()
-                    active[k] = await on_change() is not False
             await asyncio.sleep(delay)
 
-    async def board(self, client) -> None:
-        """The task page: the board (public, through the proxy's copy) on every change; the
-        team's own rows, while one is pending, at most every OWN_EVERY seconds."""
-        rows = f"/tasks/{self.slug}/rows/?phase={self.phase_key}"
-        own = f"/tasks/{self.slug}/own/?phase={self.phase_key}"
+    async def board(self, page: Page, own_channel: str) -> None:
+        """The task page: the phase's version (nginx's copy) and, on a change, the board
+        (the public's, nginx's one-second copy); the team's own rows, its channel file."""
+        rows = f"/tasks/{self.slug}/rows/?phase={self.phase.kind}"
 
-        async def refresh():
-            await self.get(client, rows)
+        async def refresh(_version):
+            await self.get(page, rows)
 
-        async def refresh_own():
-            response = await self.get(client, own)
-            return response is None or 'data-pending="1"' in response.text
+        async def own_rows(_text):
+            return True  # the page shows the new rows
 
-        await self.watch(client, [(refresh, 0.0), (refresh_own, OWN_EVERY)])
+        await asyncio.gather(self.poll(page, f"/tasks/{self.slug}/version/?phase={self.phase.kind}", refresh),
+                             self.poll(Page(page.host, page.port, page.cookie), own_channel, own_rows))
 
-    async def submission(self, client, submission_id: int) -> None:
-        async def refresh():
-            response = await self.get(client, f"/api/submissions/{submission_id}/status/")
-            if response is not None and response.status_code == 200 and response.json().get("finished"):
-                await self.get(client, f"/tasks/{self.slug}/submissions/{submission_id}/")  # the page reloads once
+    async def submission(self, page: Page, submission_id: int, channel: str) -> None:
+        """The submission page: its status channel; reloaded once when it is finished."""
+        async def refresh(text):
+            if json.loads(text).get("finished"):
+                await self.get(page, f"/tasks/{self.slug}/submissions/{submission_id}/")
                 return False
             return True
-        await self.watch(client, [(refresh, STATUS_EVERY)])
+        await self.poll(page, channel, refresh)
 
     def p95(self) -> float:
         return p95(self.latencies)
@@ -297,9 +330,9 @@ def served_p95(access_log: Path) -> str:
 
 
 def kind_of(url: str) -> str:
-    """Which of a page's requests ``url`` is."""
-    for kind in ("version", "rows", "own", "status"):
-        if f"/{kind}/" in url:
+    """Which of a page's requests ``url`` is (a team channel: its own rows; a submission's: its status)."""
+    for kind, marker in (("version", "/version/"), ("rows", "/rows/"), ("own", "/live/team/"), ("status", "/live/submission/"), ("own", "/own/"), ("status", "/status/")):
+        if marker in url:
             return kind
     return "page"
 
@@ -389,7 +422,8 @@ def main() -> None:
     env = {**os.environ, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{args.database}", "CELERY_BROKER_URL": broker,
            "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
            "SECRET_KEY": "bench-crowd", "GEC_NUM_PROXIES": "1", "ALLOWED_HOSTS": "127.0.0.1,localhost", "GEC_TASK_MODE": "celery",
-           "GEC_TIE_GROUPS_QUEUE": "boards"}  # as docker/compose.yaml: the default workers take it beside "celery"
+           "GEC_TIE_GROUPS_QUEUE": "boards",  # as docker/compose.yaml: the default workers take it beside "celery"
+           "GEC_LIVE_DIR": str(tmp / "live")}  # the teams' channels: written by web and workers, served by nginx (scripts/proxy reads it)
     if args.worker_nice is not None:
         env["GEC_WORKER_NICE"] = str(args.worker_nice)
     os.environ.update(env)
@@ -431,7 +465,7 @@ def main() -> None:
         figures["idle_jobs_per_min"] = round(rate(args.window, tmp)[0], 1)
         print(f"idle: {figures['idle_jobs_per_min']} jobs/min; {uptime()}", file=sys.stderr)
 
-        crowd = Crowd(base, "conll14", phase.kind, seeded["cookies"], newest_pending(ids), args.viewers)
+        crowd = Crowd(base, "conll14", phase, seeded["cookies"], newest_pending(ids), args.viewers)
         Crowd.first_in_line()
         crowd.start()
         time.sleep(FIRST + 2)  # every page open and polling

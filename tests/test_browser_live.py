@@ -87,3 +87,37 @@ def test_a_hidden_tab_does_not_poll_and_polls_again_when_shown(live_server, chro
     page.evaluate("() => { window.gecHidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
     page.wait_for_timeout(1000)
     assert len(versions) > before  # shown again: it asks at once
+
+
+def test_a_members_own_rows_and_status_follow_the_teams_channels(live_server, chromium):
+    """A team member's task page shows their pending upload scored, and its page reloads
+    once scored, without a request to Django for either: both poll the team's channel
+    files (which the proxy serves in production)."""
+    from django.contrib.auth.models import User
+
+    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.submissions.intake import accept_submission
+
+    built = build_insight_task("channels", lines=LINES, teams={"alice": "T5"})
+    bart = insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode()
+    pending = accept_submission(built["phase"], User.objects.get(username="alice"), system_name="alice-own", filename="b.txt", content=bart, queue=False)
+    context = chromium.new_context()
+    board, status = context.new_page(), context.new_page()
+    browser_login(board, live_server.url, "alice", "pw-alice")
+    board.goto(f"{live_server.url}/tasks/channels/")
+    status.goto(f"{live_server.url}/tasks/channels/submissions/{pending.pk}/")
+    django_asked = requests_to(board, "/tasks/channels/own/") + requests_to(status, "/api/submissions/")
+    versions = requests_to(board, "/tasks/channels/version/")
+    channels = requests_to(board, "/live/team/")
+    statuses = requests_to(status, "/live/submission/")
+    board.evaluate("window.notReloaded = true")
+    assert board.locator("#own-submissions tr[data-status], #own-submissions [data-status=queued]").count() >= 1
+
+    with transaction.atomic():
+        score_submission(pending.pk)
+
+    board.wait_for_selector("#own-submissions [data-status=scored] >> xpath=ancestor::tr >> text=alice-own", timeout=30_000)
+    assert board.evaluate("window.notReloaded") is True
+    status.wait_for_selector("#state[data-finished='1']", timeout=30_000)  # reloaded once finished: the scores are there
+    assert channels and statuses and versions and not django_asked, (channels, statuses, versions, django_asked)
+    context.close()

@@ -122,7 +122,9 @@ def hidden_markers(vault, results_public: bool) -> list[str]:
 def test_nothing_hidden_leaves_the_server(vault, state, viewer):
     enter(state, vault["phase"])
     client = client_for(viewer)
-    markers = hidden_markers(vault, results_public=state == "revealed")
+    markers = hidden_markers(vault, results_public=state == "revealed") + channel_names(vault, "bob-old", "bob", "bob-failed")
+    if viewer != "alice":  # a team's channels are named only to its members
+        markers += channel_names(vault, "alice", "alice-queued")
     if viewer != "alice" and state != "revealed":
         markers.append(SYSTEM_NAMES[0])
     for url in urls(vault):
@@ -160,6 +162,37 @@ def test_ids_of_uploads_one_may_not_know_answer_as_missing_ones(vault, state, vi
         assert missing[0] in (302, 401, 403, 404, 405), f"{route}: {missing[0]}"
         for name in unknown:
             assert answer(vault["submissions"][name].pk) == missing, f"{state}, {viewer}: {name} at {route}"
+
+
+def channel_names(vault, *uploads: str) -> list[str]:
+    """The names of the live channels of these uploads and of their teams (services/boards/channels.py)."""
+    from leaderboard.services.boards.channels import submission_channel, team_channel
+
+    chosen = [vault["submissions"][name] for name in uploads]
+    return [submission_channel(s.pk).token for s in chosen] + [team_channel(s.team_id, s.phase_id).token for s in chosen]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("state", STATES)
+def test_a_teams_channels_hold_nothing_hidden(vault, state):
+    """What alice's pages poll from the proxy (her team's rows, her uploads' statuses) holds
+    no more than her pages do: a blind phase's hidden results are "received", finished."""
+    from leaderboard.services.boards.channels import submission_channel, team_channel
+
+    enter(state, vault["phase"])
+    client = client_for("alice")
+    alice = vault["submissions"]["alice"]
+    page = client.get(f"/tasks/{SLUG}/?phase={KIND}").content.decode()  # her pages write her channels as she may see them
+    assert team_channel(alice.team_id, alice.phase_id).token in page  # and name them (to her only: the matrix above)
+    for name in ("alice", "alice-queued"):
+        client.get(f"/tasks/{SLUG}/submissions/{vault['submissions'][name].pk}/")
+    bodies = [team_channel(alice.team_id, alice.phase_id).path.read_text()]
+    bodies += [submission_channel(vault["submissions"][name].pk).path.read_text() for name in ("alice", "alice-queued")]
+    for body in bodies:
+        for marker in hidden_markers(vault, results_public=state == "revealed"):
+            assert marker not in body, f"{state}: a channel shows {marker!r}"
+    expected = "scored" if state == "revealed" else "received"
+    assert f'"status": "{expected}"' in bodies[1] and f'data-status="{expected}"' in bodies[0]
 
 
 @pytest.mark.django_db

@@ -65,3 +65,29 @@ def test_a_hidden_board_is_never_kept(stack):  # noqa: F811
         assert b"not public yet" in answer[2]
     for answer in (team, organizer, anonymous):
         assert answer[1]["X-Cache"] != "HIT" and "private" in answer[1]["Cache-Control"]
+
+
+def test_a_teams_channels_are_served_by_the_proxy_alone(stack):  # noqa: F811
+    """A member's page polls its team's rows and its upload's status as files nginx serves:
+    with gunicorn stopped they still answer, never kept by a browser and with no ETag (two
+    writes in a second may have one size; the page compares the bytes)."""
+    import json
+    import os
+    import signal
+
+    from leaderboard.models import Submission
+    from leaderboard.services.boards.channels import submission_channel, team_channel
+
+    submission = Submission.objects.filter(submitted_by=stack["team"]).get()
+    page = get(stack["url"] + "/tasks/proxied/", {"Cookie": session_cookie(stack["team"])})[2].decode()
+    rows_url = team_channel(submission.team_id, submission.phase_id).url
+    assert f'data-own-url="{rows_url}"' in page
+    web = stack["served"].processes[0]
+    os.killpg(web.pid, signal.SIGTERM)
+    web.wait(timeout=30)
+    rows, status = get(stack["url"] + rows_url), get(stack["url"] + submission_channel(submission.pk).url)
+    assert rows[0] == status[0] == 200 and b'data-status="scored"' in rows[2]
+    assert json.loads(status[2]) == {"id": submission.pk, "status": "scored", "finished": True, "progress": 1.0}
+    for answer in (rows, status):
+        assert answer[1]["Cache-Control"] == "no-store" and "ETag" not in answer[1]
+    assert get(stack["url"] + rows_url.replace("/team/", "/submission/"))[0] == 404  # only files, only by their names

@@ -37,7 +37,7 @@ def stack(tmp_path):
     organizer = User.objects.create_user("organizer", password="pw")
     task.organizers.add(organizer)
     served = Served(tmp_path, web_environment())
-    yield {"url": served.url, "phase": phase, "organizer": organizer, "team": User.objects.get(username="careful")}
+    yield {"url": served.url, "phase": phase, "organizer": organizer, "team": User.objects.get(username="careful"), "served": served}
     served.stop()
 
 
