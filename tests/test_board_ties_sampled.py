@@ -24,8 +24,25 @@ def statistics_read(queries) -> list[str]:
     return [q["sql"] for q in queries if '"statistics"' in q["sql"]]
 
 
+def test_the_worker_that_scores_keeps_the_vector_so_no_refresh_reads_statistics(insight_task):
+    """Made from the statistics in memory, bitwise the one a refresh would make from the stored ones."""
+    phase = insight_task["phase"]
+    rows = board(phase)
+    scored = [r["submission_id"] for r in rows if r["value"] is not None]
+    kept = {s.submission_id: bytes(s.values) for s in SampledScores.objects.filter(submission_id__in=scored, path=PATH)}
+    assert set(kept) == set(scored)
+    from_statistics = tie_groups(rows, metric_statistics(scored, "errant"), PATH, phase.scoring_options())
+    with CaptureQueriesContext(connection) as refresh:
+        assert compute_tie_groups(phase, rows, PATH) == from_statistics
+    assert not statistics_read(refresh.captured_queries)
+    SampledScores.objects.all().delete()
+    compute_tie_groups(phase, rows, PATH)  # made again from the stored statistics
+    assert {s.submission_id: bytes(s.values) for s in SampledScores.objects.filter(path=PATH)} == kept
+
+
 def test_a_second_refresh_reads_no_statistics_and_gives_the_same_groups(insight_task):
     phase = insight_task["phase"]
+    SampledScores.objects.all().delete()  # as before the worker kept them (or a board ranked by another path)
     rows = board(phase)
     scored = [r["submission_id"] for r in rows if r["value"] is not None]
     from_statistics = tie_groups(rows, metric_statistics(scored, "errant"), PATH, phase.scoring_options())

@@ -18,15 +18,17 @@ import numpy as np
 from django.db.models import Q
 
 from scoring import metric_of, resampling
-from scoring.bootstrap import SampledScores, sampled_scores
+from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, SampledScores, sampled_scores
 
 from ..models import MetricResult
 from ..models import SampledScores as StoredSampledScores
 
 
 def sampled_key(scored_at, options, samples: int, seed: int) -> str:
-    """The digest naming one vector of a submission and path."""
-    return hashlib.sha256(repr((scored_at, repr(options), samples, seed)).encode()).hexdigest()
+    """The digest naming one vector of a submission and path (``scored_at`` as a board row
+    gives it, ISO 8601, or the datetime it is made from)."""
+    when = scored_at.isoformat() if hasattr(scored_at, "isoformat") else scored_at
+    return hashlib.sha256(repr((when, repr(options), samples, seed)).encode()).hexdigest()
 
 
 def board_sampled_scores(rows: list[dict], path: str, options, *, samples: int, seed: int) -> dict[int, SampledScores | None]:
@@ -41,6 +43,23 @@ def board_sampled_scores(rows: list[dict], path: str, options, *, samples: int, 
         store(made, {sid: keys[sid] for sid in missing}, path)
         found.update(made)
     return found
+
+
+def fresh_vector(path: str, statistics: dict, options) -> SampledScores | None:
+    """A just-scored submission's vector of ``path`` from the statistics still in memory
+    (``{metric: statistics}``), so the worker that scored it keeps it (:func:`keep`) and no
+    refresh ever parses them back: None for a pool metric or a path they cannot give."""
+    metric = metric_of(path)
+    if metric is None or metric.pooled or metric.name not in statistics:
+        return None
+    found = resampling(path, statistics[metric.name], options)
+    return None if found is None else sampled_scores(found, path, samples=DEFAULT_SAMPLES, seed=DEFAULT_SEED)
+
+
+def keep(submission_id: int, scored_at, path: str, options, vector: SampledScores) -> None:
+    """Store the vector a refresh of a board ranked by ``path`` will look for."""
+    key = {submission_id: sampled_key(scored_at, options, DEFAULT_SAMPLES, DEFAULT_SEED)}
+    store({submission_id: vector}, key, path)
 
 
 def stored(keys: dict[int, str], path: str) -> dict[int, SampledScores | None]:

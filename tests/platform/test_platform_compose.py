@@ -44,5 +44,8 @@ def test_the_proxy_is_the_only_way_in():
     template = services["proxy"]["volumes"][0].split(":")[0]
     assert (ROOT / "docker" / template).exists() and services["proxy"]["environment"]["GEC_UPSTREAM"] == "web:8000"
     assert services["web"]["environment"]["GEC_NUM_PROXIES"] == "${GEC_NUM_PROXIES:-1}"
-    static = {v.split(":")[0] for v in services["proxy"]["volumes"]} & {v.split(":")[0] for v in services["web"]["volumes"]}
-    assert static == {"static"}
+    shared = {v.split(":")[0] for v in services["proxy"]["volumes"]} & {v.split(":")[0] for v in services["web"]["volumes"]}
+    assert shared == {"static", "live"}  # its static files, and the teams' live channels (services/boards/channels.py)
+    for writer in ("worker", "worker-large"):  # the workers write the channels the proxy serves
+        assert "live:/app/var/live" in services[writer]["volumes"], writer
+    assert services["proxy"]["environment"]["GEC_LIVE_ROOT"] + ":ro" in [v.split(":", 1)[1] for v in services["proxy"]["volumes"]]

@@ -18,7 +18,9 @@ from django.utils import timezone
 
 import scoring
 
+from ...insights import sampled
 from ...models import MetricResult, Submission
+from ...ranking import headline_metric
 from ..accounts import notify
 from ..boards import publish as live
 from ..data import corpora
@@ -68,7 +70,19 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
         return fail_submission(submission_id, f"scoring this file needed more memory than a worker has ({settings.GEC_WORKER_MAX_MEMORY_MB} MB); shorten its longest lines", cause=INPUT)
     independent = [m for m in metrics if not m.pooled]
     scores = scoring.scores_from_statistics({"system": statistics}, independent)["system"]
-    return _record(submission_id, statistics, scores, signature, force)
+    return _record(submission_id, statistics, scores, signature, force, board_vector(phase, statistics))
+
+
+def board_vector(phase, statistics: dict) -> tuple[str, sampled.SampledScores] | None:
+    """The submission's bootstrap half for its board's significance groups (its default
+    ranking), made while the statistics are in memory: a board refresh then reads it
+    instead of parsing them back (insights/sampled.py). A corpus of a multi-corpus phase
+    is left to the refresh."""
+    if phase.parent_id is not None:
+        return None
+    path = headline_metric(phase.task)
+    vector = sampled.fresh_vector(path, statistics, phase.scoring_options())
+    return None if vector is None else (path, vector)
 
 
 def _claim(submission_id: int, force: bool) -> bool:
@@ -164,8 +178,9 @@ def heartbeat(submission_id: int, enabled: bool):
         thread.join()
 
 
-def _record(submission_id: int, statistics: dict, scores: dict, signature: str, force: bool) -> str:
-    """Results, status and the pool, all in one transaction."""
+def _record(submission_id: int, statistics: dict, scores: dict, signature: str, force: bool, vector=None) -> str:
+    """Results, status, the pool and the board's ``vector`` (:func:`board_vector`), all in one transaction."""
+    scored_at = timezone.now()
     with transaction.atomic():
         submission = Submission.objects.select_for_update().get(pk=submission_id)
         if submission.status == Submission.Status.SCORED and not force:
@@ -180,8 +195,10 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
                 submission_id=submission_id, metric=name, defaults={"statistics": stats, "scores": scores.get(name, kept)}
             )
         Submission.objects.filter(pk=submission_id).update(
-            status=Submission.Status.SCORED, progress=1.0, error="", signature=signature, scored_at=timezone.now(), heartbeat_at=timezone.now()
+            status=Submission.Status.SCORED, progress=1.0, error="", signature=signature, scored_at=scored_at, heartbeat_at=scored_at
         )
+        if vector is not None:
+            sampled.keep(submission_id, scored_at, vector[0], submission.phase.scoring_options(), vector[1])
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended), refresh={submission_id} if force and changed else frozenset())
         pool.touch(submission.phase_id)
