@@ -126,7 +126,7 @@ def main() -> None:
         leaves.append(timed(lambda: (set_status(Submission.Status.FAILED), sync())))
         joins.append(timed(lambda: (set_status(Submission.Status.SCORED), sync())))
     cache = getattr(pool_service, "_outcomes", None)
-    if cache is None:  # since the member cache moved to services.pool_store
+    if cache is None:  # since the member cache moved to services.pool.store
         cache = getattr(getattr(pool_service, "store", None), "_outcomes", {})
     stale = cache.get(phase.pk)
     for _ in range(args.repeat):

@@ -65,7 +65,7 @@ ORGANIZER_JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a t
     soft_time_limit=ORGANIZER_JOB_TIME_LIMIT,
 )
 def organizer_job_task(job_id: int) -> str:
-    """Gold preparation or a rescore (``services.organizer_jobs``); a failure is kept on the job."""
+    """Gold preparation or a rescore (``services.hosting.organizer_jobs``); a failure is kept on the job."""
     try:
         return run_job(job_id)
     except INFRASTRUCTURE_ERRORS:

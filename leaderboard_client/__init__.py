@@ -5,4 +5,6 @@ standard library alone, so it installs anywhere in seconds:
 ``pip install <repository>`` gives the ``gec-submit`` command; ``python -m
 leaderboard_client`` works from a checkout.
 """
-__version__ = "1.0.0"
+from .version import __version__
+
+__all__ = ["__version__"]

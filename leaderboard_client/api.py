@@ -10,7 +10,7 @@ import uuid
 from email.message import Message
 from pathlib import Path
 
-from . import __version__
+from .version import __version__
 
 
 class ApiError(Exception):

@@ -15,9 +15,10 @@ import time
 import urllib.error
 from pathlib import Path
 
-from . import __version__, credentials
+from . import credentials
 from .api import ApiError, Client
 from .progress import Progress
+from .version import __version__
 
 FINAL = ("scored", "failed", "received")
 

@@ -1,6 +1,7 @@
 """The house's shape (docs/architecture.md), kept by a test so it does not drift back:
 metric families as packages, services by domain, reads apart from writes, and every
 platform module in an import-linter layer."""
+import ast
 import configparser
 import re
 from pathlib import Path
@@ -39,3 +40,63 @@ def test_every_platform_module_is_in_a_layer():
     layered = {name.strip() for line in config["importlinter:contract:layers"]["layers"].split("\n") for name in line.split(":") if name.strip()}
     modules = {f"leaderboard.{Path(name).stem}" for name in top_entries(ROOT / "leaderboard") if name != "__init__.py"}
     assert not modules - layered, f"not in any layer of .importlinter: {sorted(modules - layered)}"
+
+
+def imported_names(path: Path, package: list[str]):
+    """(module, name) for every ``from X import name`` in a file, relative imports resolved."""
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            yield from ((module, alias.name) for alias in node.names)
+
+
+def is_submodule(module: str, name: str) -> bool:
+    folder = ROOT.joinpath(*module.split("."))
+    return (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists()
+
+
+def test_no_module_imports_its_own_package_back():
+    """A name an ``__init__`` re-exports is fetched from where it is defined (``version.py``
+    for ``__version__``), so no module works only by import order. A sub-package's
+    ``__init__`` may build on its parent's (``scoring/lang/<code>/``), which loads it lazily."""
+    found = []
+    for top in ("scoring", "leaderboard", "leaderboard_client"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            if path.name == "__init__.py" or "migrations" in path.parts:
+                continue
+            package = list(path.relative_to(ROOT).parent.parts)
+            ancestors = {".".join(package[:i]) for i in range(1, len(package) + 1)}
+            found += [f"{path.relative_to(ROOT)}: from {module} import {name}"
+                      for module, name in imported_names(path, package)
+                      if module in ancestors and not is_submodule(module, name)]
+    assert not found, "\n".join(found)
+
+
+def service_packages_may_use() -> dict[str, set[str]]:
+    """The "may use" column of docs/architecture.md's table of the services."""
+    text = (ROOT / "docs" / "architecture.md").read_text().split("### The services, by domain")[1]
+    allowed = {}
+    for row in re.findall(r"^\| `(\w+)/` \|.*\| ([^|]*) \|$", text, re.MULTILINE):
+        allowed[row[0]] = set(re.findall(r"`(\w+)`", row[1]))
+    return allowed
+
+
+def test_services_import_each_other_as_the_map_says():
+    """The map names who may use whom; an import it does not name is a change of the map."""
+    allowed = service_packages_may_use()
+    services = ROOT / "leaderboard" / "services"
+    packages = sorted(p.name for p in services.iterdir() if (p / "__init__.py").exists())
+    assert sorted(allowed) == packages, "docs/architecture.md's services table lists other packages"
+    found = []
+    for name in packages:
+        if name == "jobs":  # "everything above": the queue adapter and the sweeper call every domain
+            continue
+        for path in sorted((services / name).rglob("*.py")):
+            package = list(path.relative_to(ROOT).parent.parts)
+            for module, imported in imported_names(path, package):
+                parts = f"{module}.{imported}".split(".")
+                used = parts[2] if parts[:2] == ["leaderboard", "services"] and len(parts) > 2 else None
+                if used not in (None, name, "work") and used not in allowed[name]:
+                    found.append(f"{path.relative_to(ROOT)} uses services/{used}/")
+    assert not found, "not in docs/architecture.md's 'may use' column:\n" + "\n".join(found)

@@ -2,7 +2,7 @@
 
 A line's parse depends only on its exact tokens, and across a task's submissions most
 changed lines repeat; the scoring library's ``LineCache`` looks here before parsing
-(``services.datasets.DatabaseLineStore``), so a line is parsed once per task, not once
+(``services.data.datasets.DatabaseLineStore``), so a line is parsed once per task, not once
 per process.
 """
 from django.db import models

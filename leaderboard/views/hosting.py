@@ -1,6 +1,6 @@
 """The organizer's pages: create a task, follow its preparation, add and edit phases,
 upload baselines, and follow queued jobs. Every write is a service call; anything that
-parses gold or scores is queued (``services.organizer_jobs``), never run in the request."""
+parses gold or scores is queued (``services.hosting.organizer_jobs``), never run in the request."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied

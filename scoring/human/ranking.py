@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .. import __version__
+from ..version import __version__
 from .agreement import agreement
 from .comparisons import expand
 from .expected_wins import expected_wins

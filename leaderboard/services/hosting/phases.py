@@ -49,7 +49,7 @@ def ranks(phase: Phase, metric: str) -> dict[int, dict]:
 
 
 def rescore_with_ranks(task, report=lambda _line: None, progress=lambda _done: None) -> list[dict]:
-    """Rescore the task (``services.rescore``) and list, per phase, every system with its
+    """Rescore the task (``services.scoring.rescore``) and list, per phase, every system with its
     rank before and after under the task's headline metric, and how many scores moved."""
     metric = headline_metric(task)
     phases = list(task.phases.all())
