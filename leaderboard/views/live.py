@@ -14,9 +14,10 @@ second per phase. Otherwise it is the viewer's own version (:func:`.pages.shown_
 Only when the version changes does a page fetch its fragment, and what is the same for
 many viewers is rendered once per (phase, version, query, what they may see) and kept in
 the ``fragments`` cache (Redis when there is a broker, so every web process shares it):
-the board is one piece for everyone who may see the results, and only a team's own rows
-beneath it are rendered per request. A new version is a new key, so a result that lands
-invalidates every copy at once.
+the board is one piece for everyone who may see the results. A new version is a new key,
+so a result that lands invalidates every copy at once. What is a viewer's own (their
+team's rows, an upload's status) is not asked of Django: it is their team's live channel
+(services/boards/channels.py), a file the proxy serves.
 """
 from __future__ import annotations
 

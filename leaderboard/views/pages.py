@@ -148,8 +148,9 @@ def _results_html(request, task: SharedTask, phase: Phase, viewer, visible: bool
 
 
 def task_own_rows(request, slug):
-    """The viewer's team's newest submissions under the board, polled by the page while
-    one of them is pending, at most every few seconds (static/leaderboard/live.js)."""
+    """The viewer's team's newest submissions under the board, as this viewer may see
+    them: what an organizer's task page polls (a member's polls the team's live channel,
+    services/boards/polled.py)."""
     task = get_object_or_404(SharedTask, slug=slug)
     phase = access.phase_for(request, task)
     own = own_rows(request, task, phase)

@@ -2,9 +2,10 @@
 
 A submission exists only for its team and the task's organizers (404 for anyone else,
 :func:`leaderboard.access.may_see_upload`). The list and the detail page follow a
-pending submission through the phase's version (static/leaderboard/live.js): when it
-changes, the list fetches all its rows in one request, the detail page the submission's
-small status (``/api/submissions/<id>/status/``), until it is finished.
+pending submission (static/leaderboard/live.js): the list watches the team's live
+channel (its newest rows) and fetches all its rows in one request when it changes; the
+detail page polls the submission's status channel until it is finished (an organizer's
+pages: the phase's version and ``/api/submissions/<id>/status/``).
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
