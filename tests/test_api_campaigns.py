@@ -37,7 +37,7 @@ def organizer(insight_task):
 def campaign(insight_task, organizer, django_capture_on_commit_callbacks):
     annotator("ann1"), annotator("ann2")
     with django_capture_on_commit_callbacks(execute=True):
-        answer = organizer.post(BASE, {"name": "human", "annotators": ["ann1", "ann2@example.org"], "screens_per_annotator": 6, "controls": 0.34}, format="json")
+        answer = organizer.post(BASE, {"name": "human", "annotators": ["ann1", "ann2@example.org"], "screens_per_annotator": 6, "controls": 0.34, "threshold": 0.25}, format="json")
     assert answer.status_code == 201, answer.content
     assert answer.json()["name"] == "human"
     return Campaign.objects.get(name="human")
@@ -62,6 +62,8 @@ def test_create_names_every_problem(organizer):
     assert "ghost" in text and "123456" in text
     answer = organizer.post(BASE, {"name": "x", "annotators": "ann1", "screens_per_annotator": "many"}, format="json")
     assert answer.status_code == 400 and "screens_per_annotator" in json.dumps(answer.json())
+    answer = organizer.post(BASE, {"name": "x", "annotators": ["ghost"], "screens_per_annotator": 20, "controls": 0.1}, format="json")
+    assert answer.status_code == 400 and "2 control screens" in json.dumps(answer.json())  # p >= 0.25: nobody trusted
 
 
 def test_annotator_judges_to_the_end(campaign, django_capture_on_commit_callbacks):

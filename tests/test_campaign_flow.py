@@ -56,7 +56,7 @@ def test_the_seed_makes_the_same_campaign(insight_task, django_capture_on_commit
 def test_redundancy_repeats_and_controls_in_each_queue(insight_task, django_capture_on_commit_callbacks):
     campaign = make_campaign(
         insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks,
-        annotators=["ann1", "ann2", "ann3"], screens_per_annotator=12, redundancy=2, repeats=2, controls=0.25,
+        annotators=["ann1", "ann2", "ann3"], screens_per_annotator=12, redundancy=2, repeats=2, controls=0.25, threshold=0.125,
     )
     for name in ("ann1", "ann2", "ann3"):
         queue = list(Assignment.objects.filter(campaign=campaign, annotator__username=name).select_related("screen").order_by("position"))
@@ -157,3 +157,29 @@ def test_edits_mode_needs_a_mark_per_edit(insight_task, django_capture_on_commit
     table = judgments_table(campaign)
     column = table.columns.index("edits_valid")
     assert "0" * len(with_edits["edits"]) in [row[column] for row in table.rows]
+
+
+@pytest.mark.parametrize(("screens", "share", "threshold", "named"), [
+    (20, 0.1, 0.05, "2 control screens"),  # p >= 0.25: nobody could be trusted
+    (12, 0.25, 0.05, "at least 5 control screens"),
+    (10, 0.3, 0.0, "a threshold of 0"),
+])
+def test_too_few_controls_to_trust_anyone_are_named(insight_task, screens, share, threshold, named):
+    """An annotator is trusted at a sign-test p of at most the threshold; n careful controls
+    give at best 0.5^n, so fewer than the threshold needs would leave out every judgment."""
+    from leaderboard.services.campaigns.create import CampaignError, CampaignSettings, create_campaign
+
+    annotator("ann1")
+    settings = CampaignSettings(name="few", annotators=["ann1"], screens_per_annotator=screens, controls=share, threshold=threshold)
+    with pytest.raises(CampaignError, match="controls: .*no annotator could be trusted") as error:
+        create_campaign(insight_task["task"], insight_task["organizer"], settings)
+    assert named in str(error.value)
+
+
+@pytest.mark.parametrize(("screens", "share", "threshold"), [(10, 0.5, 0.05), (12, 0.25, 0.125), (20, 0.1, 0.25), (20, 0.0, 0.05), (20, 0.1, 1.0)])
+def test_enough_controls_or_none_are_accepted(insight_task, screens, share, threshold):
+    from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
+
+    annotator("ann1")
+    settings = CampaignSettings(name="enough", annotators=["ann1"], screens_per_annotator=screens, controls=share, threshold=threshold)
+    assert create_campaign(insight_task["task"], insight_task["organizer"], settings).name == "enough"

@@ -31,7 +31,7 @@ def test_organizer_creates_a_campaign_with_the_form(insight_task, django_capture
     with django_capture_on_commit_callbacks(execute=True):
         answer = organizer.post("/tasks/insight/campaigns/", {
             "name": "by-form", "phase": "dev", "annotators": "ann1\nann1@example.org", "screens_per_annotator": 4, "outputs_per_screen": 5,
-            "redundancy": 1, "repeats": 0, "controls": 0.25, "threshold": 0.05, "mode": "ranking", "seed": 3,
+            "redundancy": 1, "repeats": 0, "controls": 0.25, "threshold": 0.5, "mode": "ranking", "seed": 3,
         })
     assert answer.status_code == 302, answer.content.decode()[:3000]
     campaign = Campaign.objects.get(name="by-form")

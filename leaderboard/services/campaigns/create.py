@@ -13,8 +13,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 
+from ...insights.campaign_judgments import sign_test
 from ...models import Campaign, Phase, SharedTask, Submission
 from ..work import request_campaign_work
+from .sampling import shares
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
 MAX_ANNOTATORS = 200
@@ -82,6 +84,29 @@ def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
         problems.append(f"mode: one of {', '.join(Campaign.Mode.values)} (got {settings.mode!r})")
 
 
+def fewest_controls(threshold: float) -> int | None:
+    """The fewest control screens, all judged carefully, whose sign test reaches ``threshold``."""
+    return next((n for n in range(1, 64) if sign_test(n, 0) <= threshold), None)
+
+
+def check_controls(settings: CampaignSettings, problems: list[str]) -> None:
+    """Refuse control screens too few to ever trust anyone: the sign test over n of them
+    gives at best p = 0.5^n, and an annotator above the threshold has every judgment left
+    out, so such a campaign would silently rank nothing."""
+    screens, repeats, share, threshold = settings.screens_per_annotator, settings.repeats, settings.controls, settings.threshold
+    if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in (screens, repeats, share, threshold)):
+        return  # check_numbers names these
+    if not (screens >= 1 and repeats >= 0 and 0 <= share <= 0.5 and 0 <= threshold <= 1):
+        return
+    controls = shares(screens, share, repeats)[1]
+    if controls == 0 or sign_test(controls, 0) <= threshold:
+        return
+    needed = fewest_controls(threshold)
+    remedy = f"give each annotator at least {needed} control screens" if needed else "a threshold of 0 trusts no annotator with controls"
+    problems.append(f"controls: {controls} control screens per annotator give at best p = {sign_test(controls, 0):.3g}, above the threshold "
+                    f"{threshold}, so no annotator could be trusted and every judgment would be left out; {remedy}, raise the threshold, or set controls to 0")
+
+
 def chosen_systems(phase: Phase, ids: list[int] | None, problems: list[str]) -> list[Submission]:
     if ids is None:
         systems = board_systems(phase)
@@ -116,6 +141,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings) -> Campa
         problems.append(f"phase: {phase.title} has several corpora; a campaign ranks the outputs of one corpus")
         phase = None
     check_numbers(settings, problems)
+    check_controls(settings, problems)
     names = settings.annotators if isinstance(settings.annotators, list) else []
     if not names or len(names) > MAX_ANNOTATORS:
         problems.append(f"annotators: from 1 to {MAX_ANNOTATORS} usernames or e-mail addresses")
