@@ -45,3 +45,31 @@ def test_a_one_corpus_task_too(client, django_capture_on_commit_callbacks):
     SharedTask.objects.filter(pk=task.pk).update(headline_metric="gleu.score")
     assert client.get("/api/tasks/plain/leaderboard/").json()["metric"] == "gleu.score"
     assert 'title="ranked by GLEU' in client.get("/tasks/plain/").content.decode()
+
+
+def test_best_compares_entries_by_the_macro_average_of_the_headline(django_capture_on_commit_callbacks):
+    """Of a team's two entries, "best" counts the one with the better macro-averaged GLEU
+    (the headline), though the other has the better ERRANT F0.5."""
+    from leaderboard.models import MetricResult, Phase, Submission
+    from leaderboard.ranking import board_rows
+    from leaderboard.services.pool import membership
+
+    phase = corpora_task("best-gleu", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()], metrics=("errant", "gleu"), counting="best")
+    SharedTask.objects.filter(pk=phase.task_id).update(headline_metric="gleu.score")
+    user = User.objects.create_user("bea")
+    uploads = {}
+    with django_capture_on_commit_callbacks(execute=True):
+        for name in ("by-f", "by-gleu"):
+            uploads[name] = accept_submission(phase, user, system_name=name, filename=f"{name}.zip", content=zipped({f"{n}.txt": text(s) for n, (s, _) in CORPORA.items()})).pk
+    wanted = {"by-f": (0.9, 0.2), "by-gleu": (0.1, 0.8)}  # (F0.5, GLEU) on every corpus
+    for name, (f, gleu) in wanted.items():
+        for output in Submission.objects.filter(parent_id=uploads[name]):
+            errant, bleu = MetricResult.objects.get(submission=output, metric="errant"), MetricResult.objects.get(submission=output, metric="gleu")
+            errant.scores["cs"]["f"], bleu.scores["score"] = f, gleu
+            errant.save()
+            bleu.save()
+    membership.sync_pool(phase.pk, refresh=set(Submission.objects.filter(parent__in=uploads.values()).values_list("pk", flat=True)))
+    task = SharedTask.objects.get(pk=phase.task_id)
+    assert membership.best_metric(task) == "gleu.score"
+    [row] = board_rows(Phase.objects.get(pk=phase.pk).pk, "gleu.score")
+    assert (row["system_name"], row["value"]) == ("by-gleu", pytest.approx(0.8))
