@@ -217,9 +217,14 @@ class Crowd(threading.Thread):
     """``viewers`` participants' pages in one asyncio loop (one keep-alive connection each)."""
 
     def __init__(self, proxy: str, slug: str, phase, cookies: list, pending: dict, viewers: int):
+        from leaderboard.services.boards.channels import submission_channel, team_channel
+
         super().__init__(daemon=True)
         self.proxy, self.slug, self.phase = proxy, slug, phase
         self.cookies, self.pending, self.viewers = cookies[:viewers], pending, viewers
+        # the channels' names, as the pages were given them (asked here: no queries in the loop)
+        self.own_channels = {team: team_channel(team, phase.pk).url for team, _cookie in self.cookies}
+        self.status_channels = {pk: submission_channel(pk, team).url for team, pk in pending.items()}
         self.latencies: list[float] = []
         self.by_kind: dict[str, list[float]] = {}  # version, rows, own, status, page: where the time goes
         self.errors = 0
@@ -241,15 +246,13 @@ class Crowd(threading.Thread):
             print(f"  the load generator keeps its priority ({error})", file=sys.stderr)
 
     async def main(self) -> None:
-        from leaderboard.services.boards.channels import submission_channel, team_channel
-
         host, port = self.proxy.removeprefix("http://").split(":")
         pages = []
         for team, cookie in self.cookies:
-            pages.append(self.board(Page(host, int(port), cookie), team_channel(team, self.phase.pk).url))
+            pages.append(self.board(Page(host, int(port), cookie), self.own_channels[team]))
             submission = self.pending.get(team)
             if submission:
-                pages.append(self.submission(Page(host, int(port), cookie), submission, submission_channel(submission).url))
+                pages.append(self.submission(Page(host, int(port), cookie), submission, self.status_channels[submission]))
         await asyncio.gather(*pages)
 
     async def get(self, page: Page, url: str) -> tuple[int, bytes] | None:
@@ -265,7 +268,8 @@ class Crowd(threading.Thread):
         self.by_kind.setdefault(kind_of(url), []).append(elapsed)
         if status >= 400:
             self.errors += 1
-            self.kinds[str(status)] = self.kinds.get(str(status), 0) + 1
+            what = f"{kind_of(url)} {status}"
+            self.kinds[what] = self.kinds.get(what, 0) + 1
         return status, body
 
     async def poll(self, page: Page, url: str, on_change) -> None:
@@ -478,6 +482,11 @@ def main() -> None:
         print(f"  in Django: {served_p95(tmp / 'access.log')}", file=sys.stderr)
         crowd.halt.set()
         requests = len(crowd.latencies)
+        if not requests:
+            raise RuntimeError("the crowd made no request (its thread failed: see above)")
+        if crowd.errors:
+            for log in (tmp / "proxy" / "error.log", tmp / "gunicorn.log"):
+                print(f"  {log.name} (the last lines):\n" + "\n".join(log.read_text(errors="replace").splitlines()[-15:]) if log.exists() else "", file=sys.stderr)
         crowd.join(timeout=MOST + 30)
         print(f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests ({requests / args.window:.0f}/s), "
               f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors} {crowd.kinds}; {uptime()}", file=sys.stderr)

@@ -45,6 +45,20 @@ def test_names_are_keyed_hashes_of_what_they_are_about(settings):
     assert team_channel(1, 1).url != before  # nobody without the key can name one
 
 
+def test_a_member_leaving_or_joining_renames_the_teams_channels(insight_task, live_dir):
+    """A leaver keeps no name the team's channels are written under from then on."""
+    from leaderboard.models import Membership
+
+    alice = insight_task["submissions"]["T5"]
+    names = (team_channel(alice.team_id, alice.phase_id).url, submission_channel(alice.pk).url)
+    newcomer = User.objects.create_user("newcomer")
+    Membership.objects.create(user=newcomer, team_id=alice.team_id, task=insight_task["task"])
+    joined = (team_channel(alice.team_id, alice.phase_id).url, submission_channel(alice.pk).url)
+    assert joined[0] != names[0] and joined[1] != names[1]
+    Membership.objects.filter(user=newcomer).delete()
+    assert (team_channel(alice.team_id, alice.phase_id).url, submission_channel(alice.pk).url) == names
+
+
 def test_only_a_channels_own_names_reach_a_file(live_dir):
     token = team_channel(1, 1).token
     assert file_at("team", f"{token}.html") == live_dir / "team" / f"{token}.html"

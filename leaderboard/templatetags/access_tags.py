@@ -1,5 +1,6 @@
 """What the navigation and the phase box may show: each answer comes from ``leaderboard.access``."""
 from django import template
+from django.urls import reverse
 
 from ..access import (
     inputs_closed_reason,
@@ -80,8 +81,6 @@ def sees_campaigns(context, task) -> bool:
 def live_status_url(context, submission_id) -> str:
     """Where a banner about an upload polls its status: the team's channel for a member
     (the proxy answers), the status API for an organizer (services/boards/polled.py)."""
-    from django.urls import reverse
-
     submission = Submission.objects.select_related("phase__task").defer("content").filter(pk=submission_id).first()
     if submission is None:
         return reverse("api-submission-status", args=[submission_id])

@@ -30,13 +30,12 @@ from ..models.tasks import PhaseNotNamed
 from ..ranking import board_rows, headline_metric, human_columns, pool_version, with_human_columns
 from ..selectors.tasks import listed_tasks
 from ..services.boards import polled
+from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
 from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
 from ..services.teams.actions import TeamError
 from ..services.teams.terms import TermsNotAccepted
 from .forms import UploadForm
 from .live import shared_body
-
-OWN_SHOWN = 10  # the team's latest submissions under the board; the rest on "My submissions"
 
 
 def home(request):

@@ -1,9 +1,10 @@
 """Where a channel lives: a file under ``GEC_LIVE_DIR`` named by an unguessable token, and
 the URL the proxy (or, without one, Django: views/live_files.py) serves it at.
 
-The token is a keyed hash of what the channel is about (the secret key), so only a page
-the server rendered for a team member knows it; the file holds only what every member
-of the team may see. Files are replaced whole (written aside, then renamed), so a poll
+The token is a keyed hash (the secret key) of what the channel is about and of who is in
+the team, so only a page the server rendered for a member knows it, and a member who
+leaves (or a newcomer) changes every name of the team's: from then on a leaver's old
+names are files no longer written. A file holds only what every member may see. Files are replaced whole (written aside, then renamed), so a poll
 never reads half of one, and left alone when the content did not change.
 """
 from __future__ import annotations
@@ -16,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
+
+from ...models import Membership, Submission
 
 PREFIX = "/live/"
 KINDS = {"team": ".html", "submission": ".json"}  # a team's rows under the board; one upload's status
@@ -41,14 +44,21 @@ def _token(*about) -> str:
     return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
 
 
+def _members(team_id: int | None) -> list[int]:
+    return sorted(Membership.objects.filter(team_id=team_id).values_list("user_id", flat=True)) if team_id else []
+
+
 def team_channel(team_id: int, phase_id: int) -> Channel:
     """The team's newest rows in one phase, as its members see them."""
-    return Channel("team", _token("team", team_id, phase_id))
+    return Channel("team", _token("team", team_id, phase_id, _members(team_id)))
 
 
-def submission_channel(submission_id: int) -> Channel:
-    """One upload's polled status (``{"id", "status", "finished", "progress"}``)."""
-    return Channel("submission", _token("submission", submission_id))
+def submission_channel(submission_id: int, team_id: int | None = None) -> Channel:
+    """One upload's polled status (``{"id", "status", "finished", "progress"}``); its
+    team's id is looked up when not given."""
+    if team_id is None:
+        team_id = Submission.objects.filter(pk=submission_id).values_list("team_id", flat=True).first()
+    return Channel("submission", _token("submission", submission_id, _members(team_id)))
 
 
 def write(channel: Channel, body: bytes) -> bool:

@@ -31,6 +31,6 @@ def status(user, submission: Submission) -> str:
     """The URL of one submission's polled status (``{"id", "status", "finished", "progress"}``)."""
     if access.may_organize(submission.phase.task, user):
         return reverse("api-submission-status", args=[submission.pk])
-    channel = submission_channel(submission.pk)
+    channel = submission_channel(submission.pk, submission.team_id)
     publish.write_safely(channel, publish.status_body(submission))
     return channel.url

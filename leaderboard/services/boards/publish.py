@@ -57,7 +57,7 @@ def publish_submission(submission_id: int, *, team_rows: bool = True) -> None:
         submission = Submission.objects.select_related("phase__task", "team").defer("content").filter(pk=submission_id).first()
         if submission is None:
             return
-        write(submission_channel(submission.pk), status_body(submission))
+        write(submission_channel(submission.pk, submission.team_id), status_body(submission))
         if submission.parent_id:
             publish_submission(submission.parent_id, team_rows=team_rows)
         elif team_rows and submission.team is not None:
