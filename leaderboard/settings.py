@@ -255,8 +255,9 @@ STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise looks there first
 # What a team's live pages poll (its own rows, a submission's status), written by web and
 # workers on each change and served by the proxy without Django (services/boards): web,
-# workers and proxy share it (docker/compose.yaml mounts one volume in all of them).
-GEC_LIVE_DIR = Path(os.environ.get("GEC_LIVE_DIR", VAR_DIR / "live"))
+# workers and proxy share it (docker/compose.yaml mounts one volume in all of them). Set
+# it empty where they cannot share a directory: pages then ask Django for their own.
+GEC_LIVE_DIR = os.environ.get("GEC_LIVE_DIR", str(VAR_DIR / "live"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # whitenoise serves the static files from where they are (the finders) in every mode, so
 # runserver, gunicorn and the tests need no ``collectstatic`` (docker runs it anyway:

@@ -145,3 +145,18 @@ def test_a_channel_that_cannot_be_written_never_fails_a_score(insight_task, sett
         pending = upload(insight_task["phase"])
         assert score_submission(pending.pk) == "scored"
     assert published  # the writes were tried, and failed quietly
+
+
+def test_without_a_shared_directory_pages_ask_django(insight_task, settings, django_capture_on_commit_callbacks):
+    """``GEC_LIVE_DIR`` empty (workers on machines that share no directory with the web):
+    nothing is written, and a member's pages poll Django for their own, as an organizer's."""
+    settings.GEC_LIVE_DIR = ""
+    task, phase = insight_task["task"], insight_task["phase"]
+    with django_capture_on_commit_callbacks(execute=True):
+        pending = upload(phase)
+        score_submission(pending.pk)
+    alice = as_user("alice")
+    assert f'data-own-url="/tasks/{task.slug}/own/?phase={phase.kind}"' in alice.get(f"/tasks/{task.slug}/").content.decode()
+    assert f'data-url="/api/submissions/{pending.pk}/status/"' in alice.get(f"/tasks/{task.slug}/submissions/{pending.pk}/").content.decode()
+    assert "/tasks/insight/version/" in alice.get(f"/tasks/{task.slug}/submissions/").content.decode()
+    assert alice.get(submission_channel(pending.pk).url).status_code == 404

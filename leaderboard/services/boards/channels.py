@@ -44,6 +44,12 @@ def _token(*about) -> str:
     return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
 
 
+def enabled() -> bool:
+    """Channels are written and polled unless ``GEC_LIVE_DIR`` is empty (web and workers
+    on machines that share no directory: pages then ask Django for their own)."""
+    return bool(settings.GEC_LIVE_DIR)
+
+
 def _members(team_id: int | None) -> list[int]:
     return sorted(Membership.objects.filter(team_id=team_id).values_list("user_id", flat=True)) if team_id else []
 
@@ -78,6 +84,6 @@ def write(channel: Channel, body: bytes) -> bool:
 def file_at(kind: str, filename: str) -> Path | None:
     """The file a ``/live/<kind>/<filename>`` request names, when the name is a channel's."""
     token, dot, extension = filename.partition(".")
-    if kind not in KINDS or "." + extension != KINDS[kind] or not dot or not NAME.fullmatch(token):
+    if not enabled() or kind not in KINDS or "." + extension != KINDS[kind] or not dot or not NAME.fullmatch(token):
         return None
     return Channel(kind, token).path

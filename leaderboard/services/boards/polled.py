@@ -1,6 +1,7 @@
 """Which URL a page polls for the viewer's own: their team's channel file for a team
 member (served by the proxy), Django for an organizer (the own rows fragment, the status
-API), who may see more than a member and is one of few.
+API), who may see more than a member and is one of few; for everyone when channels are
+off (``GEC_LIVE_DIR`` empty).
 
 Asking for a member's URL writes the channel again, so a file left stale by a change
 no service announced (results revealed when a phase ended, say) is mended by the next
@@ -13,13 +14,13 @@ from django.urls import reverse
 from ... import access
 from ...models import Phase, Submission, Team
 from . import publish
-from .channels import submission_channel, team_channel
+from .channels import enabled, submission_channel, team_channel
 
 
 def own_rows(user, phase: Phase, team: Team | None) -> tuple[str, str]:
     """(URL, what it answers now) of the rows under the board; the answer is "" for an
     organizer's (Django renders them per request)."""
-    if team is None or access.may_organize(phase.task, user):
+    if team is None or not enabled() or access.may_organize(phase.task, user):
         return reverse("task-own-rows", args=[phase.task.slug]) + f"?phase={phase.kind}", ""
     body = publish.own_rows_body(phase, team)
     channel = team_channel(team.pk, phase.pk)
@@ -29,7 +30,7 @@ def own_rows(user, phase: Phase, team: Team | None) -> tuple[str, str]:
 
 def status(user, submission: Submission) -> str:
     """The URL of one submission's polled status (``{"id", "status", "finished", "progress"}``)."""
-    if access.may_organize(submission.phase.task, user):
+    if not enabled() or access.may_organize(submission.phase.task, user):
         return reverse("api-submission-status", args=[submission.pk])
     channel = submission_channel(submission.pk, submission.team_id)
     publish.write_safely(channel, publish.status_body(submission))
