@@ -282,6 +282,14 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+def jobs_queued(callbacks: list) -> list:
+    """The on-commit callbacks that send work to the queue, without those that write the
+    teams' live channels (services/boards/publish.py)."""
+    from leaderboard.services.boards.publish import publish_submission
+
+    return [c for c in callbacks if getattr(c, "func", None) is not publish_submission]
+
+
 @pytest.fixture(scope="module")
 def chromium():
     """Debian's Chromium driven by playwright (never ``playwright install``); one per module."""

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from leaderboard.models import OrganizerJob, Phase, Submission
 from leaderboard.services.hosting.task_creation import create_task
-from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
+from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head, jobs_queued
 
 pytestmark = pytest.mark.django_db
 LINES = 4
@@ -79,7 +79,7 @@ def test_failed_submissions_show_their_error_and_can_be_requeued(staff, phase, d
     assert "broken" not in staff.get("/admin/leaderboard/submission/", {"failure": "platform"}).content.decode()
     with django_capture_on_commit_callbacks(execute=False) as queued:
         act(staff, "submission", "requeue", [broken.pk])
-    assert Submission.objects.get(pk=broken.pk).status == "queued" and len(queued) == 1
+    assert Submission.objects.get(pk=broken.pk).status == "queued" and len(jobs_queued(queued)) == 1
 
 
 def test_a_failed_job_runs_again(staff, phase, django_capture_on_commit_callbacks):

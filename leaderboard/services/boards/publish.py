@@ -11,6 +11,7 @@ full disk or a missing directory makes pages poll a stale file, never fails a sc
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 
@@ -67,7 +68,7 @@ def publish_submission(submission_id: int, *, team_rows: bool = True) -> None:
 
 def after_commit(submission_id: int, *, team_rows: bool = True) -> None:
     """:func:`publish_submission` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: publish_submission(submission_id, team_rows=team_rows))
+    transaction.on_commit(functools.partial(publish_submission, submission_id, team_rows=team_rows))
 
 
 def _safely(publish) -> None:
