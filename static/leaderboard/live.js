@@ -71,10 +71,12 @@
 
   function element(box) { return typeof box === "string" ? document.getElementById(box) : box; }
 
-  // A small URL polled for itself (a channel): check(text) runs when its text changed.
-  function poll(url, since, check) {
+  // A small URL polled for itself (a channel): check(text) runs when its text changed;
+  // wanted(), when given, stops the polling once it says false.
+  function poll(url, since, check, wanted) {
     let seen = since === undefined ? null : since;
     every(async function () {
+      if (wanted && !wanted()) return "stop";
       const response = await fetch(url, {credentials: "same-origin", cache: "no-store"});
       if (!response.ok) return "error";
       const text = (await response.text()).trim();
@@ -92,7 +94,7 @@
         box.innerHTML = text;
         box.dispatchEvent(new CustomEvent("gec:updated", {bubbles: true}));
         return "changed";
-      });
+      }, options.pending ? function () { return box.querySelector(options.pending) !== null; } : null);
       return;
     }
     let seen = options.since || null;  // the version this box shows: its [data-version], else the one it came with or last fetched
