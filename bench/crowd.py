@@ -335,7 +335,7 @@ def served_p95(access_log: Path) -> str:
 
 def kind_of(url: str) -> str:
     """Which of a page's requests ``url`` is (a team channel: its own rows; a submission's: its status)."""
-    for kind, marker in (("version", "/version/"), ("rows", "/rows/"), ("own", "/live/team/"), ("status", "/live/submission/"), ("own", "/own/"), ("status", "/status/")):
+    for kind, marker in (("version", "/version/"), ("rows", "/rows/"), ("own", "/live/team/"), ("status", "/live/submission/")):
         if marker in url:
             return kind
     return "page"

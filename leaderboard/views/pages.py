@@ -56,8 +56,13 @@ VERSION = re.compile(r"[a-z0-9-]+")
 
 
 def own_rows(request, task: SharedTask, phase: Phase) -> list[dict]:
-    """The team's latest submissions as "My submissions" shows them (access rules applied)."""
-    return team_submissions(phase, team_of(request.user, task, create=False), request.user, latest=OWN_SHOWN, with_scores=False)
+    """The viewer's team's latest submissions as "My submissions" shows them (access rules applied)."""
+    return team_rows(phase, team_of(request.user, task, create=False), request.user)
+
+
+def team_rows(phase: Phase, team, user) -> list[dict]:
+    """``team``'s newest submissions under the board, as ``user`` may see them (statuses only)."""
+    return team_submissions(phase, team, user, latest=OWN_SHOWN, with_scores=False)
 
 
 def shown_version(phase: Phase, visible: bool, own: list[dict]) -> str:
@@ -101,8 +106,8 @@ def _own_context(own: list[dict], version: str) -> dict:
 def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     visible = access.may_see_results(phase, request.user)
     team = team_of(request.user, task, create=False)
-    own = team_submissions(phase, team, request.user, latest=OWN_SHOWN, with_scores=False)
-    own_url, own_since = polled.own_rows(request.user, phase, team) if team is not None else ("", "")
+    own = team_rows(phase, team, request.user)
+    own_url, own_since = polled.own_rows(request.user, phase, team)
     return {**_results_context(request, task, phase, visible), **_own_context(own, shown_version(phase, visible, own)),
             "own_url": own_url, "own_since": own_since}
 

@@ -56,7 +56,7 @@ def _mine_context(request, slug) -> dict:
 def _watched(request, phase, team, rows: list[dict]) -> dict:
     """What the list watches to know its rows changed: the team's channel (its newest rows,
     a file the proxy serves) for a member, the phase's version for an organizer."""
-    url, now = polled.own_rows(request.user, phase, team) if team is not None else ("", "")
+    url, now = polled.own_rows(request.user, phase, team)
     if now:
         return {"watch": url, "since": now.strip()}
     return {"watch": reverse("task-version", args=[phase.task.slug]) + f"?phase={phase.kind}", "since": live_version(request, phase, rows)}

@@ -19,8 +19,10 @@ from .channels import enabled, submission_channel, team_channel
 
 def own_rows(user, phase: Phase, team: Team | None) -> tuple[str, str]:
     """(URL, what it answers now) of the rows under the board; the answer is "" for an
-    organizer's (Django renders them per request)."""
-    if team is None or not enabled() or access.may_organize(phase.task, user):
+    organizer's (Django renders them per request), both are "" without a team."""
+    if team is None:
+        return "", ""
+    if not enabled() or access.may_organize(phase.task, user):
         return reverse("task-own-rows", args=[phase.task.slug]) + f"?phase={phase.kind}", ""
     body = publish.own_rows_body(phase, team)
     channel = team_channel(team.pk, phase.pk)

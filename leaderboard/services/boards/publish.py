@@ -61,8 +61,8 @@ def publish_submission(submission_id: int, *, team_rows: bool = True) -> None:
         write(submission_channel(submission.pk, submission.team_id), status_body(submission))
         if submission.parent_id:
             publish_submission(submission.parent_id, team_rows=team_rows)
-        elif team_rows and submission.team is not None:
-            write(team_channel(submission.team_id, submission.phase_id), own_rows_body(submission.phase, submission.team))
+        elif team_rows:
+            publish_team(submission.phase, submission.team)
     _safely(publish)
 
 

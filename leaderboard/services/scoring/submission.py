@@ -73,16 +73,16 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
     return _record(submission_id, statistics, scores, signature, force, board_vector(phase, statistics))
 
 
-def board_vector(phase, statistics: dict) -> tuple[str, sampled.SampledScores] | None:
+def board_vector(phase, statistics: dict) -> tuple[str, object, sampled.SampledScores] | None:
     """The submission's bootstrap half for its board's significance groups (its default
     ranking), made while the statistics are in memory: a board refresh then reads it
     instead of parsing them back (insights/sampled.py). A corpus of a multi-corpus phase
     is left to the refresh."""
     if phase.parent_id is not None:
         return None
-    path = headline_metric(phase.task)
-    vector = sampled.fresh_vector(path, statistics, phase.scoring_options())
-    return None if vector is None else (path, vector)
+    path, options = headline_metric(phase.task), phase.scoring_options()
+    vector = sampled.fresh_vector(path, statistics, options)
+    return None if vector is None else (path, options, vector)
 
 
 def _claim(submission_id: int, force: bool) -> bool:
@@ -179,7 +179,8 @@ def heartbeat(submission_id: int, enabled: bool):
 
 
 def _record(submission_id: int, statistics: dict, scores: dict, signature: str, force: bool, vector=None) -> str:
-    """Results, status, the pool and the board's ``vector`` (:func:`board_vector`), all in one transaction."""
+    """Results, status, the pool and the board's ``vector`` (:func:`board_vector`: path,
+    options, sampled scores), all in one transaction."""
     scored_at = timezone.now()
     with transaction.atomic():
         submission = Submission.objects.select_for_update().get(pk=submission_id)
@@ -198,7 +199,7 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
             status=Submission.Status.SCORED, progress=1.0, error="", signature=signature, scored_at=scored_at, heartbeat_at=scored_at
         )
         if vector is not None:
-            sampled.keep(submission_id, scored_at, vector[0], submission.phase.scoring_options(), vector[1])
+            sampled.keep(submission_id, scored_at, *vector)
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended), refresh={submission_id} if force and changed else frozenset())
         pool.touch(submission.phase_id)
