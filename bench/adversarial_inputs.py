@@ -16,6 +16,7 @@ worker's whole 900 s, ``m2-bomb`` reached 10 GB, ``long-chunk`` failed.
 
     python bench/adversarial_inputs.py [--case NAME]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,7 +48,9 @@ def adversarial_file(case: str, sources: list[str]) -> tuple[str, bytes]:
         return "wide.txt", "".join(wide_line() + "\n" for _ in sources).encode()
     if case == "wide-at-limit":
         n_wide = DEFAULT_LIMITS.file_tokens // DEFAULT_LIMITS.line_tokens - 10  # the source's lines take the rest
-        return "wide.txt", "".join((wide_line() if i < n_wide else line) + "\n" for i, line in enumerate(sources)).encode()
+        return "wide.txt", "".join(
+            (wide_line() if i < n_wide else line) + "\n" for i, line in enumerate(sources)
+        ).encode()
     if case == "long-words":
         line = " ".join("".join(rng.choice("abcdefghij") for _ in range(40)) for _ in range(1000))
         return "long.txt", "".join((line if i == 0 else s) + "\n" for i, s in enumerate(sources)).encode()
@@ -69,7 +72,9 @@ def run_case(case: str, dataset_path: Path) -> None:
         outcome = f"refused: {error.problems[0]}"
     seconds = time.perf_counter() - started
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{case:14} {len(content) / 1e6:6.2f} MB  {seconds:7.1f} s  peak RSS {peak_mb:6.0f} MB  {outcome}", flush=True)
+    print(
+        f"{case:14} {len(content) / 1e6:6.2f} MB  {seconds:7.1f} s  peak RSS {peak_mb:6.0f} MB  {outcome}", flush=True
+    )
 
 
 def main() -> None:
@@ -85,9 +90,14 @@ def main() -> None:
         dataset_path = Path(tmp) / "seeda.dataset"
         started = time.perf_counter()
         Dataset.from_files(source=SOURCE, refs=REFS).save(dataset_path)
-        print(f"SEEDA subset prepared in {time.perf_counter() - started:.1f} s (not counted); all metrics, default limits {DEFAULT_LIMITS}", flush=True)
+        print(
+            f"SEEDA subset prepared in {time.perf_counter() - started:.1f} s (not counted); all metrics, default limits {DEFAULT_LIMITS}",
+            flush=True,
+        )
         for case in args.case or CASES:
-            subprocess.run([sys.executable, __file__, "--child", "--case", case, "--dataset", str(dataset_path)], check=True)
+            subprocess.run(
+                [sys.executable, __file__, "--child", "--case", case, "--dataset", str(dataset_path)], check=True
+            )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ sweeper as beat would, and waits until nothing moves. Then prints:
 
     python bench/burst.py [--uploads 30] [--kills 6] [--kill-every 8]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,7 +51,8 @@ class Stack:
     def start_redis(self) -> None:
         self.redis = subprocess.Popen(
             ["redis-server", "--port", str(REDIS_PORT), "--dir", str(self.tmp), "--appendonly", "yes", "--save", ""],
-            stdout=subprocess.DEVNULL, start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            start_new_session=True,
         )
         time.sleep(1)
 
@@ -61,11 +63,31 @@ class Stack:
 
     def start_worker(self) -> None:
         log = open(self.tmp / f"worker{len(self.workers)}.log", "wb")
-        self.workers.append(subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--pool=prefork", "--concurrency=1",
-             "-Q", "celery,scoring-large", "-n", f"burst{len(self.workers)}@%h", "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        ))
+        self.workers.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "leaderboard",
+                    "worker",
+                    "--pool=prefork",
+                    "--concurrency=1",
+                    "-Q",
+                    "celery,scoring-large",
+                    "-n",
+                    f"burst{len(self.workers)}@%h",
+                    "--without-gossip",
+                    "--without-mingle",
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        )
 
     def kill_random_worker(self, rng: random.Random) -> None:
         alive = [w for w in self.workers if w.poll() is None]
@@ -93,9 +115,14 @@ def main() -> None:
     subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", f"CREATE DATABASE {DATABASE}"], check=True)
     tmp = Path(tempfile.mkdtemp(prefix="gec-burst-"))
     env = {
-        **os.environ, "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "SECRET_KEY": "burst", "DEBUG": "1",
-        "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{DATABASE}", "CELERY_BROKER_URL": f"redis://127.0.0.1:{REDIS_PORT}/0",
-        "GEC_STUCK_AFTER": str(STUCK_AFTER), "GEC_VAR_DIR": str(tmp / "var"),
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
+        "SECRET_KEY": "burst",
+        "DEBUG": "1",
+        "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{DATABASE}",
+        "CELERY_BROKER_URL": f"redis://127.0.0.1:{REDIS_PORT}/0",
+        "GEC_STUCK_AFTER": str(STUCK_AFTER),
+        "GEC_VAR_DIR": str(tmp / "var"),
     }
     os.environ.update(env)
     stack = Stack(tmp, env)
@@ -105,7 +132,10 @@ def main() -> None:
         report(run_burst(stack, args, rng), args)
     finally:
         stack.stop()
-        subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"], check=False)
+        subprocess.run(
+            ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"],
+            check=False,
+        )
         shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -121,8 +151,13 @@ def run_burst(stack: Stack, args, rng: random.Random) -> dict:
     from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
     from leaderboard.services.submissions.intake import accept_submission
 
-    task = create_task("burst", title="Burst", source=head(OUTPUTS / "INPUT.txt"), metrics=["errant", "gotoscorer"],
-                       references=[(p.stem, head(p)) for p in (SEEDA / "derived" / "subset").glob("REF[01].txt")])
+    task = create_task(
+        "burst",
+        title="Burst",
+        source=head(OUTPUTS / "INPUT.txt"),
+        metrics=["errant", "gotoscorer"],
+        references=[(p.stem, head(p)) for p in (SEEDA / "derived" / "subset").glob("REF[01].txt")],
+    )
     phase = task.phases.get()
     phase.max_total = phase.max_per_day = None
     phase.save()
@@ -134,7 +169,13 @@ def run_burst(stack: Stack, args, rng: random.Random) -> dict:
     next_kill = started + args.kill_every
     for k in range(args.uploads):
         system = SYSTEMS[k % len(SYSTEMS)]
-        submission = accept_submission(phase, users[k % args.teams], system_name=f"{system}-{k}", filename=f"{system}.txt", content=head(OUTPUTS / f"{system}.txt").encode())
+        submission = accept_submission(
+            phase,
+            users[k % args.teams],
+            system_name=f"{system}-{k}",
+            filename=f"{system}.txt",
+            content=head(OUTPUTS / f"{system}.txt").encode(),
+        )
         accepted.append(submission.pk)
         time.sleep(0.3)
     print(f"{len(accepted)} uploads accepted in {time.monotonic() - started:.1f} s", flush=True)
@@ -153,7 +194,12 @@ def run_burst(stack: Stack, args, rng: random.Random) -> dict:
         if open_jobs == 0 and kills >= args.kills:
             break
         time.sleep(2)
-    return {"accepted": accepted, "kills": kills, "redis_restarts": int(restarted), "seconds": time.monotonic() - started}
+    return {
+        "accepted": accepted,
+        "kills": kills,
+        "redis_restarts": int(restarted),
+        "seconds": time.monotonic() - started,
+    }
 
 
 def report(outcome: dict, args) -> None:
@@ -165,16 +211,28 @@ def report(outcome: dict, args) -> None:
     accepted = outcome["accepted"]
     rows = Submission.objects.filter(pk__in=accepted)
     by_status = dict(rows.values_list("status").annotate(n=Count("pk")))
-    twice = MetricResult.objects.filter(submission_id__in=accepted).values("submission_id", "metric").annotate(n=Count("pk")).filter(n__gt=1).count()
+    twice = (
+        MetricResult.objects.filter(submission_id__in=accepted)
+        .values("submission_id", "metric")
+        .annotate(n=Count("pk"))
+        .filter(n__gt=1)
+        .count()
+    )
     phase_id = rows.first().phase_id
     pool_size = Pool.objects.get(phase_id=phase_id).size
     counts_exact = pool.stored_counts(phase_id) == pool.recount(phase_id)
     losses = sum(rows.values_list("worker_losses", flat=True))
-    print(f"{len(accepted)} uploads, 2 workers, {outcome['kills']} worker kills, {outcome['redis_restarts']} Redis restart, {outcome['seconds']:.0f} s")
-    print(f"submitted {len(accepted)}  scored {by_status.get('scored', 0)}  failed {by_status.get('failed', 0)}  "
-          f"stuck {by_status.get('queued', 0) + by_status.get('running', 0)}  lost {len(accepted) - rows.count()}  "
-          f"double-counted {twice + (0 if counts_exact else 1)}")
-    print(f"pool size {pool_size} (members: each team's latest scored), pool counts equal a recount: {counts_exact}, worker losses recorded {losses}")
+    print(
+        f"{len(accepted)} uploads, 2 workers, {outcome['kills']} worker kills, {outcome['redis_restarts']} Redis restart, {outcome['seconds']:.0f} s"
+    )
+    print(
+        f"submitted {len(accepted)}  scored {by_status.get('scored', 0)}  failed {by_status.get('failed', 0)}  "
+        f"stuck {by_status.get('queued', 0) + by_status.get('running', 0)}  lost {len(accepted) - rows.count()}  "
+        f"double-counted {twice + (0 if counts_exact else 1)}"
+    )
+    print(
+        f"pool size {pool_size} (members: each team's latest scored), pool counts equal a recount: {counts_exact}, worker losses recorded {losses}"
+    )
     for error, cause in rows.filter(status="failed").values_list("error", "failure_cause"):
         print(f"  failed ({cause}): {error[:120]}")
 

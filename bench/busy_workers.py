@@ -8,6 +8,7 @@ load runs, how many of the queued jobs are running and still waiting, and the CP
 each worker's processes used, so the bench can say whether they were busy throughout
 and what share of the cores scoring kept.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,8 +34,21 @@ def start_redis(tmp: Path) -> tuple[subprocess.Popen, str]:
     """A throw-away redis-server (no persistence); returns it and its broker URL."""
     port = free_port()
     process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp), "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, start_new_session=True,
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(tmp),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
     )
     for _ in range(50):
         try:
@@ -73,11 +87,31 @@ class ScoringWorkers:
         self.processes = []
         for k in range(count):
             log = open(log_dir / f"worker{k}.log", "wb")  # noqa: SIM115 - the worker holds it
-            self.processes.append(subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--concurrency", "1", "--loglevel", "WARNING",
-                 "--queues", "celery", "-n", f"bench{k}@%h"],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            ))
+            self.processes.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "celery",
+                        "-A",
+                        "leaderboard",
+                        "worker",
+                        "--concurrency",
+                        "1",
+                        "--loglevel",
+                        "WARNING",
+                        "--queues",
+                        "celery",
+                        "-n",
+                        f"bench{k}@%h",
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
+            )
 
     def cpu_seconds(self) -> list[float]:
         return [tree_cpu_seconds(p.pid) for p in self.processes]
@@ -90,7 +124,9 @@ class ScoringWorkers:
             children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
             pid = int(children[0]) if children else process.pid
             group = Path(f"/proc/{pid}/autogroup")
-            values.append(f"nice {os.getpriority(os.PRIO_PROCESS, pid)}, group {group.read_text().split()[-1] if group.exists() else '-'}")
+            values.append(
+                f"nice {os.getpriority(os.PRIO_PROCESS, pid)}, group {group.read_text().split()[-1] if group.exists() else '-'}"
+            )
         return values
 
     def stop(self) -> None:
@@ -111,8 +147,13 @@ def queue_jobs(phase, teams: list, files: list[Path], count: int) -> list[int]:
         for k in range(count):
             path = files[k % len(files)]
             submission = accept_submission(
-                phase, None, team=teams[k % len(teams)], system_name=f"{path.stem}-busy-{k}", filename=path.name,
-                content=path.read_bytes(), enforce_limits=False,
+                phase,
+                None,
+                team=teams[k % len(teams)],
+                system_name=f"{path.stem}-busy-{k}",
+                filename=path.name,
+                content=path.read_bytes(),
+                enforce_limits=False,
             )
             ids.append(submission.pk)
     return ids
@@ -123,7 +164,13 @@ STATUS_COUNTS = "SELECT status, count(*) FROM leaderboard_submission WHERE id = 
 
 def job_counts(connection, ids: list[int]) -> dict[str, int]:
     """How many of ``ids`` are in each status now (a psycopg connection of the bench's own)."""
-    return {"queued": 0, "running": 0, "scored": 0, "failed": 0, **dict(connection.execute(STATUS_COUNTS, [ids]).fetchall())}
+    return {
+        "queued": 0,
+        "running": 0,
+        "scored": 0,
+        "failed": 0,
+        **dict(connection.execute(STATUS_COUNTS, [ids]).fetchall()),
+    }
 
 
 def wait_until_warm(database_url: str, ids: list[int], workers: int, timeout: float = 300) -> dict[str, int]:
@@ -176,8 +223,12 @@ class BusyCheck(threading.Thread):
         first, last = self.samples[0], self.samples[-1]
         fewest = min(s["queued"] for s in self.samples)
         return {
-            "samples": len(self.samples), "all_running": sum(s["running"] >= count for s in self.samples), "min_queued": fewest,
+            "samples": len(self.samples),
+            "all_running": sum(s["running"] >= count for s in self.samples),
+            "min_queued": fewest,
             "finished": last["scored"] + last["failed"] - first["scored"] - first["failed"],
-            "failed": last["failed"], "cpu": [round(c, 1) for c in self.cpu], "seconds": round(self.seconds, 1),
+            "failed": last["failed"],
+            "cpu": [round(c, 1) for c in self.cpu],
+            "seconds": round(self.seconds, 1),
             "busy": fewest >= count and all(p.poll() is None for p in self.workers.processes),
         }

@@ -19,6 +19,7 @@ Runs on a database of its own made by Django's test machinery on PostgreSQL at
 ``--lines`` sentences of the CoNLL-2014 gold the repository ships, ``--systems``
 simulated systems scored for real (ERRANT, GoToScorer, CLEME2.0 where registered).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,7 +43,20 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "leaderboard.settings_test")
 from busy_workers import tree_cpu_seconds  # noqa: E402
 from machine import OthersCpu, backend_pids, cores  # noqa: E402  (bench/machine.py: CPU others took meanwhile)
 
-NAMES = ["T5", "BART", "GECToR-BERT", "GPT-3.5", "PIE", "TemplateGEC", "LM-Critic", "UEDIN-MS", "Riken-Tohoku", "TransGEC", "BERT-fuse", "GECToR-ens"]
+NAMES = [
+    "T5",
+    "BART",
+    "GECToR-BERT",
+    "GPT-3.5",
+    "PIE",
+    "TemplateGEC",
+    "LM-Critic",
+    "UEDIN-MS",
+    "Riken-Tohoku",
+    "TransGEC",
+    "BERT-fuse",
+    "GECToR-ens",
+]
 
 
 def percentiles(values: list[float]) -> str:
@@ -65,17 +79,30 @@ def build(systems: int, lines: int, annotators: int, screens: int):
 
     start = time.perf_counter()
     data = build_insight_task("bench", lines=lines, teams={f"team{k}": NAMES[k] for k in range(systems - 1)})
-    print(f"task: {lines} sentences, {systems} systems scored ({', '.join(data['task'].metric_names())}) in {time.perf_counter() - start:.0f} s")
+    print(
+        f"task: {lines} sentences, {systems} systems scored ({', '.join(data['task'].metric_names())}) in {time.perf_counter() - start:.0f} s"
+    )
     for k in range(annotators):
         User.objects.create_user(f"ann{k}", password="pw")
     start = time.perf_counter()
-    campaign = create_campaign(data["task"], data["organizer"], CampaignSettings(
-        name="bench", annotators=[f"ann{k}" for k in range(annotators)], screens_per_annotator=screens, redundancy=2, repeats=screens // 20,
-        controls=0.1, seed=1,
-    ))
+    campaign = create_campaign(
+        data["task"],
+        data["organizer"],
+        CampaignSettings(
+            name="bench",
+            annotators=[f"ann{k}" for k in range(annotators)],
+            screens_per_annotator=screens,
+            redundancy=2,
+            repeats=screens // 20,
+            controls=0.1,
+            seed=1,
+        ),
+    )
     run_campaign_job(campaign.pk)
     campaign.refresh_from_db()
-    print(f"campaign: {annotators} annotators x {screens} screens prepared (sampling, controls, edits) in {time.perf_counter() - start:.1f} s: {campaign.status} {campaign.message}")
+    print(
+        f"campaign: {annotators} annotators x {screens} screens prepared (sampling, controls, edits) in {time.perf_counter() - start:.1f} s: {campaign.status} {campaign.message}"
+    )
     return data, campaign
 
 
@@ -105,12 +132,25 @@ def fill_judgments(campaign, count: int) -> int:
     rng = random.Random(3)
     quality = {pk: rng.random() for pk in campaign.systems.values_list("pk", flat=True)}
     careless = {a.pk for a in campaign.annotators.order_by("pk")[:2]}
-    assignments = list(Assignment.objects.filter(campaign=campaign).select_related("screen", "annotator").order_by("position", "annotator_id")[:count])
-    Judgment.objects.bulk_create([
-        Judgment(campaign=campaign, assignment=a, annotator=a.annotator, user=a.annotator.username, line=a.screen.line,
-                 ranks=simulated_ranks(a.screen, quality, rng, a.annotator_id in careless))
-        for a in assignments
-    ], batch_size=2000)
+    assignments = list(
+        Assignment.objects.filter(campaign=campaign)
+        .select_related("screen", "annotator")
+        .order_by("position", "annotator_id")[:count]
+    )
+    Judgment.objects.bulk_create(
+        [
+            Judgment(
+                campaign=campaign,
+                assignment=a,
+                annotator=a.annotator,
+                user=a.annotator.username,
+                line=a.screen.line,
+                ranks=simulated_ranks(a.screen, quality, rng, a.annotator_id in careless),
+            )
+            for a in assignments
+        ],
+        batch_size=2000,
+    )
     Assignment.objects.filter(pk__in=[a.pk for a in assignments]).update(judged=True)
     Campaign.objects.filter(pk=campaign.pk).update(version=F("version") + len(assignments))
     return len(assignments)
@@ -137,12 +177,18 @@ def time_reranking(campaign) -> None:
         whole, whole_cpu = time.perf_counter() - start, time.process_time() - cpu
     campaign.refresh_from_db()
     results = campaign.results
-    print(f"re-ranking {results['rankings']:,} counted rankings of {sum(counted.screens.values()):,} judgments "
-          f"({len(counted.untrusted)} untrusted annotators left out), {len(results['systems'])} systems, {len(correlations)} score paths:")
-    print(f"  the whole job: {whole:.2f} s ({whole_cpu:.2f} CPU s of this process; the database's work is in the wall time); of which reading and the controls {read:.2f} s, "
-          f"EW + TrueSkill + {ranking.BOOTSTRAP} bootstrap samples + kappa {ranked:.2f} s, correlations {correlated:.2f} s")
-    print(f"  agreement: inter {results['agreement']['inter']}, intra {results['agreement']['intra']}; clusters {len(results['clusters'])}; "
-          f"other work on the machine meanwhile: {others.seconds:.1f} CPU s")
+    print(
+        f"re-ranking {results['rankings']:,} counted rankings of {sum(counted.screens.values()):,} judgments "
+        f"({len(counted.untrusted)} untrusted annotators left out), {len(results['systems'])} systems, {len(correlations)} score paths:"
+    )
+    print(
+        f"  the whole job: {whole:.2f} s ({whole_cpu:.2f} CPU s of this process; the database's work is in the wall time); of which reading and the controls {read:.2f} s, "
+        f"EW + TrueSkill + {ranking.BOOTSTRAP} bootstrap samples + kappa {ranked:.2f} s, correlations {correlated:.2f} s"
+    )
+    print(
+        f"  agreement: inter {results['agreement']['inter']}, intra {results['agreement']['intra']}; clusters {len(results['clusters'])}; "
+        f"other work on the machine meanwhile: {others.seconds:.1f} CPU s"
+    )
 
 
 def database_url() -> str:
@@ -159,11 +205,34 @@ def free_port() -> int:
 
 
 def serve(env: dict, port: int) -> list[subprocess.Popen]:
-    web = subprocess.Popen([sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2"],
-                           cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--pool=solo", "--concurrency=1", "--loglevel=WARNING",
-                               "--without-gossip", "--without-mingle"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)
+    web = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "leaderboard",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -176,7 +245,9 @@ def serve(env: dict, port: int) -> list[subprocess.Popen]:
     raise SystemExit("gunicorn did not answer")
 
 
-def annotate(port: int, token: str, think: float, next_times: list, post_times: list, errors: list, stop_at: float) -> None:
+def annotate(
+    port: int, token: str, think: float, next_times: list, post_times: list, errors: list, stop_at: float
+) -> None:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json", "Accept": "application/json"}
     rng = random.Random(token)
@@ -198,7 +269,9 @@ def annotate(port: int, token: str, think: float, next_times: list, post_times: 
         keys = [o["key"] for o in screen["outputs"]]
         ranks = {key: rng.randint(1, len(keys)) for key in keys}
         start = time.perf_counter()
-        connection.request("POST", base + "judgments/", body=json.dumps({"item": screen["item"], "ranks": ranks}), headers=headers)
+        connection.request(
+            "POST", base + "judgments/", body=json.dumps({"item": screen["item"], "ranks": ranks}), headers=headers
+        )
         response = connection.getresponse()
         response.read()
         post_times.append(time.perf_counter() - start)
@@ -212,9 +285,17 @@ def load(campaign, annotators: int, seconds: float, thinks: list[float]) -> None
 
     from leaderboard.models import Campaign
 
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "DEBUG": "0", "SECRET_KEY": "bench", "DATABASE_URL": database_url(),
-           "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "GEC_ANON_API_RATE": "100000/min",
-           "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0"}  # plain HTTP straight to gunicorn (no proxy in front)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": "bench",
+        "DATABASE_URL": database_url(),
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "GEC_ANON_API_RATE": "100000/min",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_COOKIES": "0",
+    }  # plain HTTP straight to gunicorn (no proxy in front)
     tokens = [Token.objects.get_or_create(user=u)[0].key for u in campaign.annotators.order_by("pk")[:annotators]]
     port = free_port()
     processes = serve(env, port)
@@ -226,7 +307,10 @@ def load(campaign, annotators: int, seconds: float, thinks: list[float]) -> None
             backends = backend_pids(database_url())
             web_cpu = tree_cpu_seconds(processes[0].pid) + sum(tree_cpu_seconds(pid) for pid in backends)
             stop_at = time.monotonic() + seconds
-            threads = [threading.Thread(target=annotate, args=(port, token, think, next_times, post_times, errors, stop_at)) for token in tokens]
+            threads = [
+                threading.Thread(target=annotate, args=(port, token, think, next_times, post_times, errors, stop_at))
+                for token in tokens
+            ]
             started = time.perf_counter()
             for thread in threads:
                 thread.start()
@@ -236,13 +320,19 @@ def load(campaign, annotators: int, seconds: float, thinks: list[float]) -> None
             others.__exit__()
             web_cpu = tree_cpu_seconds(processes[0].pid) + sum(tree_cpu_seconds(pid) for pid in backends) - web_cpu
             after = Campaign.objects.get(pk=campaign.pk)
-            print(f"{annotators} annotators judging at once for {took:.0f} s, {think:g} s per screen ({len(post_times) / took:.1f} judgments/s, "
-                  f"{len(errors)} errors {sorted(set(errors))}), load average {os.getloadavg()[0]:.1f}:")
+            print(
+                f"{annotators} annotators judging at once for {took:.0f} s, {think:g} s per screen ({len(post_times) / took:.1f} judgments/s, "
+                f"{len(errors)} errors {sorted(set(errors))}), load average {os.getloadavg()[0]:.1f}:"
+            )
             print(f"  next/      {percentiles(next_times)}")
             print(f"  judgments/ {percentiles(post_times)}")
-            print(f"  CPU per request (gunicorn and the PostgreSQL backends it had when the run began): {1000 * web_cpu / max(1, len(next_times) + len(post_times)):.1f} ms")
-            print(f"  the worker re-ranked meanwhile: from version {before.ranked_version} to {after.ranked_version} of {after.version}; "
-                  f"other work on the machine: {others.seconds:.1f} CPU s")
+            print(
+                f"  CPU per request (gunicorn and the PostgreSQL backends it had when the run began): {1000 * web_cpu / max(1, len(next_times) + len(post_times)):.1f} ms"
+            )
+            print(
+                f"  the worker re-ranked meanwhile: from version {before.ranked_version} to {after.ranked_version} of {after.version}; "
+                f"other work on the machine: {others.seconds:.1f} CPU s"
+            )
     finally:
         for process in processes:  # the worker may hold a re-ranking's countdown: no warm shutdown
             os.killpg(process.pid, signal.SIGKILL)
@@ -256,14 +346,18 @@ def main() -> None:
     parser.add_argument("--judgments", type=int, default=10_000)
     parser.add_argument("--annotators", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--think", type=float, default=2.0, help="seconds an annotator looks at a screen (then a run with none)")
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="seconds an annotator looks at a screen (then a run with none)"
+    )
     args = parser.parse_args()
     import django
 
     django.setup()
     from django.db import connection
 
-    print(f"machine: {cores()} cores, load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    print(
+        f"machine: {cores()} cores, load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}"
+    )
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:

@@ -10,6 +10,7 @@ Targets (issue 4): plain >= 2,000 sentences/s per system; similarity >= 150 sent
 
     python bench/cleme_speed.py [--no-sim] [--sim-systems AMU,CAMB]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,8 +60,10 @@ def main() -> None:
     start = time.perf_counter()
     sim.prepare(dataset)
     cache = dataset_similarity(dataset, options.bertscore_model, options.bertscore_layers)
-    print(f"similarity ({cache.similarity.encoder.name} engine): dataset preparation (model load, references, F1(source, ref), "
-          f"reference-chunk X') {time.perf_counter() - start:.1f} s")
+    print(
+        f"similarity ({cache.similarity.encoder.name} engine): dataset preparation (model load, references, F1(source, ref), "
+        f"reference-chunk X') {time.perf_counter() - start:.1f} s"
+    )
     names = args.sim_systems.split(",")
     for mode in ("cold", "pooled"):
         cache.forget()
@@ -72,8 +75,10 @@ def main() -> None:
         per_system = "  ".join(f"{name} {n / seconds:,.0f}" for name, seconds in times.items())
         slowest = max(times, key=times.get)
         print(f"similarity {mode:6}: {per_system}")
-        print(f"similarity {mode:6}: {n * len(names) / sum(times.values()):,.1f} sentences/s over {len(names)} systems, "
-              f"slowest {slowest} {n / times[slowest]:,.1f} (target >= 150)")
+        print(
+            f"similarity {mode:6}: {n * len(names) / sum(times.values()):,.1f} sentences/s over {len(names)} systems, "
+            f"slowest {slowest} {n / times[slowest]:,.1f} (target >= 150)"
+        )
 
 
 if __name__ == "__main__":

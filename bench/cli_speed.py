@@ -16,6 +16,7 @@ for before/after figures; (c)/(d) always use this checkout.
 
     python bench/cli_speed.py [--system BART] [--second T5] [--root DIR] [--skip-15]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,7 +55,17 @@ def run_cpu(command: list[str], cwd: Path) -> float:
 
 def cli(root: Path, systems: list[str]) -> list[str]:
     hyps = [f"--hyp={name}={OUTPUTS / f'{name}.txt'}" for name in systems]
-    return [sys.executable, "-m", "scoring", "--source", str(OUTPUTS / "INPUT.txt"), *[f"--ref={r}" for r in REFS], *hyps, "--metrics", METRICS]
+    return [
+        sys.executable,
+        "-m",
+        "scoring",
+        "--source",
+        str(OUTPUTS / "INPUT.txt"),
+        *[f"--ref={r}" for r in REFS],
+        *hyps,
+        "--metrics",
+        METRICS,
+    ]
 
 
 def cpu_of(action) -> float:
@@ -72,7 +83,9 @@ def warm_second_system(first: str, second: str) -> tuple[float, float]:
     dataset = Dataset.from_files(source=OUTPUTS / "INPUT.txt", refs=REFS)
     metrics = METRICS.split(",")
     score_systems(dataset, [read_hypothesis(dataset, OUTPUTS / f"{first}.txt", first)], metrics)
-    scored = cpu_of(lambda: score_systems(dataset, [read_hypothesis(dataset, OUTPUTS / f"{second}.txt", second)], metrics))
+    scored = cpu_of(
+        lambda: score_systems(dataset, [read_hypothesis(dataset, OUTPUTS / f"{second}.txt", second)], metrics)
+    )
     lines = [line.split() for line in (OUTPUTS / f"{second}.txt").read_text(encoding="utf-8").splitlines()]
     changed = [tokens for tokens, source in zip(lines, dataset.sources) if tokens != source]
     parsed = cpu_of(lambda: parse_tokens(changed))

@@ -35,6 +35,7 @@ keeps both workers busy throughout (the fair queue sends one per team at a time)
 ``--json`` prints one line with the figures. The load generators run on this machine too
 (nice 0, their own session); the machine is shared: `uptime` is printed around the runs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,7 +68,9 @@ def uptime() -> str:
 
 def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
     """A process of the stack, leading its own session (its own scheduling group)."""
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True
+    )  # noqa: SIM115
 
 
 def seed(outputs: Path) -> dict:
@@ -79,7 +82,9 @@ def seed(outputs: Path) -> dict:
     from leaderboard.services.hosting.task_creation import create_task
 
     conll = settings.SHARED_DIR / "data" / "seeda" / "conll14" / "official-2014.combined.m2"
-    task = create_task("conll14", title="CoNLL-2014", m2=conll.read_text(encoding="utf-8"), metrics=["errant", "gotoscorer"])
+    task = create_task(
+        "conll14", title="CoNLL-2014", m2=conll.read_text(encoding="utf-8"), metrics=["errant", "gotoscorer"]
+    )
     teams, cookies = [], []
     for k in range(TEAMS):
         team = Team.objects.create(task=task, name=f"team{k:02d}")
@@ -104,8 +109,17 @@ def queue_uploads(phase, teams, files: list[Path], per_team: int, prefix: str) -
         for round_ in range(per_team):
             for k, team in enumerate(teams):
                 path = files[(round_ * len(teams) + k) % len(files)]
-                ids.append(accept_submission(phase, None, team=team, system_name=f"{prefix}-{path.stem}-{round_}-{k}", filename=path.name,
-                                             content=path.read_bytes(), enforce_limits=False).pk)
+                ids.append(
+                    accept_submission(
+                        phase,
+                        None,
+                        team=team,
+                        system_name=f"{prefix}-{path.stem}-{round_}-{k}",
+                        filename=path.name,
+                        content=path.read_bytes(),
+                        enforce_limits=False,
+                    ).pk
+                )
     return ids
 
 
@@ -118,7 +132,14 @@ def scored_between(start: float, end: float) -> int:
     return Submission.objects.filter(status="scored", scored_at__gte=to_time(start), scored_at__lt=to_time(end)).count()
 
 
-ROLES = (("celery", "workers"), ("gunicorn", "web"), ("nginx", "nginx"), ("postgres", "postgres"), ("redis-server", "redis"), ("crowd.py", "load"))
+ROLES = (
+    ("celery", "workers"),
+    ("gunicorn", "web"),
+    ("nginx", "nginx"),
+    ("postgres", "postgres"),
+    ("redis-server", "redis"),
+    ("crowd.py", "load"),
+)
 
 
 def cpu_seconds() -> dict[str, float]:
@@ -143,13 +164,19 @@ def rate(seconds: float, logs: Path | None = None) -> tuple[float, float]:
     start, before = time.time(), cpu_seconds()
     time.sleep(seconds)
     after = cpu_seconds()
-    print("  cores used: " + ", ".join(f"{role} {(after.get(role, 0) - before.get(role, 0)) / seconds:.2f}" for _key, role in ROLES), file=sys.stderr)
+    print(
+        "  cores used: "
+        + ", ".join(f"{role} {(after.get(role, 0) - before.get(role, 0)) / seconds:.2f}" for _key, role in ROLES),
+        file=sys.stderr,
+    )
     if logs is not None:
         print(f"  worker jobs: {jobs_between(logs, start, time.time())}", file=sys.stderr)
     return scored_between(start, time.time()) * 60 / seconds, start
 
 
-FINISHED = re.compile(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),\d+: INFO/[^\]]*\] Task ([\w.]+)\[[^\]]+\] succeeded in ([\d.]+)s")
+FINISHED = re.compile(
+    r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),\d+: INFO/[^\]]*\] Task ([\w.]+)\[[^\]]+\] succeeded in ([\d.]+)s"
+)
 
 
 def jobs_between(logs: Path, start: float, end: float) -> str:
@@ -168,6 +195,7 @@ def jobs_between(logs: Path, start: float, end: float) -> str:
 
 # -- the crowd: pages as live.js drives them -----------------------------------------------
 
+
 class Page:
     """One open page's keep-alive HTTP/1.1 connection to the proxy, as lean as a client can
     be (the viewers' browsers are other machines: the less this process takes from the
@@ -182,7 +210,9 @@ class Page:
             try:
                 if self.writer is None:
                     self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-                self.writer.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: sessionid={self.cookie}\r\n\r\n".encode())
+                self.writer.write(
+                    f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: sessionid={self.cookie}\r\n\r\n".encode()
+                )
                 return await self.answer()
             except (OSError, asyncio.IncompleteReadError, ValueError):
                 self.close()
@@ -252,7 +282,9 @@ class Crowd(threading.Thread):
             pages.append(self.board(Page(host, int(port), cookie), self.own_channels[team]))
             submission = self.pending.get(team)
             if submission:
-                pages.append(self.submission(Page(host, int(port), cookie), submission, self.status_channels[submission]))
+                pages.append(
+                    self.submission(Page(host, int(port), cookie), submission, self.status_channels[submission])
+                )
         await asyncio.gather(*pages)
 
     async def get(self, page: Page, url: str) -> tuple[int, bytes] | None:
@@ -298,16 +330,20 @@ class Crowd(threading.Thread):
         async def own_rows(_text):
             return True  # the page shows the new rows
 
-        await asyncio.gather(self.poll(page, f"/tasks/{self.slug}/version/?phase={self.phase.kind}", refresh),
-                             self.poll(Page(page.host, page.port, page.cookie), own_channel, own_rows))
+        await asyncio.gather(
+            self.poll(page, f"/tasks/{self.slug}/version/?phase={self.phase.kind}", refresh),
+            self.poll(Page(page.host, page.port, page.cookie), own_channel, own_rows),
+        )
 
     async def submission(self, page: Page, submission_id: int, channel: str) -> None:
         """The submission page: its status channel; reloaded once when it is finished."""
+
         async def refresh(text):
             if json.loads(text).get("finished"):
                 await self.get(page, f"/tasks/{self.slug}/submissions/{submission_id}/")
                 return False
             return True
+
         await self.poll(page, channel, refresh)
 
     def p95(self) -> float:
@@ -335,7 +371,12 @@ def served_p95(access_log: Path) -> str:
 
 def kind_of(url: str) -> str:
     """Which of a page's requests ``url`` is (a team channel: its own rows; a submission's: its status)."""
-    for kind, marker in (("version", "/version/"), ("rows", "/rows/"), ("own", "/live/team/"), ("status", "/live/submission/")):
+    for kind, marker in (
+        ("version", "/version/"),
+        ("rows", "/rows/"),
+        ("own", "/live/team/"),
+        ("status", "/live/submission/"),
+    ):
         if marker in url:
             return kind
     return "page"
@@ -346,25 +387,35 @@ def newest_pending(ids: list[int]) -> dict[int, int]:
     from leaderboard.models import Submission
 
     pending = {}
-    for pk, team in Submission.objects.filter(pk__in=ids, status__in=["queued", "running"]).order_by("created_at").values_list("pk", "team_id"):
+    for pk, team in (
+        Submission.objects.filter(pk__in=ids, status__in=["queued", "running"])
+        .order_by("created_at")
+        .values_list("pk", "team_id")
+    ):
         pending.setdefault(team, pk)
     return pending
 
 
 # -- the fairness case ---------------------------------------------------------------------
 
+
 def essays(lines_per_paragraph: int = 12) -> dict[str, str]:
     """SEEDA subset texts joined into paragraphs of ~300 words (one per line)."""
     from django.conf import settings
 
     seeda = settings.SHARED_DIR / "data" / "seeda"
-    files = {"source": seeda / "seeda" / "outputs" / "subset" / "INPUT.txt",
-             **{p.stem: p for p in (seeda / "derived" / "subset").glob("REF*.txt")},
-             **{p.stem: p for p in (seeda / "seeda" / "outputs" / "subset").glob("*.txt") if p.stem != "INPUT"}}
+    files = {
+        "source": seeda / "seeda" / "outputs" / "subset" / "INPUT.txt",
+        **{p.stem: p for p in (seeda / "derived" / "subset").glob("REF*.txt")},
+        **{p.stem: p for p in (seeda / "seeda" / "outputs" / "subset").glob("*.txt") if p.stem != "INPUT"},
+    }
     joined = {}
     for name, path in files.items():
         lines = path.read_text(encoding="utf-8").splitlines()
-        joined[name] = "".join(" ".join(lines[i:i + lines_per_paragraph]) + "\n" for i in range(0, len(lines) - lines_per_paragraph + 1, lines_per_paragraph))
+        joined[name] = "".join(
+            " ".join(lines[i : i + lines_per_paragraph]) + "\n"
+            for i in range(0, len(lines) - lines_per_paragraph + 1, lines_per_paragraph)
+        )
     return joined
 
 
@@ -380,7 +431,9 @@ def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
 
     texts = essays()
     refs = sorted(name for name in texts if name.startswith("REF"))
-    task = create_task("essays", title="Essays", source=texts["source"], references=[(r, texts[r]) for r in refs], metrics=["cleme2"])
+    task = create_task(
+        "essays", title="Essays", source=texts["source"], references=[(r, texts[r]) for r in refs], metrics=["cleme2"]
+    )
     task.sim = True
     task.save()
     essay_phase = task.phases.get()
@@ -388,15 +441,38 @@ def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
     quick = Team.objects.create(task=conll_phase.task, name="quick")
     systems = [name for name in texts if name not in ("source", *refs)]
     with override_settings(GEC_TASK_MODE="celery"):
-        heavy = [accept_submission(essay_phase, None, team=writers, system_name=f"essay-{k}", filename="e.txt",
-                                   content=texts[systems[k % len(systems)]].encode(), enforce_limits=False).pk for k in range(count)]
+        heavy = [
+            accept_submission(
+                essay_phase,
+                None,
+                team=writers,
+                system_name=f"essay-{k}",
+                filename="e.txt",
+                content=texts[systems[k % len(systems)]].encode(),
+                enforce_limits=False,
+            ).pk
+            for k in range(count)
+        ]
         # CoNLL-size outputs whose lines the phase has parsed before (most uploads of a busy
         # phase share most lines): the issue's "1-second uploads"
-        light = [accept_submission(conll_phase, None, team=quick, system_name=f"light-{k}", filename=files[k % 2].name,
-                                   content=files[k % 2].read_bytes(), enforce_limits=False).pk for k in range(count)]
-    print(f"fairness: essays routed to {submission_cost(heavy[0]).queue or 'the default queue'} "
-          f"(estimate {submission_cost(heavy[0]).estimate} s), CoNLL uploads to {submission_cost(light[0]).queue or 'the default queue'} "
-          f"(estimate {submission_cost(light[0]).estimate} s)", file=sys.stderr)
+        light = [
+            accept_submission(
+                conll_phase,
+                None,
+                team=quick,
+                system_name=f"light-{k}",
+                filename=files[k % 2].name,
+                content=files[k % 2].read_bytes(),
+                enforce_limits=False,
+            ).pk
+            for k in range(count)
+        ]
+    print(
+        f"fairness: essays routed to {submission_cost(heavy[0]).queue or 'the default queue'} "
+        f"(estimate {submission_cost(heavy[0]).estimate} s), CoNLL uploads to {submission_cost(light[0]).queue or 'the default queue'} "
+        f"(estimate {submission_cost(light[0]).estimate} s)",
+        file=sys.stderr,
+    )
     deadline = time.monotonic() + 900
     while time.monotonic() < deadline:
         rows = list(Submission.objects.filter(pk__in=light).values_list("status", "created_at", "scored_at"))
@@ -410,11 +486,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--window", type=float, default=60, help="seconds each scoring rate is measured over")
-    parser.add_argument("--workers", type=int, default=2, help="workers on the default queue (one more serves the large queue)")
-    parser.add_argument("--backlog", type=int, default=24, help="uploads each team queues before the windows (enough for all three)")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="workers on the default queue (one more serves the large queue)"
+    )
+    parser.add_argument(
+        "--backlog", type=int, default=24, help="uploads each team queues before the windows (enough for all three)"
+    )
     parser.add_argument("--storm", type=int, default=50, help="connections of the storm straight at gunicorn")
-    parser.add_argument("--worker-nice", type=int, default=None, help="GEC_WORKER_NICE of the workers (default: the settings')")
-    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (1: sync workers, as docker/compose.yaml)")
+    parser.add_argument(
+        "--worker-nice", type=int, default=None, help="GEC_WORKER_NICE of the workers (default: the settings')"
+    )
+    parser.add_argument(
+        "--threads", type=int, default=1, help="gunicorn threads per worker (1: sync workers, as docker/compose.yaml)"
+    )
     parser.add_argument("--database", default="gec_crowd")
     parser.add_argument("--json", action="store_true", help="print one line of figures")
     args = parser.parse_args()
@@ -423,11 +507,21 @@ def main() -> None:
     reset_database(args.database)
     tmp = Path(tempfile.mkdtemp(prefix="gec-crowd-"))
     redis_server, broker = start_redis(tmp)
-    env = {**os.environ, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{args.database}", "CELERY_BROKER_URL": broker,
-           "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
-           "SECRET_KEY": "bench-crowd", "GEC_NUM_PROXIES": "1", "ALLOWED_HOSTS": "127.0.0.1,localhost", "GEC_TASK_MODE": "celery",
-           "GEC_TIE_GROUPS_QUEUE": "boards",  # as docker/compose.yaml: the default workers take it beside "celery"
-           "GEC_LIVE_DIR": str(tmp / "live")}  # the teams' channels: written by web and workers, served by nginx (scripts/proxy reads it)
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{args.database}",
+        "CELERY_BROKER_URL": broker,
+        "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
+        "DEBUG": "0",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_COOKIES": "0",
+        "SECRET_KEY": "bench-crowd",
+        "GEC_NUM_PROXIES": "1",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "GEC_TASK_MODE": "celery",
+        "GEC_TIE_GROUPS_QUEUE": "boards",  # as docker/compose.yaml: the default workers take it beside "celery"
+        "GEC_LIVE_DIR": str(tmp / "live"),
+    }  # the teams' channels: written by web and workers, served by nginx (scripts/proxy reads it)
     if args.worker_nice is not None:
         env["GEC_WORKER_NICE"] = str(args.worker_nice)
     os.environ.update(env)
@@ -443,20 +537,66 @@ def main() -> None:
     files = sorted(p for p in outputs.glob("*.txt") if p.stem != "INPUT")
     seeded = seed(outputs)
     phase, teams = seeded["phase"], seeded["teams"]
-    print(f"seeded: {len(teams)} teams of {MEMBERS}, {phase.dataset.n_sentences} sentences; {uptime()}", file=sys.stderr)
+    print(
+        f"seeded: {len(teams)} teams of {MEMBERS}, {phase.dataset.n_sentences} sentences; {uptime()}", file=sys.stderr
+    )
 
     port = free_port()
     processes = []
     try:
-        processes.append(start([sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{port}", "-w", "3", *(["-k", "gthread", "--threads", str(args.threads)] if args.threads > 1 else ["-k", "sync"]),
-                                "--timeout", "120", "--log-level", "warning",
-                                "--access-logfile", str(tmp / "access.log"), "--access-logformat", "%(U)s %(D)s"], env, tmp / "gunicorn.log"))
+        processes.append(
+            start(
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "leaderboard.wsgi",
+                    "-b",
+                    f"127.0.0.1:{port}",
+                    "-w",
+                    "3",
+                    *(["-k", "gthread", "--threads", str(args.threads)] if args.threads > 1 else ["-k", "sync"]),
+                    "--timeout",
+                    "120",
+                    "--log-level",
+                    "warning",
+                    "--access-logfile",
+                    str(tmp / "access.log"),
+                    "--access-logformat",
+                    "%(U)s %(D)s",
+                ],
+                env,
+                tmp / "gunicorn.log",
+            )
+        )
         proxy = start_proxy(port, tmp)
         processes.append(proxy)
-        workers = [(f"worker{k}", "celery,boards") for k in range(args.workers)] + [("worker-large", settings.GEC_LARGE_QUEUE)]
+        workers = [(f"worker{k}", "celery,boards") for k in range(args.workers)] + [
+            ("worker-large", settings.GEC_LARGE_QUEUE)
+        ]
         for name, queue in workers:
-            processes.append(start([sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--concurrency", "1", "--loglevel", "INFO",
-                                    "--queues", queue, "-n", f"{name}@%h"], env, tmp / f"{name}.log"))
+            processes.append(
+                start(
+                    [
+                        sys.executable,
+                        "-m",
+                        "celery",
+                        "-A",
+                        "leaderboard",
+                        "worker",
+                        "--concurrency",
+                        "1",
+                        "--loglevel",
+                        "INFO",
+                        "--queues",
+                        queue,
+                        "-n",
+                        f"{name}@%h",
+                    ],
+                    env,
+                    tmp / f"{name}.log",
+                )
+            )
         base = f"http://127.0.0.1:{proxy.port}"
         wait_until_up(f"{base}/api/tasks/conll14/leaderboard/")
 
@@ -486,19 +626,34 @@ def main() -> None:
             raise RuntimeError("the crowd made no request (its thread failed: see above)")
         if crowd.errors:
             for log in (tmp / "proxy" / "error.log", tmp / "gunicorn.log"):
-                print(f"  {log.name} (the last lines):\n" + "\n".join(log.read_text(errors="replace").splitlines()[-15:]) if log.exists() else "", file=sys.stderr)
+                print(
+                    f"  {log.name} (the last lines):\n" + "\n".join(log.read_text(errors="replace").splitlines()[-15:])
+                    if log.exists()
+                    else "",
+                    file=sys.stderr,
+                )
         crowd.join(timeout=MOST + 30)
-        print(f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests ({requests / args.window:.0f}/s), "
-              f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors} {crowd.kinds}; {uptime()}", file=sys.stderr)
+        print(
+            f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests ({requests / args.window:.0f}/s), "
+            f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors} {crowd.kinds}; {uptime()}",
+            file=sys.stderr,
+        )
 
         storm_result = {}
-        storm = threading.Thread(target=lambda: storm_result.update(load_python(f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, args.window + 4, [])))
+        storm = threading.Thread(
+            target=lambda: storm_result.update(
+                load_python(f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, args.window + 4, [])
+            )
+        )
         storm.start()
         time.sleep(2)
         figures["storm_jobs_per_min"] = round(rate(args.window, tmp)[0], 1)
         storm.join()
-        print(f"storm: {figures['storm_jobs_per_min']} jobs/min; the board answered {storm_result.get('rps')} req/s, "
-              f"p95 {storm_result.get('p95_ms')} ms; {uptime()}", file=sys.stderr)
+        print(
+            f"storm: {figures['storm_jobs_per_min']} jobs/min; the board answered {storm_result.get('rps')} req/s, "
+            f"p95 {storm_result.get('p95_ms')} ms; {uptime()}",
+            file=sys.stderr,
+        )
 
         # the backlog out of the way: the fairness case starts on empty queues
         import redis
@@ -510,8 +665,18 @@ def main() -> None:
         while Submission.objects.filter(pk__in=ids, status="running").exists():
             time.sleep(0.5)
         figures["light_max_wait_s"] = fairness(phase, files)
-        print(f"fairness: every light upload scored within {figures['light_max_wait_s']} s of being queued; {uptime()}", file=sys.stderr)
-        ordered = ["idle_jobs_per_min", "crowd_jobs_per_min", "crowd_p95_ms", "storm_jobs_per_min", "light_max_wait_s", "viewers"]
+        print(
+            f"fairness: every light upload scored within {figures['light_max_wait_s']} s of being queued; {uptime()}",
+            file=sys.stderr,
+        )
+        ordered = [
+            "idle_jobs_per_min",
+            "crowd_jobs_per_min",
+            "crowd_p95_ms",
+            "storm_jobs_per_min",
+            "light_max_wait_s",
+            "viewers",
+        ]
         if args.json:
             print(json.dumps({k: figures[k] for k in ordered}))
         else:

@@ -1,6 +1,7 @@
 """A new PostgreSQL database for a benchmark that writes its rows straight into the
 platform's tables: dropped and re-created at 127.0.0.1:5432, Django pointed at it with the
 production settings (tasks run inline), migrated."""
+
 from __future__ import annotations
 
 import os
@@ -21,10 +22,16 @@ def fresh_database(name: str, **environment: str) -> None:
     """:func:`reset_database`, then Django set up on it (``environment`` adds settings, such
     as ``GEC_POOL``) and migrated; the repository must be on ``sys.path``."""
     reset_database(name)
-    os.environ.update({
-        "DATABASE_URL": f"{SERVER}/{name}", "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
-        "DEBUG": "0", "SECRET_KEY": "bench", "GEC_TASK_MODE": "sync", **environment,
-    })
+    os.environ.update(
+        {
+            "DATABASE_URL": f"{SERVER}/{name}",
+            "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": "bench",
+            "GEC_TASK_MODE": "sync",
+            **environment,
+        }
+    )
     import django
 
     django.setup()

@@ -10,6 +10,7 @@ together < 25% of (s).
 
     python bench/gleu_speed.py [SYSTEM]
 """
+
 from __future__ import annotations
 
 import sys
@@ -46,8 +47,13 @@ def system_output(path: Path, name: str) -> Hypothesis:
 def main() -> None:
     system = sys.argv[1] if len(sys.argv) > 1 else "BART"
     sources = [line.split() for line in read_text(OUTPUTS / "INPUT.txt")]
-    dataset = Dataset(sources, [Reference(p.stem, [line.split() for line in read_text(p)], [None] * len(sources)) for p in REFS])
-    hypothesis, baseline = system_output(OUTPUTS / f"{system}.txt", system), system_output(OUTPUTS / "INPUT.txt", "INPUT")
+    dataset = Dataset(
+        sources, [Reference(p.stem, [line.split() for line in read_text(p)], [None] * len(sources)) for p in REFS]
+    )
+    hypothesis, baseline = (
+        system_output(OUTPUTS / f"{system}.txt", system),
+        system_output(OUTPUTS / "INPUT.txt", "INPUT"),
+    )
     metric = Gleu(ScoringOptions())
     prepare, _ = timed(lambda: metric.prepare(dataset))
     metric.draws({"refs": [[0, 0]] * len(dataset)})  # the 500 x 1,312 reference draws, made once per process
@@ -58,12 +64,18 @@ def main() -> None:
     parse_tokens([line.split() for line in (OUTPUTS / "T5.txt").read_text().splitlines()[:200]])  # warm-up
     spacy_alone, _ = timed(lambda: parse_tokens(hypothesis.tokens))
     gleu_total = statistics_time + score_time
-    print(f"system {system}: {len(dataset)} sentences, 2 references; GLEU {scores['score']:.4f} (sd {scores['sd']:.4f}), sentence GLEU {scores['sentence']['score']:.4f}")
+    print(
+        f"system {system}: {len(dataset)} sentences, 2 references; GLEU {scores['score']:.4f} (sd {scores['sd']:.4f}), sentence GLEU {scores['sentence']['score']:.4f}"
+    )
     print(f"(a) reference n-grams, once per dataset  {prepare:8.3f} s")
     print(f"(b) GLEU statistics + score               {statistics_time:8.3f} + {score_time:.3f} s")
-    print(f"(c) paired bootstrap vs INPUT, 1000 samples {bootstrap:6.3f} s   (delta {test.delta:+.4f}, p {test.p_value:.3f})")
+    print(
+        f"(c) paired bootstrap vs INPUT, 1000 samples {bootstrap:6.3f} s   (delta {test.delta:+.4f}, p {test.p_value:.3f})"
+    )
     print(f"(s) spaCy alone on its lines              {spacy_alone:8.3f} s")
-    print(f"    b/s                                   {100 * gleu_total / spacy_alone:7.1f} %   (M2 + GLEU target < 25%)")
+    print(
+        f"    b/s                                   {100 * gleu_total / spacy_alone:7.1f} %   (M2 + GLEU target < 25%)"
+    )
     print(f"    statistics stored: {np.asarray(statistics['refs']).size + len(statistics['hyp_len'])} integers")
 
 

@@ -10,6 +10,7 @@ with the gold's types as given, for comparison.
 
     python bench/gold_types_speed.py
 """
+
 from __future__ import annotations
 
 import sys
@@ -50,7 +51,9 @@ def main() -> None:
     dataset.tables["errant.gold_types"] = None  # the gold's types as given, as before
     dataset.memo.clear()
     as_given = [cpu(lambda: metric.score(metric.statistics(dataset, hypothesis)))[0] for _ in range(ROUNDS)]
-    print(f"re-typing {edits} gold edits of {len(dataset)} sentences (2 annotators), once per dataset: {min(retype):.2f} s")
+    print(
+        f"re-typing {edits} gold edits of {len(dataset)} sentences (2 annotators), once per dataset: {min(retype):.2f} s"
+    )
     print(f"ERRANT statistics + scores of one system, re-typed gold (+ annotator table): {min(scoring):.3f} s")
     print(f"ERRANT statistics + scores of one system, gold types as given:              {min(as_given):.3f} s")
 

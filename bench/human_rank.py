@@ -11,6 +11,7 @@ times the same figures on SEEDA's judgments_sent.xml when the data is beside the
 
     python bench/human_rank.py [JUDGMENTS] [SAMPLES]
 """
+
 from __future__ import annotations
 
 import os
@@ -44,7 +45,9 @@ def synthetic_campaign(judgments: int, seed: int = 1) -> list[RankingItem]:
     while len(items) < judgments:
         screen += 1
         shown = rng.sample(SYSTEMS, 6)
-        groups = [tuple(sorted(shown[:2]))] + [(s,) for s in shown[2:]] if rng.random() < 0.25 else [(s,) for s in shown[:5]]
+        groups = (
+            [tuple(sorted(shown[:2]))] + [(s,) for s in shown[2:]] if rng.random() < 0.25 else [(s,) for s in shown[:5]]
+        )
         judges = rng.sample(ANNOTATORS, 2)
         judges += [judges[0]] if rng.random() < 0.1 else []
         for user in judges:
@@ -69,7 +72,9 @@ def timed(function, *args, **kwargs) -> tuple[float, float, object]:
 
 def report(label: str, items: list[RankingItem], samples: int) -> None:
     comparisons = expand(items)
-    print(f"== {label}: {len(items)} rankings, {len({i.user for i in items})} annotators, {len(comparisons)} pairwise comparisons, {samples} bootstrap samples ==")
+    print(
+        f"== {label}: {len(items)} rankings, {len({i.user for i in items})} annotators, {len(comparisons)} pairwise comparisons, {samples} bootstrap samples =="
+    )
     parts = [
         ("expand to pairwise comparisons", lambda: expand(items)),
         ("Expected Wins", lambda: expected_wins(comparisons)),
@@ -84,7 +89,9 @@ def report(label: str, items: list[RankingItem], samples: int) -> None:
     wall, cpu, ranking = timed(rank_systems, items, bootstrap=samples, seed=0)
     print(f"  {'rank_systems (all of it)':36} {wall:7.3f} s wall {cpu:7.3f} s CPU  (target: at most 30 s)")
     figures = ranking.as_json()
-    print(f"  clusters: {len(figures['clusters'])}; kappa inter {figures['agreement']['inter']:.3f} intra {figures['agreement']['intra']:.3f}")
+    print(
+        f"  clusters: {len(figures['clusters'])}; kappa inter {figures['agreement']['inter']:.3f} intra {figures['agreement']['intra']:.3f}"
+    )
 
 
 def main(judgments: str = "10000", samples: str = "1000") -> None:

@@ -13,6 +13,7 @@ on a line of its own. Nothing is cached per hypothesis, so every round does all 
     python bench/m2_speed.py [SYSTEM]
     GEC_M2_KERNEL=python python bench/m2_speed.py   # M2 on the pure-Python engine
 """
+
 from __future__ import annotations
 
 import sys
@@ -60,7 +61,9 @@ def slowest_sentence(dataset: Dataset, tokens: list[list[str]]) -> tuple[int, di
     slowest, line = 0.0, 0
     for i, output in enumerate(tokens):
         sets = [golds for _, golds in gold_sets(dataset, i)]
-        seconds, _ = cpu(lambda source=dataset.sources[i], output=output, sets=sets: sentence_counts(source, output, sets))
+        seconds, _ = cpu(
+            lambda source=dataset.sources[i], output=output, sets=sets: sentence_counts(source, output, sets)
+        )
         if seconds > slowest:
             slowest, line = seconds, i + 1
     sets = [golds for _, golds in gold_sets(dataset, line - 1)]
@@ -70,7 +73,7 @@ def slowest_sentence(dataset: Dataset, tokens: list[list[str]]) -> tuple[int, di
 def main() -> None:
     system = sys.argv[1] if len(sys.argv) > 1 else "BART"
     dataset = Dataset.from_files(m2=GOLD)
-    lines = (OUTPUTS / f"{system}.txt").read_text(encoding="utf-8").split("\n")[:len(dataset)]
+    lines = (OUTPUTS / f"{system}.txt").read_text(encoding="utf-8").split("\n")[: len(dataset)]
     tokens = [line.split() for line in lines]
     hypothesis = Hypothesis(system, tokens, [[] for _ in tokens], lines=lines)
     metric = M2(ScoringOptions())
@@ -79,17 +82,23 @@ def main() -> None:
     scores = metric.score(metric.statistics(dataset, hypothesis))  # also compiles the kernel on a new machine
     line, worst = slowest_sentence(dataset, tokens)
     parse_tokens(tokens[:50])  # load the model outside the measurement
-    least = least_of_rounds({
-        "m2": lambda: metric.statistics(dataset, hypothesis),
-        "worst": worst,
-        "gleu": lambda: gleu.score(gleu.statistics(dataset, hypothesis)),
-        "parse": lambda: parse_tokens(tokens),
-    })
+    least = least_of_rounds(
+        {
+            "m2": lambda: metric.statistics(dataset, hypothesis),
+            "worst": worst,
+            "gleu": lambda: gleu.score(gleu.statistics(dataset, hypothesis)),
+            "parse": lambda: parse_tokens(tokens),
+        }
+    )
     total, slowest, gleu_seconds, parse = least["m2"], least["worst"], least["gleu"], least["parse"]
-    print(f"system {system}: {len(dataset)} sentences, M2 P/R/F0.5 = {scores['p']:.4f}/{scores['r']:.4f}/{scores['f']:.4f} "
-          f"(TP {scores['tp']}, FP {scores['fp']}, FN {scores['fn']})")
+    print(
+        f"system {system}: {len(dataset)} sentences, M2 P/R/F0.5 = {scores['p']:.4f}/{scores['r']:.4f}/{scores['f']:.4f} "
+        f"(TP {scores['tp']}, FP {scores['fp']}, FN {scores['fn']})"
+    )
     engine = "compiled (lattice_kernel.c)" if load_kernel() is not None else "pure Python"
-    print(f"dataset preparation, once        {prepared['m2']:8.3f} s CPU M2 (gold edit sets), {prepared['gleu']:.3f} s GLEU (n-gram index, draws)")
+    print(
+        f"dataset preparation, once        {prepared['m2']:8.3f} s CPU M2 (gold edit sets), {prepared['gleu']:.3f} s GLEU (n-gram index, draws)"
+    )
     print(f"M2, whole system                 {total:8.3f} s CPU   (m2scorer 3.2: 1,441 s for BART; engine: {engine})")
     print(f"M2, slowest sentence (line {line:4d}) {slowest:8.3f} s CPU   (m2scorer 3.2: 1,400 s, BART line 333)")
     print(f"GLEU, whole system (500 draws)   {gleu_seconds:8.3f} s CPU")

@@ -6,6 +6,7 @@ outside them during the run: the time all cores ran processes (/proc/stat) less 
 the bench, its children (wrk), the web and worker process trees it started and the
 PostgreSQL backends connected to its database.
 """
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,9 @@ def machine_busy_seconds() -> float:
     """CPU seconds all cores spent running processes since boot: user, nice, system and
     steal, not idle, iowait or interrupts (mostly the bench's own loopback traffic,
     charged to no process)."""
-    user, nice, system, _idle, _iowait, _irq, _softirq, steal = (int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9])
+    user, nice, system, _idle, _iowait, _irq, _softirq, steal = (
+        int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]
+    )
     return (user + nice + system + steal) / TICKS
 
 
@@ -27,9 +30,12 @@ def backend_pids(database_url: str) -> list[int]:
     import psycopg
 
     with psycopg.connect(database_url, autocommit=True) as connection:
-        return [pid for (pid,) in connection.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchall()]
+        return [
+            pid
+            for (pid,) in connection.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchall()
+        ]
 
 
 class OthersCpu:
@@ -41,7 +47,9 @@ class OthersCpu:
 
     def ours(self, backends: list[int]) -> float:
         own = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-        return sum(u.ru_utime + u.ru_stime for u in own) + sum(tree_cpu_seconds(pid) for pid in [*self.pids(), *backends])
+        return sum(u.ru_utime + u.ru_stime for u in own) + sum(
+            tree_cpu_seconds(pid) for pid in [*self.pids(), *backends]
+        )
 
     def __enter__(self) -> OthersCpu:
         self.backends = backend_pids(self.database_url)

@@ -9,6 +9,7 @@ CPU time is what the table itself costs), best of a few repeats.
 
     python bench/meta_speed.py [SAMPLES]
 """
+
 from __future__ import annotations
 
 import sys
@@ -19,7 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring import REGISTRY, Dataset, ScoringOptions, build_metrics, read_hypothesis, system_statistics  # noqa: E402
-from scoring.meta import SEEDA_SYSTEM_SETS, HumanJudgments, meta_evaluate, read_human_scores, read_judgments  # noqa: E402
+from scoring.meta import (  # noqa: E402
+    SEEDA_SYSTEM_SETS,
+    HumanJudgments,
+    meta_evaluate,
+    read_human_scores,
+    read_judgments,
+)
 
 SEEDA = ROOT.parent / "shared" / "data" / "seeda"
 OUTPUTS = SEEDA / "seeda" / "outputs" / "subset"
@@ -28,15 +35,25 @@ REPEATS = 3
 
 def main(samples: str = "1000") -> None:
     start = time.perf_counter()
-    dataset = Dataset.from_files(source=OUTPUTS / "INPUT.txt", refs=[SEEDA / "derived" / "subset" / f"REF{k}.txt" for k in (0, 1)])
+    dataset = Dataset.from_files(
+        source=OUTPUTS / "INPUT.txt", refs=[SEEDA / "derived" / "subset" / f"REF{k}.txt" for k in (0, 1)]
+    )
     names = sorted(p.stem for p in OUTPUTS.glob("*.txt"))
     metrics = build_metrics(list(REGISTRY), ScoringOptions())
     for metric in metrics:
         metric.prepare(dataset)
-    statistics = {name: system_statistics(dataset, read_hypothesis(dataset, OUTPUTS / f"{name}.txt", name), metrics) for name in names}
-    print(f"statistics of {len(names)} systems x {len(dataset)} sentences, {', '.join(REGISTRY)} (not timed below): {time.perf_counter() - start:.1f} s")
+    statistics = {
+        name: system_statistics(dataset, read_hypothesis(dataset, OUTPUTS / f"{name}.txt", name), metrics)
+        for name in names
+    }
+    print(
+        f"statistics of {len(names)} systems x {len(dataset)} sentences, {', '.join(REGISTRY)} (not timed below): {time.perf_counter() - start:.1f} s"
+    )
     human = HumanJudgments(
-        schemes={s: read_human_scores(SEEDA / "seeda" / "scores" / "human" / f"{s}.txt", names) for s in ("EW_edit", "EW_sent", "TS_edit", "TS_sent")},
+        schemes={
+            s: read_human_scores(SEEDA / "seeda" / "scores" / "human" / f"{s}.txt", names)
+            for s in ("EW_edit", "EW_sent", "TS_edit", "TS_sent")
+        },
         rankings={k: read_judgments(SEEDA / "seeda" / "data" / f"judgments_{k}.xml") for k in ("sent", "edit")},
         line_ids=[int(x) for x in (SEEDA / "seeda" / "subset_line_ids.txt").read_text().split()],
         system_sets=dict(SEEDA_SYSTEM_SETS),
@@ -48,11 +65,15 @@ def main(samples: str = "1000") -> None:
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
     paths = len(table["system"])
-    print(f"meta-evaluation, {samples} samples, {paths} score paths x 4 schemes x {len(SEEDA_SYSTEM_SETS)} sets + 2 ranking files, best of {REPEATS}:")
+    print(
+        f"meta-evaluation, {samples} samples, {paths} score paths x 4 schemes x {len(SEEDA_SYSTEM_SETS)} sets + 2 ranking files, best of {REPEATS}:"
+    )
     print(f"  wall {min(walls):.2f} s, CPU {min(cpus):.2f} s (target < 30 s)")
     for path, schemes in table["system"].items():
         entry = schemes["TS_sent"]
-        print(f"  {path:34} TS_sent base: pearson {entry['pearson']:+.3f} [{entry['pearson_ci'][0]:+.3f}, {entry['pearson_ci'][1]:+.3f}]")
+        print(
+            f"  {path:34} TS_sent base: pearson {entry['pearson']:+.3f} [{entry['pearson_ci'][0]:+.3f}, {entry['pearson_ci'][1]:+.3f}]"
+        )
     print(table["signature"])
 
 

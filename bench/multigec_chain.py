@@ -19,6 +19,7 @@ that file, the library scoring against its ``--prepared`` file.
 
     python bench/multigec_chain.py [--essays N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -78,14 +79,34 @@ def chain(folder: Path, source: str, references: list[str], system: str) -> tupl
     _, cpu["errant_parallel (references)"] = run([sys.executable, "-c", PARALLEL, source, ref_m2, *references])
     _, cpu["errant_parallel (system)"] = run([sys.executable, "-c", PARALLEL, source, hyp_m2, system])
     compared, cpu["errant_compare"] = run([str(BIN / "errant_compare"), "-hyp", hyp_m2, "-ref", ref_m2])
-    gleu, cpu["gleu"] = run([str(BIN / "gleu"), "-s", source, "-r", *references, "-o", system, "-d", "4", "-f", "-n", "4", "-t", "word"])
+    gleu, cpu["gleu"] = run(
+        [str(BIN / "gleu"), "-s", source, "-r", *references, "-o", system, "-d", "4", "-f", "-n", "4", "-t", "word"]
+    )
     p, r, f = compare_figures(compared)
     return {"P": p, "R": r, "F0.5": f, "GLEU": gleu.strip().split("\t")[-1]}, cpu
 
 
 def library(source: str, references: list[str], system: str, prepared: str | None = None) -> tuple[dict, float]:
-    command = [sys.executable, "-m", "scoring", "--lang", "uk", "--pipeline", "tokens", "--source", source, *[f"--ref={r}" for r in references],
-               f"--hyp=sys={system}", "--metrics", "errant,gleu", "--gleu-variant", "multigec", "--json", "--max-tokens", "5000"]
+    command = [
+        sys.executable,
+        "-m",
+        "scoring",
+        "--lang",
+        "uk",
+        "--pipeline",
+        "tokens",
+        "--source",
+        source,
+        *[f"--ref={r}" for r in references],
+        f"--hyp=sys={system}",
+        "--metrics",
+        "errant,gleu",
+        "--gleu-variant",
+        "multigec",
+        "--json",
+        "--max-tokens",
+        "5000",
+    ]
     out, cpu = run(command + (["--prepared", prepared] if prepared else []))
     scores = json.loads(out)["systems"]["sys"]
 
@@ -94,7 +115,12 @@ def library(source: str, references: list[str], system: str, prepared: str | Non
 
     cs = scores["errant"]["cs"]
     # errant_compare prints round(x, 4); the gleu tool round-half-up of the percentage
-    figures = {"P": str(round(cs["p"], 4)), "R": str(round(cs["r"], 4)), "F0.5": str(round(cs["f"], 4)), "GLEU": rounded(100 * scores["gleu"]["score"], "0.0001")}
+    figures = {
+        "P": str(round(cs["p"], 4)),
+        "R": str(round(cs["r"], 4)),
+        "F0.5": str(round(cs["f"], 4)),
+        "GLEU": rounded(100 * scores["gleu"]["score"], "0.0001"),
+    }
     return figures, cpu
 
 
@@ -104,7 +130,9 @@ def main() -> None:
     args = parser.parse_args()
     sources, references, systems = ua_gec_lines("test", args.essays, "essay")
     lengths = sorted(len(line.split()) for line in sources)
-    print(f"UA-GEC test: {len(sources)} essays, 2 references; source tokens per line: median {lengths[len(lengths) // 2]}, max {lengths[-1]}")
+    print(
+        f"UA-GEC test: {len(sources)} essays, 2 references; source tokens per line: median {lengths[len(lengths) // 2]}, max {lengths[-1]}"
+    )
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         source = write(folder, "source.txt", sources)
@@ -112,7 +140,9 @@ def main() -> None:
         system = write(folder, "system.txt", systems[SYSTEM])
         ours, ours_cpu = library(source, refs, system)
         prepared = str(folder / "prepared.zip")
-        _, prepare_cpu = library(source, refs, source, prepared)  # the references, prepared once (the source as the system: nothing to parse)
+        _, prepare_cpu = library(
+            source, refs, source, prepared
+        )  # the references, prepared once (the source as the system: nothing to parse)
         warm, warm_cpu = library(source, refs, system, prepared)
         assert warm == ours
         theirs, their_cpu = chain(folder, source, refs, system)

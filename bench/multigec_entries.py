@@ -12,6 +12,7 @@ Needs PostgreSQL at 127.0.0.1:5432 (database ``gec_bench_entries``, dropped and 
 
     python bench/multigec_entries.py [--corpora 14] [--teams 50] [--uploads 20] [--repeat 5] [--no-analyze]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,20 +35,29 @@ def seed(n_corpora: int, n_teams: int, n_uploads: int):
 
     task = SharedTask.objects.create(slug="season", title="season", metrics=["errant", "gleu"])
     phase = Phase.objects.create(task=task, kind="test")
-    corpora = [Phase.every.create(task=task, kind=f"test--c{k}", parent=phase, corpus=f"c{k}") for k in range(n_corpora)]
+    corpora = [
+        Phase.every.create(task=task, kind=f"test--c{k}", parent=phase, corpus=f"c{k}") for k in range(n_corpora)
+    ]
     teams = Team.objects.bulk_create([Team(task=task, name=f"team{t}", invite_code=f"code{t}") for t in range(n_teams)])
     scored = {"status": Submission.Status.SCORED, "filename": "f", "content": b"", "size": 0}
-    uploads = Submission.objects.bulk_create([
-        Submission(phase=phase, team=team, system_name=f"u{u}", **scored) for u in range(n_uploads) for team in teams
-    ])
+    uploads = Submission.objects.bulk_create(
+        [Submission(phase=phase, team=team, system_name=f"u{u}", **scored) for u in range(n_uploads) for team in teams]
+    )
     outputs = []
     for k, upload in enumerate(uploads):
         u = k // n_teams
         covered = corpora if u == 0 else [corpora[u % n_corpora]]
-        outputs += [Submission(phase=c, team_id=upload.team_id, parent=upload, system_name=upload.system_name, **scored) for c in covered]
+        outputs += [
+            Submission(phase=c, team_id=upload.team_id, parent=upload, system_name=upload.system_name, **scored)
+            for c in covered
+        ]
     outputs = Submission.objects.bulk_create(outputs, batch_size=2000)
     MetricResult.objects.bulk_create(
-        [MetricResult(submission=o, metric="gleu", statistics={}, scores={"score": (o.pk * 7919 % 1000) / 1000}) for o in outputs], batch_size=2000,
+        [
+            MetricResult(submission=o, metric="gleu", statistics={}, scores={"score": (o.pk * 7919 % 1000) / 1000})
+            for o in outputs
+        ],
+        batch_size=2000,
     )
     return phase, len(outputs)
 

@@ -12,6 +12,7 @@ docs/languages.md.
 
     python bench/other_share.py [--pipeline tokens|lemmas] [--types]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,7 +41,13 @@ def corpus_types(folder: Path, pipeline: str | None) -> tuple[str, Counter, Coun
     refs = sorted(folder.glob("ref*.txt"))
     systems = sorted((folder / "systems").glob("*.txt"))
     started = time.process_time()
-    dataset = Dataset.from_text(lines(folder / "source.txt"), [lines(p) for p in refs + systems], names=[p.stem for p in refs + systems], lang=lang, pipeline=pipeline)
+    dataset = Dataset.from_text(
+        lines(folder / "source.txt"),
+        [lines(p) for p in refs + systems],
+        names=[p.stem for p in refs + systems],
+        lang=lang,
+        pipeline=pipeline,
+    )
     seconds = time.process_time() - started
     references, outputs = Counter(), Counter()
     for k, reference in enumerate(dataset.references):
@@ -50,7 +57,10 @@ def corpus_types(folder: Path, pipeline: str | None) -> tuple[str, Counter, Coun
     scored = Dataset.from_text(lines(folder / "source.txt"), [lines(p) for p in refs], lang=lang, pipeline=pipeline)
     hypotheses = [hypothesis_from_lines(scored, lines(p), p.stem) for p in systems]
     tables = score_systems(scored, hypotheses, ["errant"], ScoringOptions()).systems
-    true_positives = [Counter({name: row["tp"] for name, row in tables[p.stem]["errant"]["per_type"]["2"].items() if name != UNK}) for p in systems]
+    true_positives = [
+        Counter({name: row["tp"] for name, row in tables[p.stem]["errant"]["per_type"]["2"].items() if name != UNK})
+        for p in systems
+    ]
     return lang, references, outputs, max(true_positives, key=share), seconds
 
 
@@ -63,13 +73,17 @@ def main() -> int:
     parser.add_argument("--pipeline", default=None, help="default: each language's richest")
     parser.add_argument("--types", action="store_true", help="also print every class's count")
     args = parser.parse_args()
-    print(f"{'corpus':<11} {'lang':<4} {'references OTHER':>22} {'systems OTHER':>22} {'TP OTHER (worst)':>20} {'CPU s':>6}")
+    print(
+        f"{'corpus':<11} {'lang':<4} {'references OTHER':>22} {'systems OTHER':>22} {'TP OTHER (worst)':>20} {'CPU s':>6}"
+    )
     worst = 0.0
     for folder in sorted(p for p in DEMO.iterdir() if (p / "corpus.json").exists()):
         lang, references, outputs, true_positives, seconds = corpus_types(folder, args.pipeline)
         worst = max(worst, share(references), share(outputs), share(true_positives))
         cell = lambda c: f"{c['OTHER']}/{sum(c.values())} = {share(c):.1%}"  # noqa: E731
-        print(f"{folder.name:<11} {lang:<4} {cell(references):>22} {cell(outputs):>22} {cell(true_positives):>20} {seconds:>6.1f}")
+        print(
+            f"{folder.name:<11} {lang:<4} {cell(references):>22} {cell(outputs):>22} {cell(true_positives):>20} {seconds:>6.1f}"
+        )
         print(f"    {pipeline_signature(lang, args.pipeline)}")
         if args.types:
             print("    references:", ", ".join(f"{k} {v}" for k, v in references.most_common()))

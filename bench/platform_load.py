@@ -30,6 +30,7 @@ against the scoring library's own time for the same file.
 --no-upload); ``--no-upload`` skips the upload timing; ``--busy-jobs 0`` the busy run.
 The server gets this process's environment.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -79,17 +80,34 @@ def load_wrk(url: str, clients: int, seconds: float, headers: list[str], threads
         script.write(WRK_SCRIPT)
     try:
         out = subprocess.run(
-            ["wrk", "-t", str(min(threads, clients)), "-c", str(clients), "-d", f"{seconds}s", "--timeout", "10s", "-s", script.name,
-             *(x for header in headers for x in ("-H", header)), url],
-            capture_output=True, text=True, check=True,
+            [
+                "wrk",
+                "-t",
+                str(min(threads, clients)),
+                "-c",
+                str(clients),
+                "-d",
+                f"{seconds}s",
+                "--timeout",
+                "10s",
+                "-s",
+                script.name,
+                *(x for header in headers for x in ("-H", header)),
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
     finally:
         os.unlink(script.name)
-    raw = json.loads(next(line for line in out.splitlines() if line.startswith("WRK_JSON "))[len("WRK_JSON "):])
+    raw = json.loads(next(line for line in out.splitlines() if line.startswith("WRK_JSON "))[len("WRK_JSON ") :])
     elapsed = raw["duration_us"] / 1e6
     return {
         "generator": f"wrk ({min(threads, clients)} threads, {clients} connections)",
-        "requests": raw["requests"], "errors": raw["errors"] + raw["non_2xx_or_3xx"], "seconds": round(elapsed, 1),
+        "requests": raw["requests"],
+        "errors": raw["errors"] + raw["non_2xx_or_3xx"],
+        "seconds": round(elapsed, 1),
         "rps": round(raw["requests"] / elapsed, 1),
         **{k.replace("_us", "_ms"): round(raw[k] / 1000, 2) for k in ("p50_us", "p95_us", "p99_us", "mean_us")},
     }
@@ -136,8 +154,21 @@ def load_python(url: str, clients: int, seconds: float, headers: list[str], proc
     shares = [clients // processes + (k < clients % processes) for k in range(processes)]
     started = time.monotonic()
     runs = [
-        subprocess.Popen([sys.executable, __file__, "--client", url, "--clients", str(n), "--seconds", str(seconds), *(["--gzip"] if headers else [])],
-                         stdout=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--client",
+                url,
+                "--clients",
+                str(n),
+                "--seconds",
+                str(seconds),
+                *(["--gzip"] if headers else []),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         for n in shares
     ]
     parts = [json.loads(run.communicate()[0]) for run in runs]
@@ -149,8 +180,13 @@ def load_python(url: str, clients: int, seconds: float, headers: list[str], proc
 
     return {
         "generator": f"python clients ({processes} processes, {clients} keep-alive connections; wrk not found)",
-        "requests": len(flat), "errors": sum(p["errors"] for p in parts), "seconds": round(elapsed, 1),
-        "rps": round(len(flat) / elapsed, 1), "p50_ms": percentile(0.50), "p95_ms": percentile(0.95), "p99_ms": percentile(0.99),
+        "requests": len(flat),
+        "errors": sum(p["errors"] for p in parts),
+        "seconds": round(elapsed, 1),
+        "rps": round(len(flat) / elapsed, 1),
+        "p50_ms": percentile(0.50),
+        "p95_ms": percentile(0.95),
+        "p99_ms": percentile(0.99),
         "mean_ms": round(statistics.fmean(flat), 2) if flat else None,
     }
 
@@ -161,8 +197,17 @@ def load(url: str, clients: int, seconds: float, gzip: bool = False, others: Oth
     headers = ["Accept-Encoding: gzip"] if gzip else []
     before = os.getloadavg()[0]
     with others or contextlib.nullcontext():
-        figures = load_wrk(url, clients, seconds, headers) if shutil.which("wrk") else load_python(url, clients, seconds, headers)
-    return {**figures, "load_before": before, "load_after": os.getloadavg()[0], "others_cpu": others.seconds if others else None}
+        figures = (
+            load_wrk(url, clients, seconds, headers)
+            if shutil.which("wrk")
+            else load_python(url, clients, seconds, headers)
+        )
+    return {
+        **figures,
+        "load_before": before,
+        "load_after": os.getloadavg()[0],
+        "others_cpu": others.seconds if others else None,
+    }
 
 
 def main() -> None:
@@ -177,7 +222,9 @@ def main() -> None:
     parser.add_argument("--gunicorn-class", choices=["sync", "gthread"], default=GUNICORN["class"])
     parser.add_argument("--gunicorn-threads", type=int, default=GUNICORN["threads"], help="gthread only")
     parser.add_argument("--workers", type=int, default=2, help="Celery workers scoring in the busy run")
-    parser.add_argument("--busy-jobs", type=int, default=60, help="uploads queued for them per busy run (0: no busy run)")
+    parser.add_argument(
+        "--busy-jobs", type=int, default=60, help="uploads queued for them per busy run (0: no busy run)"
+    )
     parser.add_argument("--worker-nice", type=int, help="their GEC_WORKER_NICE (default: the settings', 3)")
     parser.add_argument("--gzip", action="store_true", help="the clients send Accept-Encoding: gzip, as browsers do")
     parser.add_argument("--direct", action="store_true", help="ask gunicorn itself, without the proxy in front")
@@ -187,7 +234,13 @@ def main() -> None:
     parser.add_argument("--client", help=argparse.SUPPRESS)  # internal: run only the load clients on this URL
     args = parser.parse_args()
     if args.client:
-        print(json.dumps(client_latencies(args.client, args.clients, args.seconds, ["Accept-Encoding: gzip"] if args.gzip else [])))
+        print(
+            json.dumps(
+                client_latencies(
+                    args.client, args.clients, args.seconds, ["Accept-Encoding: gzip"] if args.gzip else []
+                )
+            )
+        )
         return
 
     reuse = args.reuse and seeded(args.database)
@@ -199,9 +252,15 @@ def main() -> None:
     # production settings (DEBUG=0); plain HTTP on 127.0.0.1 as behind a TLS-ending proxy.
     # This process seeds inline ("sync"); web and workers queue and score on the broker.
     env = {
-        **os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": broker,
-        "DJANGO_SETTINGS_MODULE": "leaderboard.settings", "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
-        "SECRET_KEY": "bench", "GEC_TASK_MODE": "sync",
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "CELERY_BROKER_URL": broker,
+        "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
+        "DEBUG": "0",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_COOKIES": "0",
+        "SECRET_KEY": "bench",
+        "GEC_TASK_MODE": "sync",
     }
     if args.worker_nice is not None:
         env["GEC_WORKER_NICE"] = str(args.worker_nice)
@@ -229,21 +288,38 @@ def main() -> None:
         library_seconds = seed(args, outputs, target)
 
     port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(args.gunicorn_workers), "-k", args.gunicorn_class]
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "leaderboard.wsgi",
+        "-b",
+        f"127.0.0.1:{port}",
+        "-w",
+        str(args.gunicorn_workers),
+        "-k",
+        args.gunicorn_class,
+    ]
     if args.gunicorn_class == "gthread":
         command += ["--threads", str(args.gunicorn_threads)]
-    config = " ".join(command[command.index("-w"):]) + ("" if args.direct else ", behind nginx (1-second board cache)")
+    config = " ".join(command[command.index("-w") :]) + ("" if args.direct else ", behind nginx (1-second board cache)")
     gunicorn = subprocess.Popen([*command, "--log-level", "warning"], cwd=ROOT, env=served, start_new_session=True)
     proxy = None if args.direct else start_proxy(port, tmp)
     worker = None
     try:
-        url = f"http://127.0.0.1:{port if args.direct else proxy.port}/api/tasks/conll14/leaderboard/?metric=gotoscorer.f"
+        url = (
+            f"http://127.0.0.1:{port if args.direct else proxy.port}/api/tasks/conll14/leaderboard/?metric=gotoscorer.f"
+        )
         wait_until_up(url)
         load(url, args.clients, 2)  # warm-up, not counted: each worker imports the URLconf and builds the body once
         clients = f"{args.clients} clients{' accepting gzip' if args.gzip else ''}"
         ours = [gunicorn.pid, redis_server.pid, *([] if proxy is None else [proxy.pid])]
         for _ in range(args.rounds):
-            report(f"idle, {clients}", load(url, args.clients, args.seconds, args.gzip, OthersCpu(database_url, lambda: ours)), config)
+            report(
+                f"idle, {clients}",
+                load(url, args.clients, args.seconds, args.gzip, OthersCpu(database_url, lambda: ours)),
+                config,
+            )
             if args.busy_jobs:
                 figures, busy = busy_run(args, served, database_url, url, outputs, target, tmp, ours)
                 report(f"{args.workers} workers scoring, {clients}", figures, config)
@@ -252,15 +328,32 @@ def main() -> None:
             return
 
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", "--pool=solo", "--loglevel=WARNING", "-n", "bench@%h"],
-            cwd=ROOT, env=served, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "leaderboard",
+                "worker",
+                "--pool=solo",
+                "--loglevel=WARNING",
+                "-n",
+                "bench@%h",
+            ],
+            cwd=ROOT,
+            env=served,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
         )
         token = Token.objects.create(user=User.objects.create(username="uploader")).key
         warm = upload_and_wait(url, token, outputs / "BART.txt", "warm-up")
         print(f"upload to visible, first job of a fresh worker (loads spaCy and the dataset): {warm:.1f} s")
         token = Token.objects.create(user=User.objects.create(username="uploader2")).key
         seconds = upload_and_wait(url, token, target, "UEDIN-MS")
-        print(f"upload to visible, UEDIN-MS (CoNLL-14 test): {seconds:.1f} s = {seconds / library_seconds:.2f} x the library's {library_seconds:.1f} s")
+        print(
+            f"upload to visible, UEDIN-MS (CoNLL-14 test): {seconds:.1f} s = {seconds / library_seconds:.2f} x the library's {library_seconds:.1f} s"
+        )
     finally:
         if gunicorn.poll() is None:
             os.killpg(gunicorn.pid, signal.SIGTERM)
@@ -271,14 +364,18 @@ def main() -> None:
 
 
 def report(label: str, figures: dict, config: str) -> None:
-    print(f"leaderboard API, {label}, gunicorn {config}, {figures['generator']}, {figures['seconds']} s, "
-          f"load average before {figures['load_before']:.2f}, after {figures['load_after']:.2f}, "
-          f"other work's CPU {figures['others_cpu']:.1f} s ({figures['others_cpu'] / (figures['seconds'] * cores()) * 100:.0f}% of {cores()} cores): "
-          f"{figures['rps']} req/s, p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
-          f"mean {figures['mean_ms']} ms, errors {figures['errors']} (target p95 < 50 ms: {'met' if figures['p95_ms'] < 50 else 'NOT met'})")
+    print(
+        f"leaderboard API, {label}, gunicorn {config}, {figures['generator']}, {figures['seconds']} s, "
+        f"load average before {figures['load_before']:.2f}, after {figures['load_after']:.2f}, "
+        f"other work's CPU {figures['others_cpu']:.1f} s ({figures['others_cpu'] / (figures['seconds'] * cores()) * 100:.0f}% of {cores()} cores): "
+        f"{figures['rps']} req/s, p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
+        f"mean {figures['mean_ms']} ms, errors {figures['errors']} (target p95 < 50 ms: {'met' if figures['p95_ms'] < 50 else 'NOT met'})"
+    )
 
 
-def busy_run(args, env: dict, database_url: str, url: str, outputs: Path, target: Path, tmp: Path, ours: list[int]) -> tuple[dict, dict]:
+def busy_run(
+    args, env: dict, database_url: str, url: str, outputs: Path, target: Path, tmp: Path, ours: list[int]
+) -> tuple[dict, dict]:
     """The board under load while ``args.workers`` workers score uploads of the seeded
     teams (each scored one replaces its team's entry on the board, so the pool keeps its
     size and changes version under the clients)."""
@@ -288,7 +385,10 @@ def busy_run(args, env: dict, database_url: str, url: str, outputs: Path, target
     teams = list(Team.objects.filter(name__startswith="team").order_by("name"))
     # real system outputs, those not seeded first (their lines are not parsed yet); not the
     # upload timed last, whose lines would then be parsed already
-    files = sorted((p for p in outputs.glob("*.txt") if p.stem not in ("INPUT", target.stem)), key=lambda p: (p.stem in SEEDS, p.stem))
+    files = sorted(
+        (p for p in outputs.glob("*.txt") if p.stem not in ("INPUT", target.stem)),
+        key=lambda p: (p.stem in SEEDS, p.stem),
+    )
     workers = ScoringWorkers(env, args.workers, tmp)
     try:
         ids = queue_jobs(phase, teams, files, args.busy_jobs)
@@ -307,10 +407,12 @@ def busy_run(args, env: dict, database_url: str, url: str, outputs: Path, target
 
 def busy_line(busy: dict) -> str:
     share = sum(busy["cpu"]) / (busy["seconds"] * cores()) * 100
-    return (f"  workers ({'; '.join(busy['nice'])}): both running a job in {busy['all_running']}/{busy['samples']} samples, "
-            f"fewest queued {busy['min_queued']}, {busy['finished']} jobs finished ({busy['failed']} failed), "
-            f"CPU {busy['cpu']} s in {busy['seconds']} s ({share:.0f}% of {cores()} cores): "
-            f"{'busy throughout' if busy['busy'] else 'NOT busy throughout'}")
+    return (
+        f"  workers ({'; '.join(busy['nice'])}): both running a job in {busy['all_running']}/{busy['samples']} samples, "
+        f"fewest queued {busy['min_queued']}, {busy['finished']} jobs finished ({busy['failed']} failed), "
+        f"CPU {busy['cpu']} s in {busy['seconds']} s ({share:.0f}% of {cores()} cores): "
+        f"{'busy throughout' if busy['busy'] else 'NOT busy throughout'}"
+    )
 
 
 def seeded(name: str) -> bool:
@@ -339,14 +441,25 @@ def seed(args, outputs: Path, target: Path) -> float:
 
     conll = settings.SHARED_DIR / "data" / "seeda" / "conll14" / "official-2014.combined.m2"
     t = time.monotonic()
-    task = create_task("conll14", title="CoNLL-2014", m2=conll.read_text(encoding="utf-8"), metrics=args.metrics.split(","))
+    task = create_task(
+        "conll14", title="CoNLL-2014", m2=conll.read_text(encoding="utf-8"), metrics=args.metrics.split(",")
+    )
     phase = task.phases.get()
-    print(f"task prepared: {phase.dataset.n_sentences} sentences, metrics {task.metric_names()}, {time.monotonic() - t:.1f} s")
+    print(
+        f"task prepared: {phase.dataset.n_sentences} sentences, metrics {task.metric_names()}, {time.monotonic() - t:.1f} s"
+    )
 
     scored = []
     for name in SEEDS:
         user = User.objects.create(username=f"seed-{name.lower()}")
-        submission = accept_submission(phase, user, system_name=name, filename=f"{name}.txt", content=(outputs / f"{name}.txt").read_bytes(), queue=False)
+        submission = accept_submission(
+            phase,
+            user,
+            system_name=name,
+            filename=f"{name}.txt",
+            content=(outputs / f"{name}.txt").read_bytes(),
+            queue=False,
+        )
         t = time.monotonic()
         score_submission(submission.pk)
         print(f"scored {name} in {time.monotonic() - t:.1f} s")
@@ -372,17 +485,32 @@ def seed(args, outputs: Path, target: Path) -> float:
         for j in range(count):
             source = scored[(made + j) % len(SEEDS)]
             copy = Submission.objects.create(
-                phase=phase, team=team, system_name=f"{source.system_name}-{made + j}", filename=source.filename,
-                content=bytes(source.content), size=source.size, status="scored", progress=1.0, signature=source.signature,
-                scored_at=source.scored_at, heartbeat_at=source.scored_at,
+                phase=phase,
+                team=team,
+                system_name=f"{source.system_name}-{made + j}",
+                filename=source.filename,
+                content=bytes(source.content),
+                size=source.size,
+                status="scored",
+                progress=1.0,
+                signature=source.signature,
+                scored_at=source.scored_at,
+                heartbeat_at=source.scored_at,
             )
-            MetricResult.objects.bulk_create([MetricResult(submission=copy, metric=r.metric, statistics=r.statistics, scores=r.scores) for r in results[source.pk]])
+            MetricResult.objects.bulk_create(
+                [
+                    MetricResult(submission=copy, metric=r.metric, statistics=r.statistics, scores=r.scores)
+                    for r in results[source.pk]
+                ]
+            )
         made += count
         sync_pool(phase.pk)
     from leaderboard.models import Pool
 
-    print(f"{Submission.objects.count()} scored submissions, pool of {Pool.objects.get(phase=phase).size}: {time.monotonic() - t:.1f} s "
-          f"({(time.monotonic() - t) / args.teams:.2f} s per team incl. one pool join)")
+    print(
+        f"{Submission.objects.count()} scored submissions, pool of {Pool.objects.get(phase=phase).size}: {time.monotonic() - t:.1f} s "
+        f"({(time.monotonic() - t) / args.teams:.2f} s per team incl. one pool join)"
+    )
 
     return library_seconds
 
@@ -392,7 +520,10 @@ def start_proxy(upstream_port: int, tmp: Path) -> subprocess.Popen:
     (scripts/proxy installs it when missing); its port is the process's ``port``."""
     subprocess.run(["bash", str(ROOT / "scripts" / "proxy")], check=True)
     port = free_port()
-    process = subprocess.Popen(["bash", str(ROOT / "scripts" / "proxy"), "run", f"127.0.0.1:{upstream_port}", str(port), str(tmp / "proxy")], start_new_session=True)
+    process = subprocess.Popen(
+        ["bash", str(ROOT / "scripts" / "proxy"), "run", f"127.0.0.1:{upstream_port}", str(port), str(tmp / "proxy")],
+        start_new_session=True,
+    )
     process.port = port
     return process
 
@@ -416,11 +547,20 @@ def upload_and_wait(board_url: str, token: str, path: Path, system: str) -> floa
 
     boundary = uuid.uuid4().hex
     body = (
-        f"--{boundary}\r\nContent-Disposition: form-data; name=\"system_name\"\r\n\r\n{system}\r\n"
-        f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{path.name}\"\r\nContent-Type: text/plain\r\n\r\n"
-    ).encode() + path.read_bytes() + f"\r\n--{boundary}--\r\n".encode()
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="system_name"\r\n\r\n{system}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{path.name}"\r\nContent-Type: text/plain\r\n\r\n'
+        ).encode()
+        + path.read_bytes()
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
     submit_url = board_url.split("/leaderboard/")[0] + "/submissions/"
-    request = urllib.request.Request(submit_url, data=body, method="POST", headers={"Authorization": f"Token {token}", "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    request = urllib.request.Request(
+        submit_url,
+        data=body,
+        method="POST",
+        headers={"Authorization": f"Token {token}", "Content-Type": f"multipart/form-data; boundary={boundary}"},
+    )
     started = time.monotonic()
     submission_id = json.loads(urllib.request.urlopen(request, timeout=30).read())["id"]
     while time.monotonic() - started < 600:

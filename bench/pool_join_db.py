@@ -16,6 +16,7 @@ Needs PostgreSQL at 127.0.0.1:5432 (database ``gec_bench_pool``, dropped and re-
 
     python bench/pool_join_db.py [--members 1000] [--repeat 5]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,7 +33,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 DB_NAME = "gec_bench_pool"
-REF_M2 = Path(os.environ.get("GEC_SHARED_DIR", ROOT.parent / "shared")) / "data" / "seeda" / "derived" / "full" / "ref_par.m2"
+REF_M2 = (
+    Path(os.environ.get("GEC_SHARED_DIR", ROOT.parent / "shared"))
+    / "data"
+    / "seeda"
+    / "derived"
+    / "full"
+    / "ref_par.m2"
+)
 
 
 def seed(members: int, rng: np.random.Generator):
@@ -51,23 +59,42 @@ def seed(members: int, rng: np.random.Generator):
     gold = np.array([m for _, m in chunks])
     systems = [synthetic_system(gold, rng) for _ in range(members + 1)]
     teams = Team.objects.bulk_create([Team(name=f"team{k}") for k in range(members + 1)])
-    submissions = Submission.objects.bulk_create([
-        Submission(phase=phase, team=team, system_name=team.name, filename="out.txt", content=b"", size=0, status=Submission.Status.SCORED)
-        for team in teams
-    ])
+    submissions = Submission.objects.bulk_create(
+        [
+            Submission(
+                phase=phase,
+                team=team,
+                system_name=team.name,
+                filename="out.txt",
+                content=b"",
+                size=0,
+                status=Submission.Status.SCORED,
+            )
+            for team in teams
+        ]
+    )
     newcomer = submissions[-1]
     sentence_ends = np.flatnonzero(np.diff([s for s, _ in chunks] + [-1])) + 1
     split = lambda flags: [outcome_bits.bits(part) for part in np.split(flags, sentence_ends[:-1])]  # noqa: E731
-    statistics_of = lambda o: {"gold": split(gold), "modified": split(o.modified), "correct": split(o.correct), "ref": 0}  # noqa: E731
+    statistics_of = lambda o: {  # noqa: E731
+        "gold": split(gold),
+        "modified": split(o.modified),
+        "correct": split(o.correct),
+        "ref": 0,
+    }
     MetricResult.objects.bulk_create(
         [MetricResult(submission=s, metric="gotoscorer", statistics={}, scores={}) for s in submissions[:-1]]
         + [MetricResult(submission=newcomer, metric="gotoscorer", statistics=statistics_of(systems[-1]), scores={})]
     )
     pool = Pool.objects.get(phase=phase)
-    PoolMember.objects.bulk_create([
-        PoolMember(pool=pool, submission=s, modified=gotoscorer.pack(o.modified), correct=gotoscorer.pack(o.correct))
-        for s, o in zip(submissions[:-1], systems[:-1])
-    ])
+    PoolMember.objects.bulk_create(
+        [
+            PoolMember(
+                pool=pool, submission=s, modified=gotoscorer.pack(o.modified), correct=gotoscorer.pack(o.correct)
+            )
+            for s, o in zip(submissions[:-1], systems[:-1])
+        ]
+    )
     n = sum(o.correct.astype(np.int64) for o in systems[:-1])
     field, values = ("failures", members - n) if hasattr(GoldChunk, "failures") else ("n", n)
     with connection.cursor() as cursor:
@@ -136,16 +163,28 @@ def main() -> None:
             stale.remove(stale_key)
         catch_up.append(timed(lambda: (set_status(Submission.Status.SCORED), sync())))
         del leaves_before
-    stored = dict(MetricResult.objects.filter(submission__pool_membership__isnull=False).values_list("submission_id", "scores"))
+    stored = dict(
+        MetricResult.objects.filter(submission__pool_membership__isnull=False).values_list("submission_id", "scores")
+    )
     fresh = pool_scores(gold, systems)
-    exact = stored.keys() == fresh.keys() and all(stored[sid][k] == v for sid, scores in fresh.items() for k, v in scores.items())
+    exact = stored.keys() == fresh.keys() and all(
+        stored[sid][k] == v for sid, scores in fresh.items() for k, v in scores.items()
+    )
     median = lambda pairs, k: statistics.median(p[k] for p in pairs)  # noqa: E731
-    print(f"PostgreSQL, {len(gold)} gold chunks, N = {args.members} (+1 joining); seconds, median of {args.repeat}; CPU time stays stable under load")
+    print(
+        f"PostgreSQL, {len(gold)} gold chunks, N = {args.members} (+1 joining); seconds, median of {args.repeat}; CPU time stays stable under load"
+    )
     print(f"{'step':<44} {'wall':>7} {'CPU py':>7} {'CPU pg':>7} {'CPU sum':>7}")
-    rows = [("first sync in a fresh process (join)", [first]), ("join + re-derive and write every score", joins),
-            ("leave + re-derive and write every score", leaves), ("join after another worker changed the pool", catch_up)]
+    rows = [
+        ("first sync in a fresh process (join)", [first]),
+        ("join + re-derive and write every score", joins),
+        ("leave + re-derive and write every score", leaves),
+        ("join after another worker changed the pool", catch_up),
+    ]
     for label, runs in rows:
-        print(f"{label:<44} {median(runs, 0):>7.3f} {median(runs, 1):>7.3f} {median(runs, 2):>7.3f} {median(runs, 1) + median(runs, 2):>7.3f}")
+        print(
+            f"{label:<44} {median(runs, 0):>7.3f} {median(runs, 1):>7.3f} {median(runs, 2):>7.3f} {median(runs, 1) + median(runs, 2):>7.3f}"
+        )
     print(f"stored scores equal a fresh pool computation: {exact}")
 
 

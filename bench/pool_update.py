@@ -15,6 +15,7 @@ and checks once per N that the updated pool equals the fresh computation exactly
 
     python bench/pool_update.py [--repeat 5] [--sizes 10,100,1000]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,7 +69,14 @@ def bench(gold: np.ndarray, size: int, repeat: int, rng: np.random.Generator) ->
     exact = pool.all_scores() == pool_scores(gold, final)
     rebuild = statistics.median(timed(lambda: Pool.of(gold, final).all_scores()) for _ in range(max(1, repeat // 2)))
     fresh = statistics.median(timed(lambda: pool_scores(gold, final)) for _ in range(max(1, repeat // 2)))
-    return {"N": size, "join": statistics.median(joins), "leave": statistics.median(leaves), "rebuild": rebuild, "fresh": fresh, "exact": exact}
+    return {
+        "N": size,
+        "join": statistics.median(joins),
+        "leave": statistics.median(leaves),
+        "rebuild": rebuild,
+        "fresh": fresh,
+        "exact": exact,
+    }
 
 
 def main() -> None:
@@ -78,11 +86,15 @@ def main() -> None:
     args = parser.parse_args()
     gold = gold_modified_flags()
     rng = np.random.default_rng(2020)
-    print(f"gold chunks: {len(gold)} ({int(gold.sum())} gold edits), full SEEDA set, reference 0; median of {args.repeat}")
+    print(
+        f"gold chunks: {len(gold)} ({int(gold.sum())} gold edits), full SEEDA set, reference 0; median of {args.repeat}"
+    )
     print(f"{'N':>6} {'join s':>10} {'leave s':>10} {'rebuild s':>10} {'fresh s':>10}  exact")
     for size in (int(s) for s in args.sizes.split(",")):
         row = bench(gold, size, args.repeat, rng)
-        print(f"{row['N']:>6} {row['join']:>10.4f} {row['leave']:>10.4f} {row['rebuild']:>10.4f} {row['fresh']:>10.4f}  {row['exact']}")
+        print(
+            f"{row['N']:>6} {row['join']:>10.4f} {row['leave']:>10.4f} {row['rebuild']:>10.4f} {row['fresh']:>10.4f}  {row['exact']}"
+        )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ on the same system as subprocesses, with the speedup d/b. Target: b/c <= 1.5.
 
     python bench/score_speed.py [SYSTEM]
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -44,8 +45,34 @@ def errant_commands(system_file: Path) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         hyp_m2 = Path(tmp) / "hyp.m2"
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", ERRANT_COMMAND.format(module="parallel_to_m2"), "-orig", str(OUTPUTS / "INPUT.txt"), "-cor", str(system_file), "-out", str(hyp_m2)], check=True)
-        out = subprocess.run([sys.executable, "-c", ERRANT_COMMAND.format(module="compare_m2"), "-hyp", str(hyp_m2), "-ref", str(REF_M2)], check=True, capture_output=True, text=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                ERRANT_COMMAND.format(module="parallel_to_m2"),
+                "-orig",
+                str(OUTPUTS / "INPUT.txt"),
+                "-cor",
+                str(system_file),
+                "-out",
+                str(hyp_m2),
+            ],
+            check=True,
+        )
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                ERRANT_COMMAND.format(module="compare_m2"),
+                "-hyp",
+                str(hyp_m2),
+                "-ref",
+                str(REF_M2),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         elapsed = time.perf_counter() - start
         print(out.stdout.strip().splitlines()[-2])
         return elapsed
@@ -62,7 +89,9 @@ def main() -> None:
     spacy_alone, _ = timed(lambda: parse_tokens([line.split() for line in lines]))
     commands = errant_commands(system_file)
     cs = result.systems[system]["errant"]["cs"]
-    print(f"system {system}: {len(dataset)} sentences, 2 references; ERRANT cs P/R/F = {cs['p']:.4f}/{cs['r']:.4f}/{cs['f']:.4f}")
+    print(
+        f"system {system}: {len(dataset)} sentences, 2 references; ERRANT cs P/R/F = {cs['p']:.4f}/{cs['r']:.4f}/{cs['f']:.4f}"
+    )
     print(f"(a) prepare dataset once            {prepare:8.2f} s")
     print(f"(b) score one more system (ERRANT)  {score:8.2f} s")
     print(f"(c) spaCy alone on its lines        {spacy_alone:8.2f} s")

@@ -10,6 +10,7 @@ code under test stores them). Prints the worker's CPU seconds (stable under load
 
     python bench/sim_cold.py [--system POST] [--root DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,7 +52,9 @@ def children_cpu() -> float:
 def run_cpu(code: str, args: list[str], root: Path) -> tuple[float, str]:
     """The child's CPU seconds, and what it printed last (the worker: its peak RSS in MB)."""
     before = children_cpu()
-    out = subprocess.run([sys.executable, "-c", code, *args], cwd=root, check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=root, check=True, capture_output=True, text=True
+    ).stdout
     return children_cpu() - before, (out.split() or [""])[-1]
 
 
@@ -64,10 +67,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "conll14.dataset"
         prepare, _ = run_cpu(PREPARE, [str(CLEME_DATA / "conll14.errant"), str(prepared), ",".join(METRICS)], root)
-        cold, peak = run_cpu(WORKER, [str(prepared), str(CLEME_DATA / f"conll14-{args.system}.errant"), ",".join(METRICS)], root)
+        cold, peak = run_cpu(
+            WORKER, [str(prepared), str(CLEME_DATA / f"conll14-{args.system}.errant"), ",".join(METRICS)], root
+        )
     print(f"code under test: {root}; CPU seconds (stable under load)")
     print(f"prepare the dataset once (the platform, at task creation or first worker)  {prepare:8.2f} s")
-    print(f"cold worker: load the prepared dataset, score {args.system} with {','.join(METRICS)} + sim  {cold:8.2f} s, peak RSS {peak} MB")
+    print(
+        f"cold worker: load the prepared dataset, score {args.system} with {','.join(METRICS)} + sim  {cold:8.2f} s, peak RSS {peak} MB"
+    )
 
 
 if __name__ == "__main__":

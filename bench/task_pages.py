@@ -9,6 +9,7 @@
 
     python bench/task_pages.py [--runs 20]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,15 +56,19 @@ def main() -> None:
     page = page_at_the_limit(MAX_PAGE_CHARS)
     first = timed(lambda: (markdown_html.cache_clear(), markdown_html(page)), args.runs)
     again = timed(lambda: markdown_html(page[:-1] + page[-1]), args.runs)  # an equal text read again from the database
-    print(f"markdown + sanitise, {len(page):,} characters: {first * 1000:.1f} ms the first time, {again * 1000:.3f} ms once kept (medians of {args.runs})")
+    print(
+        f"markdown + sanitise, {len(page):,} characters: {first * 1000:.1f} ms the first time, {again * 1000:.3f} ms once kept (medians of {args.runs})"
+    )
     words = random.Random(0)
     source = "\n".join(" ".join(f"w{words.randrange(30000)}" for _ in range(20)) for _ in range(5000)) + "\n"
     one = [("task-test.src.txt", source)]
     five = [(f"task-test.{lang}.src.txt", source) for lang in ("cs", "de", "en", "et", "uk")]
     for name, files in (("one text file", one), ("zip of five corpora", five)):
         size = len(files_response(files, "task-test.input.zip").content)
-        print(f"inputs as {name} ({sum(len(t) for _, t in files) / 1e6:.1f} MB in, {size / 1e6:.2f} MB out): "
-              f"{timed(lambda files=files: files_response(files, 'task-test.input.zip'), args.runs) * 1000:.2f} ms")
+        print(
+            f"inputs as {name} ({sum(len(t) for _, t in files) / 1e6:.1f} MB in, {size / 1e6:.2f} MB out): "
+            f"{timed(lambda files=files: files_response(files, 'task-test.input.zip'), args.runs) * 1000:.2f} ms"
+        )
 
 
 if __name__ == "__main__":

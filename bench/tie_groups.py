@@ -19,6 +19,7 @@ Needs PostgreSQL at 127.0.0.1:5432 (database ``gec_bench_ties``, dropped and re-
 
     python bench/tie_groups.py [--rows 50] [--repeat 3]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,7 +36,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 DB_NAME = "gec_bench_ties"
-REF_M2 = Path(os.environ.get("GEC_SHARED_DIR", ROOT.parent / "shared")) / "data" / "seeda" / "derived" / "full" / "ref_par.m2"
+REF_M2 = (
+    Path(os.environ.get("GEC_SHARED_DIR", ROOT.parent / "shared"))
+    / "data"
+    / "seeda"
+    / "derived"
+    / "full"
+    / "ref_par.m2"
+)
 PATH = "errant.cs.f"
 TYPES = ["R:NOUN", "M:DET", "U:PUNCT", "R:VERB:TENSE", "R:PREP", "R:ORTH"]
 SENTENCES, REFS = 1312, 2
@@ -44,6 +52,7 @@ SENTENCES, REFS = 1312, 2
 def errant_statistics(quality: float, rng: np.random.Generator) -> dict:
     """ERRANT statistics as stored (``scoring.metrics.errant.sentence_statistics``) of a
     system that finds about ``quality`` of the gold edits."""
+
     def entry():
         gold = int(rng.integers(0, 5))
         tp = int(rng.binomial(gold, quality))
@@ -72,11 +81,21 @@ def seed(rows: int, rng: np.random.Generator):
     options = phase.scoring_options()
     teams = Team.objects.bulk_create([Team(name=f"team{k}") for k in range(rows + 1)])
     now = timezone.now()
-    submissions = Submission.objects.bulk_create([
-        Submission(phase=phase, team=team, system_name=team.name, filename="out.txt", content=b"", size=0,
-                   status=Submission.Status.SCORED, scored_at=now)
-        for team in teams
-    ])
+    submissions = Submission.objects.bulk_create(
+        [
+            Submission(
+                phase=phase,
+                team=team,
+                system_name=team.name,
+                filename="out.txt",
+                content=b"",
+                size=0,
+                status=Submission.Status.SCORED,
+                scored_at=now,
+            )
+            for team in teams
+        ]
+    )
     board = []
     for submission in submissions:
         stats = errant_statistics(rng.uniform(0.2, 0.45), rng)
@@ -135,7 +154,9 @@ def main() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT avg(length(statistics::text)) FROM leaderboard_metricresult WHERE metric = 'errant'")
         size = cursor.fetchone()[0]
-    print(f"seeded {len(rows)} rows + 1 newcomer in {time.perf_counter() - start:.1f} s; ERRANT statistics {size / 1024:.0f} KB of JSON a row")
+    print(
+        f"seeded {len(rows)} rows + 1 newcomer in {time.perf_counter() - start:.1f} s; ERRANT statistics {size / 1024:.0f} KB of JSON a row"
+    )
     grown = sorted([*rows, newcomer], key=lambda r: -r["value"])
     figures: dict[str, list[tuple[float, float]]] = {}
 
@@ -157,10 +178,14 @@ def main() -> None:
         SampledScores.objects.filter(submission_id=newcomer["submission_id"]).delete()
         assert old == new == again and old_grown == new_grown, "old and new groups differ"
     for name, runs in figures.items():
-        print(f"{name:38s} wall {statistics.median(w for w, _ in runs):6.3f} s   cpu {statistics.median(c for _, c in runs):6.3f} s")
+        print(
+            f"{name:38s} wall {statistics.median(w for w, _ in runs):6.3f} s   cpu {statistics.median(c for _, c in runs):6.3f} s"
+        )
     kept_bytes = sum(len(v) for v in SampledScores.objects.values_list("values", flat=True))
-    print(f"groups identical; {SampledScores.objects.count()} vectors kept, {kept_bytes / 1024:.0f} KB; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"groups identical; {SampledScores.objects.count()} vectors kept, {kept_bytes / 1024:.0f} KB; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ The best of a few repeats is reported, since the machine is shared.
 
     python bench/usim_speed.py [SYSTEM]
 """
+
 from __future__ import annotations
 
 import sys
@@ -50,7 +51,9 @@ def main(system: str = "BART") -> None:
     print(f"{n} sentences, {system} ({changed} changed), best of {REPEATS}")
     print(f"(a) source graphs (once per dataset): {prepare:.3f} s")
     print(f"(b) one system's statistics:          {statistics:.3f} s = {n / statistics:.0f} sentences/s")
-    print(f"(a)+(b):                              {prepare + statistics:.3f} s = {n / (prepare + statistics):.0f} sentences/s")
+    print(
+        f"(a)+(b):                              {prepare + statistics:.3f} s = {n / (prepare + statistics):.0f} sentences/s"
+    )
     print(f"USIM f = {metric.score(metric.statistics(dataset, hypothesis))['f']:.4f}")
 
 

@@ -18,6 +18,7 @@ CPU time is its own (prepare, statistics, score), after that.
 
     python bench/worst_lines.py [--case NAME] [--metric NAME]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -108,7 +109,9 @@ def run_metric(case: str, metric: str, dataset_path: Path) -> None:
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     scores = result.systems["system"][name]
     note = f"capped lines {scores['capped_lines']}" if "capped_lines" in scores else ""
-    print(f"{case:12} {metric:11} read {read:6.1f} s  metric {own:6.1f} s  peak RSS {peak_mb:6.0f} MB  {note}", flush=True)
+    print(
+        f"{case:12} {metric:11} read {read:6.1f} s  metric {own:6.1f} s  peak RSS {peak_mb:6.0f} MB  {note}", flush=True
+    )
 
 
 def main() -> None:
@@ -127,10 +130,23 @@ def main() -> None:
             dataset_path = Path(tmp) / f"{case}.dataset"
             started = time.perf_counter()
             Dataset.from_text([source], [[r] for r in references]).save(dataset_path)
-            print(f"{case}: source {len(source.split())} tokens, output {len(output.split())} tokens, "
-                  f"dataset prepared in {time.perf_counter() - started:.1f} s (not counted)", flush=True)
+            print(
+                f"{case}: source {len(source.split())} tokens, output {len(output.split())} tokens, "
+                f"dataset prepared in {time.perf_counter() - started:.1f} s (not counted)",
+                flush=True,
+            )
             for metric in args.metric or METRICS:
-                command = [sys.executable, __file__, "--child", "--case", case, "--metric", metric, "--dataset", str(dataset_path)]
+                command = [
+                    sys.executable,
+                    __file__,
+                    "--child",
+                    "--case",
+                    case,
+                    "--metric",
+                    metric,
+                    "--dataset",
+                    str(dataset_path),
+                ]
                 if subprocess.run(command).returncode != 0:
                     print(f"{case:12} {metric:11} FAILED", flush=True)
 

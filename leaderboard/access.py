@@ -31,6 +31,7 @@ a phase (upcoming, open, frozen, ended, revealed):
 Views ask here and never decide themselves; :func:`phase_for` and :func:`submission_for`
 turn a request's parameters into objects the user may know exist, or a 404.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -58,12 +59,18 @@ def terms_accepted_at(user, task: SharedTask, version: str):
     """When ``user`` accepted ``version`` of the task's terms; None if they have not."""
     if not user.is_authenticated:
         return None
-    return TermsAcceptance.objects.filter(task=task, user=user, version=version).values_list("accepted_at", flat=True).first()
+    return (
+        TermsAcceptance.objects.filter(task=task, user=user, version=version)
+        .values_list("accepted_at", flat=True)
+        .first()
+    )
 
 
 def how_to_accept(task: SharedTask) -> str:
-    return (f"accept the terms of {task.title} first: on its Terms tab (/tasks/{task.slug}/pages/terms/), "
-            f"with `gec-submit accept-terms {task.slug}`, or POST /api/tasks/{task.slug}/terms/")
+    return (
+        f"accept the terms of {task.title} first: on its Terms tab (/tasks/{task.slug}/pages/terms/), "
+        f"with `gec-submit accept-terms {task.slug}`, or POST /api/tasks/{task.slug}/terms/"
+    )
 
 
 def terms_pending(user, task: SharedTask) -> str:
@@ -72,7 +79,11 @@ def terms_pending(user, task: SharedTask) -> str:
     if not version or terms_accepted_at(user, task, version):
         return ""
     earlier = user.is_authenticated and TermsAcceptance.objects.filter(task=task, user=user).exists()
-    return ("The terms changed since you accepted them: " if earlier else "You have not accepted the terms yet: ") + how_to_accept(task) + "."
+    return (
+        ("The terms changed since you accepted them: " if earlier else "You have not accepted the terms yet: ")
+        + how_to_accept(task)
+        + "."
+    )
 
 
 def may_organize(task: SharedTask, user) -> bool:
@@ -122,7 +133,14 @@ def task_phase(task: SharedTask, kind: str) -> Phase:
     """The task's phase ``kind`` (a validated key), else its current phase; 404 if none.
     Phases are public: the task's API lists them. A corpus of a multi-corpus phase is
     asked for by its own key (``test--uk-ua-gec``): its board, heat map and per-type pages."""
-    phase = Phase.every.select_related("dataset", "task").defer(*light_dataset("dataset__")).filter(task=task, kind=kind).first() if kind else task.current_phase()
+    phase = (
+        Phase.every.select_related("dataset", "task")
+        .defer(*light_dataset("dataset__"))
+        .filter(task=task, kind=kind)
+        .first()
+        if kind
+        else task.current_phase()
+    )
     if phase is None:
         raise Http404(f"task {task.slug} has no phase {kind}".strip())
     return phase
@@ -149,7 +167,9 @@ def submission_for(user, pk: int, *, allowed=None, **lookups) -> Submission:
     """The submission ``pk`` when this user may know it exists (``allowed``, by default
     :func:`may_see_submission`); the same 404 otherwise, whether it exists or not, so ids
     of hidden phases and other teams' uploads stay unknown."""
-    submissions = Submission.objects.select_related("phase__task", "phase__dataset", "team").defer("content", *light_dataset("phase__dataset__"))
+    submissions = Submission.objects.select_related("phase__task", "phase__dataset", "team").defer(
+        "content", *light_dataset("phase__dataset__")
+    )
     submission = submissions.filter(pk=pk, **lookups).first()
     if submission is None or not (allowed or may_see_submission)(submission, user):
         raise Http404("no such submission")
@@ -160,13 +180,16 @@ def hidden_results(submission_data: dict, *, blind: bool) -> dict:
     """A team's own submission while the phase's results are hidden: no scores; in a
     blind phase not even whether scoring worked, only that the file was received."""
     data = {**submission_data, "scores": {}, "signature": ""}
-    data.update({key: {} for key in ("corpora", "corpus_uploads") if key in data})  # an upload of several corpora: its entry
+    data.update(
+        {key: {} for key in ("corpora", "corpus_uploads") if key in data}
+    )  # an upload of several corpora: its entry
     if blind:
         data.update(status="received", progress=None, error="", scored_at=None, started_at=None)
     return data
 
 
 # -- hosting and organizer pages ---------------------------------------------------------
+
 
 def may_host(user) -> bool:
     """Create tasks: staff, and users granted ``leaderboard.host_tasks`` (``manage.py grant_host``)."""
@@ -254,11 +277,14 @@ def remaining_submissions(phase: Phase, team: Team | None) -> dict:
     workers: ``failure_cause="input"``) does, so a costly file cannot be sent again and
     again."""
     counted = Submission.objects.filter(phase=phase, team=team).exclude(
-        status=Submission.Status.FAILED, failure_cause__in=[Submission.FailureCause.PLATFORM, Submission.FailureCause.NONE]
+        status=Submission.Status.FAILED,
+        failure_cause__in=[Submission.FailureCause.PLATFORM, Submission.FailureCause.NONE],
     )
     midnight = timezone.now().astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     return {
-        "per_day": None if phase.max_per_day is None else max(phase.max_per_day - counted.filter(created_at__gte=midnight).count(), 0),
+        "per_day": None
+        if phase.max_per_day is None
+        else max(phase.max_per_day - counted.filter(created_at__gte=midnight).count(), 0),
         "total": None if phase.max_total is None else max(phase.max_total - counted.count(), 0),
     }
 

@@ -2,6 +2,7 @@
 
 Actions call the same services as the pages; anything that scores is queued.
 """
+
 from django.contrib import admin, messages
 
 from .models import (
@@ -37,12 +38,24 @@ from .services.jobs.sweeper import requeue
 def queue_rescores(request, tasks) -> None:
     for task in tasks:
         job = queue_job(OrganizerJob.Kind.RESCORE, task, user=request.user)
-        messages.info(request, f"Rescore of {task.slug} queued as job #{job.pk} (progress on /tasks/{task.slug}/jobs/{job.pk}/).")
+        messages.info(
+            request, f"Rescore of {task.slug} queued as job #{job.pk} (progress on /tasks/{task.slug}/jobs/{job.pk}/)."
+        )
 
 
 class PhaseInline(admin.TabularInline):
     model = Phase
-    fields = ["kind", "name", "starts_at", "ends_at", "results_visibility", "blind", "revealed", "frozen_at", "counting"]
+    fields = [
+        "kind",
+        "name",
+        "starts_at",
+        "ends_at",
+        "results_visibility",
+        "blind",
+        "revealed",
+        "frozen_at",
+        "counting",
+    ]
     extra = 0
     show_change_link = True
 
@@ -75,7 +88,19 @@ class DatasetAdmin(admin.ModelAdmin):
 
 @admin.register(Phase)
 class PhaseAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "name", "state", "starts_at", "ends_at", "results_visibility", "blind", "revealed", "counting", "max_per_day", "max_total"]
+    list_display = [
+        "__str__",
+        "name",
+        "state",
+        "starts_at",
+        "ends_at",
+        "results_visibility",
+        "blind",
+        "revealed",
+        "counting",
+        "max_per_day",
+        "max_total",
+    ]
     list_filter = ["task", "results_visibility", "blind", "revealed", "counting"]
     search_fields = ["kind", "name", "task__slug", "task__title"]
     raw_id_fields = ["dataset"]
@@ -124,10 +149,32 @@ class FailedFilter(admin.SimpleListFilter):
 
 @admin.register(Submission)
 class SubmissionAdmin(admin.ModelAdmin):
-    list_display = ["pk", "phase", "team", "system_name", "status", "progress", "failure_cause", "short_error", "is_baseline", "hidden", "created_at"]
+    list_display = [
+        "pk",
+        "phase",
+        "team",
+        "system_name",
+        "status",
+        "progress",
+        "failure_cause",
+        "short_error",
+        "is_baseline",
+        "hidden",
+        "created_at",
+    ]
     list_filter = ["status", FailedFilter, "is_baseline", "hidden", "phase__task", "phase"]
     search_fields = ["system_name", "team__name", "error", "filename"]
-    readonly_fields = ["error", "signature", "size", "filename", "attempts", "worker_losses", "started_at", "heartbeat_at", "scored_at"]
+    readonly_fields = [
+        "error",
+        "signature",
+        "size",
+        "filename",
+        "attempts",
+        "worker_losses",
+        "started_at",
+        "heartbeat_at",
+        "scored_at",
+    ]
     raw_id_fields = ["phase", "team", "submitted_by"]
     actions = ["requeue"]
 
@@ -141,7 +188,12 @@ class SubmissionAdmin(admin.ModelAdmin):
         for submission_id in waiting.values_list("pk", flat=True):
             requeue(submission_id)
         skipped = queryset.count() - waiting.count()
-        messages.success(request, f"{waiting.count()} submission(s) re-queued" + (f"; {skipped} scored one(s) left alone (rescore the task instead)" if skipped else "") + ".")
+        messages.success(
+            request,
+            f"{waiting.count()} submission(s) re-queued"
+            + (f"; {skipped} scored one(s) left alone (rescore the task instead)" if skipped else "")
+            + ".",
+        )
 
 
 @admin.register(OrganizerJob)
@@ -285,18 +337,28 @@ class CampaignAdmin(admin.ModelAdmin):
     raw_id_fields = ["systems", "created_by"]
 
 
-def register_campaign_part(model, columns: list[str], filters: list[str], search: list[str], raw_ids: list[str]) -> None:
+def register_campaign_part(
+    model, columns: list[str], filters: list[str], search: list[str], raw_ids: list[str]
+) -> None:
     """A campaign's screens, assignments and judgments share one admin shape: listed under
     their campaign, filtered by its task, found by its name, then their own fields."""
-    options = {"list_display": ["campaign", *columns], "list_filter": ["campaign__task", *filters], "search_fields": ["campaign__name", *search]}
+    options = {
+        "list_display": ["campaign", *columns],
+        "list_filter": ["campaign__task", *filters],
+        "search_fields": ["campaign__name", *search],
+    }
     if raw_ids:
         options["raw_id_fields"] = raw_ids
     admin.site.register(model, type(f"{model.__name__}Admin", (admin.ModelAdmin,), {"__module__": __name__, **options}))
 
 
 register_campaign_part(Screen, ["line", "is_control"], ["is_control"], [], [])
-register_campaign_part(Assignment, ["annotator", "position", "repeat", "judged"], ["judged", "repeat"], ["annotator__username"], ["screen"])
-register_campaign_part(Judgment, ["user", "line", "imported", "created_at"], ["imported"], ["user"], ["annotator", "assignment"])
+register_campaign_part(
+    Assignment, ["annotator", "position", "repeat", "judged"], ["judged", "repeat"], ["annotator__username"], ["screen"]
+)
+register_campaign_part(
+    Judgment, ["user", "line", "imported", "created_at"], ["imported"], ["user"], ["annotator", "assignment"]
+)
 
 
 @admin.register(ParsedLine)
@@ -307,7 +369,6 @@ class ParsedLineAdmin(admin.ModelAdmin):
     list_filter = ["dataset"]
     search_fields = ["key"]
     exclude = ["parse"]
-
 
 
 @admin.register(TaskPage)

@@ -13,6 +13,10 @@ class LeaderboardConfig(AppConfig):
         """Connect the queue adapter to the work the domain services ask for (:mod:`.services.work`),
         and token revocation to password changes."""
         from .services.accounts.tokens import revoke_on_password_change
-        from .services.jobs import queue as jobs  # noqa: F401 - its receivers connect on import; models are loaded only now
+        from .services.jobs import (
+            queue as jobs,  # noqa: F401 - its receivers connect on import; models are loaded only now
+        )
 
-        pre_save.connect(revoke_on_password_change, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke-token-on-password-change")
+        pre_save.connect(
+            revoke_on_password_change, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke-token-on-password-change"
+        )

@@ -3,6 +3,7 @@
 Configuration comes from Django settings (``CELERY_*``); the entry points live in
 ``leaderboard/tasks.py`` and only call service functions.
 """
+
 import os
 import resource
 from pathlib import Path

@@ -8,6 +8,7 @@ probability per sentence, one spurious change: two neighbouring tokens swapped, 
 article dropped or added, a word doubled). A fixed seed per system makes every load
 produce the same files, hence the same board.
 """
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """Downloads the pages and the API share: a phase's files (the file itself when there is
 one, a zip of them all when there are several: a phase with several corpora, or several
 references) and the organizers' participants list."""
+
 from __future__ import annotations
 
 import io
@@ -60,7 +61,11 @@ def campaign_judgments_xml(campaign) -> HttpResponse:
 
     from .insights.campaign_judgments import counted_items
 
-    return attachment(write_judgments_xml(counted_items(campaign)), "application/xml", f"{campaign.task.slug}-{campaign.name}-judgments.xml")
+    return attachment(
+        write_judgments_xml(counted_items(campaign)),
+        "application/xml",
+        f"{campaign.task.slug}-{campaign.name}-judgments.xml",
+    )
 
 
 def campaign_judgments_csv(campaign) -> HttpResponse:

@@ -3,6 +3,7 @@ parameter is a 400 (:class:`leaderboard.params.BadParameter`, raised wherever a 
 reads one), an oversized upload a 413 (:mod:`leaderboard.uploads`), a URL no route
 matches a 404. JSON under
 ``/api/`` in the API's error shape (docs/contracts.md section 3), a page elsewhere."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,9 @@ def client_error(request, status: int, message: str, valid: list[str] | None = N
     if request.path.startswith("/api/"):
         body = {"errors": [{"line": 0, "message": message}], **({"valid": valid} if valid else {})}
         return HttpResponse(json.dumps(body), status=status, content_type="application/json")
-    html = render_to_string("leaderboard/client_error.html", {"status": status, "message": message, "valid": valid or []}, request=request)
+    html = render_to_string(
+        "leaderboard/client_error.html", {"status": status, "message": message, "valid": valid or []}, request=request
+    )
     return HttpResponse(html, status=status)
 
 

@@ -6,6 +6,7 @@ Every reader takes the request's ``GET`` (or DRF's ``query_params``) and raises
 :class:`BadParameter`, which :class:`leaderboard.errors.ClientErrors` answers with a 400
 (JSON under ``/api/``, a page elsewhere).
 """
+
 from __future__ import annotations
 
 import re
@@ -78,4 +79,3 @@ def metric(query, valid: Callable[[], Sequence[str]], default: str) -> str:
     if value not in valid:
         raise BadParameter("metric", f"no score at {value!r}; valid paths: {', '.join(valid)}", valid)
     return value
-

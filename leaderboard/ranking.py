@@ -5,6 +5,7 @@ other), each with its stored scores. The table only changes when the pool's vers
 does, so it is built once per (version, metric) and served from the cache after that:
 that is what keeps the polled endpoint cheap.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -74,19 +75,39 @@ def corpus_board_rows(corpora: dict[int, str], metric: str) -> list[dict]:
     outputs = list(
         Submission.objects.filter(phase_id__in=list(corpora), pool_membership__isnull=False)
         .select_related("parent__team")
-        .only("pk", "phase_id", "parent_id", "team_id", "is_baseline", "parent__system_name", "parent__is_baseline", "parent__scored_at", "parent__team__name")
+        .only(
+            "pk",
+            "phase_id",
+            "parent_id",
+            "team_id",
+            "is_baseline",
+            "parent__system_name",
+            "parent__is_baseline",
+            "parent__scored_at",
+            "parent__team__name",
+        )
     )
     scores = stored_scores(outputs)
     entries: dict[tuple, dict[str, Submission]] = {}
     for output in outputs:
-        key = ("upload", output.parent_id) if output.is_baseline or settings.GEC_POOL == "all" else ("team", output.team_id)
+        key = (
+            ("upload", output.parent_id)
+            if output.is_baseline or settings.GEC_POOL == "all"
+            else ("team", output.team_id)
+        )
         entries.setdefault(key, {})[corpora[output.phase_id]] = output
     rows = []
     for per_corpus in entries.values():
         upload = max((o.parent for o in per_corpus.values()), key=lambda u: u.pk)
         by_corpus = {name: scores[per_corpus[name].pk] if name in per_corpus else None for name in corpora.values()}
         uploads = {name: per_corpus[name].parent_id if name in per_corpus else None for name in corpora.values()}
-        rows.append({**board_row(upload, macro_average(list(by_corpus.values())), metric), "corpora": by_corpus, "corpus_uploads": uploads})
+        rows.append(
+            {
+                **board_row(upload, macro_average(list(by_corpus.values())), metric),
+                "corpora": by_corpus,
+                "corpus_uploads": uploads,
+            }
+        )
     return ranked(sorted(rows, key=board_order))
 
 
@@ -212,13 +233,17 @@ def gotoscorer_pool(metric_names: list[str], size: int) -> dict | None:
     if size >= SMALL_POOL:
         note = ""
     elif size <= 1:
-        note = (f"GoToScorer's pool has N = {size} system: a chunk's weight is 1 - n/N, so every chunk it corrects weighs 0 "
-                "and its GoToScorer scores are 0 whatever it does. The weights mean something from "
-                f"N = {SMALL_POOL} systems on (organizers' baselines count).")
+        note = (
+            f"GoToScorer's pool has N = {size} system: a chunk's weight is 1 - n/N, so every chunk it corrects weighs 0 "
+            "and its GoToScorer scores are 0 whatever it does. The weights mean something from "
+            f"N = {SMALL_POOL} systems on (organizers' baselines count)."
+        )
     else:
-        note = (f"GoToScorer's pool has N = {size} systems: each chunk's difficulty weight (1 - n/N) can only be "
-                f"{', '.join(f'{1 - k / size:g}' for k in range(size + 1))}, so GoToScorer says little yet. The weights "
-                f"mean something from N = {SMALL_POOL} systems on (organizers' baselines count).")
+        note = (
+            f"GoToScorer's pool has N = {size} systems: each chunk's difficulty weight (1 - n/N) can only be "
+            f"{', '.join(f'{1 - k / size:g}' for k in range(size + 1))}, so GoToScorer says little yet. The weights "
+            f"mean something from N = {SMALL_POOL} systems on (organizers' baselines count)."
+        )
     return {"size": size, "small": size < SMALL_POOL, "note": note}
 
 
@@ -255,7 +280,9 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     if pool is not None:
         content["gotoscorer_pool"] = pool
     body = json.dumps(content, separators=(",", ":")).encode()
-    built = BoardBody(body, gzip.compress(body, compresslevel=6, mtime=0), f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"')
+    built = BoardBody(
+        body, gzip.compress(body, compresslevel=6, mtime=0), f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
+    )
     cache.set(key, tuple(built), timeout=3600)
     return built
 
@@ -269,16 +296,20 @@ def pool_version(phase_id: int) -> int:
 
 # -- human evaluation: a published campaign's column group (EW, cluster) -------------------
 
+
 def human_columns(phase) -> list[dict]:
     """The board's column groups of the phase's published campaigns:
     ``[{"name", "by_submission": {id: {"expected_wins", "cluster"}}}]``."""
     columns = []
-    for campaign in Campaign.objects.filter(phase=phase, published=True).order_by("created_at", "pk").only("name", "results"):
+    for campaign in (
+        Campaign.objects.filter(phase=phase, published=True).order_by("created_at", "pk").only("name", "results")
+    ):
         results = campaign.results or {}
         ids = results.get("system_ids", {})
         by_submission = {
             ids[name]: {"expected_wins": values.get("expected_wins"), "cluster": values.get("cluster")}
-            for name, values in results.get("systems", {}).items() if name in ids
+            for name, values in results.get("systems", {}).items()
+            if name in ids
         }
         columns.append({"name": campaign.name, "by_submission": by_submission})
     return columns
@@ -286,4 +317,6 @@ def human_columns(phase) -> list[dict]:
 
 def with_human_columns(rows: list[dict], columns: list[dict]) -> list[dict]:
     """Each board row with ``human``: ``{campaign: {"expected_wins", "cluster"} or None}``."""
-    return [{**row, "human": {c["name"]: c["by_submission"].get(row["submission_id"]) for c in columns}} for row in rows]
+    return [
+        {**row, "human": {c["name"]: c["by_submission"].get(row["submission_id"]) for c in columns}} for row in rows
+    ]

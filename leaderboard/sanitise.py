@@ -6,6 +6,7 @@ and links to ``http``, ``https`` and ``mailto`` addresses only. Scripts, styles,
 event handlers, ``javascript:`` and ``data:`` addresses, frames, forms and images do
 not survive (images would make every visitor's browser call another host).
 """
+
 from functools import lru_cache
 
 import markdown
@@ -14,8 +15,39 @@ import nh3
 MAX_PAGE_CHARS = 50_000
 
 TAGS = {
-    "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "dl", "dt", "em", "h1", "h2", "h3", "h4", "h5", "h6",
-    "hr", "i", "li", "ol", "p", "pre", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+    "a",
+    "abbr",
+    "b",
+    "blockquote",
+    "br",
+    "code",
+    "dd",
+    "del",
+    "dl",
+    "dt",
+    "em",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "li",
+    "ol",
+    "p",
+    "pre",
+    "strong",
+    "sub",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "th",
+    "thead",
+    "tr",
+    "ul",
 }
 ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "td": {"align"}, "th": {"align"}, "ol": {"start"}}
 URL_SCHEMES = {"http", "https", "mailto"}
@@ -27,4 +59,6 @@ def markdown_html(text: str) -> str:
     process by text: Python-Markdown takes about 0.4 s for a page at the length limit
     (``bench/task_pages.py``), and a tab is read far more often than it is written."""
     html = markdown.markdown(text, extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
-    return nh3.clean(html, tags=TAGS, attributes=ATTRIBUTES, url_schemes=URL_SCHEMES, link_rel="noopener noreferrer nofollow")
+    return nh3.clean(
+        html, tags=TAGS, attributes=ATTRIBUTES, url_schemes=URL_SCHEMES, link_rel="noopener noreferrer nofollow"
+    )

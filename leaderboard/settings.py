@@ -7,6 +7,7 @@ Two modes, chosen by what is configured:
 * production: ``DATABASE_URL`` (PostgreSQL via psycopg 3) and ``CELERY_BROKER_URL`` or
   ``REDIS_URL`` (Redis): scoring runs on ``celery -A leaderboard worker`` processes.
 """
+
 import os
 from pathlib import Path
 
@@ -39,7 +40,9 @@ def embedded_secret_key() -> str:
 # a key of its own, and the site's own error pages (DEBUG off unless DEBUG=1 asks).
 EMBEDDED = not os.environ.get("DATABASE_URL")
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or (embedded_secret_key() if EMBEDDED else "insecure-development-key" if DEBUG else None)
+SECRET_KEY = os.environ.get("SECRET_KEY") or (
+    embedded_secret_key() if EMBEDDED else "insecure-development-key" if DEBUG else None
+)
 if not SECRET_KEY:
     raise RuntimeError("set SECRET_KEY (or DEBUG=1 for a development run)")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
@@ -94,7 +97,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     # WAL lets pages read while the scoring thread writes; IMMEDIATE takes the write
     # lock at BEGIN, so two writers queue instead of failing on lock upgrade.
-    DATABASES["default"]["OPTIONS"] = {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE", "timeout": 30}
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 30,
+    }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 # -- scoring jobs -----------------------------------------------------------------------
@@ -103,7 +110,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or ""
 GEC_TASK_MODE = os.environ.get("GEC_TASK_MODE") or ("celery" if CELERY_BROKER_URL else "thread")
 GEC_SCORING_TIME_LIMIT = int(os.environ.get("GEC_SCORING_TIME_LIMIT", "900"))  # seconds per submission
-GEC_STUCK_AFTER = int(os.environ.get("GEC_STUCK_AFTER", str(GEC_SCORING_TIME_LIMIT + 120)))  # sweeper re-queues after this
+GEC_STUCK_AFTER = int(
+    os.environ.get("GEC_STUCK_AFTER", str(GEC_SCORING_TIME_LIMIT + 120))
+)  # sweeper re-queues after this
 GEC_SWEEP_EVERY = int(os.environ.get("GEC_SWEEP_EVERY", "60"))
 
 CELERY_TASK_ACKS_LATE = True  # a message is acknowledged after scoring, so a killed worker's job is redelivered
@@ -156,7 +165,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": GEC_STUCK_AFTER}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE = {
-    "sweep-stuck-submissions": {"task": "leaderboard.tasks.sweep_stuck_submissions", "schedule": float(GEC_SWEEP_EVERY)},
+    "sweep-stuck-submissions": {
+        "task": "leaderboard.tasks.sweep_stuck_submissions",
+        "schedule": float(GEC_SWEEP_EVERY),
+    },
 }
 
 # -- the task defaults ------------------------------------------------------------------
@@ -176,10 +188,21 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
 # Rendered live fragments (views/live.py), shared by every web process: Redis when there is
 # one (GEC_FRAGMENT_CACHE_URL, by default the broker's), else this process's memory.
-GEC_FRAGMENT_CACHE_URL = os.environ.get("GEC_FRAGMENT_CACHE_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "")
+GEC_FRAGMENT_CACHE_URL = os.environ.get(
+    "GEC_FRAGMENT_CACHE_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
+)
 CACHES["fragments"] = (
-    {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": GEC_FRAGMENT_CACHE_URL, "KEY_PREFIX": "gec-fragments"}
-    if GEC_FRAGMENT_CACHE_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments", "OPTIONS": {"MAX_ENTRIES": 500}}
+    {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": GEC_FRAGMENT_CACHE_URL,
+        "KEY_PREFIX": "gec-fragments",
+    }
+    if GEC_FRAGMENT_CACHE_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    }
 )
 
 # -- web --------------------------------------------------------------------------------
@@ -225,7 +248,9 @@ if env_bool("GEC_TRUST_X_FORWARDED_PROTO", False):
 # Embedded mode prints mails on the console; set EMAIL_HOST (and EMAIL_PORT,
 # EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or EMAIL_USE_SSL) to send by SMTP.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
-EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587" if env_bool("EMAIL_USE_TLS", False) else "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
@@ -241,7 +266,12 @@ GEC_SITE_URL = os.environ.get("GEC_SITE_URL", "http://127.0.0.1:8000").rstrip("/
 # reset forms (and the admin), not in create_user(), so scripts and tests are not held to them.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"django.contrib.auth.password_validation.{name}"}
-    for name in ("UserAttributeSimilarityValidator", "MinimumLengthValidator", "CommonPasswordValidator", "NumericPasswordValidator")
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

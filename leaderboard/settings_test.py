@@ -8,6 +8,7 @@ tests skip. Scoring runs inline (``GEC_TASK_MODE = "sync"``) unless a test switc
 Celery; the embedded mode (SQLite + background thread) is tested in a subprocess with
 the plain settings.
 """
+
 import hashlib
 import os
 import socket

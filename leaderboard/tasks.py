@@ -4,6 +4,7 @@
 another worker; database and broker errors are retried with back-off; the soft time
 limit (a budget by file size) ends a runaway scoring as ``failed``, the file's fault.
 """
+
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
@@ -18,7 +19,13 @@ from .services.scoring.submission import INPUT, PLATFORM, Busy, fail_submission,
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 # Every job the platform queues survives a lost worker and a database or broker hiccup.
-RETRIED = {"acks_late": True, "autoretry_for": INFRASTRUCTURE_ERRORS, "retry_backoff": 5, "retry_backoff_max": 300, "max_retries": 8}
+RETRIED = {
+    "acks_late": True,
+    "autoretry_for": INFRASTRUCTURE_ERRORS,
+    "retry_backoff": 5,
+    "retry_backoff_max": 300,
+    "max_retries": 8,
+}
 
 
 @shared_task(
@@ -38,7 +45,11 @@ def score_submission_task(self, submission_id: int, budget: int | None = None) -
         raise self.retry(countdown=settings.GEC_HEARTBEAT_GRACE, max_retries=None) from None
     except SoftTimeLimitExceeded:
         seconds = budget or settings.GEC_SCORING_TIME_LIMIT
-        status = fail_submission(submission_id, f"scoring took longer than this file's time budget of {seconds} s and was stopped", cause=INPUT)
+        status = fail_submission(
+            submission_id,
+            f"scoring took longer than this file's time budget of {seconds} s and was stopped",
+            cause=INPUT,
+        )
     except INFRASTRUCTURE_ERRORS:
         raise
     except Exception as error:

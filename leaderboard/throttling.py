@@ -7,6 +7,7 @@ rows, so every web process sees the same counts.
 Every limit keyed on the client's address takes it from :func:`client_address`, which
 believes ``X-Forwarded-For`` only as far as ``GEC_NUM_PROXIES`` trusted proxies vouch for
 it: a header the client wrote itself must not give it a fresh bucket per request."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -22,7 +23,9 @@ def client_address(request) -> str:
     client may have written), else ``REMOTE_ADDR``; '' when the server was not told (a
     WSGI call without ``REMOTE_ADDR``). With no trusted proxy the header is never read."""
     hops = settings.GEC_NUM_PROXIES
-    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()] if hops > 0 else []
+    forwarded = (
+        [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()] if hops > 0 else []
+    )
     return forwarded[-min(hops, len(forwarded))] if forwarded else request.META.get("REMOTE_ADDR", "")
 
 
@@ -50,7 +53,7 @@ def mail_attempt(request, email: str) -> bool:
 
 
 def wait_message(what: str, limits: tuple[int, float]) -> str:
-    """"Too many ... Try again in N minutes." for a bucket of ``limits`` (capacity, seconds)."""
+    """ "Too many ... Try again in N minutes." for a bucket of ``limits`` (capacity, seconds)."""
     capacity, seconds = limits
     minutes = max(1, round(seconds / capacity / 60))
     return f"Too many {what}. Try again in {minutes} minute{'s' if minutes > 1 else ''}."
@@ -84,7 +87,11 @@ class AnonymousThrottle(SimpleRateThrottle):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)  # read per request: settings can change in tests
 
     def get_cache_key(self, request, view):
-        return None if request.user and request.user.is_authenticated else RateBucket.key_for(self.scope, client_address(request))
+        return (
+            None
+            if request.user and request.user.is_authenticated
+            else RateBucket.key_for(self.scope, client_address(request))
+        )
 
     def allow_request(self, request, view):
         key = self.get_cache_key(request, view) if self.rate else None

@@ -7,6 +7,7 @@ a 413 at once, without reading a byte; otherwise the body is parsed through
 past the limit, so an oversized file is never held whole, in memory or on disk. The
 exact per-phase limit is checked again when the submission is accepted.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -63,7 +64,11 @@ class UploadLimits:
             return None
         limit = upload_ceiling(view_kwargs["slug"])
         if content_length(request) > limit + FORM_ALLOWANCE:
-            return client_error(request, 413, f"the upload has {content_length(request)} bytes; this task accepts files of at most {limit}")
+            return client_error(
+                request,
+                413,
+                f"the upload has {content_length(request)} bytes; this task accepts files of at most {limit}",
+            )
         request.upload_handlers.insert(0, SizeLimitedUpload(request, limit))
         try:
             request.FILES  # noqa: B018 -- parse now, through the handler, before anything else reads the body

@@ -62,7 +62,9 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/signup/sent/", accounts.signup_sent, name="signup-sent"),
     path("accounts/signup/activate/<str:uidb64>/<str:token>/", accounts.signup_activate, name="signup-activate"),
-    path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),  # throttled; before Django's own
+    path(
+        "accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"
+    ),  # throttled; before Django's own
     path("accounts/profile/", accounts.profile, name="profile"),
     path("accounts/profile/token/revoke/", accounts.revoke_token, name="revoke-token"),
     path("accounts/profile/email/<str:token>/", accounts.email_confirm, name="email-confirm"),
@@ -75,7 +77,9 @@ urlpatterns = [
     path("tasks/<slug:slug>/submissions/", submissions.mine, name="my-submissions"),
     path("tasks/<slug:slug>/submissions/rows/", submissions.mine_rows, name="my-submissions-rows"),
     path("tasks/<slug:slug>/submissions/<int:pk>/", submissions.detail, name="submission"),
-    path("tasks/<slug:slug>/submissions/<int:pk>/per-sentence/", submissions.per_sentence, name="submission-per-sentence"),
+    path(
+        "tasks/<slug:slug>/submissions/<int:pk>/per-sentence/", submissions.per_sentence, name="submission-per-sentence"
+    ),
     path("tasks/<slug:slug>/submissions/<int:pk>/file/", submissions.uploaded_file, name="submission-file"),
     path("tasks/<slug:slug>/submissions/<int:pk>/<str:action>/", submissions.act, name="submission-action"),
     path("admin/", admin.site.urls),

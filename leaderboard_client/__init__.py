@@ -5,6 +5,7 @@ standard library alone, so it installs anywhere in seconds:
 ``pip install <repository>`` gives the ``gec-submit`` command; ``python -m
 leaderboard_client`` works from a checkout.
 """
+
 from .version import __version__
 
 __all__ = ["__version__"]

@@ -1,4 +1,5 @@
 """The REST API as plain calls: JSON in and out, multipart uploads, token auth."""
+
 from __future__ import annotations
 
 import json
@@ -29,7 +30,9 @@ class ApiError(Exception):
 def describe(body: object) -> str:
     if isinstance(body, dict):
         if body.get("errors"):
-            return "; ".join(f"line {e['line']}: {e['message']}" if e.get("line") else e["message"] for e in body["errors"])
+            return "; ".join(
+                f"line {e['line']}: {e['message']}" if e.get("line") else e["message"] for e in body["errors"]
+            )
         if "detail" in body:
             return str(body["detail"])
     return str(body)[:500]
@@ -42,7 +45,9 @@ def multipart(fields: dict[str, str], file_field: str, path: Path) -> tuple[byte
     for name, value in fields.items():
         parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
     kind = mimetypes.guess_type(path.name)[0] or "text/plain"
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{file_field}"; filename="{path.name}"\r\nContent-Type: {kind}\r\n\r\n'.encode())
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{file_field}"; filename="{path.name}"\r\nContent-Type: {kind}\r\n\r\n'.encode()
+    )
     parts.append(path.read_bytes())
     parts.append(f"\r\n--{boundary}--\r\n".encode())
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
@@ -52,7 +57,15 @@ class Client:
     def __init__(self, server: str, token: str | None = None, timeout: float = 60):
         self.server, self.token, self.timeout = server.rstrip("/"), token, timeout
 
-    def request(self, method: str, path: str, *, query: dict | None = None, body: bytes | None = None, content_type: str | None = None) -> tuple[bytes, Message]:
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: dict | None = None,
+        body: bytes | None = None,
+        content_type: str | None = None,
+    ) -> tuple[bytes, Message]:
         """The answer's body and headers; :class:`ApiError` for any status but 2xx."""
         url = f"{self.server}{path}"
         if query:
@@ -81,7 +94,9 @@ class Client:
     def obtain_token(self, username: str, password: str) -> str:
         body = urllib.parse.urlencode({"username": username, "password": password}).encode()
         self.token = None  # a stale token is no credential for logging in
-        return self.json("POST", "/api/auth/token/", body=body, content_type="application/x-www-form-urlencoded")["token"]
+        return self.json("POST", "/api/auth/token/", body=body, content_type="application/x-www-form-urlencoded")[
+            "token"
+        ]
 
     def revoke_token(self) -> None:
         """The server forgets the token this client holds: it answers 401 from now on."""
@@ -93,7 +108,17 @@ class Client:
     def task(self, slug: str) -> dict:
         return self.json("GET", f"/api/tasks/{slug}/")
 
-    def submit(self, slug: str, path: Path, *, system_name: str, phase: str | None = None, description: str = "", track: str = "", corpus: str = "") -> dict:
+    def submit(
+        self,
+        slug: str,
+        path: Path,
+        *,
+        system_name: str,
+        phase: str | None = None,
+        description: str = "",
+        track: str = "",
+        corpus: str = "",
+    ) -> dict:
         fields = {"system_name": system_name, "description": description, "track": track}
         if phase:
             fields["phase"] = phase
@@ -116,7 +141,9 @@ class Client:
         return self.json("POST", f"/api/submissions/{submission_id}/choose/")
 
     def sentences(self, submission_id: int, fmt: str, corpus: str | None = None) -> bytes:
-        return self.request("GET", f"/api/submissions/{submission_id}/sentences/", query={"format": fmt, "corpus": corpus})[0]
+        return self.request(
+            "GET", f"/api/submissions/{submission_id}/sentences/", query={"format": fmt, "corpus": corpus}
+        )[0]
 
     def leaderboard(self, slug: str, metric: str | None = None, phase: str | None = None) -> dict:
         return self.json("GET", f"/api/tasks/{slug}/leaderboard/", query={"metric": metric, "phase": phase})
@@ -132,7 +159,9 @@ class Client:
 
     def accept_terms(self, slug: str, version: str) -> dict:
         body = urllib.parse.urlencode({"version": version}).encode()
-        return self.json("POST", f"/api/tasks/{slug}/terms/", body=body, content_type="application/x-www-form-urlencoded")
+        return self.json(
+            "POST", f"/api/tasks/{slug}/terms/", body=body, content_type="application/x-www-form-urlencoded"
+        )
 
 
 def attachment_name(headers: Message) -> str:

@@ -4,6 +4,7 @@ Exit status: 0 done (scored, or received in a blind phase), 1 scoring failed,
 2 the file was rejected (its problems by line on stderr), 3 any other refusal
 (not logged in, phase closed, over a limit, not found), 4 the server could not be reached.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -93,10 +94,14 @@ def report(submission: dict, task: dict | None) -> int:
         print(f"submission {submission['id']} failed: {submission.get('error') or 'no reason given'}", file=sys.stderr)
         return 1
     if status == "received":
-        print(f"submission {submission['id']} received; this phase is blind: scores stay hidden until the organizers reveal them")
+        print(
+            f"submission {submission['id']} received; this phase is blind: scores stay hidden until the organizers reveal them"
+        )
         return 0
     if status != "scored":
-        print(f"submission {submission['id']} is still {status}; check later with: gec-submit status {submission['id']}")
+        print(
+            f"submission {submission['id']} is still {status}; check later with: gec-submit status {submission['id']}"
+        )
         return 0
     print(f"submission {submission['id']} scored ({submission.get('system_name', '')})")
     rows = headline(submission.get("scores") or {}, task)
@@ -117,7 +122,11 @@ def report(submission: dict, task: dict | None) -> int:
 
 
 def cmd_login(client: Client, args) -> int:
-    password = sys.stdin.readline().rstrip("\n") if args.password_stdin else getpass.getpass(f"password for {args.username} at {client.server}: ")
+    password = (
+        sys.stdin.readline().rstrip("\n")
+        if args.password_stdin
+        else getpass.getpass(f"password for {args.username} at {client.server}: ")
+    )
     token = client.obtain_token(args.username, password)
     path = credentials.save_token(client.server, token)
     print(f"logged in; token saved in {path}")
@@ -144,7 +153,10 @@ def cmd_logout(client: Client, args) -> int:
 
 def phase_summary(phase: dict, default: str) -> str:
     """``dev (open, results public, default)``."""
-    notes = [phase.get("state", ""), {True: "results public", False: "results hidden"}.get(phase.get("results_public"), "")]
+    notes = [
+        phase.get("state", ""),
+        {True: "results public", False: "results hidden"}.get(phase.get("results_public"), ""),
+    ]
     notes.append("default" if phase["kind"] == default else "")
     shown = ", ".join(n for n in notes if n)
     return f"{phase['kind']} ({shown})" if shown else phase["kind"]
@@ -176,7 +188,15 @@ def phase_choices(error: ApiError) -> list[dict]:
 
 
 def cmd_submit(client: Client, args) -> int:
-    upload = functools.partial(client.submit, args.task, Path(args.file), system_name=args.system, description=args.description, track=args.track, corpus=args.corpus)
+    upload = functools.partial(
+        client.submit,
+        args.task,
+        Path(args.file),
+        system_name=args.system,
+        description=args.description,
+        track=args.track,
+        corpus=args.corpus,
+    )
     try:
         try:
             submission = upload(phase=args.phase)
@@ -187,7 +207,10 @@ def cmd_submit(client: Client, args) -> int:
             print(f"{error.problems[0]['message'] if error.problems else error}", file=sys.stderr)
             chosen = ask_phase(choices)
             if chosen is None:
-                print("give --phase KEY with one of: " + ", ".join(f"{p['kind']} ({p['results']})" for p in choices), file=sys.stderr)
+                print(
+                    "give --phase KEY with one of: " + ", ".join(f"{p['kind']} ({p['results']})" for p in choices),
+                    file=sys.stderr,
+                )
                 return 3
             submission = upload(phase=chosen)
     except ApiError as error:
@@ -272,12 +295,16 @@ def cmd_leaderboard(client: Client, args) -> int:
         value = flat_scores(row["scores"]).get(board["metric"])
         shown = "-" if value is None else f"{value:.4f}"
         rank = "base" if row.get("rank") is None else row["rank"]
-        print(f"{rank:>4}  {shown:>8}  {row['system_name'] if row.get('baseline') else row['team'] + '/' + row['system_name']}")
+        print(
+            f"{rank:>4}  {shown:>8}  {row['system_name'] if row.get('baseline') else row['team'] + '/' + row['system_name']}"
+        )
         for name, scores in (row.get("corpora") or {}).items():  # a phase of several corpora: the entry's parts
             value = None if scores is None else flat_scores(scores).get(board["metric"])
             came_in = (row.get("corpus_uploads") or {}).get(name)
             source = f"  (from submission {came_in})" if came_in not in (None, row["submission_id"]) else ""
-            print(f"{'':>4}  {'missing' if scores is None else '-' if value is None else f'{value:.4f}':>8}    {name}{source}")
+            print(
+                f"{'':>4}  {'missing' if scores is None else '-' if value is None else f'{value:.4f}':>8}    {name}{source}"
+            )
     note = (board.get("gotoscorer_pool") or {}).get("note")
     if note:
         print(f"note: {note}")
@@ -285,8 +312,13 @@ def cmd_leaderboard(client: Client, args) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="gec-submit", description="Take part in a GEC shared task: upload outputs, follow scoring, read results.")
-    top.add_argument("--server", help="the platform's address, e.g. https://gec.example.org (default: GEC_SERVER, else the last one logged in to)")
+    top = argparse.ArgumentParser(
+        prog="gec-submit", description="Take part in a GEC shared task: upload outputs, follow scoring, read results."
+    )
+    top.add_argument(
+        "--server",
+        help="the platform's address, e.g. https://gec.example.org (default: GEC_SERVER, else the last one logged in to)",
+    )
     top.add_argument("--token", help="an API token (default: GEC_TOKEN, else the one saved by login)")
     top.add_argument("--version", action="version", version=f"gec-submit {__version__}")
     commands = top.add_subparsers(dest="command", required=True)
@@ -296,19 +328,31 @@ def parser() -> argparse.ArgumentParser:
     login.add_argument("--password-stdin", action="store_true", help="read the password from stdin (for scripts)")
     login.set_defaults(run=cmd_login)
 
-    commands.add_parser("logout", help="revoke your token on the server and forget it here").set_defaults(run=cmd_logout)
+    commands.add_parser("logout", help="revoke your token on the server and forget it here").set_defaults(
+        run=cmd_logout
+    )
 
     commands.add_parser("tasks", help="list the tasks and their phases").set_defaults(run=cmd_tasks)
 
     submit = commands.add_parser("submit", help="upload a system output and wait for its scores")
     submit.add_argument("task", help="the task's slug")
-    submit.add_argument("file", help="one corrected sentence per line (or an .m2 file); for several corpora, a zip of <corpus>.txt files")
+    submit.add_argument(
+        "file",
+        help="one corrected sentence per line (or an .m2 file); for several corpora, a zip of <corpus>.txt files",
+    )
     submit.add_argument("--system", required=True, help="your system's name")
-    submit.add_argument("--phase", help="the phase key (default: the one open phase whose results are public; "
-                        "when only hidden phases are open, or several public ones, you are asked, or told to name one)")
+    submit.add_argument(
+        "--phase",
+        help="the phase key (default: the one open phase whose results are public; "
+        "when only hidden phases are open, or several public ones, you are asked, or told to name one)",
+    )
     submit.add_argument("--description", default="")
     submit.add_argument("--track", default="")
-    submit.add_argument("--corpus", default="", help="a phase of several corpora: the corpus this file is for (else give a zip with one <corpus>.txt per corpus)")
+    submit.add_argument(
+        "--corpus",
+        default="",
+        help="a phase of several corpora: the corpus this file is for (else give a zip with one <corpus>.txt per corpus)",
+    )
     submit.add_argument("--no-wait", action="store_true", help="return once uploaded")
     submit.set_defaults(run=cmd_submit)
 
@@ -331,7 +375,9 @@ def parser() -> argparse.ArgumentParser:
     download.add_argument("id", type=int)
     download.add_argument("--format", choices=("csv", "json"), default="csv")
     download.add_argument("-o", "--output", help="file to write (default: stdout)")
-    download.add_argument("--corpus", help="an upload to a phase of several corpora: the corpus whose results to download")
+    download.add_argument(
+        "--corpus", help="an upload to a phase of several corpora: the corpus whose results to download"
+    )
     download.set_defaults(run=cmd_download)
 
     inputs = commands.add_parser("download-input", help="a phase's input sentences (a zip when it has several corpora)")
@@ -340,7 +386,9 @@ def parser() -> argparse.ArgumentParser:
     inputs.add_argument("-o", "--output", help="file to write, - for stdout (default: the name the server gives)")
     inputs.set_defaults(run=cmd_download_input)
 
-    terms = commands.add_parser("accept-terms", help="read and accept a task's terms (needed before the first submission)")
+    terms = commands.add_parser(
+        "accept-terms", help="read and accept a task's terms (needed before the first submission)"
+    )
     terms.add_argument("task")
     terms.add_argument("--yes", action="store_true", help="accept without showing the terms and asking")
     terms.set_defaults(run=cmd_accept_terms)

@@ -1,4 +1,5 @@
 """Tokens kept per server in ``~/.config/gec-submit/credentials.json`` (mode 0600)."""
+
 from __future__ import annotations
 
 import json

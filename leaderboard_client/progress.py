@@ -1,4 +1,5 @@
 """A one-line progress bar on stderr, redrawn in place on a terminal."""
+
 from __future__ import annotations
 
 import sys

@@ -16,6 +16,7 @@ Score paths (``errant.cs.f``) are described by the metrics themselves: ``valid_p
 ``describe(path)`` (label, direction; ``UnknownPath`` lists the valid ones), ``score_paths()``,
 ``headline_scores()``, ``default_path()``, ``is_count()``, ``can_resample()``.
 """
+
 from . import pipelines  # noqa: E402
 from .dataset import Dataset, Reference  # noqa: E402
 from .errant.edits import Edit, apply_edits  # noqa: E402
@@ -26,7 +27,14 @@ from .metrics import REGISTRY  # noqa: E402
 from .metrics.base import PerTypeTable, PoolCounts, Resampling  # noqa: E402
 from .options import ScoringOptions  # noqa: E402
 from .paths import TABLE_PREFIX, ScorePath, flatten, value_at, without_tables  # noqa: E402
-from .pipelines import UnknownLanguage, UnknownPipeline, available_pipelines, default_pipeline, languages, pipeline_signature  # noqa: E402
+from .pipelines import (
+    UnknownLanguage,
+    UnknownPipeline,
+    available_pipelines,
+    default_pipeline,
+    languages,
+    pipeline_signature,
+)  # noqa: E402
 from .readers import M2Corpus, read_m2, read_text  # noqa: E402
 from .registry import (  # noqa: E402
     UnknownPath,
@@ -59,15 +67,64 @@ from .scorer import (  # noqa: E402
 from .version import __version__  # noqa: E402, F401
 
 __all__ = [
-    "Dataset", "Reference", "Edit", "apply_edits", "M2Corpus", "InputError", "Problem", "M2_SUFFIXES", "Hypothesis", "hypothesis_from_lines",
-    "read_hypothesis", "DEFAULT_LIMITS", "MAX_LINE_TOKENS", "Limits", "REGISTRY", "ScoringOptions", "read_m2", "read_text", "ScoringResult", "HEADLINE_SCORES",
-    "build_metrics", "metric_names", "score_systems", "scores_from_statistics", "signature", "system_statistics",
+    "Dataset",
+    "Reference",
+    "Edit",
+    "apply_edits",
+    "M2Corpus",
+    "InputError",
+    "Problem",
+    "M2_SUFFIXES",
+    "Hypothesis",
+    "hypothesis_from_lines",
+    "read_hypothesis",
+    "DEFAULT_LIMITS",
+    "MAX_LINE_TOKENS",
+    "Limits",
+    "REGISTRY",
+    "ScoringOptions",
+    "read_m2",
+    "read_text",
+    "ScoringResult",
+    "HEADLINE_SCORES",
+    "build_metrics",
+    "metric_names",
+    "score_systems",
+    "scores_from_statistics",
+    "signature",
+    "system_statistics",
     # the registry: metrics describe themselves
-    "PerTypeTable", "PoolCounts", "Resampling", "ScorePath", "UnknownPath", "can_resample", "default_path", "default_paths", "describe",
-    "headline_scores", "is_count", "label", "metric_of", "per_type_metrics", "resampled_paths", "resampling", "score_paths",
-    "valid_paths", "unsupported_reason", "unsupported_metrics",
+    "PerTypeTable",
+    "PoolCounts",
+    "Resampling",
+    "ScorePath",
+    "UnknownPath",
+    "can_resample",
+    "default_path",
+    "default_paths",
+    "describe",
+    "headline_scores",
+    "is_count",
+    "label",
+    "metric_of",
+    "per_type_metrics",
+    "resampled_paths",
+    "resampling",
+    "score_paths",
+    "valid_paths",
+    "unsupported_reason",
+    "unsupported_metrics",
     # languages and text pipelines
-    "pipelines", "languages", "available_pipelines", "default_pipeline", "pipeline_signature", "UnknownLanguage", "UnknownPipeline",
+    "pipelines",
+    "languages",
+    "available_pipelines",
+    "default_pipeline",
+    "pipeline_signature",
+    "UnknownLanguage",
+    "UnknownPipeline",
     # score paths in nested scores objects
-    "TABLE_PREFIX", "flatten", "value_at", "without_tables",
+    "TABLE_PREFIX",
+    "flatten",
+    "value_at",
+    "without_tables",
 ]

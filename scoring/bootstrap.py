@@ -5,6 +5,7 @@ recomputed from summed per-sentence counts, so no sentence is ever re-annotated.
 metrics whose corpus score picks references greedily (ERRANT, CLEME), the choice made on
 the full corpus is kept fixed inside the samples, as sacreBLEU keeps its statistics fixed.
 """
+
 from __future__ import annotations
 
 import functools
@@ -70,7 +71,9 @@ def sentence_frequencies(n: int, samples: int, seed: int) -> np.ndarray:
     return frequencies
 
 
-def paired_bootstrap_of(a, b, path: str, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> PairedBootstrap:
+def paired_bootstrap_of(
+    a, b, path: str, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
+) -> PairedBootstrap:
     """:func:`paired_bootstrap` of the score at ``path`` between two systems'
     :class:`scoring.metrics.base.Resampling` of the same metric (``a`` minus ``b``)."""
     return paired_bootstrap(a.counts, b.counts, lambda totals: a.scores(totals)[path], samples=samples, seed=seed)
@@ -87,23 +90,38 @@ class SampledScores:
     values: np.ndarray  # (samples,) float64
 
 
-def sampled_scores_of_counts(counts: np.ndarray, score: Callable[[np.ndarray], np.ndarray], *,
-                             samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> SampledScores:
+def sampled_scores_of_counts(
+    counts: np.ndarray,
+    score: Callable[[np.ndarray], np.ndarray],
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> SampledScores:
     """``score`` of ``counts`` (sentences, k) summed, and of every sample's frequencies times
     them: the very products :func:`paired_bootstrap` computes for either system."""
     counts = np.asarray(counts, dtype=float)
     frequencies = sentence_frequencies(counts.shape[0], samples, seed)
-    return SampledScores(float(score(counts.sum(axis=0, keepdims=True))[0]), np.asarray(score(frequencies @ counts), dtype=np.float64))
+    return SampledScores(
+        float(score(counts.sum(axis=0, keepdims=True))[0]), np.asarray(score(frequencies @ counts), dtype=np.float64)
+    )
 
 
 def sampled_scores(resampling, path: str, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> SampledScores:
     """:func:`sampled_scores_of_counts` of the score at ``path`` of one system's
     :class:`scoring.metrics.base.Resampling`."""
-    return sampled_scores_of_counts(resampling.counts, lambda totals: resampling.scores(totals)[path], samples=samples, seed=seed)
+    return sampled_scores_of_counts(
+        resampling.counts, lambda totals: resampling.scores(totals)[path], samples=samples, seed=seed
+    )
 
 
-def paired_bootstrap_of_sampled(a: SampledScores, b: SampledScores, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
-                                confidence: float = 0.95) -> PairedBootstrap:
+def paired_bootstrap_of_sampled(
+    a: SampledScores,
+    b: SampledScores,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = DEFAULT_SEED,
+    confidence: float = 0.95,
+) -> PairedBootstrap:
     """:func:`paired_bootstrap_of` from both systems' :class:`SampledScores` of the same
     ``samples`` and ``seed`` (``a`` minus ``b``): the same differences, bit for bit."""
     if len(a.values) != samples or len(b.values) != samples:

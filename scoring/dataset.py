@@ -7,6 +7,7 @@ the reference lines' parses: a system line equal to a reference line is then nei
 parsed nor aligned (:mod:`scoring.line_cache`). A submission costs only the parse and
 alignment of the lines no reference and no earlier system has.
 """
+
 from __future__ import annotations
 
 import io
@@ -50,7 +51,18 @@ class Dataset:
     are saved with it. ``pipeline=None`` is the language's richest.
     """
 
-    def __init__(self, sources: list[list[str]], references: list[Reference], *, tokenize: bool = False, source_docs: list | None = None, docbin: bytes | None = None, lines: LineCache | None = None, lang: str = "en", pipeline: str | None = None):
+    def __init__(
+        self,
+        sources: list[list[str]],
+        references: list[Reference],
+        *,
+        tokenize: bool = False,
+        source_docs: list | None = None,
+        docbin: bytes | None = None,
+        lines: LineCache | None = None,
+        lang: str = "en",
+        pipeline: str | None = None,
+    ):
         self.text_pipeline = get_pipeline(lang, pipeline)
         self.lang = lang
         self.pipeline = self.text_pipeline.name
@@ -69,14 +81,26 @@ class Dataset:
 
     # -- construction --------------------------------------------------------------
     @classmethod
-    def from_text(cls, source_lines: Sequence[str], reference_lines: Sequence[Sequence[str]], *, names: Sequence[str] | None = None, tokenize_input: bool = False, lang: str = "en", pipeline: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Dataset:
+    def from_text(
+        cls,
+        source_lines: Sequence[str],
+        reference_lines: Sequence[Sequence[str]],
+        *,
+        names: Sequence[str] | None = None,
+        tokenize_input: bool = False,
+        lang: str = "en",
+        pipeline: str | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> Dataset:
         """Parse the sources once and annotate every reference against them."""
         dataset = cls([], [], tokenize=tokenize_input, lang=lang, pipeline=pipeline)
         dataset.sources = sources = dataset.split(source_lines, limits, "source")
         for k, lines in enumerate(reference_lines):
             name = names[k] if names else f"ref{k}"
             tokens = dataset.split(lines, limits, name)
-            dataset.references.append(Reference(name, tokens, annotate(sources, tokens, dataset.source_parses, dataset.lines)))
+            dataset.references.append(
+                Reference(name, tokens, annotate(sources, tokens, dataset.source_parses, dataset.lines))
+            )
         dataset.annotated_references = True
         return dataset
 
@@ -93,7 +117,17 @@ class Dataset:
         return dataset
 
     @classmethod
-    def from_files(cls, *, source: str | Path | None = None, refs: Sequence[str | Path] = (), m2: str | Path | None = None, tokenize_input: bool = False, limits: Limits = DEFAULT_LIMITS, lang: str = "en", pipeline: str | None = None) -> Dataset:
+    def from_files(
+        cls,
+        *,
+        source: str | Path | None = None,
+        refs: Sequence[str | Path] = (),
+        m2: str | Path | None = None,
+        tokenize_input: bool = False,
+        limits: Limits = DEFAULT_LIMITS,
+        lang: str = "en",
+        pipeline: str | None = None,
+    ) -> Dataset:
         """The dataset of the CLI's ``--source/--ref`` or ``--m2`` options."""
         if m2 is not None:
             return cls.from_m2(read_m2(m2, limits=limits), lang=lang, pipeline=pipeline)
@@ -101,7 +135,15 @@ class Dataset:
             raise problem(0, "give a source file with one or more reference files, or an M2 file")
         source_lines = read_text(source, limits=limits)
         ref_lines = [read_text(ref, expected_lines=len(source_lines), limits=limits) for ref in refs]
-        return cls.from_text(source_lines, ref_lines, names=[Path(r).stem for r in refs], tokenize_input=tokenize_input, lang=lang, pipeline=pipeline, limits=limits)
+        return cls.from_text(
+            source_lines,
+            ref_lines,
+            names=[Path(r).stem for r in refs],
+            tokenize_input=tokenize_input,
+            lang=lang,
+            pipeline=pipeline,
+            limits=limits,
+        )
 
     # -- access ----------------------------------------------------------------------
     def split(self, lines: Sequence[str], limits: Limits = DEFAULT_LIMITS, name: str = "") -> list[list[str]]:
@@ -116,7 +158,10 @@ class Dataset:
         problems = ProblemCollector(name)
         for number, line in enumerate(tokens, start=1):
             if len(line) > limits.line_tokens:
-                problems.add(number, f"the line has {len(line)} tokens after {self.lang} tokenization, over the limit of {limits.line_tokens} per line")
+                problems.add(
+                    number,
+                    f"the line has {len(line)} tokens after {self.lang} tokenization, over the limit of {limits.line_tokens} per line",
+                )
         problems.raise_if_any()
         return tokens
 
@@ -218,7 +263,14 @@ class Dataset:
             Reference(r["name"], r["tokens"], [None if e is None else [Edit(*x) for x in e] for e in r["edits"]])
             for r in meta["references"]
         ]
-        dataset = cls(meta["sources"], references, tokenize=meta["tokenize"], docbin=docbin, lang=meta.get("lang", "en"), pipeline=meta.get("pipeline", "full"))
+        dataset = cls(
+            meta["sources"],
+            references,
+            tokenize=meta["tokenize"],
+            docbin=docbin,
+            lang=meta.get("lang", "en"),
+            pipeline=meta.get("pipeline", "full"),
+        )
         dataset.reference_order = meta["reference_order"]
         dataset.annotated_references = meta.get("annotated_references", False)
         dataset.tables = tables

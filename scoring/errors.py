@@ -4,6 +4,7 @@ Every problem a user can cause in an input file is collected (up to a cap) with 
 number and raised once as :class:`InputError`, which the CLI, the REST API and the upload
 form all catch at their boundary and show as is.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """A system output, read and annotated once against a prepared :class:`Dataset`."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -37,7 +38,9 @@ class Hypothesis:
         return [doc if doc is not None else src for doc, src in zip(self.docs, dataset.source_docs)]
 
 
-def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str, *, limits: Limits = DEFAULT_LIMITS) -> Hypothesis:
+def hypothesis_from_lines(
+    dataset: Dataset, lines: list[str], name: str, *, limits: Limits = DEFAULT_LIMITS
+) -> Hypothesis:
     """Annotate plain-text output lines (already validated) against the dataset, with its
     language's text pipeline."""
     tokens = dataset.split(lines, limits, name)
@@ -45,7 +48,14 @@ def hypothesis_from_lines(dataset: Dataset, lines: list[str], name: str, *, limi
     return Hypothesis(name, tokens, edits, lines=list(lines))
 
 
-def read_hypothesis(dataset: Dataset, source: bytes | str | Path, name: str, *, filename: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Hypothesis:
+def read_hypothesis(
+    dataset: Dataset,
+    source: bytes | str | Path,
+    name: str,
+    *,
+    filename: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Hypothesis:
     """Read and annotate one system output; M2 (``.m2``/``.errant``) uses its edits as given.
 
     Raises :class:`InputError` naming every bad line, including any over ``limits``

@@ -6,13 +6,16 @@ carry 100,000 tokens), sources and references, whether they come from the CLI, t
 upload form or the API. With every line bounded, each metric's per-sentence cost is
 bounded too; the per-file totals bound a whole job.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .errors import ProblemCollector
 
-MAX_LINE_TOKENS = 5000  # the longest line every metric is measured bounded on (bench/worst_lines.py): no task may set more
+MAX_LINE_TOKENS = (
+    5000  # the longest line every metric is measured bounded on (bench/worst_lines.py): no task may set more
+)
 
 
 @dataclass(frozen=True)
@@ -45,9 +48,13 @@ class LimitCheck:
         """Check one line; ``what`` names the part whose tokens count ("the correction")."""
         limits = self.limits
         if n_tokens > limits.line_tokens:
-            self.problems.add(number, f"{what or 'the line'} has {n_tokens} tokens, over the limit of {limits.line_tokens} per line")
+            self.problems.add(
+                number, f"{what or 'the line'} has {n_tokens} tokens, over the limit of {limits.line_tokens} per line"
+            )
         if n_chars > limits.line_chars:
-            self.problems.add(number, f"the line has {n_chars} characters, over the limit of {limits.line_chars} per line")
+            self.problems.add(
+                number, f"the line has {n_chars} characters, over the limit of {limits.line_chars} per line"
+            )
         self.add_to_file(number, n_tokens, n_chars)
 
     def add_to_file(self, number: int, n_tokens: int, n_chars: int) -> None:
@@ -56,8 +63,14 @@ class LimitCheck:
         if self.reported_file:
             return
         if self.tokens > self.limits.file_tokens:
-            self.problems.add(number, f"the file reaches {self.tokens} tokens here, over the limit of {self.limits.file_tokens} per file")
+            self.problems.add(
+                number,
+                f"the file reaches {self.tokens} tokens here, over the limit of {self.limits.file_tokens} per file",
+            )
             self.reported_file = True
         elif self.chars > self.limits.file_chars:
-            self.problems.add(number, f"the file reaches {self.chars} characters here, over the limit of {self.limits.file_chars} per file")
+            self.problems.add(
+                number,
+                f"the file reaches {self.chars} characters here, over the limit of {self.limits.file_chars} per file",
+            )
             self.reported_file = True

@@ -7,6 +7,7 @@ source sentence, so both are looked up by those keys before anything is parsed: 
 references fill the cache when the dataset is prepared, every system adds its own lines.
 A :class:`LineStore` (the platform's database) extends the cache across processes.
 """
+
 from __future__ import annotations
 
 import hashlib

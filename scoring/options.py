@@ -1,4 +1,5 @@
 """Scoring settings shared by every metric; each metric reads the ones it needs."""
+
 from __future__ import annotations
 
 import os
@@ -41,7 +42,12 @@ class ScoringOptions:
     bertscore_layers: int | None = 6
     bertscore_languages: tuple[str, ...] = field(default_factory=default_encoder_languages)  # "*": any
     cleme_length_weighting: bool = True  # CLEME's length weighting (paper default); False = plain chunk counts
-    cleme2_corpus_factors: tuple[float, float, float, float] = (0.45, 0.35, 0.15, 0.05)  # CLEME2.0 Hit/Error/Under/Over trade-offs
+    cleme2_corpus_factors: tuple[float, float, float, float] = (
+        0.45,
+        0.35,
+        0.15,
+        0.05,
+    )  # CLEME2.0 Hit/Error/Under/Over trade-offs
     cleme2_sentence_factors: tuple[float, float, float, float] = (0.35, 0.25, 0.20, 0.20)
     gleu_variant: str = "official"  # "official" = compute_gleu; "multigec" = the PyPI gleu 1.1.0 tool MultiGEC-2025 ran
     extra: dict = field(default_factory=dict)  # metric-specific settings (trade-off factors, ...)

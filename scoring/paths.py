@@ -4,6 +4,7 @@ A system's scores (docs/contracts.md section 2) nest per metric, mode and level;
 tables, exports and score comparisons all address one number by its path. These are the
 only functions that walk that nesting.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator

@@ -3,6 +3,7 @@
 Both validate everything they can and raise one :class:`InputError` listing every
 problem by line number, so a participant fixes a file in one round trip.
 """
+
 from __future__ import annotations
 
 import re
@@ -90,9 +91,13 @@ def read_text(
         check.line(number, len(line.split()), len(line))
     if expected_lines is not None and len(lines) != expected_lines:
         if len(lines) > expected_lines:
-            problems.add(expected_lines + 1, f"extra line: the source has {expected_lines} lines, this file {len(lines)}")
+            problems.add(
+                expected_lines + 1, f"extra line: the source has {expected_lines} lines, this file {len(lines)}"
+            )
         else:
-            problems.add(len(lines), f"the file ends here: the source has {expected_lines} lines, this file {len(lines)}")
+            problems.add(
+                len(lines), f"the file ends here: the source has {expected_lines} lines, this file {len(lines)}"
+            )
     problems.raise_if_any()
     return lines
 
@@ -112,7 +117,13 @@ class M2Corpus:
     line_numbers: list[int] = field(default_factory=list)  # of each ``S`` line
 
 
-def read_m2(source: bytes | str | Path, *, name: str | None = None, expected_lines: int | None = None, limits: Limits = DEFAULT_LIMITS) -> M2Corpus:
+def read_m2(
+    source: bytes | str | Path,
+    *,
+    name: str | None = None,
+    expected_lines: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> M2Corpus:
     """Parse an M2 file (``S`` and ``A`` lines, blocks separated by blank lines).
 
     Runs of blank lines are accepted (CLEME's demo uses two). Raises :class:`InputError`
@@ -172,26 +183,36 @@ def read_m2(source: bytes | str | Path, *, name: str | None = None, expected_lin
     return M2Corpus(sources, annotations, ids, line_numbers)
 
 
-def _check_block(line_numbers: list[int], sources: list[list[str]], added: dict[int, int], limits: Limits, problems: ProblemCollector) -> None:
+def _check_block(
+    line_numbers: list[int], sources: list[list[str]], added: dict[int, int], limits: Limits, problems: ProblemCollector
+) -> None:
     """Report, on the block's ``S`` line, an annotator whose edits could make a sentence
     longer than a line may be."""
     for coder, n_added in added.items():
         if len(sources[-1]) + n_added > limits.line_tokens:
-            problems.add(line_numbers[-1], f"annotator {coder}'s corrections could make a sentence of {len(sources[-1]) + n_added} tokens, over the limit of {limits.line_tokens} per line")
+            problems.add(
+                line_numbers[-1],
+                f"annotator {coder}'s corrections could make a sentence of {len(sources[-1]) + n_added} tokens, over the limit of {limits.line_tokens} per line",
+            )
 
 
 def _parse_edit_line(number: int, line: str, n_tokens: int, problems: ProblemCollector):
     """(coder, Edit or None for noop) from an ``A`` line, or None after reporting a problem."""
     fields = line[2:].split("|||")
     if len(fields) < 6:
-        problems.add(number, "an 'A' line needs 6 fields separated by '|||': span, type, correction, required, comment, annotator")
+        problems.add(
+            number,
+            "an 'A' line needs 6 fields separated by '|||': span, type, correction, required, comment, annotator",
+        )
         return None
     span = fields[0].split()
     try:
         start, end = int(span[0]), int(span[1])
         coder = int(fields[-1])
     except (ValueError, IndexError):
-        problems.add(number, "span and annotator id must be integers, e.g. 'A 3 4|||R:VERB|||go|||REQUIRED|||-NONE-|||0'")
+        problems.add(
+            number, "span and annotator id must be integers, e.g. 'A 3 4|||R:VERB|||go|||REQUIRED|||-NONE-|||0'"
+        )
         return None
     edit_type, correction = fields[1], fields[2]
     if edit_type == NOOP or (start, end) == (-1, -1):

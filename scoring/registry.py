@@ -6,6 +6,7 @@ is called and which way is better (:func:`describe`), what a table shows first
 (:func:`headline_scores`), what to rank by (:func:`default_path`), which numbers are
 counts (:func:`is_count`) and which can be bootstrapped (:func:`can_resample`).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -102,7 +103,9 @@ def resampled_paths(metric_names: Iterable[str] | None = None) -> list[str]:
     return [path for cls in metrics_named(metric_names) for path in cls.resampled]
 
 
-def unsupported_reason(metric: str, lang: str = "en", pipeline: str | None = None, options: ScoringOptions | None = None) -> str | None:
+def unsupported_reason(
+    metric: str, lang: str = "en", pipeline: str | None = None, options: ScoringOptions | None = None
+) -> str | None:
     """Why ``metric`` cannot score a dataset of this language and text pipeline (shown
     instead of a number), or None when it can. ``pipeline=None``: the language's default."""
     from .pipelines import get_pipeline
@@ -113,13 +116,17 @@ def unsupported_reason(metric: str, lang: str = "en", pipeline: str | None = Non
     return cls.unsupported_reason(get_pipeline(lang, pipeline), options or ScoringOptions())
 
 
-def unsupported_metrics(metric_names: Iterable[str], lang: str = "en", pipeline: str | None = None, options: ScoringOptions | None = None) -> dict[str, str]:
+def unsupported_metrics(
+    metric_names: Iterable[str], lang: str = "en", pipeline: str | None = None, options: ScoringOptions | None = None
+) -> dict[str, str]:
     """``{metric: reason}`` for those of ``metric_names`` that cannot serve this language and pipeline."""
     found = {name: unsupported_reason(name, lang, pipeline, options) for name in metric_names}
     return {name: reason for name, reason in found.items() if reason}
 
 
-def resampling(path: str, statistics: dict, options: ScoringOptions, pool: PoolCounts | None = None) -> Resampling | None:
+def resampling(
+    path: str, statistics: dict, options: ScoringOptions, pool: PoolCounts | None = None
+) -> Resampling | None:
     """The stored ``statistics`` of the metric of ``path`` as a :class:`Resampling`; None
     when these statistics cannot give that path (e.g. CLEME2.0 without similarity weights,
     or a pool metric without its ``pool``)."""

@@ -4,6 +4,7 @@ The platform calls :func:`system_statistics` once per upload and stores the resu
 rankings, re-weighting and bootstrap then call :func:`scores_from_statistics` on stored
 statistics. The CLI calls :func:`score_systems`, which is those two in a row.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -85,13 +86,23 @@ class ScoringResult:
     def as_json(self) -> dict:
         """The object ``python -m scoring --json`` prints (docs/contracts.md section 2), with
         ``unsupported`` (metric -> reason) when a metric asked for could not serve."""
-        found = {"signature": self.signature, "n_sentences": self.n_sentences, "n_references": self.n_references, "systems": self.systems}
+        found = {
+            "signature": self.signature,
+            "n_sentences": self.n_sentences,
+            "n_references": self.n_references,
+            "systems": self.systems,
+        }
         if self.unsupported:
             found["unsupported"] = self.unsupported
         return found
 
 
-def score_systems(dataset: Dataset, hypotheses: Sequence[Hypothesis], metrics: Iterable[str] | None = None, options: ScoringOptions | None = None) -> ScoringResult:
+def score_systems(
+    dataset: Dataset,
+    hypotheses: Sequence[Hypothesis],
+    metrics: Iterable[str] | None = None,
+    options: ScoringOptions | None = None,
+) -> ScoringResult:
     """Score every hypothesis with every metric that can serve the dataset's language and
     pipeline (the others are listed in ``unsupported`` with the reason); pool metrics pool
     all of the hypotheses."""
@@ -103,4 +114,6 @@ def score_systems(dataset: Dataset, hypotheses: Sequence[Hypothesis], metrics: I
         metric.prepare(dataset)
     statistics = {h.name: system_statistics(dataset, h, built) for h in hypotheses}
     systems = scores_from_statistics(statistics, built)
-    return ScoringResult(signature(built, options, dataset), len(dataset), dataset.n_references, systems, statistics, unsupported)
+    return ScoringResult(
+        signature(built, options, dataset), len(dataset), dataset.n_references, systems, statistics, unsupported
+    )

@@ -1,11 +1,14 @@
 """Campaigns on the insight task (tests/conftest.py): create one, judge its screens."""
+
 from __future__ import annotations
 
 from django.contrib.auth.models import User
 
 
 def annotator(name: str) -> User:
-    return User.objects.filter(username=name).first() or User.objects.create_user(name, email=f"{name}@example.org", password="pw-" + name)
+    return User.objects.filter(username=name).first() or User.objects.create_user(
+        name, email=f"{name}@example.org", password="pw-" + name
+    )
 
 
 def make_campaign(task, organizer, capture, **settings):

@@ -1,5 +1,6 @@
 """Calls run at once, for the tests of races: each in its own thread (so with its own
 database connection, closed when it ends), all released together by one barrier."""
+
 from __future__ import annotations
 
 import threading

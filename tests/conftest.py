@@ -1,6 +1,7 @@
 """Shared fixtures: paths into the data beside the checkout (shared/), datasets prepared
 once per test session, and what happens to the tests that read that data when a clone
 has nothing beside it."""
+
 from __future__ import annotations
 
 import functools
@@ -40,7 +41,12 @@ unshipped = pytest.mark.skipif(not SHARED_PRESENT, reason=NOT_SHIPPED)
 def reads_unshipped(error: BaseException) -> bool:
     """A missing file under shared/ while shared/ itself is absent."""
     filename = getattr(error, "filename", None)
-    return not SHARED_PRESENT and isinstance(error, FileNotFoundError) and bool(filename) and Path(filename).is_relative_to(SHARED)
+    return (
+        not SHARED_PRESENT
+        and isinstance(error, FileNotFoundError)
+        and bool(filename)
+        and Path(filename).is_relative_to(SHARED)
+    )
 
 
 class DataModule(pytest.Module):
@@ -98,15 +104,21 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(
             f"{len(_missing_parts)} tests or test files skipped because a part of the platform is missing here "
             "(PostgreSQL, Redis, nginx, Chromium, a C compiler, a package: 'pytest -rs' says which); with CI set they fail",
-            yellow=True, bold=True,
+            yellow=True,
+            bold=True,
         )
     if _unshipped:
         files = sum(1 for nodeid in _unshipped if "::" not in nodeid)
         terminalreporter.write_line(
             f"{len(_unshipped) - files} tests and {files} test files skipped: they read the SEEDA data or golden files, which "
             "cannot be redistributed (SEEDA has no licence); "
-            + ("but shared/ is there, so this run fails" if SHARED_PRESENT else "with the data beside the checkout (shared/, as on CI) they run"),
-            yellow=True, bold=True,
+            + (
+                "but shared/ is there, so this run fails"
+                if SHARED_PRESENT
+                else "with the data beside the checkout (shared/, as on CI) they run"
+            ),
+            yellow=True,
+            bold=True,
         )
 
 
@@ -197,11 +209,20 @@ def shipped_text(name: str, lines: int) -> str:
         annotator = int(name[-1])
         edits = [by.get(annotator, by.get(0, [])) for by in gold.annotations]
         return "".join(" ".join(scoring.apply_edits(tokens, e)) + "\n" for tokens, e in zip(gold.sources, edits))
-    system = STAND_INS.get(name) or SimulatedSystem(name, annotator=zlib.crc32(name.encode()) % 2, share=0.5, noise=0.1, seed=zlib.crc32(name.encode()))
+    system = STAND_INS.get(name) or SimulatedSystem(
+        name, annotator=zlib.crc32(name.encode()) % 2, share=0.5, noise=0.1, seed=zlib.crc32(name.encode())
+    )
     return simulate(gold, system)
 
 
-def build_insight_task(slug: str = "insight", *, lines: int = INSIGHT_LINES, teams: dict = INSIGHT_TEAMS, metrics: list[str] | None = None, **phase_fields) -> dict:
+def build_insight_task(
+    slug: str = "insight",
+    *,
+    lines: int = INSIGHT_LINES,
+    teams: dict = INSIGHT_TEAMS,
+    metrics: list[str] | None = None,
+    **phase_fields,
+) -> dict:
     """Create and score, inline: the first ``lines`` SEEDA subset sentences with REF0/REF1,
     one system per team, the INPUT baseline, and an organizer (metrics: ``metrics``, else
     :func:`insight_metrics`). Returns the objects."""
@@ -212,18 +233,30 @@ def build_insight_task(slug: str = "insight", *, lines: int = INSIGHT_LINES, tea
     from leaderboard.services.submissions.intake import accept_submission
 
     task = create_task(
-        slug, title=f"Insight {slug}", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", lines), metrics=metrics or insight_metrics(),
-        references=[(p.stem, insight_head(p, lines)) for p in SUBSET_REFS], **phase_fields,
+        slug,
+        title=f"Insight {slug}",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", lines),
+        metrics=metrics or insight_metrics(),
+        references=[(p.stem, insight_head(p, lines)) for p in SUBSET_REFS],
+        **phase_fields,
     )
     phase = task.phases.get()
     organizer = User.objects.create_user(f"{slug}-organizer", password="pw")
     task.organizers.add(organizer)
     submissions = {}
     for username, system in [("organizers-" + slug, "INPUT"), *teams.items()]:
-        user = User.objects.filter(username=username).first() or User.objects.create_user(username, password="pw-" + username)
+        user = User.objects.filter(username=username).first() or User.objects.create_user(
+            username, password="pw-" + username
+        )
         submission = accept_submission(
-            phase, user, system_name=system, filename=f"{system}.txt", content=insight_head(SUBSET_OUTPUTS / f"{system}.txt", lines).encode(),
-            is_baseline=system == "INPUT", enforce_limits=False, queue=False,
+            phase,
+            user,
+            system_name=system,
+            filename=f"{system}.txt",
+            content=insight_head(SUBSET_OUTPUTS / f"{system}.txt", lines).encode(),
+            is_baseline=system == "INPUT",
+            enforce_limits=False,
+            queue=False,
         )
         score_submission(submission.pk)
         submissions[system] = submission
@@ -271,15 +304,28 @@ def ensure_cleme2_results(submissions) -> None:
         if MetricResult.objects.filter(submission=submission, metric="cleme2").exists():
             continue
         dataset = load_dataset(submission.phase.dataset_id)
-        stats = chunk_statistics(dataset, read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename))
-        scores = {a: {"corpus": cleme2_corpus(candidates(stats, a, lambda *_: 1.0), factors)} for a in ("dependent", "independent")}
+        stats = chunk_statistics(
+            dataset,
+            read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename),
+        )
+        scores = {
+            a: {"corpus": cleme2_corpus(candidates(stats, a, lambda *_: 1.0), factors)}
+            for a in ("dependent", "independent")
+        }
         MetricResult.objects.create(submission=submission, metric="cleme2", statistics=stats, scores=scores)
 
 
 # -- headless Chromium for the browser tests (issue 7) -------------------------------------
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def jobs_queued(callbacks: list) -> list:

@@ -1,4 +1,5 @@
 """Shared by the human-ranking tests: hypothesis strategies for ranking items."""
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
@@ -23,9 +24,11 @@ def ranking_items(draw, systems=SYSTEMS, users=USERS, sentences: int = 6) -> Ran
     groups.append(tuple(current))
     ranks = [draw(st.integers(1, 5)) for _ in groups]
     return RankingItem(
-        src_id=draw(st.integers(1, sentences)), user=draw(st.sampled_from(users)),
+        src_id=draw(st.integers(1, sentences)),
+        user=draw(st.sampled_from(users)),
         ranks=tuple((system, rank) for group, rank in zip(groups, ranks) for system in group),
-        line=0, outputs=tuple(groups),
+        line=0,
+        outputs=tuple(groups),
     )
 
 

@@ -1,4 +1,5 @@
 """Shared by the meta-evaluation tests: SEEDA's human judgments, and a small task on disk."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,7 +8,10 @@ from .conftest import SEEDA, SEEDA_SYSTEMS, SUBSET_OUTPUTS, SUBSET_REFS
 
 HUMAN = SEEDA / "seeda" / "scores" / "human"
 SCHEMES = ("EW_edit", "EW_sent", "TS_edit", "TS_sent")
-JUDGMENTS = {"sent": SEEDA / "seeda" / "data" / "judgments_sent.xml", "edit": SEEDA / "seeda" / "data" / "judgments_edit.xml"}
+JUDGMENTS = {
+    "sent": SEEDA / "seeda" / "data" / "judgments_sent.xml",
+    "edit": SEEDA / "seeda" / "data" / "judgments_edit.xml",
+}
 LINE_IDS = SEEDA / "seeda" / "subset_line_ids.txt"
 
 
@@ -29,6 +33,7 @@ SMALL_SYSTEMS = ("BART", "GECToR-BERT", "INPUT", "PIE", "T5", "TransGEC")
 def small_task(directory: Path, lines: int = 25) -> dict:
     """The first ``lines`` subset sentences, REF0/REF1 and six systems written to
     ``directory``, with their TS_sent scores as ``SYSTEM SCORE`` lines."""
+
     def head(path: Path) -> str:
         return "".join(path.read_text(encoding="utf-8").splitlines(keepends=True)[:lines])
 

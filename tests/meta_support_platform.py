@@ -1,4 +1,5 @@
 """Human judgments for the insight task (tests/conftest.py): its four systems, its 20 lines."""
+
 from __future__ import annotations
 
 from .conftest import SEEDA_SYSTEMS
@@ -21,4 +22,6 @@ def insight_judgments():
     for scheme in ("TS_sent", "EW_edit"):
         scores = read_human_scores(HUMAN / f"{scheme}.txt", SEEDA_SYSTEMS)
         schemes[scheme] = {name: scores[name] for name in systems}
-    return HumanJudgments(schemes=schemes, rankings={"sent": read_judgments(RANKINGS)}, system_sets={"all": [], "systems": ["-INPUT"]})
+    return HumanJudgments(
+        schemes=schemes, rankings={"sent": read_judgments(RANKINGS)}, system_sets={"all": [], "systems": ["-INPUT"]}
+    )

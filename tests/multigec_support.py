@@ -11,6 +11,7 @@ its corrected text (the reference) and, by applying only some of its corrections
 simulated system outputs. Lines are tokenized by spaCy's blank Ukrainian tokenizer
 (MultiGEC used syntok; the scoring does not depend on which).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,7 +72,18 @@ def stock_compare(hyp_m2: str, ref_m2: str, mode: str) -> tuple[int, int, int]:
     """``errant_compare -hyp H -ref R [-ds|-dt|-cse]``'s TP, FP, FN (errant/commands/compare_m2.py)."""
     from errant.commands import compare_m2 as compare
 
-    args = argparse.Namespace(beta=0.5, verbose=False, dt=mode == "dt", ds=mode == "ds", cs=mode == "cs", cse=mode == "cse", single=False, multi=False, filt=[], cat=None)
+    args = argparse.Namespace(
+        beta=0.5,
+        verbose=False,
+        dt=mode == "dt",
+        ds=mode == "ds",
+        cs=mode == "cs",
+        cse=mode == "cse",
+        single=False,
+        multi=False,
+        filt=[],
+        cat=None,
+    )
     best = Counter({"tp": 0, "fp": 0, "fn": 0})
     hyp_blocks, ref_blocks = hyp_m2.strip().split("\n\n"), ref_m2.strip().split("\n\n")
     assert len(hyp_blocks) == len(ref_blocks)
@@ -90,14 +102,24 @@ def gleu_tool(source: Sequence[str], references: Sequence[Sequence[str]], hypoth
     from gleu.count import set_tokenization
 
     with tempfile.TemporaryDirectory() as folder:
+
         def write(name: str, lines: Sequence[str]) -> str:
             path = Path(folder) / name
             path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
             return str(path)
 
         args = argparse.Namespace(
-            source_path=write("src", source), ref_path_list=[write(f"ref{k}", r) for k, r in enumerate(references)],
-            hyp_path_list=[write("hyp", hypothesis)], n=4, iter=500, digit=4, proc=1, token="word", max=False, fix_seed=True, verbose=False,
+            source_path=write("src", source),
+            ref_path_list=[write(f"ref{k}", r) for k, r in enumerate(references)],
+            hyp_path_list=[write("hyp", hypothesis)],
+            n=4,
+            iter=500,
+            digit=4,
+            proc=1,
+            token="word",
+            max=False,
+            fix_seed=True,
+            verbose=False,
         )
         set_tokenization(args.token)
         out = io.StringIO()
@@ -133,7 +155,9 @@ SYSTEMS: dict[str, Callable[[int], bool]] = {
 
 
 @functools.cache
-def ua_gec_lines(partition: str, limit: int, unit: str = "essay") -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
+def ua_gec_lines(
+    partition: str, limit: int, unit: str = "essay"
+) -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
     """(sources, references, systems) of the first ``limit`` essays (or paragraphs) of a
     UA-GEC partition, gec-only layer. References: each annotator's full correction; where
     an essay has one annotator, the second reference applies its even-numbered corrections

@@ -11,6 +11,7 @@ guard in tests/conftest.py.
 
 Nothing here imports Django, so a test can load it in a bare interpreter.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -62,4 +63,7 @@ def package(name: str, why: str = "pip install -r requirements-dev.txt installs 
 def postgresql(vendor: str) -> pytest.MarkDecorator:
     """The test session runs on PostgreSQL (leaderboard/settings_test.py falls back to
     SQLite when none answers); ``vendor`` is ``django.db.connection.vendor``."""
-    return needs(vendor == "postgresql", "PostgreSQL at 127.0.0.1:5432 (the session fell back to SQLite; scripts/services starts it)")
+    return needs(
+        vendor == "postgresql",
+        "PostgreSQL at 127.0.0.1:5432 (the session fell back to SQLite; scripts/services starts it)",
+    )

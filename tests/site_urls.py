@@ -1,6 +1,7 @@
 """Every URL of the site, with its parameters filled in: the security tests request them
 all, so a page or endpoint added later is covered the day it is added. A new kind of
 path parameter gets its values in ``fill`` (``values`` maps a parameter name to them)."""
+
 from __future__ import annotations
 
 import re
@@ -30,7 +31,9 @@ def fill(route: str, values: dict[str, list[str]]) -> list[str]:
         return ["/" + route]
     converter, name = match.groups()
     choices = values.get(name) or (["1"] if converter == "int" else ["x"])
-    return [url for choice in choices for url in fill(route[: match.start()] + str(choice) + route[match.end() :], values)]
+    return [
+        url for choice in choices for url in fill(route[: match.start()] + str(choice) + route[match.end() :], values)
+    ]
 
 
 def site_urls(values: dict[str, list[str]]) -> list[str]:

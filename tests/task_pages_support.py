@@ -1,6 +1,7 @@
 """A tiny hand-written task for the tests of the task pages, terms, phase files, approval
 and the participants' list: a dev phase (public results) and a test phase (results for
 organizers only) on three sentences, an organizer, and two teams of one."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -32,10 +33,21 @@ def season_task(**task_fields):
     from leaderboard.services.hosting.task_creation import add_phase, create_task
     from leaderboard.services.teams.actions import register_team
 
-    task = create_task(SLUG, title="Season", source=SOURCE, references=[("REF0", REFERENCE)], metrics=["errant"],
-                       starts_at=timezone.now() - dt.timedelta(days=1))
-    add_phase(task, task.phases.get().dataset, kind="test", results_visibility=Phase.Visibility.ORGANIZERS,
-              starts_at=timezone.now() - dt.timedelta(hours=1))
+    task = create_task(
+        SLUG,
+        title="Season",
+        source=SOURCE,
+        references=[("REF0", REFERENCE)],
+        metrics=["errant"],
+        starts_at=timezone.now() - dt.timedelta(days=1),
+    )
+    add_phase(
+        task,
+        task.phases.get().dataset,
+        kind="test",
+        results_visibility=Phase.Visibility.ORGANIZERS,
+        starts_at=timezone.now() - dt.timedelta(hours=1),
+    )
     SharedTask.objects.filter(pk=task.pk).update(**task_fields)
     task.refresh_from_db()
     organizer = User.objects.create_user("org", "org@example.org", "pw")

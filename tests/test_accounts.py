@@ -1,4 +1,5 @@
 """Accounts: sign up, log in (with links to sign-up and reset), reset a password by email, the profile."""
+
 import re
 
 import pytest
@@ -18,8 +19,16 @@ def mailed_link(index: int = -1) -> str:
 def test_sign_up_by_the_mailed_link_logs_in_and_returns_to_where_one_was(client):
     page = client.get("/accounts/signup/?next=/tasks/x/team/").content.decode()
     assert 'name="email"' in page and 'name="password2"' in page
-    response = client.post("/accounts/signup/", {"username": "newbie", "email": "n@example.org", "password1": "a long pass phrase",
-                                                 "password2": "a long pass phrase", "next": "/tasks/x/team/"})
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "newbie",
+            "email": "n@example.org",
+            "password1": "a long pass phrase",
+            "password2": "a long pass phrase",
+            "next": "/tasks/x/team/",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == "/accounts/signup/sent/"
     assert not User.objects.get(username="newbie").is_active
     response = client.get(mailed_link())
@@ -31,13 +40,23 @@ def test_sign_up_by_the_mailed_link_logs_in_and_returns_to_where_one_was(client)
 
 
 def test_sign_up_never_redirects_off_the_site(client):
-    client.post("/accounts/signup/", {"username": "n2", "email": "n2@example.org", "password1": "a long pass phrase",
-                                      "password2": "a long pass phrase", "next": "https://evil.example/"})
+    client.post(
+        "/accounts/signup/",
+        {
+            "username": "n2",
+            "email": "n2@example.org",
+            "password1": "a long pass phrase",
+            "password2": "a long pass phrase",
+            "next": "https://evil.example/",
+        },
+    )
     assert client.get(mailed_link())["Location"] == "/"
 
 
 def test_sign_up_needs_an_email_and_matching_passwords(client):
-    response = client.post("/accounts/signup/", {"username": "n3", "password1": "a long pass phrase", "password2": "other"})
+    response = client.post(
+        "/accounts/signup/", {"username": "n3", "password1": "a long pass phrase", "password2": "other"}
+    )
     assert response.status_code == 200 and not User.objects.filter(username="n3").exists()
 
 
@@ -56,7 +75,11 @@ def test_password_reset_by_email(client):
     link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+)", mail.outbox[0].body).group(1)
     form = client.get(link, follow=True)
     assert "Choose a new password" in form.content.decode()
-    done = client.post(form.redirect_chain[-1][0], {"new_password1": "a new pass phrase", "new_password2": "a new pass phrase"}, follow=True)
+    done = client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "a new pass phrase", "new_password2": "a new pass phrase"},
+        follow=True,
+    )
     assert "Password set" in done.content.decode()
     assert Client().login(username="forgetful", password="a new pass phrase")
 
@@ -65,7 +88,10 @@ def test_password_change_in_the_sites_layout(client):
     user = User.objects.create_user("changer", password="old password")
     client.force_login(user)
     assert "GEC leaderboard" in client.get("/accounts/password_change/").content.decode()
-    client.post("/accounts/password_change/", {"old_password": "old password", "new_password1": "a new pass phrase", "new_password2": "a new pass phrase"})
+    client.post(
+        "/accounts/password_change/",
+        {"old_password": "old password", "new_password1": "a new pass phrase", "new_password2": "a new pass phrase"},
+    )
     assert User.objects.get(pk=user.pk).check_password("a new pass phrase")
 
 
@@ -83,8 +109,15 @@ def test_profile_sets_email_and_notifications(client):
 
 def test_one_account_per_email(client):
     User.objects.create_user("first", email="same@example.org", password="pw")
-    response = client.post("/accounts/signup/", {"username": "second", "email": "SAME@example.org", "password1": "a long pass phrase",
-                                                 "password2": "a long pass phrase"})
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "second",
+            "email": "SAME@example.org",
+            "password1": "a long pass phrase",
+            "password2": "a long pass phrase",
+        },
+    )
     assert response["Location"] == "/accounts/signup/sent/"  # the page says nothing; the mail does
     assert "already has an account: your username is first" in mail.outbox[-1].body
     assert not User.objects.filter(username="second").exists()

@@ -1,5 +1,6 @@
 """The admin as the organizer's back office: every model, filters and search, the phase actions,
 queued rescores, re-queued submissions and failed submissions with their error."""
+
 import pytest
 from django.apps import apps
 from django.contrib import admin
@@ -23,8 +24,13 @@ def staff(client):
 @pytest.fixture
 def phase(db):
     task = create_task(
-        "office", title="Office", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
-        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS], kind="test", results_visibility="organizers",
+        "office",
+        title="Office",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
+        metrics=["errant"],
+        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
+        kind="test",
+        results_visibility="organizers",
     )
     return task.phases.get()
 
@@ -34,8 +40,15 @@ def failed_submission(phase, error="line 3: the file ends here", cause=Submissio
 
     team = team_of(User.objects.get(username="root"), phase.task)
     return Submission.objects.create(
-        phase=phase, team=team, system_name="broken", filename="b.txt", content=OUTPUT, size=len(OUTPUT),
-        status=Submission.Status.FAILED, error=error, failure_cause=cause,
+        phase=phase,
+        team=team,
+        system_name="broken",
+        filename="b.txt",
+        content=OUTPUT,
+        size=len(OUTPUT),
+        status=Submission.Status.FAILED,
+        error=error,
+        failure_cause=cause,
     )
 
 
@@ -58,8 +71,12 @@ def act(client, model, action, pks):
 
 
 def test_phase_actions_freeze_reveal_and_undo(staff, phase):
-    for action, check in [("freeze", lambda p: p.frozen_at is not None), ("unfreeze", lambda p: p.frozen_at is None),
-                          ("reveal", lambda p: p.revealed), ("hide", lambda p: not p.revealed)]:
+    for action, check in [
+        ("freeze", lambda p: p.frozen_at is not None),
+        ("unfreeze", lambda p: p.frozen_at is None),
+        ("reveal", lambda p: p.revealed),
+        ("hide", lambda p: not p.revealed),
+    ]:
         assert act(staff, "phase", action, [phase.pk]).status_code == 200
         assert check(Phase.objects.get(pk=phase.pk)), action
 

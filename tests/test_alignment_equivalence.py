@@ -1,5 +1,6 @@
 """FastAlignment reproduces errant.alignment.Alignment: same cost and operation matrices,
 with the compiled DP and with the pure-Python fallback."""
+
 import random
 
 import pytest
@@ -40,7 +41,24 @@ def test_on_real_system_outputs(seeda_subset, seeda_hypotheses):
             assert_same(seeda_subset.source_docs[i], hyp.parses(seeda_subset)[i])
 
 
-WORDS = ["the", "a", "The", "cat", "cats", "go", "goes", "went", "to", "school", ",", ".", "is", "are", "happy", "happily"]
+WORDS = [
+    "the",
+    "a",
+    "The",
+    "cat",
+    "cats",
+    "go",
+    "goes",
+    "went",
+    "to",
+    "school",
+    ",",
+    ".",
+    "is",
+    "are",
+    "happy",
+    "happily",
+]
 
 
 @settings(max_examples=60, deadline=None)

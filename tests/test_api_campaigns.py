@@ -4,6 +4,7 @@ Roles: anonymous, a participant who is no annotator, an annotator, the organizer
 States: preparing, ready, done, published. Blind: nothing an annotator receives names a
 system, team, submission, score or reference.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,7 +38,17 @@ def organizer(insight_task):
 def campaign(insight_task, organizer, django_capture_on_commit_callbacks):
     annotator("ann1"), annotator("ann2")
     with django_capture_on_commit_callbacks(execute=True):
-        answer = organizer.post(BASE, {"name": "human", "annotators": ["ann1", "ann2@example.org"], "screens_per_annotator": 6, "controls": 0.34, "threshold": 0.25}, format="json")
+        answer = organizer.post(
+            BASE,
+            {
+                "name": "human",
+                "annotators": ["ann1", "ann2@example.org"],
+                "screens_per_annotator": 6,
+                "controls": 0.34,
+                "threshold": 0.25,
+            },
+            format="json",
+        )
     assert answer.status_code == 201, answer.content
     assert answer.json()["name"] == "human"
     return Campaign.objects.get(name="human")
@@ -46,7 +57,9 @@ def campaign(insight_task, organizer, django_capture_on_commit_callbacks):
 def judge(client, screen_body, capture):
     row = Screen.objects.get(assignments__pk=screen_body["item"])
     with capture(execute=True):
-        return client.post(BASE + "human/judgments/", {"item": screen_body["item"], "ranks": careful_ranks(row)}, format="json")
+        return client.post(
+            BASE + "human/judgments/", {"item": screen_body["item"], "ranks": careful_ranks(row)}, format="json"
+        )
 
 
 def test_create_needs_an_organizer(insight_task):
@@ -56,13 +69,17 @@ def test_create_needs_an_organizer(insight_task):
 
 
 def test_create_names_every_problem(organizer):
-    answer = organizer.post(BASE, {"name": "x", "annotators": ["ghost"], "screens_per_annotator": 2, "systems": [123456]}, format="json")
+    answer = organizer.post(
+        BASE, {"name": "x", "annotators": ["ghost"], "screens_per_annotator": 2, "systems": [123456]}, format="json"
+    )
     assert answer.status_code == 400
     text = json.dumps(answer.json())
     assert "ghost" in text and "123456" in text
     answer = organizer.post(BASE, {"name": "x", "annotators": "ann1", "screens_per_annotator": "many"}, format="json")
     assert answer.status_code == 400 and "screens_per_annotator" in json.dumps(answer.json())
-    answer = organizer.post(BASE, {"name": "x", "annotators": ["ghost"], "screens_per_annotator": 20, "controls": 0.1}, format="json")
+    answer = organizer.post(
+        BASE, {"name": "x", "annotators": ["ghost"], "screens_per_annotator": 20, "controls": 0.1}, format="json"
+    )
     assert answer.status_code == 400 and "2 control screens" in json.dumps(answer.json())  # p >= 0.25: nobody trusted
 
 
@@ -131,7 +148,9 @@ def test_results_by_role_and_state(campaign, insight_task, organizer):
 
 def test_a_preparing_campaign_answers_409(insight_task, organizer):
     annotator("ann1")
-    answer = organizer.post(BASE, {"name": "later", "annotators": ["ann1"], "screens_per_annotator": 2}, format="json")  # not committed: not prepared
+    answer = organizer.post(
+        BASE, {"name": "later", "annotators": ["ann1"], "screens_per_annotator": 2}, format="json"
+    )  # not committed: not prepared
     assert answer.status_code == 201 and answer.json()["status"] == "preparing"
     assert client_of(annotator("ann1")).get(BASE + "later/next/").status_code == 409
 
@@ -147,7 +166,9 @@ def test_nothing_reaches_an_annotator_that_names_a_system(campaign, insight_task
     for name, submission in insight_task["submissions"].items():
         forbidden |= {name, submission.team.name, f"submission {submission.pk}", f"/submissions/{submission.pk}/"}
     dataset = insight_task["phase"].dataset
-    outputs = {line for submission in insight_task["submissions"].values() for line in read_text(bytes(submission.content))}
+    outputs = {
+        line for submission in insight_task["submissions"].values() for line in read_text(bytes(submission.content))
+    }
     sources = set(read_text(dataset.source.encode()))
     references = {line for ref in dataset.references for line in read_text(ref["text"].encode())} - outputs - sources
     pages = []

@@ -1,5 +1,6 @@
 """The API's refusals are JSON in its two documented shapes: ``{"detail": ...}`` and, for
 a 400, ``{"errors": [{"line", "message"}]}``; an unknown URL under /api/ too."""
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -22,7 +23,9 @@ def test_a_wrong_password_is_a_401_and_a_missing_field_a_400_with_its_problems(c
     wrong = client.post("/api/auth/token/", {"username": "ann", "password": "wrong"})
     assert wrong.status_code == 401 and wrong.json() == {"detail": "Unable to log in with provided credentials."}
     missing = client.post("/api/auth/token/", {"username": "ann"}, content_type="application/json")
-    assert missing.status_code == 400 and missing.json() == {"errors": [{"line": 0, "message": "password: This field is required."}]}
+    assert missing.status_code == 400 and missing.json() == {
+        "errors": [{"line": 0, "message": "password: This field is required."}]
+    }
 
 
 def test_a_body_that_is_not_json_is_a_400_in_the_same_shape(client):

@@ -1,6 +1,7 @@
 """Every operation's schema documents the refusals every view can give, and an endpoint
 added later gets them, and the shared ``phase`` description, without saying so
 (leaderboard/api/schema.py)."""
+
 import pytest
 from django.urls import path
 from drf_spectacular.generators import SchemaGenerator
@@ -41,4 +42,8 @@ def test_an_endpoint_added_later_gets_the_refusals_and_the_shared_phase():
     assert responses["401"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Detail"}
     assert responses["400"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
     (phase,) = (p for p in operation["parameters"] if p["name"] == "phase")
-    assert phase["schema"]["pattern"] == "^(?:[-a-zA-Z0-9_]+)?$" and phase["schema"]["maxLength"] == 32 and phase["allowEmptyValue"]
+    assert (
+        phase["schema"]["pattern"] == "^(?:[-a-zA-Z0-9_]+)?$"
+        and phase["schema"]["maxLength"] == 32
+        and phase["allowEmptyValue"]
+    )

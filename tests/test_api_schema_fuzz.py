@@ -10,6 +10,7 @@ Values only stored data makes valid (the task's slug, a submission id, score pat
 credentials) come from the test's data (:func:`data_values`), so the cases reach the
 views rather than a 404. Takes about a minute: the three runs go at once.
 """
+
 from __future__ import annotations
 
 import json
@@ -71,20 +72,36 @@ def live_api(viewers, tmp_path):
     the data (so it stops before the test database is emptied)."""
     database = connection.settings_dict
     port = free_port()
-    env = {
-        key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "REDIS_URL")
-    } | {
-        "DJANGO_SETTINGS_MODULE": "leaderboard.settings_test",  # this session's (scoring inline, plain HTTP, password hashes)
-        "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
-        "DEBUG": "0",
-        # every anonymous case reaches its view however fast the machine is (429s come from
-        # the password and upload limits)
-        "GEC_ANON_API_RATE": "100000/min",
-    }
+    env = (
+        {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "REDIS_URL")}
+        | {
+            "DJANGO_SETTINGS_MODULE": "leaderboard.settings_test",  # this session's (scoring inline, plain HTTP, password hashes)
+            "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
+            "DEBUG": "0",
+            # every anonymous case reaches its view however fast the machine is (429s come from
+            # the password and upload limits)
+            "GEC_ANON_API_RATE": "100000/min",
+        }
+    )
     log = open(tmp_path / "gunicorn.log", "wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "4"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "leaderboard.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--threads",
+            "4",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     try:
         url = f"http://127.0.0.1:{port}"
@@ -113,32 +130,72 @@ def viewers(transactional_db):
     from leaderboard.services.submissions.intake import accept_submission
 
     task = create_task(
-        SLUG, title="Conformance", source=SOURCE, references=[("REF0", REFERENCE)], metrics=["errant", "gotoscorer"], tracks=[TRACK],
+        SLUG,
+        title="Conformance",
+        source=SOURCE,
+        references=[("REF0", REFERENCE)],
+        metrics=["errant", "gotoscorer"],
+        tracks=[TRACK],
         max_per_day=UPLOADS_PER_DAY,
     )
     blind = create_task(
-        f"{SLUG}-blind", source=SOURCE, references=[("REF0", REFERENCE)], metrics=["gotoscorer"], kind="test", blind=True,
+        f"{SLUG}-blind",
+        source=SOURCE,
+        references=[("REF0", REFERENCE)],
+        metrics=["gotoscorer"],
+        kind="test",
+        blind=True,
         results_visibility="organizers",
     )
     organizer = User.objects.create_user("conformance-organizer", password="pw-organizer")
     task.organizers.add(organizer)
     participant = User.objects.create_user(USERNAME, password=PASSWORD)
     submissions = [
-        accept_submission(t.phases.get(), participant, system_name="system", filename="system.txt", content=OUTPUT.encode(), track=track, queue=False)
+        accept_submission(
+            t.phases.get(),
+            participant,
+            system_name="system",
+            filename="system.txt",
+            content=OUTPUT.encode(),
+            track=track,
+            queue=False,
+        )
         for t, track in ((task, TRACK), (blind, ""))
     ]
-    submissions.append(accept_submission(  # an organizers' baseline: its board row has no rank
-        task.phases.get(), organizer, system_name="copy", filename="copy.txt", content=SOURCE.encode(), is_baseline=True, enforce_limits=False, queue=False,
-    ))
-    second = accept_submission(task.phases.get(), User.objects.create_user("conformance-second", password="pw-second"), system_name="other",
-                               filename="other.txt", content=SOURCE.encode(), track=TRACK, queue=False)
+    submissions.append(
+        accept_submission(  # an organizers' baseline: its board row has no rank
+            task.phases.get(),
+            organizer,
+            system_name="copy",
+            filename="copy.txt",
+            content=SOURCE.encode(),
+            is_baseline=True,
+            enforce_limits=False,
+            queue=False,
+        )
+    )
+    second = accept_submission(
+        task.phases.get(),
+        User.objects.create_user("conformance-second", password="pw-second"),
+        system_name="other",
+        filename="other.txt",
+        content=SOURCE.encode(),
+        track=TRACK,
+        queue=False,
+    )
     for submission in [*submissions, second]:
         score_submission(submission.pk)
     uploads = corpora_uploads(organizer, participant)
     # a human evaluation campaign the participant annotates (prepared inline: GEC_TASK_MODE is sync here)
     from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
 
-    create_campaign(task, organizer, CampaignSettings(name=CAMPAIGN, annotators=[USERNAME], screens_per_annotator=3, systems=[submissions[0].pk, second.pk]))
+    create_campaign(
+        task,
+        organizer,
+        CampaignSettings(
+            name=CAMPAIGN, annotators=[USERNAME], screens_per_annotator=3, systems=[submissions[0].pk, second.pk]
+        ),
+    )
     revoker = User.objects.create_user("conformance-revoker", password="pw-revoker")
     users = {"organizer": organizer, "participant": participant, "revoker": revoker}
     tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
@@ -163,8 +220,15 @@ def corpora_uploads(organizer, participant) -> list[int]:
     uploads = []
     for user, baseline, content, corpus_name in files:
         upload = accept_submission(
-            phase, user, system_name="zip", filename=f"{corpus_name or 'all'}.{'txt' if corpus_name else 'zip'}", content=content if corpus_name else zipped(content),
-            corpus=corpus_name, is_baseline=baseline, enforce_limits=False, queue=False,
+            phase,
+            user,
+            system_name="zip",
+            filename=f"{corpus_name or 'all'}.{'txt' if corpus_name else 'zip'}",
+            content=content if corpus_name else zipped(content),
+            corpus=corpus_name,
+            is_baseline=baseline,
+            enforce_limits=False,
+            queue=False,
         )
         for output in Submission.objects.filter(parent=upload):
             score_submission(output.pk)
@@ -174,7 +238,10 @@ def corpora_uploads(organizer, participant) -> list[int]:
 
 MULTI_SLUG = "conformance-corpora"
 CORPORA = {
-    "cs-natwebinf": (["Včera jsem se učil matematyku .", "To je dobrý nápad ."], ["Včera jsem se učil matematiku .", "To je dobrý nápad ."]),
+    "cs-natwebinf": (
+        ["Včera jsem se učil matematyku .", "To je dobrý nápad ."],
+        ["Včera jsem se učil matematiku .", "To je dobrý nápad ."],
+    ),
     "uk-ua-gec": (["Я вчора ходив до школа .", "Це гарна ідея ."], ["Я вчора ходив до школи .", "Це гарна ідея ."]),
 }
 CORPUS = "uk-ua-gec"
@@ -192,10 +259,19 @@ def data_values(submission: int) -> dict:
     """Parameters whose valid values are stored data, not a shape a schema can state:
     each is given a value the data holds (bad values of each: test_security_bad_parameters.py)."""
     return {
-        "path.slug": SLUG, "path.id": submission, "path.campaign": CAMPAIGN, "query.systems": str(submission),
-        "query.metric": "errant.cs.f", "query.metrics": "errant.cs.f,gotoscorer.f", "query.table_metric": "errant", "query.types": "errant",  # annotator: only on gold with its annotators' own types
-        "query.track": TRACK, "body.track": TRACK,
-        "body.username": USERNAME, "body.password": PASSWORD, "body.file": OUTPUT,
+        "path.slug": SLUG,
+        "path.id": submission,
+        "path.campaign": CAMPAIGN,
+        "query.systems": str(submission),
+        "query.metric": "errant.cs.f",
+        "query.metrics": "errant.cs.f,gotoscorer.f",
+        "query.table_metric": "errant",
+        "query.types": "errant",  # annotator: only on gold with its annotators' own types
+        "query.track": TRACK,
+        "body.track": TRACK,
+        "body.username": USERNAME,
+        "body.password": PASSWORD,
+        "body.file": OUTPUT,
     }
 
 
@@ -205,7 +281,9 @@ def data_values(submission: int) -> dict:
 # judgment (its item one of the annotator's screens, its ranks that screen's outputs) and
 # an import (its systems the phase's).
 JUDGED_BY_CONTENT = [
-    "/api/tasks/{slug}/submissions/", "/api/tasks/{slug}/campaigns/", "/api/tasks/{slug}/campaigns/{campaign}/judgments/",
+    "/api/tasks/{slug}/submissions/",
+    "/api/tasks/{slug}/campaigns/",
+    "/api/tasks/{slug}/campaigns/{campaign}/judgments/",
     "/api/tasks/{slug}/campaigns/{campaign}/import/",
 ]
 
@@ -214,11 +292,16 @@ def schemathesis_config(submission: int, upload: int) -> str:
     lines = ["[parameters]", *(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in data_values(submission).items())]
     for path, values in ON_CORPORA.items():
         given = {**data_values(submission), **{k: upload if v == "upload" else v for k, v in values.items()}}
-        lines += ["[[operations]]", f"include-path = {json.dumps(path)}", "parameters = {" + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in given.items()) + "}"]
+        lines += [
+            "[[operations]]",
+            f"include-path = {json.dumps(path)}",
+            "parameters = {" + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in given.items()) + "}",
+        ]
     for path in JUDGED_BY_CONTENT:
         lines += [
-            "[[operations]]", f"include-path = {json.dumps(path)}",
-            "checks.positive_data_acceptance.expected-statuses = [\"2xx\", \"400\", \"401\", \"403\", \"404\", \"409\", \"429\"]",
+            "[[operations]]",
+            f"include-path = {json.dumps(path)}",
+            'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]',
         ]
     return "\n".join(lines) + "\n"
 
@@ -230,10 +313,29 @@ ENDS_THE_SESSION = ["DELETE /api/auth/token/"]
 
 def schemathesis_command(url: str, config, token: str | None, *selection: str) -> list[str]:
     command = [
-        sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", f"{url}/api/schema/",
-        "--checks", CHECKS, "--max-examples", str(MAX_EXAMPLES), "--seed", "1", "--generation-database", "none",
-        "--workers", "1", "--no-color", "--request-timeout", str(MAX_RESPONSE_SECONDS + 30),
-        "--max-response-time", str(MAX_RESPONSE_SECONDS), *selection,
+        sys.executable,
+        "-m",
+        "schemathesis.cli",
+        "--config-file",
+        str(config),
+        "run",
+        f"{url}/api/schema/",
+        "--checks",
+        CHECKS,
+        "--max-examples",
+        str(MAX_EXAMPLES),
+        "--seed",
+        "1",
+        "--generation-database",
+        "none",
+        "--workers",
+        "1",
+        "--no-color",
+        "--request-timeout",
+        str(MAX_RESPONSE_SECONDS + 30),
+        "--max-response-time",
+        str(MAX_RESPONSE_SECONDS),
+        *selection,
     ]
     return command + (["--header", f"Authorization: Token {token}"] if token else [])
 
@@ -250,16 +352,23 @@ def test_every_operation_answers_as_documented(live_api, viewers, tmp_path):
     config.write_text(schemathesis_config(viewers["submission"], viewers["upload"]))
     apart = [name for name in ENDS_THE_SESSION if name in operations(live_api)]
     commands = {
-        viewer: schemathesis_command(live_api, config, viewers["tokens"].get(viewer), *(f"--exclude-name={name}" for name in apart))
+        viewer: schemathesis_command(
+            live_api, config, viewers["tokens"].get(viewer), *(f"--exclude-name={name}" for name in apart)
+        )
         for viewer in VIEWERS
     }
     if apart:
-        commands["revoker"] = schemathesis_command(live_api, config, viewers["tokens"]["revoker"], *(f"--include-name={name}" for name in apart))
+        commands["revoker"] = schemathesis_command(
+            live_api, config, viewers["tokens"]["revoker"], *(f"--include-name={name}" for name in apart)
+        )
     runs = {}
     for name, command in commands.items():
         output = open(tmp_path / f"{name}.txt", "w+")
         # in tmp_path: schemathesis keeps a cache in its working directory
-        runs[name] = (subprocess.Popen(command, cwd=tmp_path, stdout=output, stderr=subprocess.STDOUT, text=True), output)
+        runs[name] = (
+            subprocess.Popen(command, cwd=tmp_path, stdout=output, stderr=subprocess.STDOUT, text=True),
+            output,
+        )
     failed = {}
     for name, (process, output) in runs.items():
         process.wait(timeout=240)

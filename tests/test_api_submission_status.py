@@ -1,6 +1,7 @@
 """``GET /api/submissions/<id>/status/``: status and progress only, under 1 KB, for the
 submission's team and organizers; the submission page polls it; the detail endpoint keeps
 the scores."""
+
 import json
 
 import pytest

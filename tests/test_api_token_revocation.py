@@ -2,6 +2,7 @@
 token itself, the profile page's button) and, when GEC_TOKEN_TTL_DAYS is set, by age
 (issue 23, finding 3: after a password change the old token still answered 200, and
 asking again gave the same token)."""
+
 import datetime as dt
 
 import pytest
@@ -59,7 +60,9 @@ def test_set_password_anywhere_revokes_the_token(ann):
 
 def test_the_admin_password_form_revokes_the_token(ann, admin_browser):
     key = obtain()
-    response = admin_browser.post(f"/admin/auth/user/{ann.pk}/password/", {"password1": NEW, "password2": NEW, "usable_password": "true"})
+    response = admin_browser.post(
+        f"/admin/auth/user/{ann.pk}/password/", {"password1": NEW, "password2": NEW, "usable_password": "true"}
+    )
     assert response.status_code == 302
     assert status_with(key) == 401
 

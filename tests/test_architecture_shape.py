@@ -1,6 +1,7 @@
 """The house's shape (docs/architecture.md), kept by a test so it does not drift back:
 metric families as packages, services by domain, reads apart from writes, and every
 platform module in an import-linter layer."""
+
 import ast
 import configparser
 import re
@@ -11,14 +12,19 @@ QUERY = re.compile(r"\.objects\b|\.(filter|exclude|select_related|prefetch_relat
 
 
 def top_entries(package: Path) -> list[str]:
-    return sorted(p.name for p in package.iterdir() if p.name != "__pycache__" and (p.suffix == ".py" or (p / "__init__.py").exists()))
+    return sorted(
+        p.name
+        for p in package.iterdir()
+        if p.name != "__pycache__" and (p.suffix == ".py" or (p / "__init__.py").exists())
+    )
 
 
 def test_views_and_api_classes_build_no_querysets():
     """They ask the read modules (access, ranking, insights/, selectors/) for rows."""
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-        for folder in ("views", "api") for path in sorted((ROOT / "leaderboard" / folder).glob("*.py"))
+        for folder in ("views", "api")
+        for path in sorted((ROOT / "leaderboard" / folder).glob("*.py"))
         for number, line in enumerate(path.read_text().splitlines(), 1)
         if QUERY.search(line) and not line.lstrip().startswith("#")
     ]
@@ -37,7 +43,12 @@ def test_services_have_at_most_12_entries_at_their_top():
 def test_every_platform_module_is_in_a_layer():
     config = configparser.ConfigParser()
     config.read(ROOT / ".importlinter")
-    layered = {name.strip() for line in config["importlinter:contract:layers"]["layers"].split("\n") for name in line.split(":") if name.strip()}
+    layered = {
+        name.strip()
+        for line in config["importlinter:contract:layers"]["layers"].split("\n")
+        for name in line.split(":")
+        if name.strip()
+    }
     modules = {f"leaderboard.{Path(name).stem}" for name in top_entries(ROOT / "leaderboard") if name != "__init__.py"}
     assert not modules - layered, f"not in any layer of .importlinter: {sorted(modules - layered)}"
 
@@ -46,7 +57,7 @@ def imported_names(path: Path, package: list[str]):
     """(module, name) for every ``from X import name`` in a file, relative imports resolved."""
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
+            base = package[: len(package) - node.level + 1] if node.level else []
             module = ".".join(base + ([node.module] if node.module else []))
             yield from ((module, alias.name) for alias in node.names)
 
@@ -67,9 +78,11 @@ def test_no_module_imports_its_own_package_back():
                 continue
             package = list(path.relative_to(ROOT).parent.parts)
             ancestors = {".".join(package[:i]) for i in range(1, len(package) + 1)}
-            found += [f"{path.relative_to(ROOT)}: from {module} import {name}"
-                      for module, name in imported_names(path, package)
-                      if module in ancestors and not is_submodule(module, name)]
+            found += [
+                f"{path.relative_to(ROOT)}: from {module} import {name}"
+                for module, name in imported_names(path, package)
+                if module in ancestors and not is_submodule(module, name)
+            ]
     assert not found, "\n".join(found)
 
 

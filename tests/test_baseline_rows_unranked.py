@@ -1,5 +1,6 @@
 """Organizers' baselines are in the pool and on the board as flagged rows, never ranked
 among the teams (``rank`` None; the teams are ranked 1.. among themselves)."""
+
 import pytest
 
 from leaderboard.ranking import ranked

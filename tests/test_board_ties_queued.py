@@ -2,6 +2,7 @@
 a render reads the stored groups; when they are not of the rows it shows, one request asks
 a worker (at most once per GEC_TIE_GROUPS_EVERY a board), and earlier groups stay shown for
 the rows that have not moved."""
+
 import re
 from datetime import timedelta
 
@@ -26,8 +27,10 @@ def groups_on_page(client) -> list[str]:
 def test_the_worker_computes_once_and_every_render_after_reads(insight_task, client, monkeypatch):
     first = groups_on_page(client)  # sync mode: the job ran inline, the render found it
     assert first
+
     def no_bootstrap(*_, **__):
         raise AssertionError("a render bootstrapped")
+
     monkeypatch.setattr(board_insights.ties, "tie_groups", no_bootstrap)
     assert groups_on_page(client) == first
     stored = BoardTies.objects.get(phase=insight_task["phase"], metric="errant.cs.f", track="")
@@ -74,10 +77,20 @@ def test_earlier_groups_stay_for_rows_that_did_not_move():
     groups = {1: {"group": 1}, 2: {"group": 1}, 3: {"group": 2}}
     order = [[1, 0.5], [2, 0.4], [3, 0.3]]
     rows = lambda *pairs: [{"submission_id": sid, "value": value} for sid, value in pairs]  # noqa: E731
-    assert unmoved_groups(order, groups, rows((1, 0.5), (9, 0.45), (2, 0.4), (3, 0.3))) == groups  # a newcomer: none for it
-    assert unmoved_groups(order, groups, rows((1, 0.5), (2, 0.4), (3, 0.35))) == {1: {"group": 1}, 2: {"group": 1}}  # 3 rescored
-    assert unmoved_groups(order, groups, rows((2, 0.6), (1, 0.5), (3, 0.3))) == {1: {"group": 1}, 3: {"group": 2}}  # 2 changed
-    assert unmoved_groups(order, groups, rows((3, 0.3), (1, 0.5), (2, 0.4))) == {}  # the order of the unchanged ones moved
+    assert (
+        unmoved_groups(order, groups, rows((1, 0.5), (9, 0.45), (2, 0.4), (3, 0.3))) == groups
+    )  # a newcomer: none for it
+    assert unmoved_groups(order, groups, rows((1, 0.5), (2, 0.4), (3, 0.35))) == {
+        1: {"group": 1},
+        2: {"group": 1},
+    }  # 3 rescored
+    assert unmoved_groups(order, groups, rows((2, 0.6), (1, 0.5), (3, 0.3))) == {
+        1: {"group": 1},
+        3: {"group": 2},
+    }  # 2 changed
+    assert (
+        unmoved_groups(order, groups, rows((3, 0.3), (1, 0.5), (2, 0.4))) == {}
+    )  # the order of the unchanged ones moved
 
 
 def test_an_unresampled_score_asks_nothing(insight_task, client, monkeypatch):

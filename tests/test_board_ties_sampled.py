@@ -1,6 +1,7 @@
 """A board's tie groups from kept sampled scores (leaderboard.insights.sampled): each row's
 bootstrap half is computed once and stored, so a later refresh, in any process, reads
 ~8 KB a row and no statistics, and gives the groups the statistics give."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -66,5 +67,7 @@ def test_a_rescore_samples_that_submission_again_and_drops_its_old_vector(insigh
         compute_tie_groups(phase, rows, PATH)
     read = statistics_read(queries.captured_queries)
     assert len(read) == 1 and f"IN ({rescored})" in read[0]  # that submission's statistics only
-    assert list(SampledScores.objects.filter(submission_id=rescored, path=PATH).values_list("key", flat=True)) != [before]
+    assert list(SampledScores.objects.filter(submission_id=rescored, path=PATH).values_list("key", flat=True)) != [
+        before
+    ]
     assert SampledScores.objects.filter(submission_id=rescored, path=PATH).count() == 1

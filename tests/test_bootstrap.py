@@ -1,4 +1,5 @@
 """Paired bootstrap on stored counts: seeded, centred on the observed difference."""
+
 import numpy as np
 
 from scoring.bootstrap import f_beta_of_counts, paired_bootstrap

@@ -1,6 +1,7 @@
 """scripts/bootstrap takes a lock: two starts at once never remove each other's install
 (issue 23, finding 8); the second waits and uses the first's venv. ``python3 -m venv``
 and pip are stand-ins here that record what they do and take a while."""
+
 import os
 import subprocess
 import textwrap
@@ -24,11 +25,22 @@ def environment(tmp_path) -> dict:
     shims.mkdir(exist_ok=True)
     (shims / "python3").write_text(FAKE_PYTHON)
     (shims / "python3").chmod(0o755)
-    return {**os.environ, "PATH": f"{shims}:{os.environ['PATH']}", "GEC_VENV": str(tmp_path / "venv"), "BOOTSTRAP_LOG": str(tmp_path / "log")}
+    return {
+        **os.environ,
+        "PATH": f"{shims}:{os.environ['PATH']}",
+        "GEC_VENV": str(tmp_path / "venv"),
+        "BOOTSTRAP_LOG": str(tmp_path / "log"),
+    }
 
 
 def start(env) -> subprocess.Popen:
-    return subprocess.Popen(["bash", str(ROOT / "scripts" / "bootstrap")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        ["bash", str(ROOT / "scripts" / "bootstrap")],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_two_starts_at_once_share_one_install(tmp_path):
@@ -47,7 +59,12 @@ def test_an_install_that_died_is_removed_and_done_again(tmp_path):
     env = environment(tmp_path)
     (tmp_path / "venv").mkdir()
     (tmp_path / "venv" / "half-installed").touch()
-    assert subprocess.run(["bash", str(ROOT / "scripts" / "bootstrap")], env=env, capture_output=True, timeout=60).returncode == 0
+    assert (
+        subprocess.run(
+            ["bash", str(ROOT / "scripts" / "bootstrap")], env=env, capture_output=True, timeout=60
+        ).returncode
+        == 0
+    )
     assert not (tmp_path / "venv" / "half-installed").exists() and (tmp_path / "venv" / ".complete").exists()
 
 
@@ -57,7 +74,9 @@ def test_a_finished_venv_is_used_without_the_lock(tmp_path):
     (tmp_path / "venv" / ".complete").touch()
     held = subprocess.Popen(["flock", str(tmp_path / "venv.lock"), "sleep", "30"])
     try:
-        done = subprocess.run(["bash", str(ROOT / "scripts" / "bootstrap")], env=env, capture_output=True, text=True, timeout=10)
+        done = subprocess.run(
+            ["bash", str(ROOT / "scripts" / "bootstrap")], env=env, capture_output=True, text=True, timeout=10
+        )
     finally:
         held.kill()
         held.wait()

@@ -2,6 +2,7 @@
 ERRANT edits, the annotator marks every one valid or invalid (keyboard: v / i; mouse: the
 buttons) and ranks the outputs; the page will not submit a screen with an edit unmarked,
 and what is stored is exactly the marks and ranks given."""
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -28,8 +29,13 @@ def test_edits_are_marked_then_ranked_by_keyboard_and_mouse(live_server, chromiu
 
     data = build_insight_task("edits-test")
     judge = User.objects.create_user("marker", email="marker@example.org", password="pw-marker")
-    campaign = create_campaign(data["task"], data["organizer"], CampaignSettings(
-        name="edits", annotators=["marker"], screens_per_annotator=SCREENS, redundancy=1, mode="edits"))  # prepared inline as it commits
+    campaign = create_campaign(
+        data["task"],
+        data["organizer"],
+        CampaignSettings(
+            name="edits", annotators=["marker"], screens_per_annotator=SCREENS, redundancy=1, mode="edits"
+        ),
+    )  # prepared inline as it commits
     campaign.refresh_from_db()
     assert campaign.status == "ready", campaign.message
 
@@ -63,7 +69,9 @@ def test_edits_are_marked_then_ranked_by_keyboard_and_mouse(live_server, chromiu
                     page.keyboard.press(key.lower())
                     page.keyboard.press("v" if valid else "i")
                 else:
-                    page.locator(f'.output[data-key="{key}"] .edits li').nth(k).locator("button.valid" if valid else "button.invalid").click()
+                    page.locator(f'.output[data-key="{key}"] .edits li').nth(k).locator(
+                        "button.valid" if valid else "button.invalid"
+                    ).click()
         assert page.locator("#submit").is_enabled()
         expected[assignment.pk] = (ranks, marks)
         if keyboard:

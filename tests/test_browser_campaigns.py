@@ -5,6 +5,7 @@ second flagged, the ranking with its clusters and ranges, and every metric's
 correlation; once published, the board has the human column. The worker jobs run in the
 embedded mode's background thread, as on a bare machine, so every wait is a real one.
 The judging page is also checked at 390 px: nothing wider than the screen."""
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -22,7 +23,13 @@ def make_annotator(name):
 
 def pending_screen(user):
     """The screen the page shows: the user's first unjudged assignment (what next/ answers)."""
-    return Assignment.objects.filter(annotator=user, judged=False).select_related("screen").order_by("position").first().screen
+    return (
+        Assignment.objects.filter(annotator=user, judged=False)
+        .select_related("screen")
+        .order_by("position")
+        .first()
+        .screen
+    )
 
 
 def judge_on_page(page, user, ranks_of, *, keyboard: bool):
@@ -68,7 +75,9 @@ def test_campaign_from_creation_to_the_board(live_server, chromium, settings):
     first.click("text=judge your screens")
     judge_on_page(first, ann1, careful_ranks, keyboard=True)
 
-    phone = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    phone = chromium.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+    ).new_page()
     browser_login(phone, live_server.url, "ann2", "pw-ann2")
     phone.goto(f"{live_server.url}/tasks/people-test/campaigns/people/judge/")
     phone.wait_for_selector("#screen:not([hidden]) .output")
@@ -77,13 +86,17 @@ def test_campaign_from_creation_to_the_board(live_server, chromium, settings):
     judge_on_page(phone, ann2, careless_ranks, keyboard=False)
 
     boss.goto(f"{live_server.url}/tasks/people-test/campaigns/people/")
-    boss.wait_for_selector('#campaign-state[data-up-to-date="1"]', timeout=120_000)  # ranked again after the last judgment
+    boss.wait_for_selector(
+        '#campaign-state[data-up-to-date="1"]', timeout=120_000
+    )  # ranked again after the last judgment
     boss.wait_for_selector('#annotators tr[data-user="ann2"][data-trusted="0"]')
     assert boss.locator('#annotators tr[data-user="ann1"][data-trusted="1"]').count() == 1
     assert "12/12" in boss.inner_text('#annotators tr[data-user="ann2"]')
     rows = boss.locator("#ranking tbody tr[data-system]")
     assert rows.count() >= 3
-    assert all(boss.locator("#ranking tbody tr[data-system]").nth(k).get_attribute("data-cluster") for k in range(rows.count()))
+    assert all(
+        boss.locator("#ranking tbody tr[data-system]").nth(k).get_attribute("data-cluster") for k in range(rows.count())
+    )
     assert boss.locator("#correlations tbody tr[data-path]").count() >= 1
     boss.screenshot(path="/tmp/browser_campaign_page.png", full_page=True)
 

@@ -1,6 +1,7 @@
 """The charts in headless Chromium: drawn from the vendored Chart.js (no network), the
 right systems in them, and pages that fit a 390 px phone screen (tables scroll in
 their own box)."""
+
 import pytest
 
 from tests.conftest import build_insight_task
@@ -47,7 +48,9 @@ def test_per_type_profile_compares_the_chosen_systems(site):
     subs = data["submissions"]
     page.goto(f"{url}/tasks/charts/per-type/?systems={subs['T5'].pk}&systems={subs['BART'].pk}")
     page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('type-profile-chart'))")
-    names = page.evaluate("() => Chart.getChart(document.getElementById('type-profile-chart')).data.datasets.map(d => d.label)")
+    names = page.evaluate(
+        "() => Chart.getChart(document.getElementById('type-profile-chart')).data.datasets.map(d => d.label)"
+    )
     assert names == ["alice/T5", "bob/BART"]
     assert chart_labels(page, "type-profile-chart")
     assert not overflows(page)  # the wide table scrolls inside its box
@@ -64,8 +67,13 @@ def test_a_team_sees_its_score_over_its_submissions(site):
     url, page, data, outside = site
     alice = User.objects.get(username="alice")
     again = accept_submission(
-        data["phase"], alice, system_name="T5-again", filename="b.txt", content=insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode(),
-        enforce_limits=False, queue=False,
+        data["phase"],
+        alice,
+        system_name="T5-again",
+        filename="b.txt",
+        content=insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode(),
+        enforce_limits=False,
+        queue=False,
     )
     score_submission(again.pk)
     browser_login(page, url, "alice", "pw-alice")

@@ -4,6 +4,7 @@ corpus's per-type table from the board and the phase's per-type page (ticking sy
 shows every corpus's table), is never sent to a refusal, and is told until when the heat
 maps are the organizers'; an organizer opens every corpus's heat map from the board.
 No page scrolls sideways."""
+
 import pytest
 from django.contrib.auth.models import User
 

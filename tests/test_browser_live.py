@@ -1,6 +1,7 @@
 """Live pages at constant cost (issue 33): open pages watch the phase's few-byte version and
 fetch their fragment once when a score lands (no reload); My submissions asks for all its
 pending rows in one request; a hidden tab does not poll at all."""
+
 import time
 
 import pytest
@@ -35,7 +36,14 @@ def test_a_score_landing_appears_on_open_pages_with_one_request_each(live_server
     browser_login(mine, live_server.url, "alice", "pw-alice")
 
     bart = insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode()
-    pending = accept_submission(built["phase"], User.objects.get(username="alice"), system_name="alice-bart", filename="b.txt", content=bart, queue=False)
+    pending = accept_submission(
+        built["phase"],
+        User.objects.get(username="alice"),
+        system_name="alice-bart",
+        filename="b.txt",
+        content=bart,
+        queue=False,
+    )
 
     boards = {}
     for name, page in (("anonymous", anonymous), ("participant", participant)):
@@ -100,7 +108,14 @@ def test_a_members_own_rows_and_status_follow_the_teams_channels(live_server, ch
 
     built = build_insight_task("channels", lines=LINES, teams={"alice": "T5"})
     bart = insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode()
-    pending = accept_submission(built["phase"], User.objects.get(username="alice"), system_name="alice-own", filename="b.txt", content=bart, queue=False)
+    pending = accept_submission(
+        built["phase"],
+        User.objects.get(username="alice"),
+        system_name="alice-own",
+        filename="b.txt",
+        content=bart,
+        queue=False,
+    )
     context = chromium.new_context()
     board, status = context.new_page(), context.new_page()
     browser_login(board, live_server.url, "alice", "pw-alice")
@@ -116,8 +131,12 @@ def test_a_members_own_rows_and_status_follow_the_teams_channels(live_server, ch
     with transaction.atomic():
         score_submission(pending.pk)
 
-    board.wait_for_selector("#own-submissions [data-status=scored] >> xpath=ancestor::tr >> text=alice-own", timeout=30_000)
+    board.wait_for_selector(
+        "#own-submissions [data-status=scored] >> xpath=ancestor::tr >> text=alice-own", timeout=30_000
+    )
     assert board.evaluate("window.notReloaded") is True
-    status.wait_for_selector("#state[data-finished='1']", timeout=30_000)  # reloaded once finished: the scores are there
+    status.wait_for_selector(
+        "#state[data-finished='1']", timeout=30_000
+    )  # reloaded once finished: the scores are there
     assert channels and statuses and versions and not django_asked, (channels, statuses, versions, django_asked)
     context.close()

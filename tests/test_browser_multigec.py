@@ -3,6 +3,7 @@ corpora in two languages from a zip bundle and opens a phase of them; a particip
 zip with one corpus missing and one bad line is refused with the corpus file and line
 named; a good zip is scored in the background and the board shows every corpus and the
 macro average."""
+
 import json
 
 import pytest
@@ -28,7 +29,11 @@ def test_multigec_journey(live_server, chromium, tmp_path, settings):
     host = User.objects.create_user("hannah", password="pw-hannah")
     host.user_permissions.add(Permission.objects.get(codename="host_tasks"))
     User.objects.create_user("pavel", password="pw-pavel")
-    bundle = {f"{name}/{file}": content for name, (source, ref) in CORPORA.items() for file, content in (("source.txt", text(source)), ("ref1.txt", text(ref)))}
+    bundle = {
+        f"{name}/{file}": content
+        for name, (source, ref) in CORPORA.items()
+        for file, content in (("source.txt", text(source)), ("ref1.txt", text(ref)))
+    }
     bundle["uk-ua-gec/corpus.json"] = json.dumps({"language": "uk", "pipeline": "tokens"})
     organizer = chromium.new_context().new_page()
     browser_login(organizer, live_server.url, "hannah", "pw-hannah")
@@ -72,7 +77,11 @@ def test_multigec_journey(live_server, chromium, tmp_path, settings):
     participant.wait_for_selector("#leaderboard td[data-metric=macro]:not(:has(span))", timeout=120_000)  # polled in
     board = participant.inner_text("#leaderboard")
     assert "Macro average" in board or "MACRO AVERAGE" in board.upper()
-    for name in CORPORA:  # each corpus's column group (one shown at a time when they do not all fit: a picker says which)
-        assert participant.locator(f"#leaderboard thead th[data-corpus={name}]").count() == 5  # its heading and GLEU, P, R, F0.5
+    for (
+        name
+    ) in CORPORA:  # each corpus's column group (one shown at a time when they do not all fit: a picker says which)
+        assert (
+            participant.locator(f"#leaderboard thead th[data-corpus={name}]").count() == 5
+        )  # its heading and GLEU, P, R, F0.5
     assert participant.inner_text("#leaderboard td[data-metric=macro]") == "1.0000"  # the references themselves
     assert participant.locator("#leaderboard td[data-corpus=uk-ua-gec]").count() == 4  # GLEU, P, R, F0.5

@@ -2,6 +2,7 @@
 files, wait until its gold is ready, add a dev and a hidden test phase with dates and limits,
 upload a baseline, freeze, reveal, rescore, export. Jobs run in the embedded mode's background
 thread, as on a bare machine, so every wait is a real one."""
+
 import re
 
 import pytest
@@ -27,10 +28,14 @@ def test_organizer_journey(live_server, chromium, tmp_path, settings):
     settings.GEC_TASK_MODE = "thread"
     host = User.objects.create_user("hannah", password="pw-hannah")
     host.user_permissions.add(Permission.objects.get(codename="host_tasks"))
-    dev_gold = [write(tmp_path, "source.txt", insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES))] + [write(tmp_path, p.name, insight_head(p, LINES)) for p in SUBSET_REFS]
+    dev_gold = [write(tmp_path, "source.txt", insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES))] + [
+        write(tmp_path, p.name, insight_head(p, LINES)) for p in SUBSET_REFS
+    ]
     test_dir = tmp_path / "test"
     test_dir.mkdir()
-    test_gold = [write(test_dir, "source.txt", lines(SUBSET_OUTPUTS / "INPUT.txt", LINES, 2 * LINES))] + [write(test_dir, p.name, lines(p, LINES, 2 * LINES)) for p in SUBSET_REFS]
+    test_gold = [write(test_dir, "source.txt", lines(SUBSET_OUTPUTS / "INPUT.txt", LINES, 2 * LINES))] + [
+        write(test_dir, p.name, lines(p, LINES, 2 * LINES)) for p in SUBSET_REFS
+    ]
     page = chromium.new_context().new_page()
     browser_login(page, live_server.url, "hannah", "pw-hannah")
 

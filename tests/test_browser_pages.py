@@ -1,4 +1,5 @@
 """The insight pages in headless Chromium: expected systems and colours on a small task."""
+
 import re
 
 import pytest
@@ -43,7 +44,9 @@ def test_per_type_comparison_shows_bars_side_by_side(site):
     page.goto(f"{url}/tasks/browser/per-type/?systems={subs['T5'].pk}&systems={subs['BART'].pk}")
     header = page.locator("#per-type thead").inner_text()
     assert "alice/T5" in header and "bob/BART" in header and "GECToR" not in header
-    widths = page.eval_on_selector_all("#per-type .bar:not(.det)", "bars => bars.map(b => b.getBoundingClientRect().width)")
+    widths = page.eval_on_selector_all(
+        "#per-type .bar:not(.det)", "bars => bars.map(b => b.getBoundingClientRect().width)"
+    )
     assert widths and max(widths) > 10
     assert rgb(page, "#per-type .bar") == "rgb(74, 120, 194)"
     page.screenshot(path="/tmp/browser_per_type.png", full_page=True)
@@ -53,14 +56,19 @@ def test_heat_map_colours_hard_chunks_deep_red(site):
     url, page, data = site
     browser_login(page, url, data["organizer"].username, "pw")
     page.goto(f"{url}/tasks/browser/difficulty/")
-    colours = page.eval_on_selector_all("#sentences .edit", "es => es.map(e => [getComputedStyle(e).backgroundColor, +e.dataset.weight])")
+    colours = page.eval_on_selector_all(
+        "#sentences .edit", "es => es.map(e => [getComputedStyle(e).backgroundColor, +e.dataset.weight])"
+    )
     assert colours
     for colour, weight in colours:
         r, g, b = map(int, re.findall(r"\d+", colour)[:3])
         assert r >= g and r >= b  # a shade of red
         if weight == 1.0:
             assert r < 200 and g < 40  # deep red where no system got it
-    hardest = [float(re.search(r"· (\d\.\d\d)", text).group(1)) for text in page.locator("#sentences .sentence").all_inner_texts()]
+    hardest = [
+        float(re.search(r"· (\d\.\d\d)", text).group(1))
+        for text in page.locator("#sentences .sentence").all_inner_texts()
+    ]
     assert hardest[0] == max(hardest)  # hardest first
     assert page.locator("#difficulty-table tbody tr").count() > 1
     page.screenshot(path="/tmp/browser_heatmap.png", full_page=True)
@@ -70,7 +78,9 @@ def test_cleme2_viewer_colours_chunks(site):
     url, page, data = site
     browser_login(page, url, "carol", "pw-carol")  # her system gets chunks right in the first sentences
     page.goto(f"{url}/tasks/browser/cleme2/")
-    assert {"alice/T5", "bob/BART", "carol/GECToR-BERT"} <= set(page.locator("#cleme2-bars tbody td:first-child").all_inner_texts())
+    assert {"alice/T5", "bob/BART", "carol/GECToR-BERT"} <= set(
+        page.locator("#cleme2-bars tbody td:first-child").all_inner_texts()
+    )
     assert rgb(page, "#cleme2-bars .stack .hit") == "rgb(143, 209, 158)"
     page.screenshot(path="/tmp/browser_cleme2.png", full_page=True)
     page.click("#cleme2-bars a")  # carol's own system: the only link she has

@@ -6,6 +6,7 @@ progress without reloading, open the submission's page, download its per-sentenc
 choose the submission that counts (the phase counts the chosen one) and see the board,
 open in another tab, follow.
 """
+
 import csv
 import re
 import threading
@@ -83,7 +84,9 @@ def test_participant_journey(live_server, chromium, tmp_path, settings):
     wait_for_background()
     upload(zoe, base, bad, "broken")
     problems = zoe.locator("ul.problems li").all_inner_texts()
-    assert any(re.match(r"(bad\.txt: )?line \d+: ", p) for p in problems), problems  # named by file (e-multigec) and line
+    assert any(re.match(r"(bad\.txt: )?line \d+: ", p) for p in problems), (
+        problems
+    )  # named by file (e-multigec) and line
 
     # 4. watch progress: the scoring thread is busy, so the upload waits in the queue
     release = threading.Event()
@@ -130,7 +133,11 @@ def test_participant_journey(live_server, chromium, tmp_path, settings):
     phone = chromium.new_context(viewport={"width": 390, "height": 800})
     phone.add_cookies(zoe.context.cookies())
     small = phone.new_page()
-    for name, url in (("mine", "/tasks/journey/submissions/"), ("detail", f"/tasks/journey/submissions/{first.pk}/"), ("team", "/tasks/journey/team/")):
+    for name, url in (
+        ("mine", "/tasks/journey/submissions/"),
+        ("detail", f"/tasks/journey/submissions/{first.pk}/"),
+        ("team", "/tasks/journey/team/"),
+    ):
         small.goto(base + url)
         assert small.evaluate("document.documentElement.scrollWidth") <= 390, url
         small.screenshot(path=f"/tmp/participant_journey_{name}_390px.png", full_page=True)

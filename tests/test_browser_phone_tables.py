@@ -1,6 +1,7 @@
 """Every table at 390 px in headless Chromium: the page never scrolls sideways, and each
 table's team (or type) and its score column are inside the viewport without scrolling;
 my submissions and the organizer's phases are cards whose buttons are in view."""
+
 import pytest
 
 from tests.conftest import browser_login, build_insight_task, ensure_cleme2_results
@@ -25,7 +26,9 @@ def phone(chromium, url, username, password):
 
 def in_view(page, selector: str) -> dict:
     """The first match's box, and whether it lies inside the viewport's width."""
-    box = page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, width: r.width}; }")
+    box = page.eval_on_selector(
+        selector, "e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, width: r.width}; }"
+    )
     box["inside"] = box["width"] > 0 and box["left"] >= 0 and box["right"] <= WIDTH
     return box
 
@@ -37,7 +40,10 @@ def no_sideways_scroll(page, path):
 PARTICIPANT_PAGES = {  # path: (the first column that names the row, the score column)
     "/tasks/phone/": ("#leaderboard tbody tr:not(.baseline) td:nth-child(3)", "#leaderboard tbody tr td.score"),
     "/tasks/phone/submissions/": ("#my-submissions tbody tr td:nth-child(2)", "#my-submissions tbody tr td.scores"),
-    "/tasks/phone/per-type/": ("#per-type tbody tr[data-type] td:first-child", "#per-type tbody tr[data-type] td.score"),
+    "/tasks/phone/per-type/": (
+        "#per-type tbody tr[data-type] td:first-child",
+        "#per-type tbody tr[data-type] td.score",
+    ),
     "/tasks/phone/cleme2/": ("#cleme2-bars tbody td:first-child", "#cleme2-bars tbody td:nth-child(2)"),
 }
 

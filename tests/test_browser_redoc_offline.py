@@ -1,6 +1,7 @@
 """/api/redoc/ in headless Chromium asks no other server for anything: Redoc's side menu
 draws its maker's logo from cdn.redoc.ly, and the page's Content-Security-Policy stops
 that request inside the browser (Chromium reports it failed with "csp")."""
+
 import pytest
 
 pytestmark = pytest.mark.browser

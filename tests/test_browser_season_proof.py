@@ -3,6 +3,7 @@ an organizer opens a dev and a hidden test phase; a participant submits with gec
 without ``--phase`` and lands in dev; every table shows its scores at 390 px; revealing
 the test results asks before acting; the demo's per-type page (M2 gold with NUCLE types)
 has no cut type name and no row with P or R at 100 unless its counts say so."""
+
 import io
 import re
 
@@ -49,8 +50,13 @@ def test_season(live_server, chromium, tmp_path, monkeypatch, capsys):
     url = live_server.url
     organizer = User.objects.create_user("olive", password="pw-olive")
     organizer.user_permissions.add(Permission.objects.get(codename="host_tasks"))
-    task = create_task("season", title="Season", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
-                       references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS], metrics=["errant", "gotoscorer", "cleme2"])
+    task = create_task(
+        "season",
+        title="Season",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
+        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
+        metrics=["errant", "gotoscorer", "cleme2"],
+    )
     Phase.objects.filter(task=task).delete()  # the organizer opens the phases from the page
     task.organizers.add(organizer)
     for name in ("alice", "bob"):
@@ -63,8 +69,14 @@ def test_season(live_server, chromium, tmp_path, monkeypatch, capsys):
     printed = gec_submit(url, tmp_path, monkeypatch, capsys)
     assert "to the dev phase" in printed and "scored" in printed
     assert list(Submission.objects.values_list("phase__kind", flat=True)) == ["dev"]
-    bob = accept_submission(Phase.objects.get(task=task, kind="dev"), User.objects.get(username="bob"), system_name="bart",
-                            filename="b.txt", content=insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode(), queue=False)
+    bob = accept_submission(
+        Phase.objects.get(task=task, kind="dev"),
+        User.objects.get(username="bob"),
+        system_name="bart",
+        filename="b.txt",
+        content=insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode(),
+        queue=False,
+    )
     score_submission(bob.pk)
 
     # every table's scores at 390 px
@@ -93,17 +105,26 @@ def test_demo_per_type_page_tells_the_truth(live_server, chromium):
     corpus = scoring.read_m2(gold.encode(), name="gold")
     ids = []
     for system in demo.SYSTEMS[1:3]:
-        submission = accept_submission(task.phases.get(), User.objects.create_user(system.name.lower()), system_name=system.name,
-                                       filename="o.txt", content=demo.simulate(corpus, system).encode(), enforce_limits=False, queue=False)
+        submission = accept_submission(
+            task.phases.get(),
+            User.objects.create_user(system.name.lower()),
+            system_name=system.name,
+            filename="o.txt",
+            content=demo.simulate(corpus, system).encode(),
+            enforce_limits=False,
+            queue=False,
+        )
         score_submission(submission.pk)
         ids.append(submission.pk)
     page = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.goto(f"{live_server.url}/tasks/demo-types/per-type/?" + "&".join(f"systems={pk}" for pk in ids))
     types = page.eval_on_selector_all("#per-type tr[data-type]", "rows => rows.map(r => r.dataset.type)")
     assert types and set(types) <= ERRANT_CATEGORIES | {"UNK"} and "" not in types
-    for row in page.eval_on_selector_all("#per-type tr[data-type]", "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))"):
+    for row in page.eval_on_selector_all(
+        "#per-type tr[data-type]", "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))"
+    ):
         for k in range(1, len(row) - 7, 8):
-            tp, fp, fn, p, r = row[k:k + 5]
+            tp, fp, fn, p, r = row[k : k + 5]
             if tp.isdigit():
                 assert (p == "100.0") == (fp == "0" and tp != "0"), row
                 assert (r == "100.0") == (fn == "0" and tp != "0"), row

@@ -1,6 +1,7 @@
 """The task's pages in headless Chromium, at 1280 and 390 px: an organizer writes the
 Overview, Data, Evaluation and Terms pages; a participant sees them as tabs, accepts the
 terms, and downloads the inputs from the Data tab and from the task page."""
+
 import pytest
 
 from tests.conftest import browser_login
@@ -63,10 +64,17 @@ def test_organizer_writes_pages_participant_accepts_terms_and_downloads(live_ser
         participant.click("#download-input")
     assert open(download.value.path(), encoding="utf-8").read() == SOURCE
 
-    for url in (f"/tasks/{SLUG}/?phase=dev", f"/tasks/{SLUG}/pages/data/", f"/tasks/{SLUG}/pages/terms/", f"/tasks/{SLUG}/manage/pages/"):
+    for url in (
+        f"/tasks/{SLUG}/?phase=dev",
+        f"/tasks/{SLUG}/pages/data/",
+        f"/tasks/{SLUG}/pages/terms/",
+        f"/tasks/{SLUG}/manage/pages/",
+    ):
         page = organizer if "manage" in url else participant
         page.goto(base + url)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, url
-        page.screenshot(path=f"/tmp/task_pages_{width}_{url.strip('/').split('/')[-1].split('?')[0]}.png", full_page=True)
+        page.screenshot(
+            path=f"/tmp/task_pages_{width}_{url.strip('/').split('/')[-1].split('?')[0]}.png", full_page=True
+        )
     tab = participant.locator("nav.task-nav a >> text=Terms").bounding_box()
     assert tab and tab["x"] + tab["width"] <= width

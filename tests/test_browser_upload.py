@@ -1,4 +1,5 @@
 """Upload through the form in one tab; the leaderboard open in another shows the new row, no reload."""
+
 import pytest
 
 from tests.conftest import SUBSET_OUTPUTS, browser_login, build_insight_task, insight_head

@@ -5,6 +5,7 @@ sentences whose outputs differ, identical outputs collapsed, reproducible from t
 judgments are checked; the worker's ranking counts trusted annotators only, without the
 control outputs.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -22,7 +23,9 @@ def outputs_of(data):
 
 
 def test_screens_show_differing_outputs_collapsed_and_shuffled(insight_task, django_capture_on_commit_callbacks):
-    campaign = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, outputs_per_screen=3)
+    campaign = make_campaign(
+        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, outputs_per_screen=3
+    )
     assert campaign.status == Campaign.Status.READY, campaign.message
     outputs = outputs_of(insight_task)
     for screen in Screen.objects.filter(campaign=campaign):
@@ -43,23 +46,44 @@ def test_screens_show_differing_outputs_collapsed_and_shuffled(insight_task, dja
 
 def test_the_seed_makes_the_same_campaign(insight_task, django_capture_on_commit_callbacks):
     def shape(campaign):
-        return [(a.annotator.username, a.position, a.screen.line, [o["text"] for o in a.screen.outputs])
-                for a in Assignment.objects.filter(campaign=campaign).select_related("screen", "annotator").order_by("annotator__username", "position")]
+        return [
+            (a.annotator.username, a.position, a.screen.line, [o["text"] for o in a.screen.outputs])
+            for a in Assignment.objects.filter(campaign=campaign)
+            .select_related("screen", "annotator")
+            .order_by("annotator__username", "position")
+        ]
 
-    first = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, name="one", seed=7)
-    second = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, name="two", seed=7)
-    third = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, name="three", seed=8)
+    first = make_campaign(
+        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, name="one", seed=7
+    )
+    second = make_campaign(
+        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, name="two", seed=7
+    )
+    third = make_campaign(
+        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, name="three", seed=8
+    )
     assert shape(first) == shape(second)
     assert shape(first) != shape(third)
 
 
 def test_redundancy_repeats_and_controls_in_each_queue(insight_task, django_capture_on_commit_callbacks):
     campaign = make_campaign(
-        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks,
-        annotators=["ann1", "ann2", "ann3"], screens_per_annotator=12, redundancy=2, repeats=2, controls=0.25, threshold=0.125,
+        insight_task["task"],
+        insight_task["organizer"],
+        django_capture_on_commit_callbacks,
+        annotators=["ann1", "ann2", "ann3"],
+        screens_per_annotator=12,
+        redundancy=2,
+        repeats=2,
+        controls=0.25,
+        threshold=0.125,
     )
     for name in ("ann1", "ann2", "ann3"):
-        queue = list(Assignment.objects.filter(campaign=campaign, annotator__username=name).select_related("screen").order_by("position"))
+        queue = list(
+            Assignment.objects.filter(campaign=campaign, annotator__username=name)
+            .select_related("screen")
+            .order_by("position")
+        )
         assert len(queue) == 12
         assert sum(a.screen.is_control for a in queue) == 3
         repeats = [a for a in queue if a.repeat]
@@ -67,8 +91,14 @@ def test_redundancy_repeats_and_controls_in_each_queue(insight_task, django_capt
         for repeat in repeats:
             first = next(a for a in queue if a.screen_id == repeat.screen_id and not a.repeat)
             assert first.position < repeat.position
-    judged_by = [len({a.annotator_id for a in s.assignments.all()}) for s in Screen.objects.filter(campaign=campaign, is_control=False)]
-    assert judged_by.count(1) <= 1 and set(judged_by) <= {1, 2}  # 3 x 7 regular screens, two annotators each: one is left alone
+    judged_by = [
+        len({a.annotator_id for a in s.assignments.all()})
+        for s in Screen.objects.filter(campaign=campaign, is_control=False)
+    ]
+    assert judged_by.count(1) <= 1 and set(judged_by) <= {
+        1,
+        2,
+    }  # 3 x 7 regular screens, two annotators each: one is left alone
     for screen in Screen.objects.filter(campaign=campaign, is_control=True):
         controls = [o for o in screen.outputs if o["control_of"]]
         assert len(controls) == 1 and controls[0]["systems"] == []
@@ -78,7 +108,12 @@ def test_redundancy_repeats_and_controls_in_each_queue(insight_task, django_capt
 
 def test_annotators_by_e_mail_need_not_be_participants(insight_task, django_capture_on_commit_callbacks):
     annotator("outsider")
-    campaign = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, annotators=["outsider@example.org"])
+    campaign = make_campaign(
+        insight_task["task"],
+        insight_task["organizer"],
+        django_capture_on_commit_callbacks,
+        annotators=["outsider@example.org"],
+    )
     assert [u.username for u in campaign.annotators.all()] == ["outsider"]
 
 
@@ -86,9 +121,17 @@ def test_bad_settings_are_all_named(insight_task):
     from leaderboard.services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 
     with pytest.raises(CampaignError) as error:
-        create_campaign(insight_task["task"], insight_task["organizer"], CampaignSettings(
-            name="Bad Name", annotators=["nobody-here"], screens_per_annotator=0, systems=[999999], mode="stars",
-        ))
+        create_campaign(
+            insight_task["task"],
+            insight_task["organizer"],
+            CampaignSettings(
+                name="Bad Name",
+                annotators=["nobody-here"],
+                screens_per_annotator=0,
+                systems=[999999],
+                mode="stars",
+            ),
+        )
     text = str(error.value)
     for part in ("name:", "nobody-here", "screens_per_annotator", "999999", "mode:"):
         assert part in text
@@ -119,7 +162,12 @@ def test_judgments_are_checked(insight_task, django_capture_on_commit_callbacks)
 
 def test_careless_annotator_is_untrusted_and_left_out(insight_task, django_capture_on_commit_callbacks):
     campaign = make_campaign(
-        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, screens_per_annotator=12, controls=0.5, redundancy=1,
+        insight_task["task"],
+        insight_task["organizer"],
+        django_capture_on_commit_callbacks,
+        screens_per_annotator=12,
+        controls=0.5,
+        redundancy=1,
     )
     assert judge_all(campaign, annotator("ann1"), django_capture_on_commit_callbacks, careful_ranks) == 12
     assert judge_all(campaign, annotator("ann2"), django_capture_on_commit_callbacks, careless_ranks) == 12
@@ -140,7 +188,9 @@ def test_edits_mode_needs_a_mark_per_edit(insight_task, django_capture_on_commit
     from leaderboard.insights.campaigns import next_screen
     from leaderboard.services.campaigns.judging import JudgmentError, record_judgment
 
-    campaign = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, mode="edits")
+    campaign = make_campaign(
+        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, mode="edits"
+    )
     user = annotator("ann1")
     screen = next_screen(campaign, user)
     assert screen["mode"] == "edits"
@@ -159,27 +209,37 @@ def test_edits_mode_needs_a_mark_per_edit(insight_task, django_capture_on_commit
     assert "0" * len(with_edits["edits"]) in [row[column] for row in table.rows]
 
 
-@pytest.mark.parametrize(("screens", "share", "threshold", "named"), [
-    (20, 0.1, 0.05, "2 control screens"),  # p >= 0.25: nobody could be trusted
-    (12, 0.25, 0.05, "at least 5 control screens"),
-    (10, 0.3, 0.0, "a threshold of 0"),
-])
+@pytest.mark.parametrize(
+    ("screens", "share", "threshold", "named"),
+    [
+        (20, 0.1, 0.05, "2 control screens"),  # p >= 0.25: nobody could be trusted
+        (12, 0.25, 0.05, "at least 5 control screens"),
+        (10, 0.3, 0.0, "a threshold of 0"),
+    ],
+)
 def test_too_few_controls_to_trust_anyone_are_named(insight_task, screens, share, threshold, named):
     """An annotator is trusted at a sign-test p of at most the threshold; n careful controls
     give at best 0.5^n, so fewer than the threshold needs would leave out every judgment."""
     from leaderboard.services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 
     annotator("ann1")
-    settings = CampaignSettings(name="few", annotators=["ann1"], screens_per_annotator=screens, controls=share, threshold=threshold)
+    settings = CampaignSettings(
+        name="few", annotators=["ann1"], screens_per_annotator=screens, controls=share, threshold=threshold
+    )
     with pytest.raises(CampaignError, match="controls: .*no annotator could be trusted") as error:
         create_campaign(insight_task["task"], insight_task["organizer"], settings)
     assert named in str(error.value)
 
 
-@pytest.mark.parametrize(("screens", "share", "threshold"), [(10, 0.5, 0.05), (12, 0.25, 0.125), (20, 0.1, 0.25), (20, 0.0, 0.05), (20, 0.1, 1.0)])
+@pytest.mark.parametrize(
+    ("screens", "share", "threshold"),
+    [(10, 0.5, 0.05), (12, 0.25, 0.125), (20, 0.1, 0.25), (20, 0.0, 0.05), (20, 0.1, 1.0)],
+)
 def test_enough_controls_or_none_are_accepted(insight_task, screens, share, threshold):
     from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
 
     annotator("ann1")
-    settings = CampaignSettings(name="enough", annotators=["ann1"], screens_per_annotator=screens, controls=share, threshold=threshold)
+    settings = CampaignSettings(
+        name="enough", annotators=["ann1"], screens_per_annotator=screens, controls=share, threshold=threshold
+    )
     assert create_campaign(insight_task["task"], insight_task["organizer"], settings).name == "enough"

@@ -1,6 +1,7 @@
 """Publishing, importing and exporting a campaign (issue 32 section 2): the board's human
 column group (page, API, exports), the meta-evaluation's schemes, judgments.xml read back
 by ``scoring human`` to the same figures, the CSV, and ``manage.py import_judgments``."""
+
 from __future__ import annotations
 
 import csv
@@ -22,8 +23,15 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def judged(insight_task, django_capture_on_commit_callbacks):
-    campaign = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks,
-                             screens_per_annotator=14, controls=0.4, redundancy=2, repeats=2)
+    campaign = make_campaign(
+        insight_task["task"],
+        insight_task["organizer"],
+        django_capture_on_commit_callbacks,
+        screens_per_annotator=14,
+        controls=0.4,
+        redundancy=2,
+        repeats=2,
+    )
     judge_all(campaign, annotator("ann1"), django_capture_on_commit_callbacks, careful_ranks)
     judge_all(campaign, annotator("ann2"), django_capture_on_commit_callbacks, careless_ranks)
     campaign.refresh_from_db()
@@ -43,7 +51,11 @@ def test_exported_xml_reads_back_to_the_same_figures(judged, insight_task):
     assert {item.user for item in items} == {"ann1"}  # ann2 is untrusted: left out
     again = rank_systems(items, bootstrap=1000, seed=judged.seed).as_json()
     stored = judged.results
-    assert again["systems"] == stored["systems"] and again["clusters"] == stored["clusters"] and again["agreement"] == stored["agreement"]
+    assert (
+        again["systems"] == stored["systems"]
+        and again["clusters"] == stored["clusters"]
+        and again["agreement"] == stored["agreement"]
+    )
     assert len(items) == stored["rankings"]
 
 
@@ -99,7 +111,9 @@ def test_import_command_creates_the_campaign(insight_task, tmp_path, django_capt
     campaign = Campaign.objects.get(name="elsewhere")
     assert Judgment.objects.filter(campaign=campaign, imported=True).count() == 2
     assert set(campaign.results["systems"]) == {"T5", "BART", "INPUT", "GECToR-BERT"}
-    items = read_judgments(organizer_client(insight_task).get("/api/tasks/insight/campaigns/elsewhere/judgments.xml").content)
+    items = read_judgments(
+        organizer_client(insight_task).get("/api/tasks/insight/campaigns/elsewhere/judgments.xml").content
+    )
     assert [item.output_groups() for item in items] == [item.output_groups() for item in read_judgments(XML.encode())]
 
 
@@ -121,11 +135,21 @@ def test_upload_on_the_campaign_page(judged, insight_task, django_capture_on_com
 
     client = organizer_client(insight_task)
     with django_capture_on_commit_callbacks(execute=True):
-        answer = client.post("/tasks/insight/campaigns/human/import/", {"file": SimpleUploadedFile("j.xml", XML.encode())})
+        answer = client.post(
+            "/tasks/insight/campaigns/human/import/", {"file": SimpleUploadedFile("j.xml", XML.encode())}
+        )
     assert answer.status_code == 302
     assert Judgment.objects.filter(campaign=judged, imported=True).count() == 2
-    bad = client.post("/tasks/insight/campaigns/human/import/", {"file": SimpleUploadedFile("j.xml", XML.replace('"T5"', '"T6"').encode())})
+    bad = client.post(
+        "/tasks/insight/campaigns/human/import/",
+        {"file": SimpleUploadedFile("j.xml", XML.replace('"T5"', '"T6"').encode())},
+    )
     assert bad.status_code == 400 and b"T6" in bad.content
     other = Client()
     other.force_login(annotator("ann1"))
-    assert other.post("/tasks/insight/campaigns/human/import/", {"file": SimpleUploadedFile("j.xml", XML.encode())}).status_code == 403
+    assert (
+        other.post(
+            "/tasks/insight/campaigns/human/import/", {"file": SimpleUploadedFile("j.xml", XML.encode())}
+        ).status_code
+        == 403
+    )

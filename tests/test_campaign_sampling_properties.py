@@ -2,6 +2,7 @@
 (hypothesis): every annotator gets exactly their screens, a regular screen is judged by
 distinct annotators (at most ``redundancy``), a repeat comes after its first showing, a
 screen shows distinct outputs of one sentence, and the same seed gives the same plan."""
+
 from __future__ import annotations
 
 import random
@@ -19,11 +20,18 @@ def campaigns(draw):
     n_systems = draw(st.integers(2, 6))
     n_lines = draw(st.integers(1, 12))
     vocabulary = ["a", "b", "c"]
-    outputs = {pk: [[draw(st.sampled_from(vocabulary)) for _ in range(2)] for _ in range(n_lines)] for pk in range(1, n_systems + 1)}
+    outputs = {
+        pk: [[draw(st.sampled_from(vocabulary)) for _ in range(2)] for _ in range(n_lines)]
+        for pk in range(1, n_systems + 1)
+    }
     annotators = list(range(100, 100 + draw(st.integers(1, 5))))
     spec = {
-        "screens_per_annotator": draw(st.integers(1, 15)), "outputs": draw(st.integers(2, 5)), "redundancy": draw(st.integers(1, 4)),
-        "repeats": draw(st.integers(0, 4)), "control_share": draw(st.sampled_from([0.0, 0.1, 0.25, 0.5])), "seed": draw(st.integers(0, 5)),
+        "screens_per_annotator": draw(st.integers(1, 15)),
+        "outputs": draw(st.integers(2, 5)),
+        "redundancy": draw(st.integers(1, 4)),
+        "repeats": draw(st.integers(0, 4)),
+        "control_share": draw(st.sampled_from([0.0, 0.1, 0.25, 0.5])),
+        "seed": draw(st.integers(0, 5)),
     }
     return outputs, annotators, spec
 

@@ -1,4 +1,5 @@
 """CLEME2.0 without similarity weights equals THUKElab/CLEME HEAD to 1e-6 (golden ``plain`` rows)."""
+
 import csv
 
 import pytest
@@ -9,14 +10,27 @@ from scoring.metrics.cleme2 import Cleme2
 from .conftest import CLEME_DATA, GOLDEN
 
 GOLD = [r for r in csv.DictReader(open(GOLDEN / "cleme2_demo_AMU_CAMB.csv")) if r["weighting"] == "plain"]
-COLUMNS = {"COM": "score", "HIT": "hit", "ERR": "error", "UND": "under", "OVE": "over",
-           "TP": "tp", "FP_NE": "fp_ne", "FP_UN": "fp_un", "FN": "fn", "TN": "tn"}
+COLUMNS = {
+    "COM": "score",
+    "HIT": "hit",
+    "ERR": "error",
+    "UND": "under",
+    "OVE": "over",
+    "TP": "tp",
+    "FP_NE": "fp_ne",
+    "FP_UN": "fp_un",
+    "FN": "fn",
+    "TN": "tn",
+}
 
 
 @pytest.fixture(scope="module")
 def scores():
     metric = Cleme2(ScoringOptions())
-    datasets = {"demo": Dataset.from_files(m2=CLEME_DATA / "demo.errant"), "conll14": Dataset.from_files(m2=CLEME_DATA / "conll14.errant")}
+    datasets = {
+        "demo": Dataset.from_files(m2=CLEME_DATA / "demo.errant"),
+        "conll14": Dataset.from_files(m2=CLEME_DATA / "conll14.errant"),
+    }
     result = {}
     for name in sorted({row["hyp"] for row in GOLD}):
         dataset = datasets[name.split("-")[0]]

@@ -4,6 +4,7 @@
 The demo rows run always (seconds); the CoNLL-14 rows embed a few thousand sentences
 on CPU and are marked slow.
 """
+
 import csv
 
 import pytest
@@ -14,8 +15,18 @@ from scoring.metrics.cleme2 import Cleme2
 from .conftest import CLEME_DATA, GOLDEN
 
 GOLD = [r for r in csv.DictReader(open(GOLDEN / "cleme2_demo_AMU_CAMB.csv")) if r["weighting"] == "sim_minilm6"]
-COLUMNS = {"COM": "score", "HIT": "hit", "ERR": "error", "UND": "under", "OVE": "over",
-           "TP": "tp", "FP_NE": "fp_ne", "FP_UN": "fp_un", "FN": "fn", "TN": "tn"}
+COLUMNS = {
+    "COM": "score",
+    "HIT": "hit",
+    "ERR": "error",
+    "UND": "under",
+    "OVE": "over",
+    "TP": "tp",
+    "FP_NE": "fp_ne",
+    "FP_UN": "fp_un",
+    "FN": "fn",
+    "TN": "tn",
+}
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +52,9 @@ def marks(row):
     return [pytest.mark.slow] if row["hyp"].startswith("conll14") else []
 
 
-@pytest.mark.parametrize("row", [pytest.param(r, marks=marks(r), id=f"{r['hyp']}-{r['assumption']}-{r['level']}") for r in GOLD])
+@pytest.mark.parametrize(
+    "row", [pytest.param(r, marks=marks(r), id=f"{r['hyp']}-{r['assumption']}-{r['level']}") for r in GOLD]
+)
 def test_similarity_weighted_scores_match_head(scorer, row):
     got = scorer(row["hyp"])["sim"][row["assumption"]][row["level"]]
     for column, key in COLUMNS.items():

@@ -1,5 +1,6 @@
 """CLEME on valid lines with chunks far longer than the length bias (issue 14: ``math.exp``
 overflowed past ~710 tokens and the upload failed with "math range error")."""
+
 import pytest
 
 from scoring import Dataset, ScoringOptions, build_metrics, read_hypothesis, read_m2

@@ -5,6 +5,7 @@ without length weighting; scores to 4 decimals (v1 rounds them there, with numpy
 rounding at sentence level: compared within half a unit of the 4th decimal), weighted
 counts to 2, and the length-weighting bias ``l``.
 """
+
 import csv
 
 import pytest
@@ -20,7 +21,10 @@ GOLD = list(csv.DictReader(open(GOLDEN / "cleme_v1_demo_AMU_CAMB.csv")))
 
 @pytest.fixture(scope="module")
 def statistics():
-    datasets = {"demo": Dataset.from_files(m2=CLEME_DATA / "demo.errant"), "conll14": Dataset.from_files(m2=CLEME_DATA / "conll14.errant")}
+    datasets = {
+        "demo": Dataset.from_files(m2=CLEME_DATA / "demo.errant"),
+        "conll14": Dataset.from_files(m2=CLEME_DATA / "conll14.errant"),
+    }
     result = {}
     for name in sorted({row["hyp"] for row in GOLD}):
         dataset = datasets[name.split("-")[0]]
@@ -28,7 +32,9 @@ def statistics():
     return result
 
 
-@pytest.mark.parametrize("row", GOLD, ids=[f"{r['hyp']}-{r['level']}-{r['assumption']}-{r['length_weighting']}" for r in GOLD])
+@pytest.mark.parametrize(
+    "row", GOLD, ids=[f"{r['hyp']}-{r['level']}-{r['assumption']}-{r['length_weighting']}" for r in GOLD]
+)
 def test_scores_match_cleme_v1(statistics, row):
     stats = statistics[row["hyp"]]
     assert stats["length_bias"] == pytest.approx(float(row["bias"]), abs=5e-6)

@@ -1,4 +1,5 @@
 """Chunk partition: shared boundaries, merging of touching edits, dummy chunks (CLEME section 3.1)."""
+
 from scoring import Dataset, Edit, read_hypothesis
 from scoring.cleme import partition
 from scoring.cleme.partition import chunk_edits, merged_intervals
@@ -34,8 +35,20 @@ def test_demo_partition_matches_the_cleme_readme():
     targets = [chunk_edits(hyp.edits[1])] + [chunk_edits(r.edits[1]) for r in dataset.references]
     spans, changed = partition(source, targets)
     assert [" ".join(source[a:b]) for a, b in spans] == [
-        "When we are", "diagonosed out", "with", "", "certain genetic", "disease", ", are we", "suppose",
-        "to disclose", "this result", "to", "our", "relatives ?"]
+        "When we are",
+        "diagonosed out",
+        "with",
+        "",
+        "certain genetic",
+        "disease",
+        ", are we",
+        "suppose",
+        "to disclose",
+        "this result",
+        "to",
+        "our",
+        "relatives ?",
+    ]
 
     def text(target):
         return [" ".join(changed[target].get(k, source[a:b])) for k, (a, b) in enumerate(spans)]

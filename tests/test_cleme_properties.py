@@ -3,6 +3,7 @@
 A hypothesis equal to a reference scores P = R = F = 1 and Hit = 1 against it;
 Hit + Error + Under = 1 whenever NE > 0; the CLEME2.0 score stays in [0, 1].
 """
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,7 +40,9 @@ def corpora(draw):
 
 
 def build(sources, refs, hyp_edits):
-    references = [Reference(f"ref{k}", [apply_edits(s, e) for s, e in zip(sources, edits)], edits) for k, edits in enumerate(refs)]
+    references = [
+        Reference(f"ref{k}", [apply_edits(s, e) for s, e in zip(sources, edits)], edits) for k, edits in enumerate(refs)
+    ]
     dataset = Dataset(sources, references)
     return dataset, Hypothesis("sys", [apply_edits(s, e) for s, e in zip(sources, hyp_edits)], hyp_edits)
 

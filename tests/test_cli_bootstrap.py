@@ -1,4 +1,5 @@
 """``python -m scoring --bootstrap N [--bootstrap-path PATH]``: any resampled score, against the first system."""
+
 import json
 
 import pytest
@@ -10,8 +11,18 @@ from .conftest import SUBSET_OUTPUTS, SUBSET_REFS, unshipped
 pytestmark = unshipped
 
 ARGS = [
-    "--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--ref", str(SUBSET_REFS[0]), "--ref", str(SUBSET_REFS[1]),
-    "--hyp", f"INPUT={SUBSET_OUTPUTS / 'INPUT.txt'}", "--hyp", f"T5={SUBSET_OUTPUTS / 'T5.txt'}", "--metrics", "gleu",
+    "--source",
+    str(SUBSET_OUTPUTS / "INPUT.txt"),
+    "--ref",
+    str(SUBSET_REFS[0]),
+    "--ref",
+    str(SUBSET_REFS[1]),
+    "--hyp",
+    f"INPUT={SUBSET_OUTPUTS / 'INPUT.txt'}",
+    "--hyp",
+    f"T5={SUBSET_OUTPUTS / 'T5.txt'}",
+    "--metrics",
+    "gleu",
 ]
 
 

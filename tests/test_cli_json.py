@@ -1,4 +1,5 @@
 """``python -m scoring --json`` prints the object of docs/contracts.md section 2."""
+
 import json
 
 from scoring.cli.main import main
@@ -9,13 +10,30 @@ pytestmark = unshipped
 
 
 def test_json_shape(capsys):
-    code = main([
-        "--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--ref", str(SUBSET_REFS[0]), "--ref", str(SUBSET_REFS[1]),
-        "--hyp", f"T5={SUBSET_OUTPUTS / 'T5.txt'}", "--hyp", str(SUBSET_OUTPUTS / "INPUT.txt"), "--metrics", "errant", "--json",
-    ])
+    code = main(
+        [
+            "--source",
+            str(SUBSET_OUTPUTS / "INPUT.txt"),
+            "--ref",
+            str(SUBSET_REFS[0]),
+            "--ref",
+            str(SUBSET_REFS[1]),
+            "--hyp",
+            f"T5={SUBSET_OUTPUTS / 'T5.txt'}",
+            "--hyp",
+            str(SUBSET_OUTPUTS / "INPUT.txt"),
+            "--metrics",
+            "errant",
+            "--json",
+        ]
+    )
     assert code == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["signature"].startswith("scoring:") and "|errant:3.0.2|spacy:3.8" in out["signature"] and "|beta:0.5" in out["signature"]
+    assert (
+        out["signature"].startswith("scoring:")
+        and "|errant:3.0.2|spacy:3.8" in out["signature"]
+        and "|beta:0.5" in out["signature"]
+    )
     assert (out["n_sentences"], out["n_references"]) == (391, 2)
     assert list(out["systems"]) == ["T5", "INPUT"]
     errant = out["systems"]["T5"]["errant"]
@@ -29,7 +47,18 @@ def test_json_shape(capsys):
 
 
 def test_table_output(capsys):
-    code = main(["--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--ref", str(SUBSET_REFS[0]), "--hyp", f"T5={SUBSET_OUTPUTS / 'T5.txt'}", "--metrics", "errant"])
+    code = main(
+        [
+            "--source",
+            str(SUBSET_OUTPUTS / "INPUT.txt"),
+            "--ref",
+            str(SUBSET_REFS[0]),
+            "--hyp",
+            f"T5={SUBSET_OUTPUTS / 'T5.txt'}",
+            "--metrics",
+            "errant",
+        ]
+    )
     assert code == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:4] == ["system", "ERRANT", "P", "ERRANT"]
@@ -37,7 +66,18 @@ def test_table_output(capsys):
 
 
 def test_gleu_json_and_table(capsys):
-    args = ["--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--ref", str(SUBSET_REFS[0]), "--ref", str(SUBSET_REFS[1]), "--hyp", f"T5={SUBSET_OUTPUTS / 'T5.txt'}", "--metrics", "gleu"]
+    args = [
+        "--source",
+        str(SUBSET_OUTPUTS / "INPUT.txt"),
+        "--ref",
+        str(SUBSET_REFS[0]),
+        "--ref",
+        str(SUBSET_REFS[1]),
+        "--hyp",
+        f"T5={SUBSET_OUTPUTS / 'T5.txt'}",
+        "--metrics",
+        "gleu",
+    ]
     assert main([*args, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     gleu = out["systems"]["T5"]["gleu"]

@@ -1,4 +1,5 @@
 """The CLI contract of issue 24: ``--lang``, ``--pipeline``, ``--gleu-variant``, ``--max-tokens``."""
+
 import json
 import subprocess
 import sys
@@ -19,9 +20,34 @@ def write(folder: Path, name: str, lines: list[str]) -> Path:
 
 def test_the_multigec_command_prints_errant_and_gleu(tmp_path):
     sources, reference, system = SENTENCES["uk"]
-    files = [write(tmp_path, "S", sources), write(tmp_path, "R1", reference), write(tmp_path, "R2", system), write(tmp_path, "H", system)]
-    command = [sys.executable, "-m", "scoring", "--lang", "uk", "--pipeline", "tokens", "--source", files[0], "--ref", files[1], "--ref", files[2],
-               "--hyp", f"NAME={files[3]}", "--metrics", "errant,gleu", "--gleu-variant", "multigec", "--json"]
+    files = [
+        write(tmp_path, "S", sources),
+        write(tmp_path, "R1", reference),
+        write(tmp_path, "R2", system),
+        write(tmp_path, "H", system),
+    ]
+    command = [
+        sys.executable,
+        "-m",
+        "scoring",
+        "--lang",
+        "uk",
+        "--pipeline",
+        "tokens",
+        "--source",
+        files[0],
+        "--ref",
+        files[1],
+        "--ref",
+        files[2],
+        "--hyp",
+        f"NAME={files[3]}",
+        "--metrics",
+        "errant,gleu",
+        "--gleu-variant",
+        "multigec",
+        "--json",
+    ]
     out = json.loads(subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True).stdout)
     scores = out["systems"]["NAME"]
     for mode in ("cs", "ds", "dt", "cse"):
@@ -32,8 +58,19 @@ def test_the_multigec_command_prints_errant_and_gleu(tmp_path):
 
 def test_an_unsupported_metric_is_reported_not_scored(tmp_path, capsys):
     sources, reference, system = SENTENCES["cs"]
-    args = ["--lang", "cs", "--source", str(write(tmp_path, "S", sources)), "--ref", str(write(tmp_path, "R", reference)),
-            "--hyp", f"sys={write(tmp_path, 'H', system)}", "--metrics", "errant,usim", "--json"]
+    args = [
+        "--lang",
+        "cs",
+        "--source",
+        str(write(tmp_path, "S", sources)),
+        "--ref",
+        str(write(tmp_path, "R", reference)),
+        "--hyp",
+        f"sys={write(tmp_path, 'H', system)}",
+        "--metrics",
+        "errant,usim",
+        "--json",
+    ]
     assert main(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert "usim" not in out["systems"]["sys"] and "dependency parse" in out["unsupported"]["usim"]
@@ -41,7 +78,16 @@ def test_an_unsupported_metric_is_reported_not_scored(tmp_path, capsys):
 
 def test_an_unknown_language_is_a_usage_error(tmp_path, capsys):
     sources, reference, system = SENTENCES["cs"]
-    args = ["--lang", "xx", "--source", str(write(tmp_path, "S", sources)), "--ref", str(write(tmp_path, "R", reference)), "--hyp", str(write(tmp_path, "H", system))]
+    args = [
+        "--lang",
+        "xx",
+        "--source",
+        str(write(tmp_path, "S", sources)),
+        "--ref",
+        str(write(tmp_path, "R", reference)),
+        "--hyp",
+        str(write(tmp_path, "H", system)),
+    ]
     try:
         main(args)
     except SystemExit as exc:
@@ -52,7 +98,23 @@ def test_an_unknown_language_is_a_usage_error(tmp_path, capsys):
 def test_max_tokens_counts_the_languages_tokens(tmp_path, capsys):
     """Chinese text has no spaces: the limit applies to the characters its tokenizer makes."""
     sources, reference, system = SENTENCES["zh"]
-    args = ["--lang", "zh", "--tokenize", "--max-tokens", "6", "--source", str(write(tmp_path, "S", sources)),
-            "--ref", str(write(tmp_path, "R", reference)), "--hyp", str(write(tmp_path, "H", system)), "--metrics", "errant"]
+    args = [
+        "--lang",
+        "zh",
+        "--tokenize",
+        "--max-tokens",
+        "6",
+        "--source",
+        str(write(tmp_path, "S", sources)),
+        "--ref",
+        str(write(tmp_path, "R", reference)),
+        "--hyp",
+        str(write(tmp_path, "H", system)),
+        "--metrics",
+        "errant",
+    ]
     assert main(args) == 2
-    assert "source: line 1: the line has 7 tokens after zh tokenization, over the limit of 6 per line" in capsys.readouterr().err
+    assert (
+        "source: line 1: the line has 7 tokens after zh tokenization, over the limit of 6 per line"
+        in capsys.readouterr().err
+    )

@@ -1,4 +1,5 @@
 """``python -m scoring --prepared FILE``: the prepared dataset kept between CLI runs."""
+
 import json
 
 import pytest
@@ -15,7 +16,13 @@ LINES = 12
 def inputs(tmp_path):
     """The first lines of the SEEDA subset: source, two references, two systems."""
     files = {}
-    for name, path in [("src", SUBSET_OUTPUTS / "INPUT.txt"), ("ref0", SUBSET_REFS[0]), ("ref1", SUBSET_REFS[1]), ("T5", SUBSET_OUTPUTS / "T5.txt"), ("BART", SUBSET_OUTPUTS / "BART.txt")]:
+    for name, path in [
+        ("src", SUBSET_OUTPUTS / "INPUT.txt"),
+        ("ref0", SUBSET_REFS[0]),
+        ("ref1", SUBSET_REFS[1]),
+        ("T5", SUBSET_OUTPUTS / "T5.txt"),
+        ("BART", SUBSET_OUTPUTS / "BART.txt"),
+    ]:
         files[name] = tmp_path / f"{name}.txt"
         files[name].write_text("".join(path.read_text().splitlines(keepends=True)[:LINES]))
     return files
@@ -38,7 +45,19 @@ def parsed(monkeypatch):
 
 
 def run(capsys, inputs, prepared, *systems, ref="ref1"):
-    args = ["--source", str(inputs["src"]), "--ref", str(inputs["ref0"]), "--ref", str(inputs[ref]), "--metrics", "errant,gotoscorer,cleme2", "--json", "--prepared", str(prepared)]
+    args = [
+        "--source",
+        str(inputs["src"]),
+        "--ref",
+        str(inputs["ref0"]),
+        "--ref",
+        str(inputs[ref]),
+        "--metrics",
+        "errant,gotoscorer,cleme2",
+        "--json",
+        "--prepared",
+        str(prepared),
+    ]
     for name in systems:
         args += ["--hyp", f"{name}={inputs[name]}"]
     assert main(args) == 0
@@ -53,7 +72,9 @@ def test_a_second_run_parses_only_lines_never_seen_and_scores_the_same(capsys, t
     again = run(capsys, inputs, prepared, "T5")
     assert parsed == [] and again == first
     both = run(capsys, inputs, prepared, "T5", "BART")
-    changed = {tuple(line.split()) for line in inputs["BART"].read_text().splitlines()} - {tuple(line.split()) for name in ("src", "ref0", "ref1", "T5") for line in inputs[name].read_text().splitlines()}
+    changed = {tuple(line.split()) for line in inputs["BART"].read_text().splitlines()} - {
+        tuple(line.split()) for name in ("src", "ref0", "ref1", "T5") for line in inputs[name].read_text().splitlines()
+    }
     assert {tuple(tokens) for tokens in parsed} == changed
     assert both["systems"]["T5"]["errant"] == first["systems"]["T5"]["errant"]
 

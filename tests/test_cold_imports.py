@@ -1,6 +1,7 @@
 """A cold ``python -m scoring`` with the text metrics loads neither torch nor scipy
 (issue 16: torch alone cost ~1.2 CPU s), nor another language's lemmatiser, tagger or
 model (issue 24), and torch still imports afterwards."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -22,10 +23,16 @@ print(thinc.compat.has_torch, torch.tensor([1]).item())
 
 def test_cli_loads_spacy_without_torch_or_scipy(tmp_path):
     files = []
-    for name, text in (("src", "This are a test .\nFine .\n"), ("ref", "This is a test .\nFine .\n"), ("hyp", "This is the test .\nFine .\n")):
+    for name, text in (
+        ("src", "This are a test .\nFine .\n"),
+        ("ref", "This is a test .\nFine .\n"),
+        ("hyp", "This is the test .\nFine .\n"),
+    ):
         path = tmp_path / f"{name}.txt"
         path.write_text(text)
         files.append(str(path))
-    out = subprocess.run([sys.executable, "-c", PROBE, *files], cwd=ROOT, capture_output=True, text=True, check=True).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, *files], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert out[-2] == "['thinc.compat']"  # spaCy loaded; torch, scipy and other languages' data not
     assert out[-1] == "False 1"  # thinc went without torch; torch itself still works

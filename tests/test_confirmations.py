@@ -1,5 +1,6 @@
 """Reveal, freeze, rescore, withdraw and delete ask first and say what will happen, with
 counts; nothing changes until the confirmation is posted (works without JavaScript)."""
+
 import pytest
 
 from leaderboard.models import Phase, Submission
@@ -11,7 +12,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(scope="module")
 def hidden(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
-        data = build_insight_task("confirm", lines=10, teams={"fay": "T5", "gus": "BART"}, kind="test", results_visibility="organizers")
+        data = build_insight_task(
+            "confirm", lines=10, teams={"fay": "T5", "gus": "BART"}, kind="test", results_visibility="organizers"
+        )
     yield data
     with django_db_blocker.unblock():
         remove_insight_task(data)
@@ -27,7 +30,9 @@ def as_user(client, username):
 def test_reveal_says_what_becomes_public_and_waits(hidden, client):
     organizer = as_user(client, "confirm-organizer")
     page = organizer.get("/tasks/confirm/phase/reveal/?phase=test").content.decode()
-    assert "Reveal the test phase&#x27;s results: 2 scored submissions of 2 teams become public (2 on the board)" in page
+    assert (
+        "Reveal the test phase&#x27;s results: 2 scored submissions of 2 teams become public (2 on the board)" in page
+    )
     assert 'name="confirmed" value="yes"' in page
     organizer.post("/tasks/confirm/phase/reveal/?phase=test")  # an old one-click form: asks again
     assert not Phase.objects.get(pk=hidden["phase"].pk).revealed

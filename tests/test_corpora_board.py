@@ -1,6 +1,7 @@
 """The board of a phase of several corpora: each corpus's GLEU, P, R, F0.5 and the macro
 average the rows rank by, on the page, the API and every export; a team's latest upload
 counts, in every corpus's pool at once."""
+
 import csv
 import io
 import json
@@ -24,8 +25,17 @@ CORPORA = {"cs-natwebinf": (CS_SOURCE, CS_REF), "de-merlin": (DE_SOURCE, DE_REF)
 def phase(django_capture_on_commit_callbacks):
     phase = corpora_task("three", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()])
     with django_capture_on_commit_callbacks(execute=True):
-        for name, outputs in [("copy", {n: text(s) for n, (s, _) in CORPORA.items()}), ("half", {"cs-natwebinf": text(CS_REF), "de-merlin": text(DE_SOURCE), "uk-ua-gec": text(UK_REF)})]:
-            accept_submission(phase, User.objects.create_user(name), system_name=name, filename=f"{name}.zip", content=zipped({f"{n}.txt": t for n, t in outputs.items()}))
+        for name, outputs in [
+            ("copy", {n: text(s) for n, (s, _) in CORPORA.items()}),
+            ("half", {"cs-natwebinf": text(CS_REF), "de-merlin": text(DE_SOURCE), "uk-ua-gec": text(UK_REF)}),
+        ]:
+            accept_submission(
+                phase,
+                User.objects.create_user(name),
+                system_name=name,
+                filename=f"{name}.zip",
+                content=zipped({f"{n}.txt": t for n, t in outputs.items()}),
+            )
     return phase
 
 
@@ -61,22 +71,32 @@ def test_a_corpus_has_its_own_board_and_heat_map(organizer, phase):
     assert organizer.get("/tasks/three/difficulty/?phase=dev--uk-ua-gec").status_code == 200
     heat_map = organizer.get("/tasks/three/difficulty/map/?phase=dev--uk-ua-gec")
     assert heat_map.status_code == 200 and "школ" in heat_map.content.decode()
-    assert 'href="?phase=dev--' not in organizer.get("/tasks/three/").content.decode().split('id="leaderboard"')[0]  # not a phase of the task's own
+    assert (
+        'href="?phase=dev--' not in organizer.get("/tasks/three/").content.decode().split('id="leaderboard"')[0]
+    )  # not a phase of the task's own
 
 
 def test_an_upload_of_one_corpus_replaces_the_entry_in_that_corpus_only(phase, django_capture_on_commit_callbacks):
     user = User.objects.get(username="half")
     [zip_upload] = [r["submission_id"] for r in board_rows(phase.pk, "errant.cs.f") if r["team"] == "half"]
     with django_capture_on_commit_callbacks(execute=True):
-        latest = accept_submission(phase, user, system_name="half-2", filename="h.zip", content=zipped({"uk-ua-gec.txt": text(UK_SOURCE)}))
+        latest = accept_submission(
+            phase, user, system_name="half-2", filename="h.zip", content=zipped({"uk-ua-gec.txt": text(UK_SOURCE)})
+        )
     rows = board_rows(phase.pk, "errant.cs.f")
     assert {r["system_name"] for r in rows} == {"copy", "half-2"}
     [row] = [r for r in rows if r["team"] == "half"]
     assert row["submission_id"] == latest.pk
     assert row["corpus_uploads"] == {"cs-natwebinf": zip_upload, "de-merlin": zip_upload, "uk-ua-gec": latest.pk}
-    assert row["corpora"]["uk-ua-gec"]["errant"]["cs"]["f"] == 0.0 and row["value"] == pytest.approx(1 / 3)  # cs 1, de 0, uk now 0
-    members = PoolMember.objects.filter(submission__parent__team__name="half").values_list("submission__parent_id", "submission__phase__corpus")
-    assert sorted(members) == sorted([(zip_upload, "cs-natwebinf"), (zip_upload, "de-merlin"), (latest.pk, "uk-ua-gec")])
+    assert row["corpora"]["uk-ua-gec"]["errant"]["cs"]["f"] == 0.0 and row["value"] == pytest.approx(
+        1 / 3
+    )  # cs 1, de 0, uk now 0
+    members = PoolMember.objects.filter(submission__parent__team__name="half").values_list(
+        "submission__parent_id", "submission__phase__corpus"
+    )
+    assert sorted(members) == sorted(
+        [(zip_upload, "cs-natwebinf"), (zip_upload, "de-merlin"), (latest.pk, "uk-ua-gec")]
+    )
 
 
 def test_the_api_board_carries_the_corpora(client, phase):
@@ -98,14 +118,22 @@ def test_exports_carry_the_per_corpus_columns(organizer, fmt):
         assert len(rows) == 2 and all(len(r) == len(columns) for r in rows)
     if fmt == "json":
         first = json.loads(body)["rows"][0]
-        assert (first["System"], first["uk-ua-gec ERRANT cs F"], first["de-merlin ERRANT cs F"]) == ("half", pytest.approx(1.0), 0.0)
+        assert (first["System"], first["uk-ua-gec ERRANT cs F"], first["de-merlin ERRANT cs F"]) == (
+            "half",
+            pytest.approx(1.0),
+            0.0,
+        )
         assert first["macro average ERRANT cs F"] == pytest.approx(2 / 3)
 
 
 def test_the_task_api_lists_the_corpora(client, phase):
     [listed] = client.get("/api/tasks/three/").json()["phases"]
     assert listed["kind"] == "dev" and listed["n_sentences"] is None
-    assert [(c["name"], c["lang"], c["n_sentences"]) for c in listed["corpora"]] == [("cs-natwebinf", "cs", 2), ("de-merlin", "de", 2), ("uk-ua-gec", "uk", 2)]
+    assert [(c["name"], c["lang"], c["n_sentences"]) for c in listed["corpora"]] == [
+        ("cs-natwebinf", "cs", 2),
+        ("de-merlin", "de", 2),
+        ("uk-ua-gec", "uk", 2),
+    ]
 
 
 def test_a_rescore_scores_the_corpus_files_and_keeps_the_board(phase):
@@ -113,8 +141,13 @@ def test_a_rescore_scores_the_corpus_files_and_keeps_the_board(phase):
 
     before = board_rows(phase.pk, "errant.cs.f")
     changes = rescore_with_ranks(phase.task)
-    assert [(c["system_name"], c["moved"], c["changed_scores"]) for c in changes] == [("half", False, 0), ("copy", False, 0)]
-    assert [(r["submission_id"], r["value"]) for r in board_rows(phase.pk, "errant.cs.f")] == [(r["submission_id"], r["value"]) for r in before]
+    assert [(c["system_name"], c["moved"], c["changed_scores"]) for c in changes] == [
+        ("half", False, 0),
+        ("copy", False, 0),
+    ]
+    assert [(r["submission_id"], r["value"]) for r in board_rows(phase.pk, "errant.cs.f")] == [
+        (r["submission_id"], r["value"]) for r in before
+    ]
 
 
 def test_an_upload_on_the_board_counts_for_its_team(client, phase):
@@ -125,7 +158,9 @@ def test_an_upload_on_the_board_counts_for_its_team(client, phase):
 
 
 def test_best_counts_the_upload_with_the_best_macro_average(django_capture_on_commit_callbacks):
-    phase = corpora_task("best", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()], counting="best")
+    phase = corpora_task(
+        "best", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()], counting="best"
+    )
     user = User.objects.create_user("bea")
     uploads = {
         "perfect": {f"{n}.txt": text(ref) for n, (_, ref) in CORPORA.items()},
@@ -144,6 +179,10 @@ def test_the_page_and_the_exports_have_the_same_macro_average_columns(organizer)
 
     page = organizer.get("/tasks/three/").content.decode()
     colspan = int(re.search(r'<th colspan="(\d+)" data-group="macro"', page).group(1))
-    groups, columns, *_ = list(csv.reader(io.StringIO(organizer.get("/api/tasks/three/leaderboard/export?format=csv").content.decode())))
-    exported = [column for group, column in zip(groups, columns) if group == "macro average"]  # the CSV repeats a group's name over its columns
+    groups, columns, *_ = list(
+        csv.reader(io.StringIO(organizer.get("/api/tasks/three/leaderboard/export?format=csv").content.decode()))
+    )
+    exported = [
+        column for group, column in zip(groups, columns) if group == "macro average"
+    ]  # the CSV repeats a group's name over its columns
     assert colspan == len(exported) >= 3  # the ranking score and the task's usual ones

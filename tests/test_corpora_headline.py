@@ -1,5 +1,6 @@
 """Every board (page, API, exports) and "best" rank by the task's headline metric, as the
 task's ``ranked_by`` says: MultiGEC-2025 ranked by GLEU."""
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -15,12 +16,25 @@ CORPORA = {"cs-natwebinf": (CS_SOURCE, CS_REF), "uk-ua-gec": (UK_SOURCE, UK_REF)
 
 @pytest.fixture
 def phase(django_capture_on_commit_callbacks):
-    phase = corpora_task("headline", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()], metrics=("errant", "gleu"))
+    phase = corpora_task(
+        "headline",
+        [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()],
+        metrics=("errant", "gleu"),
+    )
     SharedTask.objects.filter(pk=phase.task_id).update(headline_metric="gleu.score")
     phase.task.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
-        for name, files in (("copy", {n: s for n, (s, _) in CORPORA.items()}), ("good", {n: r for n, (_, r) in CORPORA.items()})):
-            accept_submission(phase, User.objects.create_user(name), system_name=name, filename="o.zip", content=zipped({f"{n}.txt": text(t) for n, t in files.items()}))
+        for name, files in (
+            ("copy", {n: s for n, (s, _) in CORPORA.items()}),
+            ("good", {n: r for n, (_, r) in CORPORA.items()}),
+        ):
+            accept_submission(
+                phase,
+                User.objects.create_user(name),
+                system_name=name,
+                filename="o.zip",
+                content=zipped({f"{n}.txt": text(t) for n, t in files.items()}),
+            )
     return phase
 
 
@@ -54,21 +68,37 @@ def test_best_compares_entries_by_the_macro_average_of_the_headline(django_captu
     from leaderboard.ranking import board_rows
     from leaderboard.services.pool import membership
 
-    phase = corpora_task("best-gleu", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()], metrics=("errant", "gleu"), counting="best")
+    phase = corpora_task(
+        "best-gleu",
+        [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()],
+        metrics=("errant", "gleu"),
+        counting="best",
+    )
     SharedTask.objects.filter(pk=phase.task_id).update(headline_metric="gleu.score")
     user = User.objects.create_user("bea")
     uploads = {}
     with django_capture_on_commit_callbacks(execute=True):
         for name in ("by-f", "by-gleu"):
-            uploads[name] = accept_submission(phase, user, system_name=name, filename=f"{name}.zip", content=zipped({f"{n}.txt": text(s) for n, (s, _) in CORPORA.items()})).pk
+            uploads[name] = accept_submission(
+                phase,
+                user,
+                system_name=name,
+                filename=f"{name}.zip",
+                content=zipped({f"{n}.txt": text(s) for n, (s, _) in CORPORA.items()}),
+            ).pk
     wanted = {"by-f": (0.9, 0.2), "by-gleu": (0.1, 0.8)}  # (F0.5, GLEU) on every corpus
     for name, (f, gleu) in wanted.items():
         for output in Submission.objects.filter(parent_id=uploads[name]):
-            errant, bleu = MetricResult.objects.get(submission=output, metric="errant"), MetricResult.objects.get(submission=output, metric="gleu")
+            errant, bleu = (
+                MetricResult.objects.get(submission=output, metric="errant"),
+                MetricResult.objects.get(submission=output, metric="gleu"),
+            )
             errant.scores["cs"]["f"], bleu.scores["score"] = f, gleu
             errant.save()
             bleu.save()
-    membership.sync_pool(phase.pk, refresh=set(Submission.objects.filter(parent__in=uploads.values()).values_list("pk", flat=True)))
+    membership.sync_pool(
+        phase.pk, refresh=set(Submission.objects.filter(parent__in=uploads.values()).values_list("pk", flat=True))
+    )
     task = SharedTask.objects.get(pk=phase.task_id)
     assert membership.best_metric(task) == "gleu.score"
     [row] = board_rows(Phase.objects.get(pk=phase.pk).pk, "gleu.score")

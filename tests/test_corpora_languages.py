@@ -1,5 +1,6 @@
 """All 12 MultiGEC-2025 languages and Chinese through the platform: a task of one corpus
 per language, one zip upload, every corpus scored with its language and on the board."""
+
 import pytest
 from django.contrib.auth.models import User
 

@@ -3,6 +3,7 @@ phase's per-type page shows each corpus's table for the uploads ticked on its bo
 corpus's page takes an upload's id too, as does the organizers' export; the board and
 the pages link every corpus's table and heat map, the heat maps only for whom may see
 them, and a refusal names the corpus and its phase rightly."""
+
 import datetime as dt
 import re
 
@@ -25,17 +26,46 @@ CORPORA = ("cs-a", "uk-b", "is-c")
 def season(django_capture_on_commit_callbacks):
     """Three corpora; anna uploads a one-corpus file for uk-b, then a zip of all three (her
     entry on every corpus); boris a zip of the sources (the do-nothing system)."""
-    phase = corpora_task("types", [corpus("cs-a", "cs", CS_SOURCE, CS_REF), corpus("uk-b", "uk", UK_SOURCE, UK_REF), corpus("is-c", "is", IS_SOURCE, IS_REF)],
-                         ends_at=timezone.now() + dt.timedelta(days=3))
+    phase = corpora_task(
+        "types",
+        [
+            corpus("cs-a", "cs", CS_SOURCE, CS_REF),
+            corpus("uk-b", "uk", UK_SOURCE, UK_REF),
+            corpus("is-c", "is", IS_SOURCE, IS_REF),
+        ],
+        ends_at=timezone.now() + dt.timedelta(days=3),
+    )
     organizer = User.objects.create_user("olga")
     phase.task.organizers.add(organizer)
     anna, boris = User.objects.create_user("anna"), User.objects.create_user("boris")
     with django_capture_on_commit_callbacks(execute=True):
-        one = accept_submission(phase, anna, system_name="nmt-uk", filename="uk-b.txt", content=text(UK_REF).encode(), corpus="uk-b", enforce_limits=False)
+        one = accept_submission(
+            phase,
+            anna,
+            system_name="nmt-uk",
+            filename="uk-b.txt",
+            content=text(UK_REF).encode(),
+            corpus="uk-b",
+            enforce_limits=False,
+        )
     with django_capture_on_commit_callbacks(execute=True):
-        full = accept_submission(phase, anna, system_name="nmt", filename="all.zip", content=zipped({"cs-a.txt": text(CS_REF), "uk-b.txt": text(UK_SOURCE), "is-c.txt": text(IS_REF)}), enforce_limits=False)
+        full = accept_submission(
+            phase,
+            anna,
+            system_name="nmt",
+            filename="all.zip",
+            content=zipped({"cs-a.txt": text(CS_REF), "uk-b.txt": text(UK_SOURCE), "is-c.txt": text(IS_REF)}),
+            enforce_limits=False,
+        )
     with django_capture_on_commit_callbacks(execute=True):
-        copy = accept_submission(phase, boris, system_name="copy", filename="copy.zip", content=zipped({"cs-a.txt": text(CS_SOURCE), "uk-b.txt": text(UK_SOURCE), "is-c.txt": text(IS_SOURCE)}), enforce_limits=False)
+        copy = accept_submission(
+            phase,
+            boris,
+            system_name="copy",
+            filename="copy.zip",
+            content=zipped({"cs-a.txt": text(CS_SOURCE), "uk-b.txt": text(UK_SOURCE), "is-c.txt": text(IS_SOURCE)}),
+            enforce_limits=False,
+        )
     return {"phase": phase, "organizer": organizer, "full": full, "one": one, "copy": copy}
 
 
@@ -53,12 +83,16 @@ def overall_f(block: str) -> list[str]:
 
 
 def test_the_phase_page_shows_each_corpus_table_for_the_uploads_ticked(client, season):
-    page = client.get(f"/tasks/types/per-type/?phase=dev&systems={season['full'].pk}&systems={season['copy'].pk}").content.decode()
+    page = client.get(
+        f"/tasks/types/per-type/?phase=dev&systems={season['full'].pk}&systems={season['copy'].pk}"
+    ).content.decode()
     assert "Pick one or more scored systems" not in page
     for name in CORPORA:
         block = section(page, name)
         assert f'id="per-type-{name}"' in block and "anna/nmt" in block and "boris/copy" in block
-    assert overall_f(section(page, "cs-a"))[0] == "100.0" and overall_f(section(page, "uk-b"))[0] != "100.0"  # the zip's uk-b was the source
+    assert (
+        overall_f(section(page, "cs-a"))[0] == "100.0" and overall_f(section(page, "uk-b"))[0] != "100.0"
+    )  # the zip's uk-b was the source
     assert page.count('data-chart="type-profile"') == 3 and len(set(re.findall(r'data-source="([^"]+)"', page))) == 3
 
 
@@ -111,7 +145,10 @@ def test_the_board_links_every_corpus_table_and_keeps_heat_maps_from_anonymous_v
     refused = client.get("/tasks/types/difficulty/?phase=dev--uk-b")
     reason = refused.content.decode()
     assert refused.status_code == 403
-    assert "The difficulty map of the uk-b corpus shows the hidden references: organizers only until the dev phase ends on" in reason
+    assert (
+        "The difficulty map of the uk-b corpus shows the hidden references: organizers only until the dev phase ends on"
+        in reason
+    )
     assert "uk-b phase" not in reason
 
 
@@ -146,7 +183,9 @@ def test_the_export_takes_the_upload_id_with_a_corpus(client, season):
     assert whole.status_code == 400
     assert "dev--cs-a" in whole.json()["errors"][0]["message"]
     page = client.get(f"/tasks/types/per-type/?phase=dev&systems={upload.pk}").content.decode()
-    assert f"phase=dev--uk-b&amp;table_metric=errant&amp;cat=2&amp;systems={upload.pk}" in page  # each corpus's export link
+    assert (
+        f"phase=dev--uk-b&amp;table_metric=errant&amp;cat=2&amp;systems={upload.pk}" in page
+    )  # each corpus's export link
 
 
 def test_every_corpus_link_opens_for_whom_it_is_shown_in_every_state(season):
@@ -164,7 +203,12 @@ def test_every_corpus_link_opens_for_whom_it_is_shown_in_every_state(season):
         "ended": {"frozen_at": None, "ends_at": timezone.now() - dt.timedelta(hours=1), "revealed": False},
         "revealed": {"frozen_at": None, "ends_at": timezone.now() - dt.timedelta(hours=1), "revealed": True},
     }
-    viewers = {"anonymous": None, "anna": User.objects.get(username="anna"), "boris": User.objects.get(username="boris"), "organizer": season["organizer"]}
+    viewers = {
+        "anonymous": None,
+        "anna": User.objects.get(username="anna"),
+        "boris": User.objects.get(username="boris"),
+        "organizer": season["organizer"],
+    }
     phase = season["phase"]
     checked = 0
     for visibility in (Phase.Visibility.PUBLIC, Phase.Visibility.ORGANIZERS):
@@ -182,7 +226,10 @@ def test_every_corpus_link_opens_for_whom_it_is_shown_in_every_state(season):
                 block = re.search(r'<div id="corpus-links".*?</div>', page, re.S)
                 links = re.findall(r'href="([^"]+)"', block.group(0)) if block else []
                 who = user or AnonymousUser()
-                results, references = access.may_see_results(corpus_phase, who), access.may_see_references(corpus_phase, who)
+                results, references = (
+                    access.may_see_results(corpus_phase, who),
+                    access.may_see_references(corpus_phase, who),
+                )
                 where = (visibility, state, viewer)
                 assert sum("/per-type/" in link for link in links) == (len(CORPORA) if results else 0), where
                 assert sum("/difficulty/" in link for link in links) == (len(CORPORA) if references else 0), where

@@ -2,6 +2,7 @@
 average over the team's entry and each corpus's scores, on My submissions, the upload's
 page and ``GET /api/submissions/<id>/``, under the same visibility as its corpus files;
 its per-sentence results are given per corpus (``?corpus=``)."""
+
 import csv
 import io
 
@@ -20,7 +21,11 @@ CORPORA = {"cs-natwebinf": (CS_SOURCE, CS_REF), "uk-ua-gec": (UK_SOURCE, UK_REF)
 
 @pytest.fixture
 def phase():
-    return corpora_task("scores", [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()], metrics=("errant", "gleu"))
+    return corpora_task(
+        "scores",
+        [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()],
+        metrics=("errant", "gleu"),
+    )
 
 
 @pytest.fixture
@@ -32,26 +37,44 @@ def ana(client):
 
 def upload(phase, user, files: dict[str, list[str]], capture, name="sys") -> int:
     with capture(execute=True):
-        return accept_submission(phase, user, system_name=name, filename="out.zip", content=zipped({f"{c}.txt": text(lines) for c, lines in files.items()})).pk
+        return accept_submission(
+            phase,
+            user,
+            system_name=name,
+            filename="out.zip",
+            content=zipped({f"{c}.txt": text(lines) for c, lines in files.items()}),
+        ).pk
 
 
 def test_the_api_gives_the_macro_average_and_each_corpus(phase, ana, client, django_capture_on_commit_callbacks):
     full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_SOURCE}, django_capture_on_commit_callbacks)
     body = client.get(f"/api/submissions/{full}/").json()
     assert body["scores"]["errant"]["cs"]["f"] == pytest.approx(0.5)
-    assert body["corpora"]["cs-natwebinf"]["errant"]["cs"]["f"] == pytest.approx(1.0) and body["corpora"]["uk-ua-gec"]["errant"]["cs"]["f"] == 0.0
+    assert (
+        body["corpora"]["cs-natwebinf"]["errant"]["cs"]["f"] == pytest.approx(1.0)
+        and body["corpora"]["uk-ua-gec"]["errant"]["cs"]["f"] == 0.0
+    )
     assert body["corpus_uploads"] == {"cs-natwebinf": full, "uk-ua-gec": full}
     uk = upload(phase, ana, {"uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks, name="uk")
     body = client.get(f"/api/submissions/{uk}/").json()
     assert body["scores"]["errant"]["cs"]["f"] == pytest.approx(1.0)  # cs from the zip, uk its own
     assert body["corpus_uploads"] == {"cs-natwebinf": full, "uk-ua-gec": uk}
-    assert client.get(f"/api/submissions/{full}/").json()["corpus_uploads"] == {"cs-natwebinf": full, "uk-ua-gec": full}  # as it stood then
+    assert client.get(f"/api/submissions/{full}/").json()["corpus_uploads"] == {
+        "cs-natwebinf": full,
+        "uk-ua-gec": full,
+    }  # as it stood then
 
 
-def test_a_first_upload_of_one_corpus_has_its_corpus_and_no_average(phase, ana, client, django_capture_on_commit_callbacks):
+def test_a_first_upload_of_one_corpus_has_its_corpus_and_no_average(
+    phase, ana, client, django_capture_on_commit_callbacks
+):
     uk = upload(phase, ana, {"uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
     body = client.get(f"/api/submissions/{uk}/").json()
-    assert body["scores"] == {} and body["corpora"]["cs-natwebinf"] is None and body["corpora"]["uk-ua-gec"]["gleu"]["score"] > 0
+    assert (
+        body["scores"] == {}
+        and body["corpora"]["cs-natwebinf"] is None
+        and body["corpora"]["uk-ua-gec"]["gleu"]["score"] > 0
+    )
     assert body["corpus_uploads"] == {"cs-natwebinf": None, "uk-ua-gec": uk}
 
 
@@ -59,12 +82,16 @@ def test_a_corpus_file_and_a_plain_submission_keep_their_shape(phase, ana, clien
     full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
     child = Phase.every.get(corpus="uk-ua-gec").submissions.get().pk
     body = client.get(f"/api/submissions/{child}/").json()
-    assert body["corpora"] == {} and body["corpus_uploads"] == {} and "statistics" not in body["scores"]["errant"]  # its own results, as before
+    assert (
+        body["corpora"] == {} and body["corpus_uploads"] == {} and "statistics" not in body["scores"]["errant"]
+    )  # its own results, as before
     assert full != child
 
 
 @pytest.mark.parametrize("visibility", ["organizers", "after_end"])
-def test_hidden_results_hide_the_uploads_scores_as_its_files(phase, ana, client, visibility, django_capture_on_commit_callbacks):
+def test_hidden_results_hide_the_uploads_scores_as_its_files(
+    phase, ana, client, visibility, django_capture_on_commit_callbacks
+):
     full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
     phase.results_visibility = visibility
     phase.save()
@@ -80,7 +107,9 @@ def test_hidden_results_hide_the_uploads_scores_as_its_files(phase, ana, client,
     assert client.get(f"/api/submissions/{full}/").json()["scores"]["errant"]["cs"]["f"] == pytest.approx(1.0)
 
 
-def test_another_team_sees_an_upload_on_the_board_with_its_scores_and_nothing_else(phase, ana, client, django_capture_on_commit_callbacks):
+def test_another_team_sees_an_upload_on_the_board_with_its_scores_and_nothing_else(
+    phase, ana, client, django_capture_on_commit_callbacks
+):
     full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
     client.force_login(User.objects.create_user("bob"))
     assert client.get(f"/api/submissions/{full}/").json()["scores"]["gleu"]["score"] > 0  # on a public board
@@ -131,7 +160,9 @@ STATES = {  # phase fields for each state
 
 @pytest.mark.parametrize("visibility", ["public", "after_end", "organizers"])
 @pytest.mark.parametrize("state", list(STATES))
-def test_the_upload_is_shown_exactly_as_its_corpus_files(phase, ana, client, visibility, state, django_capture_on_commit_callbacks):
+def test_the_upload_is_shown_exactly_as_its_corpus_files(
+    phase, ana, client, visibility, state, django_capture_on_commit_callbacks
+):
     """For every viewer, in every phase state and visibility: the upload's status code and
     whether it carries scores are those of its corpus files."""
     import datetime as dt

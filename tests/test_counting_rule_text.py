@@ -1,4 +1,5 @@
 """The counting rule reads as a sentence wherever it is quoted (no "the the")."""
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -10,7 +11,9 @@ pytestmark = pytest.mark.django_db
 def test_choosing_in_a_latest_phase_says_why_not(insight_task):
     with pytest.raises(actions.ActionRefused) as refused:
         actions.choose(insight_task["submissions"]["T5"])
-    assert str(refused.value) == "in the dev phase the team's latest scored submission counts; there is nothing to choose"
+    assert (
+        str(refused.value) == "in the dev phase the team's latest scored submission counts; there is nothing to choose"
+    )
 
 
 def test_my_submissions_quotes_it(insight_task, client):

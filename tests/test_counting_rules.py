@@ -1,4 +1,5 @@
 """Which submission of a team counts (board, pool, exports): latest, best, chosen; withdrawn never; baselines always."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -24,7 +25,15 @@ def counting_task(django_db_setup, django_db_blocker):
         ann = User.objects.get(username="ann")
         for system in ("GECToR-BERT", "BART"):
             content = insight_head(SUBSET_OUTPUTS / f"{system}.txt", LINES).encode()
-            submission = accept_submission(data["phase"], ann, system_name=f"ann-{system}", filename="out.txt", content=content, enforce_limits=False, queue=False)
+            submission = accept_submission(
+                data["phase"],
+                ann,
+                system_name=f"ann-{system}",
+                filename="out.txt",
+                content=content,
+                enforce_limits=False,
+                queue=False,
+            )
             score_submission(submission.pk)
             data["submissions"][f"ann-{system}"] = submission
     yield data

@@ -1,5 +1,6 @@
 """``manage.py create_task SLUG --corpora DIR``: a phase of several corpora from a folder
 laid out as a gold bundle, each corpus prepared with its own language."""
+
 import json
 
 import pytest
@@ -23,9 +24,15 @@ def folder(tmp_path, **corpora):
 def test_a_task_of_corpora_from_a_folder(tmp_path, capsys):
     gold = folder(tmp_path, **{"sv-swell": ("sv", LANGUAGES["sv"]), "zh-hsk": ("zh", LANGUAGES["zh"])})
     call_command("create_task", "nordic", "--corpora", str(gold), "--metrics", "errant,gleu")
-    assert "phase dev of 2 corpora: sv-swell (sv, 2 lines, 1 ref.), zh-hsk (zh, 2 lines, 1 ref.)" in capsys.readouterr().out
+    assert (
+        "phase dev of 2 corpora: sv-swell (sv, 2 lines, 1 ref.), zh-hsk (zh, 2 lines, 1 ref.)"
+        in capsys.readouterr().out
+    )
     phase = SharedTask.objects.get(slug="nordic").phases.get()
-    assert [(c.corpus, c.dataset.lang, c.dataset.pipeline, c.dataset.is_prepared) for c in phase.corpora()] == [("sv-swell", "sv", "tokens", True), ("zh-hsk", "zh", "tokens", True)]
+    assert [(c.corpus, c.dataset.lang, c.dataset.pipeline, c.dataset.is_prepared) for c in phase.corpora()] == [
+        ("sv-swell", "sv", "tokens", True),
+        ("zh-hsk", "zh", "tokens", True),
+    ]
     with pytest.raises(CommandError, match="exists"):
         call_command("create_task", "nordic", "--corpora", str(gold))
 

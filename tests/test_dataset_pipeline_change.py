@@ -2,6 +2,7 @@
 the tagger's version and data); restored under another one (a tagger added, as issue 30
 gave Czech, Icelandic and German; a package upgraded) it says so, and the platform makes
 it again from the stored gold, dropping the line parses stored for it."""
+
 import io
 import json
 import zipfile
@@ -33,10 +34,19 @@ def with_meta(data: bytes, **changes) -> bytes:
 def test_a_dataset_knows_the_pipeline_that_made_it():
     prepared = Dataset.from_text([SOURCE], [[CORRECTION]], lang="cs", pipeline="lemmas").to_bytes()
     assert not Dataset.from_bytes(prepared).made_by_another_pipeline
-    assert Dataset.from_bytes(with_meta(prepared, signature="spacy:3.8.18|tokenizer:blank-cs|lemmas:simplemma-2.0.0|lang:cs|pipeline:lemmas|types:scoring")).made_by_another_pipeline
-    assert Dataset.from_bytes(with_meta(prepared, signature=None)).made_by_another_pipeline  # saved before signatures: made again
+    assert Dataset.from_bytes(
+        with_meta(
+            prepared,
+            signature="spacy:3.8.18|tokenizer:blank-cs|lemmas:simplemma-2.0.0|lang:cs|pipeline:lemmas|types:scoring",
+        )
+    ).made_by_another_pipeline
+    assert Dataset.from_bytes(
+        with_meta(prepared, signature=None)
+    ).made_by_another_pipeline  # saved before signatures: made again
     english = Dataset.from_text(["This are a test ."], [["This is a test ."]]).to_bytes()
-    assert not Dataset.from_bytes(with_meta(english, signature=None)).made_by_another_pipeline  # English full: unchanged, trusted
+    assert not Dataset.from_bytes(
+        with_meta(english, signature=None)
+    ).made_by_another_pipeline  # English full: unchanged, trusted
 
 
 @pytest.mark.django_db
@@ -45,7 +55,10 @@ def test_the_platform_prepares_a_dataset_made_by_another_pipeline_again(monkeypa
     stored.lang, stored.pipeline = "cs", "lemmas"
     stale = Dataset.from_text([SOURCE], [[CORRECTION]], lang="cs", pipeline="tokens")  # edits typed without a tagger
     stale.pipeline = "lemmas"
-    stored.prepared = with_meta(stale.to_bytes(), signature="spacy:3.8.18|tokenizer:blank-cs|lemmas:simplemma-2.0.0|lang:cs|pipeline:lemmas|types:scoring")
+    stored.prepared = with_meta(
+        stale.to_bytes(),
+        signature="spacy:3.8.18|tokenizer:blank-cs|lemmas:simplemma-2.0.0|lang:cs|pipeline:lemmas|types:scoring",
+    )
     stored.save()
     ParsedLine.objects.create(dataset_id=stored.pk, key="stale", parse=b"")
     monkeypatch.setattr(datasets, "_cache", {})  # a fresh worker

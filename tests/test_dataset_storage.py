@@ -1,5 +1,6 @@
 """A prepared dataset saved and loaded again scores exactly as the original, without
 re-annotating its references."""
+
 from scoring import Dataset, read_hypothesis, score_systems
 
 from .conftest import SUBSET_OUTPUTS
@@ -21,4 +22,7 @@ def test_loaded_dataset_scores_identically(seeda_subset, seeda_hypotheses):
     loaded = Dataset.from_bytes(seeda_subset.to_bytes())
     hyp = read_hypothesis(loaded, SUBSET_OUTPUTS / "BART.txt", "BART")
     assert hyp.edits == seeda_hypotheses["BART"].edits
-    assert score_systems(loaded, [hyp], ["errant"]).systems == score_systems(seeda_subset, [seeda_hypotheses["BART"]], ["errant"]).systems
+    assert (
+        score_systems(loaded, [hyp], ["errant"]).systems
+        == score_systems(seeda_subset, [seeda_hypotheses["BART"]], ["errant"]).systems
+    )

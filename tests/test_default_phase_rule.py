@@ -1,5 +1,6 @@
 """The phase meant when none is named: the open one whose results are public; an upload
 never defaults to a hidden phase (``current_of``, ``submission_phase_of``)."""
+
 import datetime as dt
 
 import pytest

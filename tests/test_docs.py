@@ -1,6 +1,7 @@
 """The documentation in the repository: the README stays a front page, every link
 between documents resolves, no document names a path outside the repository, and the
 API's own description points at documents that exist (issue 26)."""
+
 import re
 
 from django.conf import settings
@@ -14,7 +15,9 @@ LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 def test_the_readme_is_a_front_page():
     lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     assert len(lines) <= 250
-    assert any(line.startswith("bash scripts/start") for line in lines) and any(line.startswith("bash scripts/test") for line in lines)
+    assert any(line.startswith("bash scripts/start") for line in lines) and any(
+        line.startswith("bash scripts/test") for line in lines
+    )
     screenshot = re.search(r"!\[[^\]]*\]\(([^)]+)\)", "\n".join(lines))
     assert screenshot and (ROOT / screenshot.group(1)).is_file()
 
@@ -58,14 +61,18 @@ def test_every_manage_command_runs_from_a_fresh_shell():
         for number, line in enumerate(document.read_text(encoding="utf-8").splitlines(), 1):
             if "docker compose" in line:
                 continue  # the image's python has everything
-            assert not BARE_MANAGE.search(line), f"{document.name}:{number}: run manage.py as `bash scripts/manage ...`: {line.strip()}"
+            assert not BARE_MANAGE.search(line), (
+                f"{document.name}:{number}: run manage.py as `bash scripts/manage ...`: {line.strip()}"
+            )
 
 
 def test_a_page_that_runs_the_library_says_which_python():
     for document in DOCUMENTS:
         text = document.read_text(encoding="utf-8")
         if NEEDS_THE_VENV.search(text):
-            assert "scripts/bootstrap" in text, f"{document.name} runs `{NEEDS_THE_VENV.search(text).group(0)}` without saying which python (the venv of scripts/bootstrap)"
+            assert "scripts/bootstrap" in text, (
+                f"{document.name} runs `{NEEDS_THE_VENV.search(text).group(0)}` without saying which python (the venv of scripts/bootstrap)"
+            )
 
 
 def test_the_manage_wrapper_runs_each_documented_command_in_a_fresh_shell(tmp_path):
@@ -85,13 +92,27 @@ def test_the_manage_wrapper_runs_each_documented_command_in_a_fresh_shell(tmp_pa
     env = {"PATH": "/usr/bin:/bin", "HOME": os.environ["HOME"], "GEC_VAR_DIR": str(tmp_path)}
     if os.environ.get("GEC_VENV"):
         env["GEC_VENV"] = os.environ["GEC_VENV"]
-    answer = subprocess.run(["bash", str(ROOT / "scripts" / "manage"), "help", "--commands"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    answer = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "manage"), "help", "--commands"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert answer.returncode == 0, answer.stderr
     assert named <= set(answer.stdout.split())
 
 
 # -- the settings table of contracts.md is the code's (issue 30, item 8) -------------------------
-GENERIC = {"CC", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "PYTHONPATH", "HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"}  # the system's, not ours
+GENERIC = {
+    "CC",
+    "XDG_CACHE_HOME",
+    "XDG_CONFIG_HOME",
+    "PYTHONPATH",
+    "HF_HUB_OFFLINE",
+    "TRANSFORMERS_OFFLINE",
+}  # the system's, not ours
 
 
 def environment_reads() -> dict[str, str | None]:
@@ -106,9 +127,13 @@ def environment_reads() -> dict[str, str | None]:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         constants = {
-            node.targets[0].id: node.value.value for node in tree.body
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+            node.targets[0].id: node.value.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
         }
         for name, value in constants.items():
             if name.endswith("_ENV") and re.fullmatch(r"[A-Z][A-Z0-9_]+", value):
@@ -116,7 +141,10 @@ def environment_reads() -> dict[str, str | None]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and node.args:
                 func = node.func
-                reads = (isinstance(func, ast.Attribute) and ((func.attr == "get" and is_environ(func.value)) or func.attr == "getenv")) or (isinstance(func, ast.Name) and func.id == "env_bool")
+                reads = (
+                    isinstance(func, ast.Attribute)
+                    and ((func.attr == "get" and is_environ(func.value)) or func.attr == "getenv")
+                ) or (isinstance(func, ast.Name) and func.id == "env_bool")
                 name = literal(node.args[0], constants) if reads else None
                 if name:
                     default = node.args[1] if len(node.args) > 1 else None
@@ -159,7 +187,9 @@ def test_every_setting_documented_is_read_from_the_environment():
     read = environment_reads()
     for names, _ in settings_table():
         for name in names:
-            assert name in read, f"docs/contracts.md lists {name} as an environment variable; no code reads it from the environment"
+            assert name in read, (
+                f"docs/contracts.md lists {name} as an environment variable; no code reads it from the environment"
+            )
 
 
 def test_every_environment_variable_the_code_reads_is_documented():
@@ -180,7 +210,9 @@ def test_the_documented_numeric_defaults_are_the_code_defaults():
         for name, default in zip(names, defaults):
             number = re.fullmatch(r"([\d.]+)(?: s)?", default)
             if number and read.get(name) is not None and re.fullmatch(r"[\d.]+", read[name]):
-                assert float(number.group(1)) == float(read[name]), f"{name}: documented {default}, the code's default is {read[name]}"
+                assert float(number.group(1)) == float(read[name]), (
+                    f"{name}: documented {default}, the code's default is {read[name]}"
+                )
                 checked += 1
     assert checked >= 10
 
@@ -192,7 +224,9 @@ def test_the_documented_line_limit_is_the_code_default():
     assert default == Dataset._meta.get_field("max_tokens").default
     for document in DOCUMENTS:
         for said in re.findall(r"`max_tokens`\s*\(default ([\d,]+)\)", document.read_text(encoding="utf-8")):
-            assert int(said.replace(",", "")) == default, f"{document.name} says max_tokens defaults to {said}; it is {default}"
+            assert int(said.replace(",", "")) == default, (
+                f"{document.name} says max_tokens defaults to {said}; it is {default}"
+            )
 
 
 def test_settings_that_are_constants_are_not_called_environment_variables():

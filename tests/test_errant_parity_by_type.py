@@ -1,4 +1,5 @@
 """ERRANT per-type tables (-cat 1/2/3) equal errant_compare 3.0.2 on the SEEDA subset."""
+
 import csv
 from collections import defaultdict
 
@@ -27,4 +28,8 @@ def test_per_type_matches_errant_compare(per_type, system, level):
     for name, row in expected.items():
         g = got[name]
         assert (g["tp"], g["fp"], g["fn"]) == (int(row["TP"]), int(row["FP"]), int(row["FN"])), name
-        assert (round(g["p"], 4), round(g["r"], 4), round(g["f"], 4)) == (float(row["P"]), float(row["R"]), float(row["F0.5"])), name
+        assert (round(g["p"], 4), round(g["r"], 4), round(g["f"], 4)) == (
+            float(row["P"]),
+            float(row["R"]),
+            float(row["F0.5"]),
+        ), name

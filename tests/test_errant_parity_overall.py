@@ -1,4 +1,5 @@
 """ERRANT overall scores equal errant_compare 3.0.2 on the 15 SEEDA subset systems (all modes)."""
+
 import csv
 
 import pytest

@@ -1,4 +1,5 @@
 """Invariants of the ERRANT metric, on random samples of real SEEDA sentences."""
+
 import random
 
 from hypothesis import given, settings
@@ -22,7 +23,9 @@ samples = st.lists(st.sampled_from(range(len(SOURCE))), min_size=1, max_size=12,
 def test_output_equal_to_the_reference_scores_one(indices):
     source, reference = [SOURCE[i] for i in indices], [REFERENCE[i] for i in indices]
     dataset = Dataset.from_text(source, [reference])
-    errant = score_systems(dataset, [hypothesis_from_lines(dataset, reference, "ref")], ["errant"]).systems["ref"]["errant"]
+    errant = score_systems(dataset, [hypothesis_from_lines(dataset, reference, "ref")], ["errant"]).systems["ref"][
+        "errant"
+    ]
     for mode in ("cs", "ds", "dt", "cse"):
         assert (errant[mode]["p"], errant[mode]["r"], errant[mode]["f"]) == (1.0, 1.0, 1.0)
         assert errant[mode]["fp"] == errant[mode]["fn"] == 0
@@ -33,7 +36,9 @@ def test_output_equal_to_the_reference_scores_one(indices):
 def test_unchanged_source_scores_p1_r0_f0(indices):
     source, reference = [SOURCE[i] for i in indices], [REFERENCE[i] for i in indices]
     dataset = Dataset.from_text(source, [reference])
-    cs = score_systems(dataset, [hypothesis_from_lines(dataset, source, "src")], ["errant"]).systems["src"]["errant"]["cs"]
+    cs = score_systems(dataset, [hypothesis_from_lines(dataset, source, "src")], ["errant"]).systems["src"]["errant"][
+        "cs"
+    ]
     assert (cs["p"], cs["r"], cs["f"]) == (1.0, 0.0, 0.0)
 
 

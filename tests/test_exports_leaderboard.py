@@ -1,4 +1,5 @@
 """GET /api/tasks/<slug>/leaderboard/export?format=csv|json|tex|md (docs/contracts.md section 3)."""
+
 import csv
 import io
 import json
@@ -52,7 +53,9 @@ def test_markdown_prints_percentages(organizer_client):
 
 def test_per_type_table_exports_too(organizer_client, insight_task):
     subs = insight_task["submissions"]
-    text = organizer_client.get(URL, {"format": "tex", "table": "per_type", "cat": "1", "systems": f"{subs['T5'].pk},{subs['BART'].pk}"}).content.decode()
+    text = organizer_client.get(
+        URL, {"format": "tex", "table": "per_type", "cat": "1", "systems": f"{subs['T5'].pk},{subs['BART'].pk}"}
+    ).content.decode()
     assert "\\multicolumn{8}{c}{alice/T5}" in text and "\\cmidrule(lr){2-9}" in text and "\\cmidrule(lr){10-17}" in text
     for etype in ("M", "R", "U"):
         assert f"\n{etype} & " in text
@@ -86,4 +89,4 @@ def test_board_has_export_buttons_for_organizers_only(insight_task, client):
     client.force_login(insight_task["organizer"])
     html = client.get("/tasks/insight/", {"metric": "gotoscorer.f"}).content.decode()
     for fmt in ("csv", "json", "tex", "md"):
-        assert f'/api/tasks/insight/leaderboard/export?format={fmt}&amp;phase=dev&amp;metric=gotoscorer.f' in html
+        assert f"/api/tasks/insight/leaderboard/export?format={fmt}&amp;phase=dev&amp;metric=gotoscorer.f" in html

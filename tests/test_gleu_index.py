@@ -2,6 +2,7 @@
 exactly as clipping Counters does (the definition, :func:`by_counters`): on the 15 SEEDA subset
 systems, and on random corpora with empty sentences, words no reference has, and 0 to 3
 references."""
+
 from collections import Counter
 
 from hypothesis import given, settings
@@ -37,18 +38,22 @@ def by_counters(sources, references, hypotheses) -> list[list[list[int]]]:
         row = []
         for reference in references:
             reference_ngrams = ngrams_by_order(reference[i])
-            changed = [Counter({g: c for g, c in s.items() if g not in r}) for s, r in zip(source_ngrams, reference_ngrams)]
-            row.append([max(overlap(h, r) - overlap(h, d), 0) for h, r, d in zip(hypothesis_ngrams, reference_ngrams, changed)])
+            changed = [
+                Counter({g: c for g, c in s.items() if g not in r}) for s, r in zip(source_ngrams, reference_ngrams)
+            ]
+            row.append(
+                [max(overlap(h, r) - overlap(h, d), 0) for h, r, d in zip(hypothesis_ngrams, reference_ngrams, changed)]
+            )
         result.append(row)
     return result
 
 
 def test_the_golden_systems():
     sources = lines(SUBSET_OUTPUTS / "INPUT.txt")
-    references = [lines(path)[:len(sources)] for path in SUBSET_REFS]
+    references = [lines(path)[: len(sources)] for path in SUBSET_REFS]
     index = NgramIndex(sources, references)
     for system in SEEDA_SYSTEMS:
-        hypotheses = lines(SUBSET_OUTPUTS / f"{system}.txt")[:len(sources)]
+        hypotheses = lines(SUBSET_OUTPUTS / f"{system}.txt")[: len(sources)]
         assert index.numerators(hypotheses).tolist() == by_counters(sources, references, hypotheses), system
     assert index.lengths.tolist() == [[len(r[i]) for r in references] for i in range(len(sources))]
 
@@ -58,11 +63,17 @@ sentence = st.lists(st.sampled_from(WORDS), max_size=8)
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, 5).flatmap(lambda n: st.tuples(
-    st.lists(sentence, min_size=n, max_size=n),
-    st.integers(0, 3).flatmap(lambda r: st.lists(st.lists(sentence, min_size=n, max_size=n), min_size=r, max_size=r)),
-    st.lists(st.lists(st.sampled_from(WORDS + ["dog", "ran"]), max_size=8), min_size=n, max_size=n),
-)))
+@given(
+    st.integers(0, 5).flatmap(
+        lambda n: st.tuples(
+            st.lists(sentence, min_size=n, max_size=n),
+            st.integers(0, 3).flatmap(
+                lambda r: st.lists(st.lists(sentence, min_size=n, max_size=n), min_size=r, max_size=r)
+            ),
+            st.lists(st.lists(st.sampled_from(WORDS + ["dog", "ran"]), max_size=8), min_size=n, max_size=n),
+        )
+    )
+)
 def test_random_corpora(corpus):
     sources, references, hypotheses = corpus
     index = NgramIndex(sources, references)

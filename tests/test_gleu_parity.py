@@ -1,5 +1,6 @@
 """GLEU equals the official ``compute_gleu`` (cnap/gec-ranking 50b5032, 500 iterations) on
 the 15 SEEDA subset systems to 1e-6 of the fraction (golden ``official_gleu_x100``)."""
+
 import csv
 
 import pytest

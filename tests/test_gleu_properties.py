@@ -1,6 +1,7 @@
 """GLEU properties: a perfect output scores 1, systems are scored independently, the stored
 statistics give what a direct computation gives, and resampling every sentence once is the
 corpus score."""
+
 import math
 import random
 from collections import Counter
@@ -32,11 +33,13 @@ def dataset_of(sources, references) -> Dataset:
 
 
 def statistics_of(metric, sources, references, hypothesis_tokens) -> dict:
-    return metric.statistics(dataset_of(sources, references), Hypothesis("sys", hypothesis_tokens, [[] for _ in hypothesis_tokens]))
+    return metric.statistics(
+        dataset_of(sources, references), Hypothesis("sys", hypothesis_tokens, [[] for _ in hypothesis_tokens])
+    )
 
 
 def ngrams(tokens, n):
-    return Counter(tuple(tokens[k:k + n]) for k in range(len(tokens) - n + 1))
+    return Counter(tuple(tokens[k : k + n]) for k in range(len(tokens) - n + 1))
 
 
 def direct_gleu(sources, references, hypothesis, iterations=500):
@@ -59,7 +62,9 @@ def direct_gleu(sources, references, hypothesis, iterations=500):
         if 0 in (c, r, *numerators, *denominators):
             scores.append(0.0)
         else:
-            scores.append(math.exp(min(0.0, 1 - r / c) + sum(math.log(a / b) for a, b in zip(numerators, denominators)) / 4))
+            scores.append(
+                math.exp(min(0.0, 1 - r / c) + sum(math.log(a / b) for a, b in zip(numerators, denominators)) / 4)
+            )
     return sum(scores) / len(scores)
 
 
@@ -99,9 +104,16 @@ def test_a_resample_with_one_reference_is_the_score_of_those_sentences(corpus, d
     indices = data.draw(st.lists(st.integers(0, len(sources) - 1), min_size=1, max_size=8))
     metric = Gleu(ScoringOptions())
     picked = Gleu(ScoringOptions()).score(
-        statistics_of(metric, [sources[i] for i in indices], [[references[0][i] for i in indices]], [hypothesis[i] for i in indices])
+        statistics_of(
+            metric,
+            [sources[i] for i in indices],
+            [[references[0][i] for i in indices]],
+            [hypothesis[i] for i in indices],
+        )
     )
-    assert metric.resample(statistics_of(metric, sources, references, hypothesis), indices)["gleu.score"] == pytest.approx(picked["score"], abs=1e-12)
+    assert metric.resample(statistics_of(metric, sources, references, hypothesis), indices)[
+        "gleu.score"
+    ] == pytest.approx(picked["score"], abs=1e-12)
 
 
 @settings(max_examples=20, deadline=None)
@@ -110,7 +122,9 @@ def test_permuting_systems_changes_nothing(corpus, rng):
     sources, references, hypothesis = corpus
     metric = Gleu(ScoringOptions())
     systems = {"a": hypothesis, "b": references[0], "c": sources}
-    statistics = {name: {"gleu": statistics_of(metric, sources, references, tokens)} for name, tokens in systems.items()}
+    statistics = {
+        name: {"gleu": statistics_of(metric, sources, references, tokens)} for name, tokens in systems.items()
+    }
     names = list(statistics)
     rng.shuffle(names)
     shuffled = scores_from_statistics({name: statistics[name] for name in names}, [metric])

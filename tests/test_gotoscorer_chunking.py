@@ -1,4 +1,5 @@
 """Gold and system chunks follow GTS's chunker: edits, single tokens and insertion slots."""
+
 from scoring.errant.edits import Edit
 from scoring.gotoscorer import Chunk, sentence_chunks
 
@@ -20,7 +21,15 @@ def test_unedited_sentence_alternates_slots_and_tokens():
 
 def test_insertion_replaces_the_slot_and_the_next_chunk_gets_none():
     insertion = Chunk(1, 1, "", "x", "M:DET", True)
-    assert sentence_chunks(TOKENS, [Edit(1, 1, "x", "M:DET")]) == [slot(0), token(0), insertion, token(1), slot(2), token(2), slot(3)]
+    assert sentence_chunks(TOKENS, [Edit(1, 1, "x", "M:DET")]) == [
+        slot(0),
+        token(0),
+        insertion,
+        token(1),
+        slot(2),
+        token(2),
+        slot(3),
+    ]
 
 
 def test_final_insertion_replaces_the_final_slot():

@@ -4,6 +4,7 @@ The expected file holds what the original ``gotoscorer.py`` printed: weighted an
 ``-no_weight`` scores (with ``-v``), scoring with ``-w_file``, ``-cat 3``, the chunk
 visualiser and the ``-gen_w_file`` weight file.
 """
+
 from __future__ import annotations
 
 import json
@@ -76,7 +77,9 @@ def demo():
     """(gold chunks, per-sentence gold chunks, sources, the pool of the 3 demo systems)."""
     ref = read_m2(DEMO / "ref.m2")
     gold = corpus_chunks(ref.sources, [block.get(0) for block in ref.annotations])
-    members = {str(k): outcomes_of(gold, ref.sources, edits) for k, edits in enumerate(coder_edits(read_m2(DEMO / "hyp.m2")))}
+    members = {
+        str(k): outcomes_of(gold, ref.sources, edits) for k, edits in enumerate(coder_edits(read_m2(DEMO / "hyp.m2")))
+    }
     gold_modified = np.array([c.modified for c in flatten(gold)])
     return flatten(gold), gold, ref.sources, Pool.of(gold_modified, members)
 
@@ -128,5 +131,14 @@ def test_chunk_visualiser(demo):
     rows = heatmap_rows(gold, pool.n, pool.size, false_positives=pool.false_positives)
     assert render_chunk_visualiser(rows).rstrip("\n") == section("-cv None").rstrip("\n")
     assert json.loads(json.dumps(rows)) == rows  # storable as JSON
-    assert rows[1][3] == {"start": 1, "end": 3, "source": "have been", "correction": "go", "type": "R:VERB",
-                          "modified": True, "n": 1, "weight": pytest.approx(2 / 3), "false_positives": 2}
+    assert rows[1][3] == {
+        "start": 1,
+        "end": 3,
+        "source": "have been",
+        "correction": "go",
+        "type": "R:VERB",
+        "modified": True,
+        "n": 1,
+        "weight": pytest.approx(2 / 3),
+        "false_positives": 2,
+    }

@@ -1,4 +1,5 @@
 """A system's (modified, correct) on each gold chunk, with GTS's comparison rules."""
+
 from scoring.errant.edits import Edit
 from scoring.gotoscorer import judge_sentence, sentence_chunks
 
@@ -55,7 +56,14 @@ def test_unedited_bits_equal_judging_the_unedited_chunks():
     including gold edits that rewrite a token into itself or insert nothing."""
     from scoring.gotoscorer.outcomes import bits, unedited_bits
 
-    gold_lists = [GOLD_EDITS, [], [Edit(0, 1, "We", "R:OTHER")], [Edit(2, 2, "", "M:OTHER")], [Edit(0, 5, "", "U:OTHER")], [Edit(5, 5, "!", "M:PUNCT")]]
+    gold_lists = [
+        GOLD_EDITS,
+        [],
+        [Edit(0, 1, "We", "R:OTHER")],
+        [Edit(2, 2, "", "M:OTHER")],
+        [Edit(0, 5, "", "U:OTHER")],
+        [Edit(5, 5, "!", "M:PUNCT")],
+    ]
     for tokens in (TOKENS, []):
         for gold_edits in gold_lists if tokens else [[], [Edit(0, 0, "Hi", "M:OTHER")]]:
             gold = sentence_chunks(tokens, gold_edits)

@@ -1,4 +1,5 @@
 """The registered ``gotoscorer`` metric: JSON statistics, pooled scores, options, errors."""
+
 import json
 
 import pytest
@@ -37,7 +38,9 @@ def test_statistics_are_per_sentence_bit_strings(demo_dataset, system):
 
 def test_json_keys_and_pool_of_one(demo_dataset, system):
     result = score_systems(demo_dataset, [system], ["gotoscorer"]).systems["sys1"]["gotoscorer"]
-    assert {"p", "r", "f", "accuracy", "tp", "fp", "fn", "tn", "weighted", "pool_size", "ref", "unweighted"} <= set(result)
+    assert {"p", "r", "f", "accuracy", "tp", "fp", "fn", "tn", "weighted", "pool_size", "ref", "unweighted"} <= set(
+        result
+    )
     assert result["pool_size"] == 1
     # Alone, a system's correct chunks weigh 0 and the rest 1: its TP weigh nothing.
     assert result["tp"] == 0.0 and result["p"] == 0.0
@@ -45,7 +48,12 @@ def test_json_keys_and_pool_of_one(demo_dataset, system):
 
 def test_score_pool_equals_the_pool_object(demo_dataset, system):
     metric = REGISTRY["gotoscorer"](ScoringOptions())
-    other = read_hypothesis(demo_dataset, "\n".join(["S " + " ".join(s) + "\n" for s in demo_dataset.sources]).encode(), "copy", filename="copy.m2")
+    other = read_hypothesis(
+        demo_dataset,
+        "\n".join(["S " + " ".join(s) + "\n" for s in demo_dataset.sources]).encode(),
+        "copy",
+        filename="copy.m2",
+    )
     stats = {"sys1": metric.statistics(demo_dataset, system), "copy": metric.statistics(demo_dataset, other)}
     scores = metric.score_pool(stats)
     gold_modified = decode(stats["sys1"])[0]

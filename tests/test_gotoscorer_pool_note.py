@@ -1,5 +1,6 @@
 """What the board and the API say when GoToScorer's pool is too small for its difficulty
 weights to mean anything, and what N is."""
+
 from leaderboard.ranking import SMALL_POOL, gotoscorer_pool
 
 

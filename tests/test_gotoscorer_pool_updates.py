@@ -1,4 +1,5 @@
 """Any sequence of joins and leaves leaves the pool exactly equal to a fresh pool."""
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st

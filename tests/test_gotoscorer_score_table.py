@@ -6,6 +6,7 @@ platform re-derives every member's scores with :func:`score_table` (numpy) and
 :meth:`Pool.add`: the same IEEE operations in the same order, so every float must have the
 same bits and every unweighted count stay an int.
 """
+
 import json
 import struct
 
@@ -62,7 +63,9 @@ def test_zero_denominators_give_zero_as_the_scalar_path():
     for weighted in (True, False):
         table = score_table(counts, sums, 2, weighted=weighted)
         for k in range(len(counts)):
-            scalar = scores_from_sums(OutcomeSums(tuple(counts[k].tolist()), tuple(sums[k].tolist())), 2, weighted=weighted)
+            scalar = scores_from_sums(
+                OutcomeSums(tuple(counts[k].tolist()), tuple(sums[k].tolist())), 2, weighted=weighted
+            )
             assert all(same_bits(table[key].tolist()[k], scalar[key]) for key in scalar)
 
 
@@ -99,8 +102,11 @@ def test_a_pool_from_packed_bytes_equals_one_built_by_joins(scenario, params):
     for name, outcomes in systems.items():
         joined.add(name, outcomes)
     packed = Pool.from_packed(
-        gold, list(systems), np.array([np.packbits(o.modified) for o in systems.values()]),
-        np.array([np.packbits(o.correct) for o in systems.values()]), params,
+        gold,
+        list(systems),
+        np.array([np.packbits(o.modified) for o in systems.values()]),
+        np.array([np.packbits(o.correct) for o in systems.values()]),
+        params,
     )
     assert np.array_equal(packed.n, joined.n)
     assert np.array_equal(packed.false_positives, joined.false_positives)
@@ -147,7 +153,9 @@ def test_results_json_is_json_dumps_of_member_results(scenario, params, gts_weig
 def test_a_pool_without_chunks_only_counts_members():
     """A task without GoToScorer still keeps a pool (N only): zero-length bit rows."""
     empty = Outcomes(np.zeros(0, dtype=bool), np.zeros(0, dtype=bool))
-    pool = Pool.from_packed(np.zeros(0, dtype=bool), ["a", "b"], np.zeros((2, 0), dtype=np.uint8), np.zeros((2, 0), dtype=np.uint8))
+    pool = Pool.from_packed(
+        np.zeros(0, dtype=bool), ["a", "b"], np.zeros((2, 0), dtype=np.uint8), np.zeros((2, 0), dtype=np.uint8)
+    )
     pool.add("c", empty)
     pool.remove("a")
     names, counts, sums = pool.sums_table()

@@ -5,6 +5,7 @@ systems as coders of ``hyp_all.m2``), and the CLI's normal path (text references
 REF0/REF1 and the 15 text outputs, annotated by ERRANT), which must produce the same
 edits and so the same outcome bits.
 """
+
 import csv
 import dataclasses
 
@@ -43,7 +44,9 @@ def results(dataset: Dataset, hypotheses: list) -> dict:
     out = {}
     for ref in (0, 1):
         weighted = score_systems(dataset, hypotheses, ["gotoscorer"], options(ref, "weighted"))
-        unweighted = scores_from_statistics(weighted.statistics, build_metrics(["gotoscorer"], options(ref, "noweight")))
+        unweighted = scores_from_statistics(
+            weighted.statistics, build_metrics(["gotoscorer"], options(ref, "noweight"))
+        )
         out[ref, "weighted"] = weighted
         out[ref, "noweight"] = dataclasses.replace(weighted, systems=unweighted)
     return out

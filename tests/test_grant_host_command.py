@@ -1,4 +1,5 @@
 """``manage.py grant_host <username>`` gives (and ``--revoke`` takes) the permission to host tasks."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command

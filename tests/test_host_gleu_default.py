@@ -2,6 +2,7 @@
 automatic, a task made from a bundle of corpora takes MultiGEC's (as MultiGEC-2025
 reported it) and one made from plain gold the official one; the phase form offers the
 task's choice, and falls back to MultiGEC's for a task of bundled corpora that predates it."""
+
 import json
 import re
 
@@ -17,8 +18,13 @@ UK_SOURCE, UK_REF = LANGUAGES["uk"]
 
 
 def bundle() -> SimpleUploadedFile:
-    files = {"cs-a/source.txt": text(CS_SOURCE), "cs-a/ref1.txt": text(CS_REF), "uk-b/source.txt": text(UK_SOURCE), "uk-b/ref1.txt": text(UK_REF),
-             "uk-b/corpus.json": json.dumps({"language": "uk", "pipeline": "tokens"})}
+    files = {
+        "cs-a/source.txt": text(CS_SOURCE),
+        "cs-a/ref1.txt": text(CS_REF),
+        "uk-b/source.txt": text(UK_SOURCE),
+        "uk-b/ref1.txt": text(UK_REF),
+        "uk-b/corpus.json": json.dumps({"language": "uk", "pipeline": "tokens"}),
+    }
     return SimpleUploadedFile("gold.zip", zipped(files))
 
 
@@ -46,10 +52,17 @@ def test_a_bundle_of_corpora_takes_multigec_gleu_unless_told(host, django_captur
         task = host_task(host, "bundled", bundle=bundle())
     assert task.gleu_variant == "multigec" and offered(host, "bundled") == "multigec"
     with django_capture_on_commit_callbacks(execute=True):
-        answer = host.post("/tasks/bundled/phases/new/", {
-            "kind": "dev", "corpora": [d.pk for d in task.datasets.all()], "time_zone": "UTC", "results_visibility": "public", "counting": "latest",
-            "gleu_variant": offered(host, "bundled"),
-        })
+        answer = host.post(
+            "/tasks/bundled/phases/new/",
+            {
+                "kind": "dev",
+                "corpora": [d.pk for d in task.datasets.all()],
+                "time_zone": "UTC",
+                "results_visibility": "public",
+                "counting": "latest",
+                "gleu_variant": offered(host, "bundled"),
+            },
+        )
     assert answer.status_code == 302
     assert {p.gleu_variant for p in Phase.every.filter(task=task)} == {"multigec"}  # the phase and its corpora
     with django_capture_on_commit_callbacks(execute=True):
@@ -58,11 +71,19 @@ def test_a_bundle_of_corpora_takes_multigec_gleu_unless_told(host, django_captur
 
 
 def test_plain_gold_takes_the_official_gleu_unless_told(host, django_capture_on_commit_callbacks):
-    files = {"source": SimpleUploadedFile("source.txt", text(CS_SOURCE).encode()), "references": [SimpleUploadedFile("ref.txt", text(CS_REF).encode())], "language": "cs"}
+    files = {
+        "source": SimpleUploadedFile("source.txt", text(CS_SOURCE).encode()),
+        "references": [SimpleUploadedFile("ref.txt", text(CS_REF).encode())],
+        "language": "cs",
+    }
     with django_capture_on_commit_callbacks(execute=True):
         plain = host_task(host, "plain", **files)
     assert plain.gleu_variant == "official" and offered(host, "plain") == "official"
-    files = {"source": SimpleUploadedFile("source.txt", text(CS_SOURCE).encode()), "references": [SimpleUploadedFile("ref.txt", text(CS_REF).encode())], "language": "cs"}
+    files = {
+        "source": SimpleUploadedFile("source.txt", text(CS_SOURCE).encode()),
+        "references": [SimpleUploadedFile("ref.txt", text(CS_REF).encode())],
+        "language": "cs",
+    }
     with django_capture_on_commit_callbacks(execute=True):
         told = host_task(host, "plain-told", gleu_variant="multigec", **files)
     assert told.gleu_variant == "multigec" and offered(host, "plain-told") == "multigec"

@@ -1,5 +1,6 @@
 """Cohen's kappa on unexpanded judgments, figured by hand (WMT13's P(E) from the observed
 distribution; Grundkiewicz et al.'s weighted mean over annotator pairs)."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,7 +12,9 @@ from scoring.human.agreement import agreement, unexpanded_judgments
 def item(user, *outputs, src_id=1):
     """``outputs``: (systems, rank) with systems space-separated, as in a <translation>."""
     groups = tuple(tuple(systems.split()) for systems, _ in outputs)
-    return RankingItem(src_id, user, tuple((s, rank) for (systems, rank) in outputs for s in systems.split()), 0, groups)
+    return RankingItem(
+        src_id, user, tuple((s, rank) for (systems, rank) in outputs for s in systems.split()), 0, groups
+    )
 
 
 def test_kappa_of_two_annotators_by_hand():
@@ -35,5 +38,9 @@ def test_intra_counts_pairs_of_one_annotators_screens_and_weights_by_shared():
     assert agreement([first, again, third], min_shared=1)["intra"] == pytest.approx((1 / 3 - 0.5) / 0.5)
     # another annotator, two agreeing screens (1 pair, kappa 1): the mean weighted 3 to 1
     c = [item("c", ("X", 1), ("Y", 2), src_id=2), item("c", ("X", 1), ("Y", 2), src_id=2)]
-    assert agreement([first, again, third, *c], min_shared=1)["intra"] == pytest.approx((3 * (1 / 3 - 0.5) / 0.5 + 1) / 4)
-    assert agreement([first, again, third, *c], min_shared=2)["intra"] == pytest.approx((1 / 3 - 0.5) / 0.5)  # c left out
+    assert agreement([first, again, third, *c], min_shared=1)["intra"] == pytest.approx(
+        (3 * (1 / 3 - 0.5) / 0.5 + 1) / 4
+    )
+    assert agreement([first, again, third, *c], min_shared=2)["intra"] == pytest.approx(
+        (1 / 3 - 0.5) / 0.5
+    )  # c left out

@@ -1,5 +1,6 @@
 """``python -m scoring human``: the JSON contract, one ranking per named file, bad input
 by line (exit 2); ``python -m scoring meta`` ranking the systems from rankings alone."""
+
 from __future__ import annotations
 
 import json
@@ -52,21 +53,32 @@ def test_json_is_the_contract(screens, capsys):
 def test_several_files_are_ranked_each_on_its_own_keyed_by_name(screens, tmp_path, capsys):
     other = tmp_path / "other.xml"
     other.write_text(SCREENS.replace('user="b"', 'user="c"'), encoding="utf-8")
-    code, out, _ = run(capsys, "--judgments", f"sent={screens}", "--judgments", str(other), "--bootstrap", "10", "--json")
+    code, out, _ = run(
+        capsys, "--judgments", f"sent={screens}", "--judgments", str(other), "--bootstrap", "10", "--json"
+    )
     figures = json.loads(out)
     assert code == 0 and set(figures) == {"sent", "other"} and figures["sent"]["systems"] == figures["other"]["systems"]
 
 
 def test_table(screens, capsys):
     code, out, _ = run(capsys, "--judgments", f"sent={screens}", "--bootstrap", "10")
-    assert code == 0 and "== sent: 3 rankings, 2 annotators ==" in out and "kappa: inter-annotator -, intra-annotator -" in out
+    assert (
+        code == 0
+        and "== sent: 3 rankings, 2 annotators ==" in out
+        and "kappa: inter-annotator -, intra-annotator -" in out
+    )
 
 
 def test_bad_xml_exits_2_naming_the_line(tmp_path, capsys):
     bad = tmp_path / "bad.xml"
-    bad.write_text('<appraise-results>\n<ranking-item src-id="1" user="a">\n<translation system="A" rank="first"/>\n</ranking-item>\n</appraise-results>\n', encoding="utf-8")
+    bad.write_text(
+        '<appraise-results>\n<ranking-item src-id="1" user="a">\n<translation system="A" rank="first"/>\n</ranking-item>\n</appraise-results>\n',
+        encoding="utf-8",
+    )
     code, out, err = run(capsys, "--judgments", str(bad))
-    assert code == 2 and out == "" and f"error: {bad}: line 3: <translation> rank='first' is not a positive integer" in err
+    assert (
+        code == 2 and out == "" and f"error: {bad}: line 3: <translation> rank='first' is not a positive integer" in err
+    )
 
 
 def test_a_missing_file_exits_2(tmp_path, capsys):
@@ -83,27 +95,32 @@ def test_one_name_twice_is_a_usage_error(screens, capsys):
 def test_meta_without_human_scores_ranks_the_systems_from_the_judgments(task, capsys):  # noqa: F811
     argv = [a for a in arguments(task, "--judgments", f"sent={task['judgments']}", "--bootstrap", "0", "--json")]
     human = argv.index("--human")
-    del argv[human:human + 2]
+    del argv[human : human + 2]
     assert main(argv) == 0
     table = json.loads(capsys.readouterr().out)
     assert set(table["system"]["errant.cs.f"]) == {"sent:EW", "sent:TS"}
-    assert table["system"]["errant.cs.f"]["sent:EW"]["n_systems"] == 6  # every system the judgments rank among the --hyp ones
+    assert (
+        table["system"]["errant.cs.f"]["sent:EW"]["n_systems"] == 6
+    )  # every system the judgments rank among the --hyp ones
 
 
 def test_meta_needs_human_scores_or_judgments(task, capsys):  # noqa: F811
     argv = arguments(task)
     human = argv.index("--human")
-    del argv[human:human + 2]
+    del argv[human : human + 2]
     with pytest.raises(SystemExit):
         main(argv)
     assert "give --human" in capsys.readouterr().err
 
 
-
 def test_past_the_comparisons_limit_exits_2_naming_the_file_and_line(screens, capsys, monkeypatch):
     monkeypatch.setattr("scoring.human.comparisons.MAX_COMPARISONS", 4)  # the file has 3 + 3 + 1
     code, out, err = run(capsys, "--judgments", str(screens))
-    assert code == 2 and out == "" and f"error: {screens}: line 4: more than 4 pairwise comparisons up to this ranking" in err
+    assert (
+        code == 2
+        and out == ""
+        and f"error: {screens}: line 4: more than 4 pairwise comparisons up to this ranking" in err
+    )
 
 
 def test_degenerate_rankings_give_figures_not_errors():
@@ -111,7 +128,12 @@ def test_degenerate_rankings_give_figures_not_errors():
 
     assert rank_systems([]).as_json()["systems"] == {}
     alone = rank_systems([RankingItem(1, "a", (("A", 1), ("B", 1)), 1)]).as_json()  # one tie: nothing decided
-    assert alone["clusters"] == [["A", "B"]] and alone["systems"]["A"] == {"expected_wins": 0.0, "trueskill": 0.0, "range": [1, 1], "cluster": 1}
+    assert alone["clusters"] == [["A", "B"]] and alone["systems"]["A"] == {
+        "expected_wins": 0.0,
+        "trueskill": 0.0,
+        "range": [1, 1],
+        "cluster": 1,
+    }
 
 
 @pytest.mark.parametrize("samples", ["-1", "100001"])

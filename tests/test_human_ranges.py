@@ -1,5 +1,6 @@
 """Rank ranges and clusters: the trimming arithmetic, the cluster rule, and a bootstrap
 whose figures do not depend on how many samples are held at once."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -27,7 +28,11 @@ def test_a_cluster_starts_where_a_best_rank_lies_past_every_worst_above():
 
 
 def test_batches_of_samples_give_the_same_ranks(monkeypatch):
-    items = [item("a", ("X", 1), ("Y", 2), ("Z", 3)), item("b", ("X", 2), ("Y", 1), ("Z", 1)), item("a", ("X Z", 1), ("Y", 2))] * 4
+    items = [
+        item("a", ("X", 1), ("Y", 2), ("Z", 3)),
+        item("b", ("X", 2), ("Y", 1), ("Z", 1)),
+        item("a", ("X Z", 1), ("Y", 2)),
+    ] * 4
     comparisons = expand(items)
     whole = bootstrap_ranks(comparisons, 200, 9)
     monkeypatch.setattr("scoring.human.rank_ranges.BATCH_CELLS", 9)  # one sample at a time

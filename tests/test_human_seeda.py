@@ -11,6 +11,7 @@ seeded order. Measured: the same order of the 15 systems on both files (Kendall'
 seed 0; 0.981, one near-tie swapped, for one seed of ten on judgments_sent.xml), mu within
 0.064 of SEEDA's; the test asks tau >= 0.95.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -26,7 +27,10 @@ from .meta_support import HUMAN, JUDGMENTS
 def seeda(request):
     kind = request.param
     figures = rank_systems(read_judgments(JUDGMENTS[kind]), bootstrap=1000, seed=0).as_json()
-    published = {scheme: dict(zip(SEEDA_SYSTEMS, map(float, (HUMAN / f"{scheme}_{kind}.txt").read_text().split()))) for scheme in ("EW", "TS")}
+    published = {
+        scheme: dict(zip(SEEDA_SYSTEMS, map(float, (HUMAN / f"{scheme}_{kind}.txt").read_text().split())))
+        for scheme in ("EW", "TS")
+    }
     return figures, published
 
 
@@ -43,7 +47,10 @@ def test_trueskill_orders_the_systems_as_seeda_but_for_near_ties(seeda):
     theirs = [published["TS"][name] for name in SEEDA_SYSTEMS]
     assert kendalltau(ours, theirs).statistic >= 0.95
     best = max(SEEDA_SYSTEMS, key=lambda name: figures["systems"][name]["trueskill"])
-    assert best in ("REF-F", "GPT-3.5") and min(SEEDA_SYSTEMS, key=lambda name: figures["systems"][name]["trueskill"]) == "INPUT"
+    assert (
+        best in ("REF-F", "GPT-3.5")
+        and min(SEEDA_SYSTEMS, key=lambda name: figures["systems"][name]["trueskill"]) == "INPUT"
+    )
 
 
 def test_ranges_clusters_and_counts(seeda):
@@ -57,5 +64,7 @@ def test_ranges_clusters_and_counts(seeda):
             best, worst = figures["systems"][name]["range"]
             assert 1 <= best <= worst <= 15 and figures["systems"][name]["cluster"] == number
     for above, below in zip(clusters, clusters[1:]):  # clusters do not overlap
-        assert max(figures["systems"][n]["range"][1] for n in above) < min(figures["systems"][n]["range"][0] for n in below)
+        assert max(figures["systems"][n]["range"][1] for n in above) < min(
+            figures["systems"][n]["range"][0] for n in below
+        )
     assert 0.2 < figures["agreement"]["inter"] < figures["agreement"]["intra"] < 1

@@ -1,5 +1,6 @@
 """TrueSkill through the ``trueskill`` package: the closed-form two-player update equals
 the package's ``rate_1vs1``, and a seed fixes the match order."""
+
 from __future__ import annotations
 
 import random
@@ -34,7 +35,11 @@ def test_wmt_environment():
 
 
 def test_seeded_match_order():
-    items = [item("a", ("X", 1), ("Y", 2), ("Z", 3)), item("b", ("X", 2), ("Y", 1), ("Z", 1)), item("a", ("X Z", 1), ("Y", 2))] * 5
+    items = [
+        item("a", ("X", 1), ("Y", 2), ("Z", 3)),
+        item("b", ("X", 2), ("Y", 1), ("Z", 1)),
+        item("a", ("X Z", 1), ("Y", 2)),
+    ] * 5
     comparisons = expand(items)
     first = trueskill_scores(comparisons, 3)
     assert all((first[k] == trueskill_scores(comparisons, 3)[k]).all() for k in range(2))

@@ -1,5 +1,6 @@
 """Every bad-input case of docs/contracts.md section 1: a clear message naming the line, exit 2,
 nothing printed on stdout (no half-written result)."""
+
 import subprocess
 import sys
 
@@ -23,7 +24,19 @@ def files(tmp_path):
 def run(files, hyp_bytes: bytes, capsys, name="hyp.txt", extra=()):
     hyp = files / name
     hyp.write_bytes(hyp_bytes)
-    code = main(["--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", f"sys={hyp}", "--metrics", "errant", *extra])
+    code = main(
+        [
+            "--source",
+            str(files / "src.txt"),
+            "--ref",
+            str(files / "ref.txt"),
+            "--hyp",
+            f"sys={hyp}",
+            "--metrics",
+            "errant",
+            *extra,
+        ]
+    )
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -45,7 +58,9 @@ def test_too_few_lines(files, capsys):
 
 
 def test_invalid_utf8(files, capsys):
-    assert_rejected(run(files, b"This is a test .\nHe goes \xff home .\nShe likes cats .\n", capsys), "line 2:", "invalid UTF-8")
+    assert_rejected(
+        run(files, b"This is a test .\nHe goes \xff home .\nShe likes cats .\n", capsys), "line 2:", "invalid UTF-8"
+    )
 
 
 def test_nul_character(files, capsys):
@@ -53,12 +68,16 @@ def test_nul_character(files, capsys):
 
 
 def test_other_control_character(files, capsys):
-    assert_rejected(run(files, b"This is a \x07test .\nHe goes home .\nShe likes cats .\n", capsys), "line 1:", "U+0007")
+    assert_rejected(
+        run(files, b"This is a \x07test .\nHe goes home .\nShe likes cats .\n", capsys), "line 1:", "U+0007"
+    )
 
 
 def test_line_over_token_limit(files, capsys):
     long_line = " ".join(["word"] * 30)
-    result = run(files, f"This is a test .\n{long_line}\nShe likes cats .\n".encode(), capsys, extra=["--max-tokens", "20"])
+    result = run(
+        files, f"This is a test .\n{long_line}\nShe likes cats .\n".encode(), capsys, extra=["--max-tokens", "20"]
+    )
     assert_rejected(result, "line 2:", "30 tokens", "limit of 20")
 
 
@@ -89,7 +108,9 @@ def test_m2_hypothesis_with_another_source(files, capsys):
 
 
 def test_missing_file(files, capsys):
-    code = main(["--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", f"sys={files / 'nope.txt'}"])
+    code = main(
+        ["--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", f"sys={files / 'nope.txt'}"]
+    )
     assert code == 2
     assert "nope.txt" in capsys.readouterr().err
 
@@ -97,8 +118,23 @@ def test_missing_file(files, capsys):
 def test_exit_status_of_the_real_command(files):
     (files / "hyp.txt").write_text("only one line\n")
     proc = subprocess.run(
-        [sys.executable, "-m", "scoring", "--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", f"sys={files / 'hyp.txt'}", "--metrics", "errant"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "scoring",
+            "--source",
+            str(files / "src.txt"),
+            "--ref",
+            str(files / "ref.txt"),
+            "--hyp",
+            f"sys={files / 'hyp.txt'}",
+            "--metrics",
+            "errant",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 2
     assert proc.stdout == ""

@@ -1,5 +1,6 @@
 """Token and character limits per line and per file, on every input path (issue 14):
 text and M2 outputs, sources and references, the library and the CLI."""
+
 import subprocess
 import sys
 
@@ -33,12 +34,16 @@ def test_text_line_over_tokens_and_characters():
 
 def test_text_file_over_tokens_names_the_line_that_crosses():
     text = "\n".join(" ".join(["w"] * 10) for _ in range(8)).encode()
-    assert problems(lambda: read_text(text, limits=SMALL)) == ["line 6: the file reaches 60 tokens here, over the limit of 50 per file"]
+    assert problems(lambda: read_text(text, limits=SMALL)) == [
+        "line 6: the file reaches 60 tokens here, over the limit of 50 per file"
+    ]
 
 
 def test_text_file_over_characters():
     text = "\n".join("y" * 150 for _ in range(8)).encode()
-    assert problems(lambda: read_text(text, limits=SMALL)) == ["line 7: the file reaches 1050 characters here, over the limit of 1000 per file"]
+    assert problems(lambda: read_text(text, limits=SMALL)) == [
+        "line 7: the file reaches 1050 characters here, over the limit of 1000 per file"
+    ]
 
 
 def test_m2_correction_memory_bomb_is_refused():
@@ -61,7 +66,9 @@ def test_m2_annotator_sentence_over_the_line_limit():
 
 def test_m2_source_line_over_the_limit():
     m2 = f"S {' '.join(['w'] * 21)}\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n".encode()
-    assert problems(lambda: read_m2(m2, limits=SMALL)) == ["line 1: the line has 21 tokens, over the limit of 20 per line"]
+    assert problems(lambda: read_m2(m2, limits=SMALL)) == [
+        "line 1: the line has 21 tokens, over the limit of 20 per line"
+    ]
 
 
 def test_m2_hypothesis_honours_the_limits(tmp_path):
@@ -90,17 +97,46 @@ def test_cli_refuses_the_memory_bomb_by_line(files):
     bomb = f"S This are a test .\nA 1 2|||R:VERB|||{' '.join(['is'] * 100_000)}|||REQUIRED|||-NONE-|||0\n\nS He go home .\n\nS She like cats .\n"
     (files / "bomb.m2").write_text(bomb)
     proc = subprocess.run(
-        [sys.executable, "-m", "scoring", "--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", f"bomb={files / 'bomb.m2'}"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "scoring",
+            "--source",
+            str(files / "src.txt"),
+            "--ref",
+            str(files / "ref.txt"),
+            "--hyp",
+            f"bomb={files / 'bomb.m2'}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 2
     assert proc.stdout == "" and "Traceback" not in proc.stderr
-    assert f"line 2: the correction has 100000 tokens, over the limit of {DEFAULT_LIMITS.line_tokens} per line" in proc.stderr
+    assert (
+        f"line 2: the correction has 100000 tokens, over the limit of {DEFAULT_LIMITS.line_tokens} per line"
+        in proc.stderr
+    )
 
 
 def test_cli_limit_options(files, capsys):
     (files / "hyp.txt").write_text("x" * 60 + "\nHe goes home .\nShe likes cats .\n")
-    code = main(["--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", f"sys={files / 'hyp.txt'}", "--metrics", "errant", "--max-chars", "50"])
+    code = main(
+        [
+            "--source",
+            str(files / "src.txt"),
+            "--ref",
+            str(files / "ref.txt"),
+            "--hyp",
+            f"sys={files / 'hyp.txt'}",
+            "--metrics",
+            "errant",
+            "--max-chars",
+            "50",
+        ]
+    )
     assert code == 2
     assert "line 1: the line has 60 characters, over the limit of 50 per line" in capsys.readouterr().err
 
@@ -109,7 +145,18 @@ def test_cli_duplicate_system_name_is_an_error(files, capsys):
     (files / "a.txt").write_text(REF)
     (files / "b.txt").write_text(SOURCE)
     with pytest.raises(SystemExit) as exited:
-        main(["--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", f"A={files / 'a.txt'}", "--hyp", f"A={files / 'b.txt'}"])
+        main(
+            [
+                "--source",
+                str(files / "src.txt"),
+                "--ref",
+                str(files / "ref.txt"),
+                "--hyp",
+                f"A={files / 'a.txt'}",
+                "--hyp",
+                f"A={files / 'b.txt'}",
+            ]
+        )
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert "the system name 'A' is given twice" in err
@@ -120,6 +167,17 @@ def test_cli_duplicate_stems_are_an_error_too(files, capsys):
     (files / "sys.txt").write_text(REF)
     (files / "sub" / "sys.txt").write_text(REF)
     with pytest.raises(SystemExit) as exited:
-        main(["--source", str(files / "src.txt"), "--ref", str(files / "ref.txt"), "--hyp", str(files / "sys.txt"), "--hyp", str(files / "sub" / "sys.txt")])
+        main(
+            [
+                "--source",
+                str(files / "src.txt"),
+                "--ref",
+                str(files / "ref.txt"),
+                "--hyp",
+                str(files / "sys.txt"),
+                "--hyp",
+                str(files / "sub" / "sys.txt"),
+            ]
+        )
     assert exited.value.code == 2
     assert "'sys' is given twice" in capsys.readouterr().err

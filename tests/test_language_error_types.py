@@ -1,6 +1,7 @@
 """Error types mean something in every language: operation (M/R/U) and a class from what
 the pipeline knows (PUNCT, ORTH, WO, SPELL, MORPH with lemmas, the UPOS with a tagger,
 OTHER). The examples are docs/languages.md's, in Czech, Ukrainian, German and Icelandic."""
+
 import pytest
 
 from scoring import Dataset
@@ -8,21 +9,63 @@ from scoring.errant.error_types import edit_type
 
 EXAMPLES = [
     # (language, pipeline, source, correction, [(original words, correction, type)])
-    ("cs", "tokens", "Jsem rád že jsi přišel", "Jsem rád , že jsi přišel .", [("", ",", "M:PUNCT"), ("", ".", "M:PUNCT")]),
+    (
+        "cs",
+        "tokens",
+        "Jsem rád že jsi přišel",
+        "Jsem rád , že jsi přišel .",
+        [("", ",", "M:PUNCT"), ("", ".", "M:PUNCT")],
+    ),
     ("cs", "tokens", "v praze je krásně .", "V Praze je krásně .", [("v praze", "V Praze", "R:ORTH")]),
-    ("cs", "tokens", "Já jsem včera byl doma .", "Já byl jsem včera doma .", [("jsem včera byl", "byl jsem včera", "R:WO")]),
-    ("cs", "tokens", "To je velmi dobry napad .", "To je velmi dobrý nápad .", [("dobry", "dobrý", "R:SPELL"), ("napad", "nápad", "R:SPELL")]),
+    (
+        "cs",
+        "tokens",
+        "Já jsem včera byl doma .",
+        "Já byl jsem včera doma .",
+        [("jsem včera byl", "byl jsem včera", "R:WO")],
+    ),
+    (
+        "cs",
+        "tokens",
+        "To je velmi dobry napad .",
+        "To je velmi dobrý nápad .",
+        [("dobry", "dobrý", "R:SPELL"), ("napad", "nápad", "R:SPELL")],
+    ),
     ("cs", "tokens", "Mám dva bratr .", "Mám dva bratry .", [("bratr", "bratry", "R:SPELL")]),
     ("cs", "lemmas", "Mám dva bratr .", "Mám dva bratry .", [("bratr", "bratry", "R:MORPH")]),
     ("cs", "lemmas", "Šel jsem do kino .", "Šel jsem na film .", [("do", "na", "R:ADP"), ("kino", "film", "R:NOUN")]),
-    ("cs", "tokens", "Šel jsem do kino .", "Šel jsem na film .", [("do", "na", "R:OTHER"), ("kino", "film", "R:OTHER")]),
+    (
+        "cs",
+        "tokens",
+        "Šel jsem do kino .",
+        "Šel jsem na film .",
+        [("do", "na", "R:OTHER"), ("kino", "film", "R:OTHER")],
+    ),
     ("uk", "tokens", "Я дуже люблю читати книжка .", "Я дуже люблю читати книжку .", [("книжка", "книжку", "R:SPELL")]),
     ("uk", "lemmas", "Я дуже люблю читати книжка .", "Я дуже люблю читати книжку .", [("книжка", "книжку", "R:MORPH")]),
     ("uk", "lemmas", "Я живу в києві .", "Я живу в Києві .", [("києві", "Києві", "R:ORTH")]),
     ("uk", "lemmas", "Я не знаю що робити .", "Я не знаю , що робити .", [("", ",", "M:PUNCT")]),
-    ("uk", "lemmas", "Вчора ми ходили в парк .", "Вчора ми гуляли в парку .", [("ходили", "гуляли", "R:VERB"), ("парк", "парку", "R:MORPH")]),
-    ("uk", "lemmas", "Він пішов в магазин", "Він пішов до магазину .", [("в", "до", "R:ADP"), ("магазин", "магазину", "R:MORPH"), ("", ".", "M:PUNCT")]),
-    ("uk", "tokens", "Вчора ми ходили в парк .", "Вчора ми гуляли в парку .", [("ходили", "гуляли", "R:OTHER"), ("парк", "парку", "R:SPELL")]),
+    (
+        "uk",
+        "lemmas",
+        "Вчора ми ходили в парк .",
+        "Вчора ми гуляли в парку .",
+        [("ходили", "гуляли", "R:VERB"), ("парк", "парку", "R:MORPH")],
+    ),
+    (
+        "uk",
+        "lemmas",
+        "Він пішов в магазин",
+        "Він пішов до магазину .",
+        [("в", "до", "R:ADP"), ("магазин", "магазину", "R:MORPH"), ("", ".", "M:PUNCT")],
+    ),
+    (
+        "uk",
+        "tokens",
+        "Вчора ми ходили в парк .",
+        "Вчора ми гуляли в парку .",
+        [("ходили", "гуляли", "R:OTHER"), ("парк", "парку", "R:SPELL")],
+    ),
     ("de", "tokens", "Ich wohne in berlin .", "Ich wohne in Berlin .", [("berlin", "Berlin", "R:ORTH")]),
     ("de", "tokens", "Heute ich gehe ins Kino .", "Heute gehe ich ins Kino .", [("ich gehe", "gehe ich", "R:WO")]),
     ("de", "tokens", "Das ist ein schönes Hauss .", "Das ist ein schönes Haus .", [("Hauss", "Haus", "R:SPELL")]),
@@ -41,7 +84,9 @@ EXAMPLES = [
 def test_documented_examples(lang, pipeline, source, correction, expected):
     dataset = Dataset.from_text([source], [[correction]], lang=lang, pipeline=pipeline)
     words = source.split()
-    assert [(" ".join(words[e.start:e.end]), e.correction, e.type) for e in dataset.references[0].edits[0]] == expected
+    assert [
+        (" ".join(words[e.start : e.end]), e.correction, e.type) for e in dataset.references[0].edits[0]
+    ] == expected
 
 
 class Token:

@@ -2,6 +2,7 @@
 a perfect system scores 1, the source scores no TP, every type is in the documented
 vocabulary, ``cse`` counts equal ``cs`` counts (both kinds of type depend on span and
 correction only), and GLEU ``multigec`` equals the gleu tool."""
+
 import re
 
 from hypothesis import HealthCheck, given, settings
@@ -12,11 +13,34 @@ from scoring import Dataset, ScoringOptions, hypothesis_from_lines, score_system
 from .multigec_support import gleu_tool
 from .test_multigec_gleu_parity import printed
 
-WORDS = ["я", "Я", "книжка", "книжку", "книжки", "читати", "читаю", "в", "до", "магазин", "магазину", "Київ", "києві", ",", ".", "!", "і", "не"]
+WORDS = [
+    "я",
+    "Я",
+    "книжка",
+    "книжку",
+    "книжки",
+    "читати",
+    "читаю",
+    "в",
+    "до",
+    "магазин",
+    "магазину",
+    "Київ",
+    "києві",
+    ",",
+    ".",
+    "!",
+    "і",
+    "не",
+]
 TYPE = re.compile(r"^(UNK|[MRU]:(PUNCT|ORTH|WO|SPELL|MORPH|OTHER|[A-Z]+))$")
 
 sentence = st.lists(st.sampled_from(WORDS), min_size=1, max_size=12)
-edit_ops = st.lists(st.tuples(st.sampled_from(["keep", "drop", "swap", "insert", "replace"]), st.sampled_from(WORDS)), min_size=12, max_size=12)
+edit_ops = st.lists(
+    st.tuples(st.sampled_from(["keep", "drop", "swap", "insert", "replace"]), st.sampled_from(WORDS)),
+    min_size=12,
+    max_size=12,
+)
 
 
 def corrupt(tokens: list[str], ops: list[tuple[str, str]]) -> list[str]:
@@ -46,7 +70,10 @@ def lines_of(examples):
 
 def scored(sources, references, systems, metrics=("errant", "gleu")):
     dataset = Dataset.from_text(sources, [references], lang="uk", pipeline="tokens")
-    hypotheses = [hypothesis_from_lines(dataset, lines, name) for name, lines in (("sys", systems), ("perfect", references), ("source", sources))]
+    hypotheses = [
+        hypothesis_from_lines(dataset, lines, name)
+        for name, lines in (("sys", systems), ("perfect", references), ("source", sources))
+    ]
     return dataset, score_systems(dataset, hypotheses, list(metrics), ScoringOptions(gleu_variant="multigec")).systems
 
 

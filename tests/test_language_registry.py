@@ -1,5 +1,6 @@
 """The pipeline registry: which languages and pipelines exist, the default, the signature,
 and the metrics that say they cannot serve a language."""
+
 import pytest
 
 from scoring import (
@@ -34,7 +35,9 @@ def test_signatures_name_language_pipeline_and_data():
     uk = pipeline_signature("uk", "lemmas")
     assert "lemmas:simplemma-" in uk and "upos:pymorphy3-" in uk and "+dicts-uk-" in uk
     assert "upos:fr_core_news_sm-" in pipeline_signature("fr", "lemmas")
-    assert "upos:islenska-" in pipeline_signature("is", "lemmas") and "upos:hanta-" in pipeline_signature("de", "lemmas")
+    assert "upos:islenska-" in pipeline_signature("is", "lemmas") and "upos:hanta-" in pipeline_signature(
+        "de", "lemmas"
+    )
 
 
 def test_unknown_language_and_pipeline_list_what_exists():

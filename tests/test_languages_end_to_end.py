@@ -1,9 +1,18 @@
 """Every supported language (the 12 of MultiGEC-2025, Chinese, French) scores end to end
 through the library with each pipeline it has: ERRANT, GLEU in both variants, the chunk
 metrics; a perfect system scores 1; the prepared dataset keeps its language."""
+
 import pytest
 
-from scoring import Dataset, ScoringOptions, available_pipelines, default_pipeline, hypothesis_from_lines, languages, score_systems
+from scoring import (
+    Dataset,
+    ScoringOptions,
+    available_pipelines,
+    default_pipeline,
+    hypothesis_from_lines,
+    languages,
+    score_systems,
+)
 
 from .language_fixtures import SENTENCES, TOKENIZE
 

@@ -4,6 +4,7 @@ alignment and bounded-time merger then still give stock ERRANT 3.0.2's edits
 Ukrainian pipeline (simplemma lemmas, pymorphy3 tags) and the Czech one (word-list tags
 that read Ukrainian words as X), and the demo's Czech and Icelandic corpora through their
 own taggers (Czech word lists, BÍN)."""
+
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,11 @@ def test_edits_equal_stock_alignment_and_merging(lang):
             ours = rule_edits(FastAlignment(orig, cor))
             assert [(e.o_start, e.o_end, e.c_str) for e in ours] == [(e.o_start, e.o_end, e.c_str) for e in stock]
             compared += 1
-    assert compared > 200 and any(t.lemma_ for t in source_docs[0]) and (lang != "uk" or any(t.pos_ for t in source_docs[0]))
+    assert (
+        compared > 200
+        and any(t.lemma_ for t in source_docs[0])
+        and (lang != "uk" or any(t.pos_ for t in source_docs[0]))
+    )
 
 
 DEMO = Path(__file__).resolve().parent.parent / "leaderboard" / "demo_data" / "multigec"
@@ -46,7 +51,9 @@ def test_demo_corpora_edits_equal_stock_alignment_and_merging_with_their_tags(la
     pipeline = get_pipeline(lang, "lemmas")
     annotator = stock_annotator(lang)
     compared = 0
-    for orig, cor in zip(pipeline.parse([line.split() for line in sources]), pipeline.parse([line.split() for line in corrections])):
+    for orig, cor in zip(
+        pipeline.parse([line.split() for line in sources]), pipeline.parse([line.split() for line in corrections])
+    ):
         stock = annotator.merge(annotator.align(orig, cor, False), "rules")
         ours = rule_edits(FastAlignment(orig, cor))
         assert [(e.o_start, e.o_end, e.c_str) for e in ours] == [(e.o_start, e.o_end, e.c_str) for e in stock]

@@ -1,5 +1,6 @@
 """A line is parsed once per dataset: reference lines and earlier systems' lines are
 reused, across systems of one run and after the dataset is saved and loaded."""
+
 import pytest
 
 from scoring import Dataset, read_hypothesis
@@ -21,6 +22,7 @@ def tiny():
 @pytest.fixture
 def no_parsing(tiny, monkeypatch):
     tiny.source_docs  # noqa: B018  the sources are parsed before: only output lines are watched
+
     def refuse(token_lists, *args, **kwargs):
         token_lists = list(token_lists)
         if token_lists:
@@ -45,7 +47,9 @@ def test_a_second_system_parses_only_its_new_lines(tiny, monkeypatch):
         return parse_tokens(lines)
 
     monkeypatch.setattr(get_pipeline("en", "full"), "parse", counting)
-    second = hypothesis_from_lines(tiny, ["He goes to school yesterday .", "She liked cats .", "It is fine ."], "second")
+    second = hypothesis_from_lines(
+        tiny, ["He goes to school yesterday .", "She liked cats .", "It is fine ."], "second"
+    )
     assert parsed == [("She", "liked", "cats", ".")]
     assert second.edits[0] == first.edits[0]
 
@@ -54,7 +58,9 @@ def test_saved_dataset_keeps_the_reference_parses(tiny, no_parsing):
     loaded = Dataset.from_bytes(tiny.to_bytes())
     hypothesis = hypothesis_from_lines(loaded, REF, "copy")
     assert hypothesis.edits == tiny.references[0].edits
-    assert [t.dep_ for t in hypothesis.parses(loaded)[0]] == [t.dep_ for t in hypothesis_from_lines(tiny, REF, "copy").parses(tiny)[0]]
+    assert [t.dep_ for t in hypothesis.parses(loaded)[0]] == [
+        t.dep_ for t in hypothesis_from_lines(tiny, REF, "copy").parses(tiny)[0]
+    ]
 
 
 def test_cached_edits_equal_fresh_ones(seeda_subset, seeda_hypotheses):

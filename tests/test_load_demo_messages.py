@@ -1,5 +1,6 @@
 """``load_demo`` (run by every ``scripts/start``) says whether it loads the demos or finds
 them loaded, and why the SEEDA demo was skipped."""
+
 import io
 
 import pytest

@@ -1,5 +1,6 @@
 """``python -m scoring --metrics m2`` prints m2scorer's figures in the CLI JSON shape, from
 an M2 gold file or from reference texts (gold edits = ERRANT's edits of each reference)."""
+
 import csv
 import json
 
@@ -28,13 +29,33 @@ def test_m2_gold_file(capsys):
 
 
 def test_m2_options_reach_the_signature(capsys):
-    out = run(capsys, "--m2", str(GOLD_M2), "--hyp", f"T5={SUBSET_OUTPUTS / 'T5.txt'}", "--ignore-whitespace-casing", "--max-unchanged-words", "3")
+    out = run(
+        capsys,
+        "--m2",
+        str(GOLD_M2),
+        "--hyp",
+        f"T5={SUBSET_OUTPUTS / 'T5.txt'}",
+        "--ignore-whitespace-casing",
+        "--max-unchanged-words",
+        "3",
+    )
     assert "|m2|max-unchanged-words:3|ignore-whitespace-casing" in out["signature"]
 
 
 def test_m2_from_reference_texts(capsys):
-    out = run(capsys, "--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--ref", str(SUBSET_REFS[0]), "--ref", str(SUBSET_REFS[1]),
-              "--hyp", f"REF-M={SUBSET_OUTPUTS / 'REF-M.txt'}", "--hyp", f"INPUT={SUBSET_OUTPUTS / 'INPUT.txt'}")
+    out = run(
+        capsys,
+        "--source",
+        str(SUBSET_OUTPUTS / "INPUT.txt"),
+        "--ref",
+        str(SUBSET_REFS[0]),
+        "--ref",
+        str(SUBSET_REFS[1]),
+        "--hyp",
+        f"REF-M={SUBSET_OUTPUTS / 'REF-M.txt'}",
+        "--hyp",
+        f"INPUT={SUBSET_OUTPUTS / 'INPUT.txt'}",
+    )
     system, source = out["systems"]["REF-M"]["m2"], out["systems"]["INPUT"]["m2"]
     assert set(system) == SHAPE and 0.0 < system["f"] <= 1.0
     assert (source["tp"], source["fp"], source["p"], source["f"]) == (0, 0, 1.0, 0.0)

@@ -2,6 +2,7 @@
 the same edge-list length, vertices and arcs, the same arcs on gold spans, and the same
 edit sequence per annotator, on every sentence of the 15 SEEDA subset systems, on BART's
 full CoNLL-2014 output (line 333 included) and on random small sentences full of ties."""
+
 import os
 
 import pytest
@@ -24,7 +25,9 @@ SUBSET_M2 = SEEDA / "derived" / "subset" / "official-2014.combined.subset391.m2"
 CONLL = SEEDA / "conll14" / "official-2014.combined.m2"
 BART_ALL = SEEDA / "seeda" / "outputs" / "all" / "BART.txt"
 
-pytestmark = needs.needs(load_kernel() is not None, "a C compiler (cc) for the compiled M2 lattice; only the Python one runs")
+pytestmark = needs.needs(
+    load_kernel() is not None, "a C compiler (cc) for the compiled M2 lattice; only the Python one runs"
+)
 
 
 def assert_same(source: list[str], target: list[str], sets: list[list[GoldEdit]], max_unchanged_words: int = 2) -> None:
@@ -66,7 +69,7 @@ def test_every_sentence_of_the_golden_systems(subset, system):
 @pytest.mark.skipif(not CONLL.exists() or not BART_ALL.exists(), reason=NOT_SHIPPED)
 def test_bart_on_the_full_test_set():
     dataset = Dataset.from_files(m2=CONLL)
-    lines = BART_ALL.read_text(encoding="utf-8").split("\n")[:len(dataset)]
+    lines = BART_ALL.read_text(encoding="utf-8").split("\n")[: len(dataset)]
     assert_same_on(dataset, [line.split() for line in lines])
 
 
@@ -85,7 +88,9 @@ def sentence_and_gold(draw):
         for _ in range(draw(st.integers(0, 4))):
             start = draw(st.integers(0, len(source)))
             end = draw(st.integers(start, min(len(source), start + 2)))
-            corrections = tuple(" ".join(draw(st.lists(st.sampled_from(WORDS), max_size=2))) for _ in range(draw(st.integers(1, 2))))
+            corrections = tuple(
+                " ".join(draw(st.lists(st.sampled_from(WORDS), max_size=2))) for _ in range(draw(st.integers(1, 2)))
+            )
             golds.append(GoldEdit(start, end, " ".join(source[start:end]), corrections, "T"))
         golds.sort(key=lambda g: (g.start, g.end))
         sets.append(golds)

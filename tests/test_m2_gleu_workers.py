@@ -6,6 +6,7 @@ queue hands it, in that order. Splitting the systems among any number of workers
 starting fresh and scoring its share in any order, must give exactly what one worker
 scoring them all in turn gives: the same statistics and the same scores, to the bit.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -41,14 +42,18 @@ def corpus(seed: int, sentences: int, annotators: int, systems: int):
         gold.append(edits)
     outputs = {}
     for k in range(systems):
-        outputs[f"s{k}"] = [[w for w in s if rng.random() > 0.2] + list(rng.choice(WORDS, size=rng.integers(0, 2))) for s in sources]
+        outputs[f"s{k}"] = [
+            [w for w in s if rng.random() > 0.2] + list(rng.choice(WORDS, size=rng.integers(0, 2))) for s in sources
+        ]
     outputs["copy"] = [list(s) for s in sources]
     outputs["annotator0"] = [apply_edits(s, e) for s, e in zip(sources, gold[0])]
     return sources, gold, outputs
 
 
 def dataset_of(sources, gold) -> Dataset:
-    references = [Reference(f"a{k}", [apply_edits(s, e) for s, e in zip(sources, edits)], edits) for k, edits in enumerate(gold)]
+    references = [
+        Reference(f"a{k}", [apply_edits(s, e) for s, e in zip(sources, edits)], edits) for k, edits in enumerate(gold)
+    ]
     dataset = Dataset(sources, references)
     dataset.reference_order = [list(range(len(gold))) for _ in sources]
     return dataset
@@ -62,7 +67,10 @@ def metrics():
 def worker(sources, gold, share: dict[str, list[list[str]]]) -> dict[str, dict]:
     """One fresh worker: its own dataset and metrics, its share scored in the order given."""
     dataset, scorers = dataset_of(sources, gold), metrics()
-    return {name: {m.name: m.statistics(dataset, Hypothesis(name, tokens, [[] for _ in tokens])) for m in scorers} for name, tokens in share.items()}
+    return {
+        name: {m.name: m.statistics(dataset, Hypothesis(name, tokens, [[] for _ in tokens])) for m in scorers}
+        for name, tokens in share.items()
+    }
 
 
 def results(statistics: dict[str, dict]) -> dict:
@@ -72,7 +80,9 @@ def results(statistics: dict[str, dict]) -> dict:
 @given(st.integers(0, 10_000), st.integers(1, 4), st.data())
 @settings(max_examples=25, deadline=None)
 def test_any_split_of_the_systems_among_fresh_workers_gives_the_same_results(seed, workers, data):
-    sources, gold, outputs = corpus(seed, sentences=data.draw(st.integers(1, 8)), annotators=data.draw(st.integers(1, 3)), systems=3)
+    sources, gold, outputs = corpus(
+        seed, sentences=data.draw(st.integers(1, 8)), annotators=data.draw(st.integers(1, 3)), systems=3
+    )
     one = worker(sources, gold, outputs)
     names = data.draw(st.permutations(sorted(outputs)))
     assignment = [data.draw(st.integers(0, workers - 1)) for _ in names]

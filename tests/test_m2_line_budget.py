@@ -1,6 +1,7 @@
 """A line whose M2 lattice is over the budget is scored in parts, within a bounded memory,
 and the result says so (issue 23: one 600-token line against a 19-token source needed
 3 GB, a 999-token one took a worker to 6 GB)."""
+
 import json
 import resource
 import subprocess
@@ -43,7 +44,9 @@ def under_ceiling():
 @pytest.mark.parametrize("source_tokens, output_tokens", [(19, 600), (20, 999), (1000, 1000)])
 def test_worst_lines_are_scored_within_a_gigabyte(source_tokens, output_tokens):
     code = WORST.replace("SOURCE", str(source_tokens)).replace("OUTPUT", str(output_tokens))
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, preexec_fn=under_ceiling, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, preexec_fn=under_ceiling, timeout=600
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     line = json.loads(done.stdout)
     golds = len(range(0, source_tokens, 5))
@@ -56,7 +59,12 @@ def test_worst_lines_are_scored_within_a_gigabyte(source_tokens, output_tokens):
 SOURCE = "we saw a cat on the mat and then the dog ran off to the park in the rain yesterday".split()
 OUTPUT = "we saw the cat on the mat and then a big dog ran to the park in rain yesterday !".split()
 ANNOTATORS = [
-    [GoldEdit(2, 3, "a", ("the",), "R:DET"), GoldEdit(10, 10, "", ("big",), "M:ADJ"), GoldEdit(12, 13, "off", ("",), "U:PART"), GoldEdit(16, 17, "the", ("",), "U:DET")],
+    [
+        GoldEdit(2, 3, "a", ("the",), "R:DET"),
+        GoldEdit(10, 10, "", ("big",), "M:ADJ"),
+        GoldEdit(12, 13, "off", ("",), "U:PART"),
+        GoldEdit(16, 17, "the", ("",), "U:DET"),
+    ],
     [GoldEdit(9, 10, "the", ("a",), "R:DET"), GoldEdit(19, 19, "", ("!",), "M:PUNCT")],
 ]
 
@@ -97,7 +105,9 @@ def long_line(draw):
     return source, target, [golds]
 
 
-@needs.needs(compiled.load_kernel() is not None, "a C compiler (cc) for the compiled M2 lattice; only the Python one runs")
+@needs.needs(
+    compiled.load_kernel() is not None, "a C compiler (cc) for the compiled M2 lattice; only the Python one runs"
+)
 @settings(max_examples=150, deadline=None)
 @given(long_line(), st.integers(20, 200))
 def test_both_engines_cut_and_count_alike(case, max_arcs):

@@ -1,6 +1,7 @@
 """M2 equals m2scorer 3.2 (CPython 2.7, defaults) on the 15 SEEDA subset systems against
 ``official-2014.combined.subset391.m2``: TP/FP/FN exactly and P/R/F0.5 to 1e-9, and per
 sentence the annotator m2scorer chose and every annotator's counts (BART, T5, GPT-3.5)."""
+
 import csv
 
 import pytest
@@ -58,7 +59,11 @@ def test_per_sentence_choice_and_counts(statistics, system):
         annotators, counts = stats["annotators"][i], stats["counts"][i]
         correct, proposed, gold_edits = counts[choice[i]][:3]
         assert (annotators[choice[i]], correct, proposed - correct, gold_edits - correct) == (
-            int(row["chosen_ann"]), int(row["TP"]), int(row["FP"]), int(row["FN"])), row
+            int(row["chosen_ann"]),
+            int(row["TP"]),
+            int(row["FP"]),
+            int(row["FN"]),
+        ), row
         for annotator, (c, p, g, _) in zip(annotators, counts):
             assert (c, p - c, g - c) == tuple(int(row[f"ann{annotator}_{k}"]) for k in ("TP", "FP", "FN")), row
 

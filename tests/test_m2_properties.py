@@ -1,6 +1,7 @@
 """M2 properties: a perfect output scores 1 against its own gold, copying the source
 proposes nothing, systems are scored independently, and stored statistics, resampling
 and a direct computation agree."""
+
 import json
 
 import numpy as np
@@ -36,7 +37,10 @@ def annotated_sentence(draw):
 
 def m2_dataset(sources, annotators) -> Dataset:
     """An M2-style dataset: ``annotators[k][i]`` is annotator k's edit list for sentence i."""
-    references = [Reference(f"annotator{k}", [apply_edits(s, e) for s, e in zip(sources, edits)], edits) for k, edits in enumerate(annotators)]
+    references = [
+        Reference(f"annotator{k}", [apply_edits(s, e) for s, e in zip(sources, edits)], edits)
+        for k, edits in enumerate(annotators)
+    ]
     dataset = Dataset(sources, references)
     dataset.reference_order = [list(range(len(annotators))) for _ in sources]
     return dataset
@@ -58,7 +62,13 @@ def test_perfect_output_scores_one(corpus):
     assert scores["p"] == scores["r"] == scores["f"] == 1.0
 
 
-@given(st.lists(st.tuples(st.lists(st.sampled_from(WORDS), max_size=10), st.lists(st.sampled_from(WORDS), max_size=10)), min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.tuples(st.lists(st.sampled_from(WORDS), max_size=10), st.lists(st.sampled_from(WORDS), max_size=10)),
+        min_size=1,
+        max_size=4,
+    )
+)
 @settings(max_examples=60, deadline=None)
 def test_source_copy_proposes_nothing(pairs):
     """Whatever the gold edits (here: the alignment of a random correction), an unchanged
@@ -86,14 +96,21 @@ def test_permuting_systems_changes_nothing(seed, order):
     systems = {f"s{k}": system(f"s{k}", random_outputs(seed + k, sources)) for k in range(3)}
     alone = {name: metric.score(metric.statistics(dataset, h)) for name, h in systems.items()}
     names = [f"s{k}" for k in order]
-    pooled = scores_from_statistics({name: {"m2": metric.statistics(dataset, systems[name])} for name in names}, [metric])
+    pooled = scores_from_statistics(
+        {name: {"m2": metric.statistics(dataset, systems[name])} for name in names}, [metric]
+    )
     assert {name: pooled[name]["m2"] for name in names} == alone
 
 
 @given(st.integers(0, 10_000), st.lists(st.integers(0, 3), min_size=1, max_size=8))
 @settings(max_examples=30, deadline=None)
 def test_statistics_resampling_and_direct_agree(seed, indices):
-    sources = [["the", "cat", "sat", "on", "the", "mat", "."], ["a", "cat", "and", "a", "mat"], ["on", "a", "mat"], ["the", "."]]
+    sources = [
+        ["the", "cat", "sat", "on", "the", "mat", "."],
+        ["a", "cat", "and", "a", "mat"],
+        ["on", "a", "mat"],
+        ["the", "."],
+    ]
     gold = [[Edit(4, 5, "a", "ArtOrDet")], [Edit(3, 4, "the", "ArtOrDet")], [], [Edit(1, 1, "cat", "Nn")]]
     metric = M2(ScoringOptions())
     dataset = m2_dataset(sources, [gold, [[], [], [], []]])

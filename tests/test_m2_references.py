@@ -1,4 +1,5 @@
 """An M2 gold file (--m2) is scored with its edits as given, one reference per annotator."""
+
 import json
 import subprocess
 import sys
@@ -35,8 +36,22 @@ def test_source_copy_against_m2_scores_p1_r0():
 def test_cli_runs_on_the_official_conll14_m2():
     hyp = SEEDA / "seeda" / "outputs" / "all" / "INPUT.txt"
     proc = subprocess.run(
-        [sys.executable, "-m", "scoring", "--m2", str(OFFICIAL), "--hyp", f"INPUT={hyp}", "--metrics", "errant", "--json"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "scoring",
+            "--m2",
+            str(OFFICIAL),
+            "--hyp",
+            f"INPUT={hyp}",
+            "--metrics",
+            "errant",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)

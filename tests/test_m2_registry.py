@@ -1,5 +1,6 @@
 """M2 describes itself to the registry: the platform's board, exports, per-type pages and
 tie groups read these declarations (no module of ``leaderboard/`` names M2)."""
+
 from scoring import REGISTRY, registry
 
 
@@ -13,7 +14,9 @@ def test_m2_is_registered_with_its_paths():
 def test_counts_directions_and_resampling():
     assert registry.is_count("m2.tp") and not registry.is_count("m2.f")
     assert not registry.describe("m2.fp").higher_is_better and registry.describe("m2.f").higher_is_better
-    assert registry.can_resample("m2.f") and registry.can_resample("m2.sentence.f") and not registry.can_resample("m2.tp")
+    assert (
+        registry.can_resample("m2.f") and registry.can_resample("m2.sentence.f") and not registry.can_resample("m2.tp")
+    )
 
 
 def test_per_type_table_is_declared():

@@ -1,6 +1,7 @@
 """The sentence m2scorer needs 1,400 s for (CoNLL-2014 test line 333, BART's output: 227
 source tokens, 95 output tokens, 1,255 lattice vertices, 253,303 listed arcs) is scored in
 seconds, with the counts m2scorer 3.2 gives."""
+
 import time
 
 import pytest
@@ -25,7 +26,10 @@ def test_pathological_sentence_is_fast_and_exact():
     output = BART_ALL.read_text(encoding="utf-8").split("\n")[LINE - 1].split()
     annotations = corpus.annotations[LINE - 1]
     golds = [
-        [GoldEdit(e.start, e.end, " ".join(source[e.start:e.end]), alternatives(e.correction), e.type) for e in annotations[a]]
+        [
+            GoldEdit(e.start, e.end, " ".join(source[e.start : e.end]), alternatives(e.correction), e.type)
+            for e in annotations[a]
+        ]
         for a in sorted(annotations)
     ]
     started = time.process_time()

@@ -3,6 +3,7 @@
 Every comparison forces the vectorised path (``short_run=0``) against errant's own
 ``get_rule_edits`` on the same alignment.
 """
+
 import random
 import time
 

@@ -2,6 +2,7 @@
 the embedded mode (no mail server: mails are printed), that the link is in the server's
 terminal; the upload page tells a team that awaits approval so, not that its file was
 refused."""
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -32,7 +33,9 @@ def test_an_address_change_says_where_the_link_is(client, settings, django_user_
 def test_a_team_awaiting_approval_is_not_told_its_file_was_refused():
     season_task(signup=SharedTask.Signup.APPROVAL)
     Team.objects.filter(name="P").update(approved=False)
-    answer = client_of("participant").post(f"/tasks/{SLUG}/submit/?phase=dev", {"system_name": "s", "file": SimpleUploadedFile("s.txt", OUTPUT.encode())})
+    answer = client_of("participant").post(
+        f"/tasks/{SLUG}/submit/?phase=dev", {"system_name": "s", "file": SimpleUploadedFile("s.txt", OUTPUT.encode())}
+    )
     page = answer.content.decode()
     assert answer.status_code == 403 and "waits for the organizers&#x27; approval before it may submit" in page
     assert "not accepted" not in page

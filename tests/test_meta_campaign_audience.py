@@ -2,6 +2,7 @@
 ones for everyone else (issue 32): the page, the API and the navigation link, for four
 viewers in an open phase and one ended with public results; the two audiences' tables are
 cached apart; a phase judged only by an unpublished campaign is the organizers' alone."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -30,12 +31,25 @@ SECRET, OPEN = "secretcamp", "opencamp"
 VIEWERS = ("anonymous", "alice", "bob", "organizer")  # alice a participant, bob another team's member
 
 
-def ranked_campaign(data, name: str, *, published: bool, version: int = 1, systems=("T5", "BART", "GECToR-BERT", "INPUT")) -> Campaign:
+def ranked_campaign(
+    data, name: str, *, published: bool, version: int = 1, systems=("T5", "BART", "GECToR-BERT", "INPUT")
+) -> Campaign:
     """A campaign as the ranking job leaves it (its figures stored), without screens."""
-    figures = {s: {"expected_wins": 0.9 - 0.2 * k + 0.01 * version, "trueskill": 3.0 - k, "cluster": k + 1} for k, s in enumerate(systems)}
+    figures = {
+        s: {"expected_wins": 0.9 - 0.2 * k + 0.01 * version, "trueskill": 3.0 - k, "cluster": k + 1}
+        for k, s in enumerate(systems)
+    }
     return Campaign.objects.create(
-        task=data["task"], phase=data["phase"], name=name, screens_per_annotator=1, status=Campaign.Status.READY, published=published,
-        version=version, ranked_version=version, results={"systems": figures, "clusters": []}, ranked_at=timezone.now(),
+        task=data["task"],
+        phase=data["phase"],
+        name=name,
+        screens_per_annotator=1,
+        status=Campaign.Status.READY,
+        published=published,
+        version=version,
+        ranked_version=version,
+        results={"systems": figures, "clusters": []},
+        ranked_at=timezone.now(),
     )
 
 
@@ -46,7 +60,9 @@ def three_system_judgments() -> HumanJudgments:
 
 
 def end_phase(data) -> None:
-    Phase.objects.filter(pk=data["phase"].pk).update(starts_at=timezone.now() - dt.timedelta(days=10), ends_at=timezone.now() - dt.timedelta(days=1))
+    Phase.objects.filter(pk=data["phase"].pk).update(
+        starts_at=timezone.now() - dt.timedelta(days=10), ends_at=timezone.now() - dt.timedelta(days=1)
+    )
 
 
 def client_of(data, viewer: str) -> Client:
@@ -141,7 +157,10 @@ def test_keys_follow_rankings_and_publishing(judged, monkeypatch):
     before = organizer.get(API).json()
     public.get(API)
     secret = Campaign.objects.get(name=SECRET)
-    figures = {**secret.results, "systems": {**secret.results["systems"], "T5": {"expected_wins": 0.01, "trueskill": -5.0, "cluster": 4}}}
+    figures = {
+        **secret.results,
+        "systems": {**secret.results["systems"], "T5": {"expected_wins": 0.01, "trueskill": -5.0, "cluster": 4}},
+    }
     Campaign.objects.filter(pk=secret.pk).update(results=figures, version=2, ranked_version=2)  # ranked again
     public.get(API)
     assert len(calls) == 2  # nothing the public counts changed
@@ -149,7 +168,9 @@ def test_keys_follow_rankings_and_publishing(judged, monkeypatch):
     set_published(secret, True)
     public_body = public.get(API).json()
     assert len(calls) == 4 and f"{SECRET}:EW" in schemes_of(public_body)
-    assert organizer.get(API).json() == public_body and len(calls) == 4  # the same campaigns: the public slot serves both
+    assert (
+        organizer.get(API).json() == public_body and len(calls) == 4
+    )  # the same campaigns: the public slot serves both
 
 
 def test_without_unpublished_campaigns_both_read_the_public_slot(insight_task, monkeypatch):
@@ -164,8 +185,15 @@ def test_without_unpublished_campaigns_both_read_the_public_slot(insight_task, m
 
 
 def test_a_phase_judged_only_by_an_unpublished_campaign(insight_task, django_capture_on_commit_callbacks):
-    campaign = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks,
-                             screens_per_annotator=14, controls=0.4, redundancy=2, repeats=2)
+    campaign = make_campaign(
+        insight_task["task"],
+        insight_task["organizer"],
+        django_capture_on_commit_callbacks,
+        screens_per_annotator=14,
+        controls=0.4,
+        redundancy=2,
+        repeats=2,
+    )
     for name in ("ann1", "ann2"):
         judge_all(campaign, annotator(name), django_capture_on_commit_callbacks, careful_ranks)
     campaign.refresh_from_db()

@@ -1,4 +1,5 @@
 """``python -m scoring meta``: the JSON shape, the table, and bad human input by line."""
+
 from __future__ import annotations
 
 import json
@@ -33,13 +34,33 @@ def arguments(files, *extra):
 
 
 def test_json(task, capsys):
-    code = main(arguments(task, "--judgments", f"sent={task['judgments']}", "--bootstrap", "50", "--seed", "3", "--system-set", "noinput=-INPUT", "--json"))
+    code = main(
+        arguments(
+            task,
+            "--judgments",
+            f"sent={task['judgments']}",
+            "--bootstrap",
+            "50",
+            "--seed",
+            "3",
+            "--system-set",
+            "noinput=-INPUT",
+            "--json",
+        )
+    )
     assert code == 0
     table = json.loads(capsys.readouterr().out)
     entry = table["system"]["errant.cs.f"]["TS_sent"]
     assert set(entry) >= {"pearson", "spearman", "pearson_ci", "spearman_ci"}
     assert entry["n_systems"] == len(SMALL_SYSTEMS) - 1 and table["set"] == "noinput"
-    assert set(table["system"]) == {"errant.cs.p", "errant.cs.r", "errant.cs.f", "gotoscorer.f", "gotoscorer.accuracy", "usim.f"}
+    assert set(table["system"]) == {
+        "errant.cs.p",
+        "errant.cs.r",
+        "errant.cs.f",
+        "gotoscorer.f",
+        "gotoscorer.accuracy",
+        "usim.f",
+    }
     sentence = table["sentence"]["gotoscorer.f"]["sent"]
     assert sentence["pairs"] == 3  # without INPUT: BART>PIE, T5>PIE (BART = T5, a tie), TransGEC>GECToR-BERT
     assert table["signature"].startswith("scoring:") and "samples:50|seed:3" in table["signature"]
@@ -63,6 +84,9 @@ def test_bad_human_file_exits_2_naming_the_line(task, tmp_path, capsys):
 
 def test_bad_judgments_exit_2_naming_the_line(task, tmp_path, capsys):
     bad = tmp_path / "j.xml"
-    bad.write_text('<appraise-results>\n<ranking-item src-id="99"><translation system="T5" rank="1"/></ranking-item>\n</appraise-results>\n', encoding="utf-8")
+    bad.write_text(
+        '<appraise-results>\n<ranking-item src-id="99"><translation system="T5" rank="1"/></ranking-item>\n</appraise-results>\n',
+        encoding="utf-8",
+    )
     assert main(arguments(task, "--judgments", str(bad))) == 2
     assert "line 2: src-id 99 is not a sentence of this dataset" in capsys.readouterr().err

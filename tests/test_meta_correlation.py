@@ -1,4 +1,5 @@
 """Vectorised Pearson and Spearman equal scipy's, row by row; windows as SEEDA slides them."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,7 +32,7 @@ def test_windows_slide_over_systems_ranked_by_humans():
     order = np.argsort(-human)
     assert [(r["from"], r["to"]) for r in rows] == [(1, 3), (2, 4), (3, 5)]
     for start, row in enumerate(rows):
-        window = order[start:start + 3]
+        window = order[start : start + 3]
         assert abs(row["pearson"] - pearsonr(metric[window], human[window])[0]) < 1e-12
         assert abs(row["spearman"] - spearmanr(metric[window], human[window])[0]) < 1e-12
 
@@ -43,9 +44,19 @@ def test_a_metric_that_cannot_tell_systems_apart_has_null_figures_in_strict_json
     from scoring.meta import HumanJudgments, RankingItem, meta_evaluate
 
     same = {"usim": {"sentences": [[1.0, 1.0, 1.0]] * 4}}
-    human = HumanJudgments(schemes={"H": {"A": 0.1, "B": 0.2, "C": 0.3}}, rankings={"r": [RankingItem(2, "x", (("A", 1), ("B", 2)), 1)]})
-    table = meta_evaluate({"A": same, "B": same, "C": same}, build_metrics(["usim"], ScoringOptions()), human, samples=20, seed=1)
+    human = HumanJudgments(
+        schemes={"H": {"A": 0.1, "B": 0.2, "C": 0.3}}, rankings={"r": [RankingItem(2, "x", (("A", 1), ("B", 2)), 1)]}
+    )
+    table = meta_evaluate(
+        {"A": same, "B": same, "C": same}, build_metrics(["usim"], ScoringOptions()), human, samples=20, seed=1
+    )
     entry = table["system"]["usim.f"]["H"]
     assert entry["pearson"] is None and entry["pearson_ci"] == [None, None]
-    assert table["sentence"]["usim.f"]["r"] == {"accuracy": 0.0, "tau": -1.0, "pairs": 1, "accuracy_ci": [0.0, 0.0], "tau_ci": [-1.0, -1.0]}
+    assert table["sentence"]["usim.f"]["r"] == {
+        "accuracy": 0.0,
+        "tau": -1.0,
+        "pairs": 1,
+        "accuracy_ci": [0.0, 0.0],
+        "tau_ci": [-1.0, -1.0],
+    }
     json.dumps(table, allow_nan=False)

@@ -1,4 +1,5 @@
 """Human system scores: SYSTEM SCORE lines, SEEDA's bare scores, every bad line named."""
+
 from __future__ import annotations
 
 import pytest

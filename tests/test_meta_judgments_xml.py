@@ -1,4 +1,5 @@
 """Appraise-style rankings: SEEDA's files read whole; bad elements named by line; no DTDs."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,16 +30,18 @@ def problems(data: bytes) -> list[tuple[int, str]]:
 
 
 def test_bad_elements_are_named_by_line():
-    body = "\n".join([
-        '<ranking-item src-id="x" user="a"><translation system="A" rank="1"/></ranking-item>',
-        '<ranking-item src-id="2" user="a">',
-        '<translation system="A" rank="0"/>',
-        '<translation system="B A" rank="2"/>',
-        '<translation system=" " rank="2"/>',
-        '<translation rank="3"/>',
-        '</ranking-item>',
-        '<translation system="C" rank="1"/>',
-    ])
+    body = "\n".join(
+        [
+            '<ranking-item src-id="x" user="a"><translation system="A" rank="1"/></ranking-item>',
+            '<ranking-item src-id="2" user="a">',
+            '<translation system="A" rank="0"/>',
+            '<translation system="B A" rank="2"/>',
+            '<translation system=" " rank="2"/>',
+            '<translation rank="3"/>',
+            "</ranking-item>",
+            '<translation system="C" rank="1"/>',
+        ]
+    )
     assert problems(xml(body)) == [
         (4, "<ranking-item> src-id='x' is not a positive integer"),
         (6, "<translation> rank='0' is not a positive integer"),
@@ -50,7 +53,9 @@ def test_bad_elements_are_named_by_line():
 
 
 def test_malformed_xml_names_its_line():
-    assert problems(b"<appraise-results>\n<ranking-item src-id='1'>\n</appraise-results>\n") == [(3, "not well-formed XML: mismatched tag")]
+    assert problems(b"<appraise-results>\n<ranking-item src-id='1'>\n</appraise-results>\n") == [
+        (3, "not well-formed XML: mismatched tag")
+    ]
 
 
 def test_a_document_type_declaration_is_refused_before_any_entity_expands():

@@ -4,6 +4,7 @@ The reference below walks the ranking items one pair at a time, as SEEDA's
 ``corr_sentence.py`` describes it: human ties are skipped; the metric prefers the
 alphabetically first system only when its score is strictly higher.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -45,7 +46,9 @@ def test_seeda_judgments_with_tied_metric_scores():
             columns = [SEEDA_SYSTEMS.index(m) for m in members]
             agree, total = agreement_by_sentence(human_pairs(items, members, line_of), scores[:, columns], len(ids))
             accuracy, tau = accuracy_and_tau(agree.sum(), total.sum())
-            expected = straightforward(items, set(members), line_of, lambda line, system: scores[line, SEEDA_SYSTEMS.index(system)])
+            expected = straightforward(
+                items, set(members), line_of, lambda line, system: scores[line, SEEDA_SYSTEMS.index(system)]
+            )
             assert (accuracy, tau, total.sum()) == expected, (name, set_name)
 
 
@@ -56,5 +59,7 @@ def test_a_metric_tie_counts_against_the_first_system():
     pairs = human_pairs(items, ["A", "B", "C"], {1: 0})
     agree, total = agreement_by_sentence(pairs, np.array([[0.5, 0.5, 0.5]]), 1)
     assert (agree[0], total[0]) == (2.0, 2.0)  # A-B and A-C: humans prefer B and C; ties say "second"
-    agree, _ = agreement_by_sentence(human_pairs([RankingItem(1, "a", (("A", 1), ("B", 2)), 1)], ["A", "B"], {1: 0}), np.array([[0.5, 0.5]]), 1)
+    agree, _ = agreement_by_sentence(
+        human_pairs([RankingItem(1, "a", (("A", 1), ("B", 2)), 1)], ["A", "B"], {1: 0}), np.array([[0.5, 0.5]]), 1
+    )
     assert agree[0] == 0.0

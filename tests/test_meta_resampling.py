@@ -4,6 +4,7 @@ The whole corpus as a sample reproduces every metric's own corpus score; for the
 without a reference choice (GoToScorer with its pool, USIM) any sample equals the
 metric's own ``score_pool`` on the sliced statistics.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -5,6 +5,7 @@ P/R/F0.5; ours come from full-precision scores of our own stored statistics. So 
 correlation code is checked on the printed figures to 1e-12, and the whole pipeline on
 our statistics to 5e-4 (Pearson; the reference rounded F to 4 decimals) and exactly (Spearman: the ranks agree).
 """
+
 from __future__ import annotations
 
 import csv
@@ -80,8 +81,14 @@ def test_the_reference_figures_of_metrics_md(table, seeda_subset, seeda_hypothes
     assert round(base["cleme2.dependent.corpus.score"]["TS_sent"]["pearson"], 3) == 0.931
     assert round(base["usim.f"]["TS_sent"]["pearson"], 3) == -0.811
     ref1 = build_metrics(["gotoscorer"], ScoringOptions(gts_ref=1))
-    pool = {name: {"gotoscorer": ref1[0].statistics(seeda_subset, hypothesis)} for name, hypothesis in seeda_hypotheses.items()}
-    assert round(meta_evaluate(pool, ref1, seeda_human(), samples=0)["system"]["gotoscorer.f"]["TS_sent"]["pearson"], 3) == 0.919
+    pool = {
+        name: {"gotoscorer": ref1[0].statistics(seeda_subset, hypothesis)}
+        for name, hypothesis in seeda_hypotheses.items()
+    }
+    assert (
+        round(meta_evaluate(pool, ref1, seeda_human(), samples=0)["system"]["gotoscorer.f"]["TS_sent"]["pearson"], 3)
+        == 0.919
+    )
 
 
 def test_pairwise_accuracy_of_real_sentence_scores_equals_a_plain_count(table, statistics):
@@ -112,4 +119,7 @@ def test_intervals_are_reproducible_bit_for_bit(table, statistics):
     assert "samples:200|seed:7" in table["signature"]
     other = meta_evaluate(statistics, metrics, seeda_human(), samples=200, seed=8)
     assert other["system"]["errant.cs.f"]["TS_sent"]["pearson"] == table["system"]["errant.cs.f"]["TS_sent"]["pearson"]
-    assert other["system"]["errant.cs.f"]["TS_sent"]["pearson_ci"] != table["system"]["errant.cs.f"]["TS_sent"]["pearson_ci"]
+    assert (
+        other["system"]["errant.cs.f"]["TS_sent"]["pearson_ci"]
+        != table["system"]["errant.cs.f"]["TS_sent"]["pearson_ci"]
+    )

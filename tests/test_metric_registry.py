@@ -1,4 +1,5 @@
 """Metrics describe themselves: labels, headline and valid paths, counts, resampling (scoring.registry)."""
+
 import numpy as np
 import pytest
 
@@ -18,9 +19,13 @@ def test_valid_paths_start_with_the_headline_and_list_each_path_once():
     paths = scoring.valid_paths()
     assert paths[: len(scoring.headline_scores())] == [s.path for s in scoring.headline_scores()]
     assert len(paths) == len(set(paths))
-    assert {"errant.dt.p", "gotoscorer.unweighted.f", "cleme.independent.sentence.acc", "gleu.sentence.score"} <= set(paths)
+    assert {"errant.dt.p", "gotoscorer.unweighted.f", "cleme.independent.sentence.acc", "gleu.sentence.score"} <= set(
+        paths
+    )
     assert scoring.valid_paths(["gleu"]) == ["gleu.score", "gleu.sentence.score"]
-    assert [p.path for p in scoring.score_paths()] == paths and scoring.score_paths(["gleu"])[0] == ScorePath("gleu.score", "GLEU score")
+    assert [p.path for p in scoring.score_paths()] == paths and scoring.score_paths(["gleu"])[0] == ScorePath(
+        "gleu.score", "GLEU score"
+    )
 
 
 def test_describe_names_direction_and_rejects_unknown_paths_listing_the_valid_ones():
@@ -76,13 +81,18 @@ def test_resampling_every_sentence_once_is_the_corpus_score(seeda_subset, seeda_
 
 
 def test_flatten_leaves_out_tables_and_bookkeeping():
-    scores = {"errant": {"cs": {"f": 0.5, "tp": 3}, "per_type": {"1": {"M": {"f": 1.0}}}}, "gotoscorer": {"f": 0.2, "pool_size": 4, "weighted": True}}
+    scores = {
+        "errant": {"cs": {"f": 0.5, "tp": 3}, "per_type": {"1": {"M": {"f": 1.0}}}},
+        "gotoscorer": {"f": 0.2, "pool_size": 4, "weighted": True},
+    }
     assert scoring.flatten(scores) == {"errant.cs.f": 0.5, "errant.cs.tp": 3, "gotoscorer.f": 0.2}
     assert scoring.value_at(scores, "errant.cs.f") == 0.5 and scoring.value_at(scores, "gotoscorer.weighted") is None
 
 
 @pytest.mark.parametrize("weighted", [True, False])
-def test_gotoscorer_resampled_inside_its_pool_gives_every_member_its_published_scores(seeda_subset, seeda_hypotheses, weighted):
+def test_gotoscorer_resampled_inside_its_pool_gives_every_member_its_published_scores(
+    seeda_subset, seeda_hypotheses, weighted
+):
     """Every sentence once, for every member of a 4-system pool: the pool's own scores, to the last bit."""
     options = ScoringOptions(gts_weighted=weighted)
     metric = REGISTRY["gotoscorer"](options)

@@ -1,6 +1,7 @@
 """With the ``tokens`` pipeline, ERRANT's edits and TP/FP/FN in every mode equal stock ERRANT
 3.0.2 on a blank spaCy pipeline (``errant_parallel`` + ``errant_compare``, MultiGEC-2025's
 chain), on UA-GEC train: paragraphs, and whole essays as MultiGEC's lines are."""
+
 import pytest
 
 from scoring import Dataset, Limits, hypothesis_from_lines, read_hypothesis, read_m2, score_systems
@@ -38,7 +39,9 @@ def m2_edits(m2: str, coder: int) -> list[list[tuple]]:
 def test_reference_edits_are_stock_errant_edits(corpus):
     _, _, _, dataset, reference_m2 = corpus
     for k, reference in enumerate(dataset.references):
-        assert [[(e.start, e.end, e.correction) for e in edits] for edits in reference.edits] == m2_edits(reference_m2, k)
+        assert [[(e.start, e.end, e.correction) for e in edits] for edits in reference.edits] == m2_edits(
+            reference_m2, k
+        )
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
@@ -48,7 +51,9 @@ def test_counts_in_every_mode_equal_errant_compare(corpus, system):
     ours = score_systems(dataset, [hypothesis], ["errant"]).systems[system]["errant"]
     hypothesis_m2 = stock_m2("uk", sources, [systems[system]])
     for mode in MODES:
-        assert (ours[mode]["tp"], ours[mode]["fp"], ours[mode]["fn"]) == stock_compare(hypothesis_m2, reference_m2, mode), mode
+        assert (ours[mode]["tp"], ours[mode]["fp"], ours[mode]["fn"]) == stock_compare(
+            hypothesis_m2, reference_m2, mode
+        ), mode
 
 
 @pytest.mark.parametrize("system", ["odd"])

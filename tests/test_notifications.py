@@ -1,4 +1,5 @@
 """An email to the team when its submission is scored or fails, after the commit; opt-out; none from a blind phase while its results are hidden."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
@@ -17,8 +18,13 @@ LINES = 5
 def task(db):
     from leaderboard.services.hosting.task_creation import create_task
 
-    return create_task("mail", title="Mail task", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
-                       references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])
+    return create_task(
+        "mail",
+        title="Mail task",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
+        metrics=["errant"],
+        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
+    )
 
 
 @pytest.fixture
@@ -32,7 +38,9 @@ def team(task):
 
 def upload(task, team):
     content = insight_head(SUBSET_OUTPUTS / "T5.txt", LINES).encode()
-    return accept_submission(task.phases.get(), None, team=team, system_name="t5", filename="t5.txt", content=content, queue=False)
+    return accept_submission(
+        task.phases.get(), None, team=team, system_name="t5", filename="t5.txt", content=content, queue=False
+    )
 
 
 def test_every_member_is_told_the_scores_after_the_commit(task, team, django_capture_on_commit_callbacks):

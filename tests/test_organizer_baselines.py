@@ -1,4 +1,5 @@
 """Baselines uploaded from the organizer page: checked now, scored in the queue, outside the limits."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -16,7 +17,11 @@ OUTPUT = insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES).encode()
 @pytest.fixture
 def organizer(client):
     task = create_task(
-        "base", title="Base", source=OUTPUT.decode(), metrics=["errant"], references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
+        "base",
+        title="Base",
+        source=OUTPUT.decode(),
+        metrics=["errant"],
+        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
         max_total=0,
     )
     user = User.objects.create_user("olga", password="pw")
@@ -26,7 +31,11 @@ def organizer(client):
 
 
 def upload(client, content=OUTPUT, name="INPUT"):
-    return client.post("/tasks/base/baselines/", {"phase": "dev", "system_name": name, "file": SimpleUploadedFile("input.txt", content)}, follow=True)
+    return client.post(
+        "/tasks/base/baselines/",
+        {"phase": "dev", "system_name": name, "file": SimpleUploadedFile("input.txt", content)},
+        follow=True,
+    )
 
 
 def test_a_baseline_is_queued_and_scored_outside_limits_and_freezes(organizer, django_capture_on_commit_callbacks):

@@ -1,5 +1,6 @@
 """The campaign pages: the list and form, the live campaign page, the judging page,
 publishing and importing, for every role and state."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,14 @@ def web(user=None) -> Client:
 
 @pytest.fixture
 def campaign(insight_task, django_capture_on_commit_callbacks):
-    return make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, screens_per_annotator=12, controls=0.5, redundancy=1)
+    return make_campaign(
+        insight_task["task"],
+        insight_task["organizer"],
+        django_capture_on_commit_callbacks,
+        screens_per_annotator=12,
+        controls=0.5,
+        redundancy=1,
+    )
 
 
 def test_organizer_creates_a_campaign_with_the_form(insight_task, django_capture_on_commit_callbacks):
@@ -29,17 +37,41 @@ def test_organizer_creates_a_campaign_with_the_form(insight_task, django_capture
     page = organizer.get("/tasks/insight/campaigns/")
     assert page.status_code == 200 and b"New campaign" in page.content
     with django_capture_on_commit_callbacks(execute=True):
-        answer = organizer.post("/tasks/insight/campaigns/", {
-            "name": "by-form", "phase": "dev", "annotators": "ann1\nann1@example.org", "screens_per_annotator": 4, "outputs_per_screen": 5,
-            "redundancy": 1, "repeats": 0, "controls": 0.25, "threshold": 0.5, "mode": "ranking", "seed": 3,
-        })
+        answer = organizer.post(
+            "/tasks/insight/campaigns/",
+            {
+                "name": "by-form",
+                "phase": "dev",
+                "annotators": "ann1\nann1@example.org",
+                "screens_per_annotator": 4,
+                "outputs_per_screen": 5,
+                "redundancy": 1,
+                "repeats": 0,
+                "controls": 0.25,
+                "threshold": 0.5,
+                "mode": "ranking",
+                "seed": 3,
+            },
+        )
     assert answer.status_code == 302, answer.content.decode()[:3000]
     campaign = Campaign.objects.get(name="by-form")
     assert campaign.status == "ready" and campaign.seed == 3
-    bad = organizer.post("/tasks/insight/campaigns/", {
-        "name": "bad", "phase": "dev", "annotators": "nobody", "screens_per_annotator": 4, "outputs_per_screen": 5,
-        "redundancy": 1, "repeats": 0, "controls": 0.25, "threshold": 0.05, "mode": "ranking", "seed": 0,
-    })
+    bad = organizer.post(
+        "/tasks/insight/campaigns/",
+        {
+            "name": "bad",
+            "phase": "dev",
+            "annotators": "nobody",
+            "screens_per_annotator": 4,
+            "outputs_per_screen": 5,
+            "redundancy": 1,
+            "repeats": 0,
+            "controls": 0.25,
+            "threshold": 0.05,
+            "mode": "ranking",
+            "seed": 0,
+        },
+    )
     assert bad.status_code == 400 and b"nobody" in bad.content
 
 
@@ -57,7 +89,11 @@ def test_campaign_page_by_role_and_state(campaign, insight_task, django_capture_
     page = organizer.get(url)
     assert page.status_code == 200
     text = page.content.decode()
-    assert 'id="ranking"' in text and 'data-user="ann2" data-trusted="0"' in text and 'data-user="ann1" data-trusted="1"' in text
+    assert (
+        'id="ranking"' in text
+        and 'data-user="ann2" data-trusted="0"' in text
+        and 'data-user="ann1" data-trusted="1"' in text
+    )
     assert 'id="correlations"' in text and "data-path=" in text
     assert organizer.get(url + "?part=live").status_code == 200
     assert web(annotator("ann1")).get(url).status_code == 302  # to the judging page

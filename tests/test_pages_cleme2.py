@@ -1,4 +1,5 @@
 """CLEME2.0 pages: Hit/Error/Under/Over bars per system, and the coloured sentence viewer."""
+
 import re
 
 import pytest
@@ -16,7 +17,14 @@ def test_segments_colour_each_chunk_and_keep_the_rest_plain():
         [4, 4, 5, None, ["last week"], ["FN"], "FN"],
     ]
     parts = segments(SOURCE, records, show_references=False)
-    assert [(p["text"], p["cls"]) for p in parts] == [("He", ""), ("went", "TP"), ("to", ""), ("schools", "FP_un"), ("yesterday", "FN"), (".", "")]
+    assert [(p["text"], p["cls"]) for p in parts] == [
+        ("He", ""),
+        ("went", "TP"),
+        ("to", ""),
+        ("schools", "FP_un"),
+        ("yesterday", "FN"),
+        (".", ""),
+    ]
     assert all("last week" not in p.get("title", "") for p in parts)  # a participant never sees a reference
     organizer = segments(SOURCE, records, show_references=True)
     assert "ref 0: last week" in organizer[4]["title"]
@@ -24,14 +32,22 @@ def test_segments_colour_each_chunk_and_keep_the_rest_plain():
 
 def test_a_chunk_only_some_references_change_is_plain_text_to_participants():
     records = [[4, 4, 4, None, ["today", None], ["FN", "TN"], "TN"]]
-    assert all("cls" in p and not p["cls"] and "title" not in p for p in segments(SOURCE, records, show_references=False))
+    assert all(
+        "cls" in p and not p["cls"] and "title" not in p for p in segments(SOURCE, records, show_references=False)
+    )
     organizer = segments(SOURCE, records, show_references=True)
     assert any("ref 0: today" in p.get("title", "") for p in organizer)
 
 
 def test_a_deletion_shows_the_source_struck_through():
     parts = segments(SOURCE, [[2, 2, 3, "", [None], ["FP_un"], "FP_un"]], show_references=False)
-    assert parts[1] == {"text": "to", "cls": "FP_un", "title": "over-correction: to \u2192 (deleted)", "deleted": True, "chunk": 2}
+    assert parts[1] == {
+        "text": "to",
+        "cls": "FP_un",
+        "title": "over-correction: to \u2192 (deleted)",
+        "deleted": True,
+        "chunk": 2,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +94,9 @@ def test_organizer_sees_every_system_with_the_references(cleme2_task, client):
     client.force_login(cleme2_task["organizer"])
     html = client.get("/tasks/insight/cleme2/").content.decode()
     assert html.count("sentences</a>") == 4
-    page = client.get(f"/tasks/insight/cleme2/{cleme2_task['submissions']['BART'].pk}/", {"outcome": "FN"}).content.decode()
+    page = client.get(
+        f"/tasks/insight/cleme2/{cleme2_task['submissions']['BART'].pk}/", {"outcome": "FN"}
+    ).content.decode()
     assert "ref 0:" in page
     blocks = page.split('class="sentence"')[1:]
     assert blocks and all('data-class="FN"' in b for b in blocks)

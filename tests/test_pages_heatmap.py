@@ -1,4 +1,5 @@
 """The difficulty heat map: colours by GoToScorer weight, hardest first, type filter, live fragment."""
+
 import re
 
 import numpy as np
@@ -17,14 +18,24 @@ def test_colour_goes_from_pale_to_deep_red():
 def test_sentences_are_sorted_hardest_first_and_unmodified_text_stays_plain():
     sources = [["a", "b", "c"], ["d", "e"]]
     #         sentence, start, end, correction, type, modified, n
-    chunks = [(0, 0, 1, "a", "", False, 0), (0, 1, 2, "B", "R:ORTH", True, 1), (0, 2, 3, "c", "", False, 0),
-              (1, 0, 0, "x", "M:DET", True, 0), (1, 0, 1, "d", "", False, 0), (1, 1, 2, "e", "", False, 0)]
+    chunks = [
+        (0, 0, 1, "a", "", False, 0),
+        (0, 1, 2, "B", "R:ORTH", True, 1),
+        (0, 2, 3, "c", "", False, 0),
+        (1, 0, 0, "x", "M:DET", True, 0),
+        (1, 0, 1, "d", "", False, 0),
+        (1, 1, 2, "e", "", False, 0),
+    ]
     rows = sentence_rows(sources, chunks, np.array([0.0, 0.5, 0.0, 1.0, 0.0, 0.0]), 2)
     assert [r["line"] for r in rows] == [2, 1]
     insertion = rows[0]["segments"][0]
-    assert insertion["edit"] and insertion["text"] == "\u2038" and insertion["correction"] == "x" and insertion["weight"] == 1.0
+    assert (
+        insertion["edit"]
+        and insertion["text"] == "\u2038"
+        and insertion["correction"] == "x"
+        and insertion["weight"] == 1.0
+    )
     assert [s["text"] for s in rows[1]["segments"]] == ["a", "b", "c"] and rows[1]["segments"][1]["edit"]
-
 
 
 @pytest.mark.django_db

@@ -1,4 +1,5 @@
 """The leaderboard page: every stored score to rank by, sort links, baselines, tracks, tie groups."""
+
 import re
 
 import pytest
@@ -31,9 +32,15 @@ def test_board_lists_every_system_with_the_baseline_marked(insight_task, client)
 def test_rank_by_lists_the_headline_scores_labelled(insight_task, client):
     html = board(client)
     menu = html.split('name="metric"')[1].split("</select>")[0]
-    for path, name in (("errant.cs.f", "ERRANT F"), ("gotoscorer.f", "GTS F"), ("cleme2.dependent.corpus.score", "CLEME2 dep")):
+    for path, name in (
+        ("errant.cs.f", "ERRANT F"),
+        ("gotoscorer.f", "GTS F"),
+        ("cleme2.dependent.corpus.score", "CLEME2 dep"),
+    ):
         assert f'value="{path}"' in menu and f">{name}</option>" in menu
-    assert "errant.ds.f" not in menu and ".tp" not in menu and "sim" not in menu  # no raw paths, no counts, no similarity when off
+    assert (
+        "errant.ds.f" not in menu and ".tp" not in menu and "sim" not in menu
+    )  # no raw paths, no counts, no similarity when off
     assert all(">" + p not in menu for p in ("errant.", "gotoscorer.", "cleme2."))  # labels, not paths
     asked = board(client, metric="errant.ds.f").split('name="metric"')[1].split("</select>")[0]
     assert 'value="errant.ds.f" selected' in asked  # a path asked for by URL stays shown
@@ -69,7 +76,11 @@ def test_pool_metric_tie_groups_use_the_stored_pool_weights(insight_task, client
 
 def test_no_tie_groups_for_a_count(insight_task, client):
     html = board(client, metric="gotoscorer.tp")
-    assert 'id="ties-note"' not in html and "Significance groups are computed for rankings by a score that resamples" in html and "errant.cs.f" in html
+    assert (
+        'id="ties-note"' not in html
+        and "Significance groups are computed for rankings by a score that resamples" in html
+        and "errant.cs.f" in html
+    )
 
 
 def test_track_filter_ranks_within_the_track(insight_task, client):

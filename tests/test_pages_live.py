@@ -1,6 +1,7 @@
 """The version live pages poll and the fragments rendered once per audience (issue 33,
 leaderboard/views/live.py): a public phase's version is the same for everyone and may be
 kept by the proxy; a hidden phase's is the viewer's own and never the pool's."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -62,13 +63,19 @@ def test_a_public_board_is_one_body_for_everyone_the_proxy_may_keep(insight_task
 
     renders = []
     real = pages._results_context
-    monkeypatch.setattr(pages, "_results_context", lambda request, *args: renders.append(args[-1]) or real(request, *args))  # never reads the session
+    monkeypatch.setattr(
+        pages, "_results_context", lambda request, *args: renders.append(args[-1]) or real(request, *args)
+    )  # never reads the session
     url = "/tasks/insight/rows/?phase=dev&metric=gotoscorer.f"
     names = (None, "dave", "alice", "bob", "insight-organizer")
     responses = {name: [viewer(name).get(url) for _ in range(3)] for name in names}
     assert len(renders) == 1, renders
     assert len({r.content for copies in responses.values() for r in copies}) == 1
-    assert all(r["Cache-Control"] == "public, max-age=0, s-maxage=1" and "Cookie" not in r.get("Vary", "") for copies in responses.values() for r in copies)
+    assert all(
+        r["Cache-Control"] == "public, max-age=0, s-maxage=1" and "Cookie" not in r.get("Vary", "")
+        for copies in responses.values()
+        for r in copies
+    )
     assert b"Your team's submissions" not in responses["alice"][0].content
     own = viewer("alice").get("/tasks/insight/own/?phase=dev").content
     assert b"Your team's submissions" in own and b"data-pending=" in own
@@ -89,12 +96,18 @@ def test_a_hidden_board_is_private_and_rendered_once_per_version_for_those_who_s
     phase.save()
     renders = []
     real = pages._results_context
-    monkeypatch.setattr(pages, "_results_context", lambda request, *args: renders.append(args[-1]) or real(request, *args))
+    monkeypatch.setattr(
+        pages, "_results_context", lambda request, *args: renders.append(args[-1]) or real(request, *args)
+    )
     url = "/tasks/insight/rows/?phase=dev"
     organizer = [viewer("insight-organizer").get(url) for _ in range(3)]
     assert renders.count(True) == 1 and all(r["Cache-Control"] == "private, no-store" for r in organizer)
     alice = viewer("alice").get(url)
-    assert alice["Cache-Control"] == "private, no-store" and b"not public yet" in alice.content and b"data-group" not in alice.content
+    assert (
+        alice["Cache-Control"] == "private, no-store"
+        and b"not public yet" in alice.content
+        and b"data-group" not in alice.content
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,6 @@
 """M2, which no module of ``leaderboard/`` names, reaches the board, its menu, the API,
 exports, tie groups and the per-type page through the metric registry alone."""
+
 import csv
 import io
 import json
@@ -38,7 +39,15 @@ def test_api_ranks_by_m2(m2_task, client):
 
 def test_export_has_m2_columns(m2_task, client):
     client.force_login(m2_task["organizer"])
-    rows = list(csv.reader(io.StringIO(client.get("/api/tasks/m2-board/leaderboard/export", {"format": "csv", "metrics": "m2.f,m2.tp"}).content.decode())))
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                client.get(
+                    "/api/tasks/m2-board/leaderboard/export", {"format": "csv", "metrics": "m2.f,m2.tp"}
+                ).content.decode()
+            )
+        )
+    )
     assert rows[0][3:] == ["M2 F", "M2 tp"]
 
 

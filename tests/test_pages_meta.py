@@ -1,4 +1,5 @@
 """The meta-evaluation page: the table with intervals, the interval chart and the window plot, server-side."""
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,11 @@ URL = "/tasks/insight/meta-evaluation/"
 
 
 def test_interval_chart_places_dots_and_intervals_on_one_axis():
-    system = {"errant.cs.f": {"TS": {"pearson": 0.5, "pearson_ci": [0.0, 1.0]}}, "usim.f": {"TS": {"pearson": None}}, "gotoscorer.f": {}}
+    system = {
+        "errant.cs.f": {"TS": {"pearson": 0.5, "pearson_ci": [0.0, 1.0]}},
+        "usim.f": {"TS": {"pearson": None}},
+        "gotoscorer.f": {},
+    }
     chart = interval_chart(system, "TS", "pearson")
     (row,) = chart["rows"]
     assert (row["x"], row["lo"], row["hi"]) == (x_of(0.5), x_of(0.0), x_of(1.0))
@@ -26,7 +31,10 @@ def test_window_chart_draws_one_line_per_path():
     rows = [{"from": k, "to": k + 2, "pearson": v} for k, v in ((1, 1.0), (2, None), (3, -1.0))]
     chart = window_chart({"usim.f": {"TS": rows}}, "TS", "pearson")
     assert chart["size"] == 3 and [t["label"] for t in chart["xticks"]] == ["1-3", "2-4", "3-5"]
-    assert chart["lines"][0]["points"] == f"{chart['left']:.1f},{chart['top']:.1f} {chart['right']:.1f},{chart['bottom']:.1f}"  # the window without a figure is skipped
+    assert (
+        chart["lines"][0]["points"]
+        == f"{chart['left']:.1f},{chart['top']:.1f} {chart['right']:.1f},{chart['bottom']:.1f}"
+    )  # the window without a figure is skipped
 
 
 @pytest.fixture
@@ -40,7 +48,9 @@ def test_organizers_see_table_intervals_and_windows(judged, client):
     html = client.get(URL).content.decode()
     paths = re.findall(r'<tr data-path="([^"]+)"', html.split('id="meta-sentence"')[0])
     assert "errant.cs.f" in paths and "gotoscorer.f" in paths
-    assert re.search(r'class="num ci" title="4 systems">-?[\d.]+ <span class="muted small">\[-?[\d.]+, -?[\d.]+\]', html)
+    assert re.search(
+        r'class="num ci" title="4 systems">-?[\d.]+ <span class="muted small">\[-?[\d.]+, -?[\d.]+\]', html
+    )
     intervals = html.split('id="meta-intervals"')[1].split("</svg>")[0]
     assert intervals.count("<circle") == len(paths) and intervals.count('class="ci"') == len(paths)
     windows = html.split('id="meta-windows"')[1].split("</svg>")[0]

@@ -1,4 +1,5 @@
 """The Meta-evaluation tab shows only on a task with human judgments."""
+
 import pytest
 from django.contrib.auth.models import User
 

@@ -1,4 +1,5 @@
 """My submissions and one submission's page: status, scores, which counts, per-type, CLEME2.0 sentences, per-sentence downloads, actions."""
+
 import csv
 import io
 import json
@@ -35,20 +36,31 @@ def test_a_failed_submission_shows_its_error_and_can_be_deleted(insight_task, al
 
     phase = insight_task["phase"]
     content = insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode()
-    failed = accept_submission(phase, User.objects.get(username="alice"), system_name="broken", filename="b.txt", content=content, queue=False)
+    failed = accept_submission(
+        phase, User.objects.get(username="alice"), system_name="broken", filename="b.txt", content=content, queue=False
+    )
     fail_submission(failed.pk, "line 7: something the team can fix", cause="input")
     html = alice.get("/tasks/insight/submissions/").content.decode()
     assert "line 7: something the team can fix" in html
     assert alice.post(f"/tasks/insight/submissions/{failed.pk}/delete/", {"confirmed": "yes"}).status_code == 302
     assert not Submission.objects.filter(pk=failed.pk).exists()
     t5 = insight_task["submissions"]["T5"]
-    refused = alice.post(f"/tasks/insight/submissions/{t5.pk}/delete/", {"confirmed": "yes"}, follow=True).content.decode()
+    refused = alice.post(
+        f"/tasks/insight/submissions/{t5.pk}/delete/", {"confirmed": "yes"}, follow=True
+    ).content.decode()
     assert "only a failed submission can be deleted" in refused and Submission.objects.filter(pk=t5.pk).exists()
 
 
 def test_the_list_follows_a_pending_submission(insight_task, alice):
     content = insight_head(SUBSET_OUTPUTS / "BART.txt", LINES).encode()
-    pending = accept_submission(insight_task["phase"], User.objects.get(username="alice"), system_name="slow", filename="s.txt", content=content, queue=False)
+    pending = accept_submission(
+        insight_task["phase"],
+        User.objects.get(username="alice"),
+        system_name="slow",
+        filename="s.txt",
+        content=content,
+        queue=False,
+    )
     Submission.objects.filter(pk=pending.pk).update(status="running", progress=0.4)
     rows = alice.get("/tasks/insight/submissions/rows/").content.decode()
     assert 'data-pending="1"' in rows and "40%" in rows
@@ -86,13 +98,18 @@ def test_per_sentence_json_has_the_same_rows(insight_task, alice):
 
 def test_the_uploaded_file_comes_back(insight_task, alice):
     t5 = insight_task["submissions"]["T5"]
-    assert alice.get(f"/tasks/insight/submissions/{t5.pk}/file/").content == bytes(Submission.objects.get(pk=t5.pk).content)
+    assert alice.get(f"/tasks/insight/submissions/{t5.pk}/file/").content == bytes(
+        Submission.objects.get(pk=t5.pk).content
+    )
 
 
 def test_withdraw_takes_it_off_the_board_and_restore_brings_it_back(insight_task, alice):
     t5 = insight_task["submissions"]["T5"]
     alice.post(f"/tasks/insight/submissions/{t5.pk}/withdraw/", {"confirmed": "yes"})
-    assert f'data-submission="{t5.pk}"' not in Client().get("/tasks/insight/").content.decode().split('id="leaderboard"')[1]
+    assert (
+        f'data-submission="{t5.pk}"'
+        not in Client().get("/tasks/insight/").content.decode().split('id="leaderboard"')[1]
+    )
     assert "withdrawn" in alice.get("/tasks/insight/submissions/").content.decode()
     alice.post(f"/tasks/insight/submissions/{t5.pk}/restore/")
     assert f'data-submission="{t5.pk}"' in Client().get("/tasks/insight/").content.decode()

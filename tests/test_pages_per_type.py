@@ -1,4 +1,5 @@
 """The per-error-type comparison page and its table (leaderboard.insights.per_type)."""
+
 import pytest
 
 from leaderboard.insights.per_type import comparison, multi_token_counts
@@ -6,7 +7,13 @@ from tests.conftest import insight_metrics
 
 
 def errant_scores(per_type_2, ds_2=None):
-    return {"cs": {"f": 0.5}, "ds": {"f": 0.6}, "dt": {"f": 0.7}, "per_type": {"2": per_type_2}, "per_type_by_mode": {"ds": {"2": ds_2 or {}}, "dt": {"2": {}}}}
+    return {
+        "cs": {"f": 0.5},
+        "ds": {"f": 0.6},
+        "dt": {"f": 0.7},
+        "per_type": {"2": per_type_2},
+        "per_type_by_mode": {"ds": {"2": ds_2 or {}}, "dt": {"2": {}}},
+    }
 
 
 def counts(tp, fp, fn):
@@ -14,7 +21,10 @@ def counts(tp, fp, fn):
 
 
 def test_types_are_ordered_by_frequency_and_missing_cells_stay_empty():
-    a = {"name": "a", "scores": errant_scores({"DET": counts(1, 0, 1), "PREP": counts(5, 0, 5)}, {"DET": counts(2, 0, 0)})}
+    a = {
+        "name": "a",
+        "scores": errant_scores({"DET": counts(1, 0, 1), "PREP": counts(5, 0, 5)}, {"DET": counts(2, 0, 0)}),
+    }
     b = {"name": "b", "scores": errant_scores({"DET": counts(0, 1, 2), "SPELL": counts(0, 0, 1)})}
     table = comparison([a, b], "2", 0.5)
     assert [r["type"] for r in table["rows"]] == ["PREP", "DET", "SPELL"]
@@ -26,12 +36,16 @@ def test_types_are_ordered_by_frequency_and_missing_cells_stay_empty():
 
 def test_multi_token_row_counts_chunks_longer_than_one_token():
     # records: [index, start, end, hyp, refs, dependent, independent]
-    chunks = {"chunks": [[
-        [1, 1, 2, "a b", ["a b"], ["TP"], "TP"],   # 2-token target: TP
-        [3, 3, 4, "x", ["y"], ["FP_ne"], "FP_ne"],  # one token: not counted
-        [5, 5, 7, None, ["z"], ["FN"], "FN"],      # 2-token source span: FN
-        [8, 8, 8, "p q", [None], ["FP_un"], "FP_un"],  # insertion of two tokens: FP
-    ]]}
+    chunks = {
+        "chunks": [
+            [
+                [1, 1, 2, "a b", ["a b"], ["TP"], "TP"],  # 2-token target: TP
+                [3, 3, 4, "x", ["y"], ["FP_ne"], "FP_ne"],  # one token: not counted
+                [5, 5, 7, None, ["z"], ["FN"], "FN"],  # 2-token source span: FN
+                [8, 8, 8, "p q", [None], ["FP_un"], "FP_un"],  # insertion of two tokens: FP
+            ]
+        ]
+    }
     row = multi_token_counts(chunks, 0.5)
     assert (row["tp"], row["fp"], row["fn"]) == (1, 1, 1) and row["p"] == 0.5
 
@@ -73,7 +87,13 @@ def test_any_metric_declaring_a_per_type_table_gets_the_same_comparison(monkeypa
         per_type = PerTypeTable(levels=("nucle",), default_level="nucle")
 
     monkeypatch.setitem(REGISTRY, "typed", Typed)
-    scores = {"tp": 3, "fp": 1, "fn": 2, "f": 0.6, "per_type": {"nucle": {"ArtOrDet": counts(2, 1, 1), "Prep": counts(1, 0, 1)}}}
+    scores = {
+        "tp": 3,
+        "fp": 1,
+        "fn": 2,
+        "f": 0.6,
+        "per_type": {"nucle": {"ArtOrDet": counts(2, 1, 1), "Prep": counts(1, 0, 1)}},
+    }
     table = comparison([{"name": "a", "scores": scores}], "nucle", 0.5, metric="typed")
     assert [r["type"] for r in table["rows"]] == ["ArtOrDet", "Prep"] and table["detection_modes"] == ()
     assert table["overall"][0]["cs"]["f"] == 0.6 and table["metric_label"] == "typed"

@@ -1,6 +1,7 @@
 """The per-type page and export on the demo's M2 gold (CoNLL-2014, NUCLE types): ERRANT's
 types for system and gold edits alike, no cut type name, P or R at 100 only where the row's
 counts say so, and the annotators' own types as a recall-only view (page and export)."""
+
 import re
 
 import pytest
@@ -29,11 +30,23 @@ def demo_task(django_db_setup, django_db_blocker):
         ids = []
         for system in demo.SYSTEMS[1:3]:
             user = User.objects.create_user(f"pt-{system.name.lower()}")
-            submission = accept_submission(task.phases.get(), user, system_name=system.name, filename="out.txt",
-                                           content=demo.simulate(corpus, system).encode(), enforce_limits=False, queue=False)
+            submission = accept_submission(
+                task.phases.get(),
+                user,
+                system_name=system.name,
+                filename="out.txt",
+                content=demo.simulate(corpus, system).encode(),
+                enforce_limits=False,
+                queue=False,
+            )
             score_submission(submission.pk)
             ids.append(submission.pk)
-    data = {"task": task, "organizer": organizer, "ids": ids, "nucle": {line.split("|||")[1] for line in gold.splitlines() if line.startswith("A ")}}
+    data = {
+        "task": task,
+        "organizer": organizer,
+        "ids": ids,
+        "nucle": {line.split("|||")[1] for line in gold.splitlines() if line.startswith("A ")},
+    }
     yield data
     with django_db_blocker.unblock():
         remove_insight_task(data)
@@ -55,7 +68,7 @@ def test_errant_view_has_whole_types_and_true_hundreds(demo_task, client):
     assert rows and set(rows) <= ERRANT_CATEGORIES | {"UNK"}
     for etype, cells in rows.items():
         for k in range(0, len(cells) - 1, 8):  # per system: TP FP FN P R F bar detection
-            tp, fp, fn, p, r = cells[k + 1:k + 6]
+            tp, fp, fn, p, r = cells[k + 1 : k + 6]
             if not tp.isdigit():
                 continue
             assert (p == "100.0") == (int(fp) == 0 and int(tp) > 0), (etype, cells)
@@ -68,7 +81,7 @@ def test_annotator_view_is_recall_only_with_their_types(demo_task, client):
     assert "Annotators&#x27; own types (recall only)" in html and 'id="per-annotator-type"' in html
     rows = rows_of(html)
     assert {"ArtOrDet", "Nn"} <= set(rows) <= demo_task["nucle"]
-    assert "<th class=\"num\">FP</th>" not in html.split('id="per-annotator-type"')[1]
+    assert '<th class="num">FP</th>' not in html.split('id="per-annotator-type"')[1]
 
 
 def test_export_offers_both_views(demo_task, client):

@@ -1,5 +1,6 @@
 """One labelled "Rank by" list of headline scores: on a new task too (no raw paths, no
 counts), with similarity-weighted CLEME2.0 only when the task scores it."""
+
 import pytest
 
 from leaderboard.insights.paths import rank_by_choices
@@ -23,4 +24,6 @@ def test_similarity_when_the_task_scores_it():
 
 def test_the_board_page_uses_it(insight_task, client):
     menu = client.get("/tasks/insight/").content.decode().split('name="metric"')[1].split("</select>")[0]
-    assert menu.count("<option") == len(rank_by_choices(insight_task["task"], []))  # every headline score has a row here
+    assert menu.count("<option") == len(
+        rank_by_choices(insight_task["task"], [])
+    )  # every headline score has a row here

@@ -1,5 +1,6 @@
 """A metric the platform's code never names (GLEU) reaches the board, its menu, the API,
 exports and tie groups through the metric registry alone."""
+
 import csv
 import io
 import json
@@ -36,8 +37,14 @@ def test_api_ranks_by_gleu(gleu_task, client):
 
 def test_export_has_a_gleu_column_as_a_percentage(gleu_task, client):
     client.force_login(gleu_task["organizer"])
-    rows = list(csv.reader(io.StringIO(client.get("/api/tasks/gleu-board/leaderboard/export", {"format": "csv"}).content.decode())))
+    rows = list(
+        csv.reader(
+            io.StringIO(client.get("/api/tasks/gleu-board/leaderboard/export", {"format": "csv"}).content.decode())
+        )
+    )
     assert rows[0][3:] == ["ERRANT cs F", "GLEU score"]
-    markdown = client.get("/api/tasks/gleu-board/leaderboard/export", {"format": "md", "metrics": "gleu.score,errant.cs.tp"}).content.decode()
+    markdown = client.get(
+        "/api/tasks/gleu-board/leaderboard/export", {"format": "md", "metrics": "gleu.score,errant.cs.tp"}
+    ).content.decode()
     first = markdown.splitlines()[4].split("|")
     assert "." in first[4] and "." not in first[5]  # GLEU in percent, TP a count

@@ -1,4 +1,5 @@
 """Leaderboard tie groups: paired bootstrap against the system ranked above (leaderboard.insights.ties)."""
+
 import pytest
 
 from leaderboard.insights.ties import can_bootstrap, tie_groups
@@ -19,9 +20,16 @@ def rows(*ids):
 
 def test_paths_the_registry_declares_resampled_are_bootstrapped():
     assert can_bootstrap("errant.cs.f") and can_bootstrap("errant.dt.p") and can_bootstrap("errant.ds.r")
-    assert can_bootstrap("gleu.score") and can_bootstrap("usim.f") and can_bootstrap("cleme2.dependent.corpus.score") and can_bootstrap("cleme.independent.corpus.f")
+    assert (
+        can_bootstrap("gleu.score")
+        and can_bootstrap("usim.f")
+        and can_bootstrap("cleme2.dependent.corpus.score")
+        and can_bootstrap("cleme.independent.corpus.f")
+    )
     assert can_bootstrap("gotoscorer.f") and can_bootstrap("gotoscorer.unweighted.accuracy")
-    assert not can_bootstrap("errant.cs.tp") and can_bootstrap("errant.sentence.f") and not can_bootstrap("gotoscorer.tp")
+    assert (
+        not can_bootstrap("errant.cs.tp") and can_bootstrap("errant.sentence.f") and not can_bootstrap("gotoscorer.tp")
+    )
     assert not can_bootstrap("cleme.dependent.sentence.f") and not can_bootstrap("nope.f")
 
 
@@ -56,6 +64,7 @@ def test_the_same_seed_gives_the_same_p_values():
 
 def test_gleu_rankings_get_tie_groups_from_stored_statistics():
     """Any path the registry resamples works: GLEU's stored n-gram rows, two references."""
+
     def gleu_statistics(numerators):
         return {"hyp_len": [6] * len(numerators), "refs": [[[6, *row], [6, *row]] for row in numerators]}
 
@@ -67,7 +76,12 @@ def test_gleu_rankings_get_tie_groups_from_stored_statistics():
 
 def gotoscorer_statistics(correct_per_sentence):
     """One gold edit per sentence, which a system fixes ("1") or leaves ("0")."""
-    return {"ref": 0, "gold": ["1"] * len(correct_per_sentence), "modified": list(correct_per_sentence), "correct": list(correct_per_sentence)}
+    return {
+        "ref": 0,
+        "gold": ["1"] * len(correct_per_sentence),
+        "modified": list(correct_per_sentence),
+        "correct": list(correct_per_sentence),
+    }
 
 
 def test_gotoscorer_rankings_get_tie_groups_inside_the_pool():

@@ -1,5 +1,6 @@
 """A Track choice on the upload form, and a Track column on the board, only on a task that
 declares tracks (the column once some system competes in one)."""
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -15,7 +16,9 @@ def page(client, path):
 
 def test_no_tracks_no_track_field_nor_column(insight_task, client):
     assert 'name="track"' not in page(client, "/tasks/insight/submit/")
-    assert "<th>Track</th>" not in page(client, "/tasks/insight/") and 'name="track"' not in page(client, "/tasks/insight/")
+    assert "<th>Track</th>" not in page(client, "/tasks/insight/") and 'name="track"' not in page(
+        client, "/tasks/insight/"
+    )
 
 
 def test_tracks_offer_a_choice_and_a_column_once_used(insight_task, client):

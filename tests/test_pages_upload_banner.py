@@ -1,5 +1,6 @@
 """The green banner after an upload names the submission and follows its status (it polls
 the team's channel file for it, which the proxy serves) instead of saying "queued" for ever."""
+
 import json
 
 import pytest
@@ -15,7 +16,9 @@ pytestmark = pytest.mark.django_db
 def test_the_banner_follows_the_submission(insight_task, client):
     client.force_login(User.objects.get(username="alice"))
     upload = SimpleUploadedFile("bart.txt", insight_head(SUBSET_OUTPUTS / "BART.txt", 20).encode())
-    html = client.post("/tasks/insight/submit/?phase=dev", {"system_name": "again", "file": upload}, follow=True).content.decode()
+    html = client.post(
+        "/tasks/insight/submit/?phase=dev", {"system_name": "again", "file": upload}, follow=True
+    ).content.decode()
     banner = html.split('<ul class="messages">')[1].split("</ul>")[0]
     pk = int(banner.split('data-submission="')[1].split('"')[0])
     channel = submission_channel(pk).url

@@ -1,5 +1,6 @@
 """The upload page without ``?phase``: dev when a public dev and a hidden test phase are
 open; a choice of phases (never a default) when only the hidden one is open."""
+
 import pytest
 from django.utils import timezone
 

@@ -1,5 +1,6 @@
 """Organizers export the participants' list as CSV (web and API): username, e-mail, team,
 registered, approved and terms-accepted times, submission counts. Nobody else may."""
+
 import csv
 import io
 
@@ -26,8 +27,15 @@ def task(db):
     team.approved = False
     approve_team(team)
     for k in range(2):
-        Submission.objects.create(phase=task.phases.get(kind="dev"), team=team, submitted_by=pat, system_name=f"s{k}", filename="s.txt",
-                                  content=OUTPUT.encode(), size=len(OUTPUT))
+        Submission.objects.create(
+            phase=task.phases.get(kind="dev"),
+            team=team,
+            submitted_by=pat,
+            system_name=f"s{k}",
+            filename="s.txt",
+            content=OUTPUT.encode(),
+            size=len(OUTPUT),
+        )
     return task
 
 
@@ -38,14 +46,21 @@ def rows(answer) -> list[dict]:
 
 
 def test_organizers_export_every_participant(task):
-    for answer in (client_of("organizer").get(f"/tasks/{SLUG}/participants.csv"), api_client_of("organizer").get(f"/api/tasks/{SLUG}/participants/export")):
+    for answer in (
+        client_of("organizer").get(f"/tasks/{SLUG}/participants.csv"),
+        api_client_of("organizer").get(f"/api/tasks/{SLUG}/participants/export"),
+    ):
         listed = {row["Username"]: row for row in rows(answer)}
         assert set(listed) == {"pat", "oli", "lurker"}
         pat = listed["pat"]
         assert pat["E-mail"] == "pat@example.org" and pat["Team"] == "P" and pat["Team approved"] == "yes"
         assert pat["Registered"].endswith("Z") and pat["Approved"].endswith("Z") and pat["Terms accepted"].endswith("Z")
         assert pat["Current terms"] == "yes" and pat["Submissions"] == "2" and pat["Team submissions"] == "2"
-        assert listed["oli"]["Terms accepted"] == "" and listed["oli"]["Current terms"] == "no" and listed["oli"]["Submissions"] == "0"
+        assert (
+            listed["oli"]["Terms accepted"] == ""
+            and listed["oli"]["Current terms"] == "no"
+            and listed["oli"]["Submissions"] == "0"
+        )
         assert listed["lurker"]["Team"] == "" and listed["lurker"]["Terms accepted"]
 
 
@@ -64,6 +79,6 @@ def test_nobody_else_gets_it(task, viewer):
 
 
 def test_a_team_name_cannot_run_as_a_formula(task):
-    Team.objects.filter(name="O").update(name="=HYPERLINK(\"http://x\")")
+    Team.objects.filter(name="O").update(name='=HYPERLINK("http://x")')
     listed = {row["Username"]: row for row in rows(client_of("organizer").get(f"/tasks/{SLUG}/participants.csv"))}
     assert not listed["oli"]["Team"].startswith("=")

@@ -1,6 +1,7 @@
 """Password-reset mail is limited per e-mail address and per client address, and the
 page answers the same whether an account has the address (issue 23, finding 6: 30
 reset mails in a row went out)."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
@@ -16,7 +17,11 @@ def reset(client, email):
 def test_the_answer_is_the_same_with_or_without_an_account():
     User.objects.create_user("ann", email="ann@example.org", password="pw")
     known, unknown = reset(Client(), "ann@example.org"), reset(Client(), "nobody@example.org")
-    assert (known.status_code, known["Location"]) == (unknown.status_code, unknown["Location"]) == (302, "/accounts/password_reset/done/")
+    assert (
+        (known.status_code, known["Location"])
+        == (unknown.status_code, unknown["Location"])
+        == (302, "/accounts/password_reset/done/")
+    )
     assert [m.to for m in mail.outbox] == [["ann@example.org"]]
 
 

@@ -1,5 +1,6 @@
 """Django's four password validators are on (issue 23, finding 6: the password
 ``password`` was accepted): in the sign-up, change and reset forms, not in create_user."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
@@ -9,15 +10,21 @@ pytestmark = pytest.mark.django_db
 
 
 def sign_up(username, password):
-    return Client().post("/accounts/signup/", {"username": username, "email": f"{username}@example.org", "password1": password, "password2": password})
+    return Client().post(
+        "/accounts/signup/",
+        {"username": username, "email": f"{username}@example.org", "password1": password, "password2": password},
+    )
 
 
-@pytest.mark.parametrize(("password", "reason"), [
-    ("password", "too common"),
-    ("short1", "too short"),
-    ("8675309123", "entirely numeric"),
-    ("margaretha-k", "too similar to the username"),
-])
+@pytest.mark.parametrize(
+    ("password", "reason"),
+    [
+        ("password", "too common"),
+        ("short1", "too short"),
+        ("8675309123", "entirely numeric"),
+        ("margaretha-k", "too similar to the username"),
+    ],
+)
 def test_sign_up_refuses_a_weak_password(password, reason):
     response = sign_up("margaretha-k", password)
     assert response.status_code == 200 and reason in response.content.decode()
@@ -28,7 +35,10 @@ def test_a_password_change_refuses_a_common_password():
     user = User.objects.create_user("ann", password="an old pass phrase")
     client = Client()
     client.force_login(user)
-    response = client.post("/accounts/password_change/", {"old_password": "an old pass phrase", "new_password1": "password", "new_password2": "password"})
+    response = client.post(
+        "/accounts/password_change/",
+        {"old_password": "an old pass phrase", "new_password1": "password", "new_password2": "password"},
+    )
     assert response.status_code == 200 and "too common" in response.content.decode()
 
 

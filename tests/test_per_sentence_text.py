@@ -1,5 +1,6 @@
 """Per-sentence downloads carry each line's source and the submission's output, and the
 references' text only for those who may see the references."""
+
 import csv
 import io
 

@@ -1,6 +1,7 @@
 """ERRANT per-type tables on the demo's M2 gold (CoNLL-2014, NUCLE types): system and gold
 edits are counted under ERRANT's types, the annotators' types are a recall-only table,
 no type name is cut, and P or R is 100 only where an independent count says so."""
+
 from collections import Counter
 
 import pytest
@@ -14,7 +15,12 @@ SENTENCES = 200
 
 def one_annotator(m2: str, annotator: int) -> str:
     """The M2 text with only ``annotator``'s ``A`` lines (so no reference is chosen per sentence)."""
-    return "\n".join(line for line in m2.splitlines() if not line.startswith("A ") or line.rsplit("|||", 1)[1] == str(annotator)) + "\n"
+    return (
+        "\n".join(
+            line for line in m2.splitlines() if not line.startswith("A ") or line.rsplit("|||", 1)[1] == str(annotator)
+        )
+        + "\n"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +55,11 @@ def independent_counts(dataset, hypothesis) -> dict[str, Counter]:
     gold_types = errant_gold_types(dataset)[0]
     counts = {"tp": Counter(), "fp": Counter(), "fn": Counter()}
     for i, hyp_edits in enumerate(hypothesis.edits):
-        gold = {(e.start, e.end, e.correction): t for e, t in zip(dataset.references[0].edits[i] or [], gold_types[i] or []) if e.type not in ("noop", "UNK")}
+        gold = {
+            (e.start, e.end, e.correction): t
+            for e, t in zip(dataset.references[0].edits[i] or [], gold_types[i] or [])
+            if e.type not in ("noop", "UNK")
+        }
         hyp = {(e.start, e.end, e.correction): e.type for e in hyp_edits if e.type != "UNK"}
         for key, etype in gold.items():
             counts["tp" if key in hyp else "fn"][etype] += 1
@@ -63,7 +73,11 @@ def test_rows_match_an_independent_count(scored):
     expected = independent_counts(scored["dataset"], scored["hypothesis"])
     table = scored["scores"]["per_type"]["3"]
     for etype, row in table.items():
-        assert (row["tp"], row["fp"], row["fn"]) == (expected["tp"][etype], expected["fp"][etype], expected["fn"][etype]), etype
+        assert (row["tp"], row["fp"], row["fn"]) == (
+            expected["tp"][etype],
+            expected["fp"][etype],
+            expected["fn"][etype],
+        ), etype
         if row["p"] == 1.0:
             assert row["fp"] == 0, etype
         if row["r"] == 1.0:
@@ -76,13 +90,19 @@ def test_overall_counts_stay_those_of_the_gold_as_given(scored):
     """Re-typing decides the row an edit is counted in, never whether it matches."""
     cs = scored["scores"]["cs"]
     rows = scored["scores"]["per_type"]["3"].values()
-    assert (sum(r["tp"] for r in rows), sum(r["fp"] for r in rows), sum(r["fn"] for r in rows)) == (cs["tp"], cs["fp"], cs["fn"])
+    assert (sum(r["tp"] for r in rows), sum(r["fp"] for r in rows), sum(r["fn"] for r in rows)) == (
+        cs["tp"],
+        cs["fp"],
+        cs["fn"],
+    )
     recall = scored["scores"]["per_type_annotator"].values()
     assert sum(r["tp"] for r in recall) == cs["tp"] and sum(r["fn"] for r in recall) == cs["fn"]
 
 
 def test_text_references_have_no_annotator_table():
-    dataset = scoring.Dataset.from_m2(scoring.read_m2(b"S a b .\nA 0 1|||R:DET|||the|||REQUIRED|||-NONE-|||0\n", name="errant-typed"))
+    dataset = scoring.Dataset.from_m2(
+        scoring.read_m2(b"S a b .\nA 0 1|||R:DET|||the|||REQUIRED|||-NONE-|||0\n", name="errant-typed")
+    )
     hypothesis = scoring.hypothesis_from_lines(dataset, ["the b ."], "sys")
     scores = scoring.score_systems(dataset, [hypothesis], ["errant"]).systems["sys"]["errant"]
     assert "per_type_annotator" not in scores and errant_gold_types(dataset) is None

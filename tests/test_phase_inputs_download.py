@@ -1,6 +1,7 @@
 """A phase's inputs: signed-in participants (and organizers) download its source once it
 has opened, from the page and the API; anonymous visitors are told to log in; without
 ``?phase=`` the default phase answers; several corpora come as a zip of one file each."""
+
 import io
 import zipfile
 
@@ -26,7 +27,10 @@ def allowed(viewer: str, state: str) -> bool:
 @pytest.mark.parametrize("kind", ["dev", "test"])
 def test_who_gets_the_inputs_in_each_state(task, kind, viewer, state):
     set_state(task.phases.get(kind=kind), state)
-    for client, url in ((client_of(viewer), f"/tasks/{SLUG}/input/?phase={kind}"), (api_client_of(viewer), f"/api/tasks/{SLUG}/input/?phase={kind}")):
+    for client, url in (
+        (client_of(viewer), f"/tasks/{SLUG}/input/?phase={kind}"),
+        (api_client_of(viewer), f"/api/tasks/{SLUG}/input/?phase={kind}"),
+    ):
         answer = client.get(url)
         if allowed(viewer, state):
             assert answer.status_code == 200, (url, answer.content)

@@ -1,6 +1,7 @@
 """A phase's references as files: organizers always; participants only when the organizers
 publish a dev phase's references, and never a test phase's (a test key, or results not
 public while open), whatever the phase's flag says, in every state."""
+
 import pytest
 
 from leaderboard.models import Phase

@@ -1,5 +1,6 @@
 """Every task page shows the phase's state, its deadline with a countdown and the team's remaining
 submissions; the upload form is disabled with the reason when the user may not upload."""
+
 import datetime as dt
 
 import pytest
@@ -21,9 +22,15 @@ OUTPUT = insight_head(SUBSET_OUTPUTS / "T5.txt", LINES).encode()
 @pytest.fixture
 def phase(db):
     task = create_task(
-        "gate", title="Gate", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
+        "gate",
+        title="Gate",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
+        metrics=["errant"],
         references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
-        ends_at=timezone.now() + dt.timedelta(days=3), max_per_day=2, max_total=3, time_zone="Asia/Tokyo",
+        ends_at=timezone.now() + dt.timedelta(days=3),
+        max_per_day=2,
+        max_total=3,
+        time_zone="Asia/Tokyo",
     )
     return task.phases.get()
 
@@ -37,7 +44,15 @@ def pat(client):
 def submitted(phase, n, *, status=Submission.Status.SCORED):
     team = team_of(User.objects.get(username="pat"), phase.task)
     for k in range(n):
-        Submission.objects.create(phase=phase, team=team, system_name=f"s{k}", filename="s.txt", content=OUTPUT, size=len(OUTPUT), status=status)
+        Submission.objects.create(
+            phase=phase,
+            team=team,
+            system_name=f"s{k}",
+            filename="s.txt",
+            content=OUTPUT,
+            size=len(OUTPUT),
+            status=status,
+        )
 
 
 def used_all_earlier(phase):
@@ -63,22 +78,36 @@ def test_the_board_shows_state_deadline_countdown_and_quota(pat, phase):
     submitted(phase, 2, status=Submission.Status.FAILED)  # failures do not count
     html = pat.get("/tasks/gate/").content.decode()
     assert '<span class="state">open</span>' in html and 'class="countdown" datetime="' in html
-    assert f"closes <span class=\"when\">{phase.ends_at:%Y-%m-%d %H:%M} UTC (" in html and "Asia/Tokyo)" in html
-    assert "your team has 1 of 2 submissions left today (UTC)" in " ".join(html.split()) and "2 of 3 left in this phase" in html
+    assert f'closes <span class="when">{phase.ends_at:%Y-%m-%d %H:%M} UTC (' in html and "Asia/Tokyo)" in html
+    assert (
+        "your team has 1 of 2 submissions left today (UTC)" in " ".join(html.split())
+        and "2 of 3 left in this phase" in html
+    )
     assert "upload-closed" not in html
 
 
-@pytest.mark.parametrize("change, reason", [
-    (lambda p: Phase.objects.filter(pk=p.pk).update(starts_at=timezone.now() + dt.timedelta(days=1)), "The dev phase opens on "),
-    (lambda p: phases.freeze(p), "The organizers have frozen the dev phase"),
-    (lambda p: Phase.objects.filter(pk=p.pk).update(starts_at=timezone.now() - dt.timedelta(days=2), ends_at=timezone.now() - dt.timedelta(days=1)), "The dev phase ended on "),
-    (lambda p: submitted(p, 2), "Your team has used its 2 submissions for today"),
-    (used_all_earlier, "Your team has used all 3 submissions of this phase."),
-    (unapproved, "Your team pat waits for the organizers"),
-    (lambda p: teamless_with_signup("closed"), "Registration for Gate is closed"),
-    (lambda p: teamless_with_signup("approval"), "Register your team first"),
-    (lambda p: Dataset.objects.update(prepared=b""), "The gold of the dev phase is still being prepared"),
-])
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        (
+            lambda p: Phase.objects.filter(pk=p.pk).update(starts_at=timezone.now() + dt.timedelta(days=1)),
+            "The dev phase opens on ",
+        ),
+        (lambda p: phases.freeze(p), "The organizers have frozen the dev phase"),
+        (
+            lambda p: Phase.objects.filter(pk=p.pk).update(
+                starts_at=timezone.now() - dt.timedelta(days=2), ends_at=timezone.now() - dt.timedelta(days=1)
+            ),
+            "The dev phase ended on ",
+        ),
+        (lambda p: submitted(p, 2), "Your team has used its 2 submissions for today"),
+        (used_all_earlier, "Your team has used all 3 submissions of this phase."),
+        (unapproved, "Your team pat waits for the organizers"),
+        (lambda p: teamless_with_signup("closed"), "Registration for Gate is closed"),
+        (lambda p: teamless_with_signup("approval"), "Register your team first"),
+        (lambda p: Dataset.objects.update(prepared=b""), "The gold of the dev phase is still being prepared"),
+    ],
+)
 def test_the_upload_form_is_disabled_with_the_reason(pat, phase, change, reason):
     team_of(User.objects.get(username="pat"), phase.task)
     change(phase)

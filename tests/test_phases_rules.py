@@ -1,4 +1,5 @@
 """Phase rules: a hidden (optionally blind) test phase, freeze and reveal by the organizer, rescore."""
+
 import pytest
 from django.test import Client
 
@@ -12,7 +13,9 @@ pytestmark = pytest.mark.django_db
 def hidden_task(django_db_setup, django_db_blocker):
     """A blind test phase whose results only the organizers see; team dave submits T5."""
     with django_db_blocker.unblock():
-        data = build_insight_task("hidden", lines=10, teams={"dave": "T5"}, kind="test", results_visibility="organizers", blind=True)
+        data = build_insight_task(
+            "hidden", lines=10, teams={"dave": "T5"}, kind="test", results_visibility="organizers", blind=True
+        )
     yield data
     with django_db_blocker.unblock():
         remove_insight_task(data)
@@ -61,7 +64,10 @@ def test_freeze_refuses_further_uploads(hidden_task, client):
     assert Phase.objects.get(pk=hidden_task["phase"].pk).state() == "frozen"
     dave = login(Client(), "dave")
     text = bytes(hidden_task["submissions"]["T5"].content)
-    response = dave.post("/api/tasks/hidden/submissions/", {"file": SimpleUploadedFile("t5.txt", text), "system_name": "again", "phase": "test"})
+    response = dave.post(
+        "/api/tasks/hidden/submissions/",
+        {"file": SimpleUploadedFile("t5.txt", text), "system_name": "again", "phase": "test"},
+    )
     assert response.status_code == 403
 
 
@@ -92,7 +98,13 @@ def test_a_declared_track_must_be_one_of_the_tasks(hidden_task, client):
     SharedTask.objects.filter(slug="hidden").update(tracks=["restricted"])
     dave = login(client, "dave")
     text = bytes(hidden_task["submissions"]["T5"].content)
-    bad = dave.post("/api/tasks/hidden/submissions/", {"file": SimpleUploadedFile("t.txt", text), "system_name": "x", "phase": "test", "track": "open"})
+    bad = dave.post(
+        "/api/tasks/hidden/submissions/",
+        {"file": SimpleUploadedFile("t.txt", text), "system_name": "x", "phase": "test", "track": "open"},
+    )
     assert bad.status_code == 400 and "restricted" in bad.json()["errors"][0]["message"]
-    good = dave.post("/api/tasks/hidden/submissions/", {"file": SimpleUploadedFile("t.txt", text), "system_name": "x", "phase": "test", "track": "restricted"})
+    good = dave.post(
+        "/api/tasks/hidden/submissions/",
+        {"file": SimpleUploadedFile("t.txt", text), "system_name": "x", "phase": "test", "track": "restricted"},
+    )
     assert good.status_code == 201 and good.json()["track"] == "restricted"

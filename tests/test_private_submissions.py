@@ -1,4 +1,5 @@
 """No participant sees another team's submissions, files, per-sentence results, or scores the phase hides, through any participants' page."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -68,7 +69,12 @@ def test_a_blind_phase_shows_only_received(private_task):
     Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers", blind=True)
     own = private_task["submissions"]["T5"]
     alice = client_of("alice")
-    assert alice.get(f"/api/submissions/{own.pk}/status/").json() == {"id": own.pk, "status": "received", "finished": True, "progress": None}
+    assert alice.get(f"/api/submissions/{own.pk}/status/").json() == {
+        "id": own.pk,
+        "status": "received",
+        "finished": True,
+        "progress": None,
+    }
     for page in ("/tasks/private/submissions/", f"/tasks/private/submissions/{own.pk}/", "/tasks/private/"):
         html = alice.get(page).content.decode()
         assert 'data-status="received"' in html and 'data-status="scored"' not in html
@@ -88,8 +94,14 @@ def test_the_api_shows_another_teams_submission_only_when_it_is_on_the_visible_b
     from tests.conftest import SUBSET_OUTPUTS, insight_head
 
     counted = private_task["submissions"]["BART"]
-    failed = accept_submission(private_task["phase"], User.objects.get(username="bob"), system_name="bob-broken", filename="b.txt",
-                               content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
+    failed = accept_submission(
+        private_task["phase"],
+        User.objects.get(username="bob"),
+        system_name="bob-broken",
+        filename="b.txt",
+        content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(),
+        queue=False,
+    )
     fail_submission(failed.pk, "line 3: bob's own problem", cause="input")
     for client in (client_of("alice"), Client()):
         assert client.get(f"/api/submissions/{counted.pk}/").json()["scores"]
@@ -104,13 +116,28 @@ def test_a_blind_phase_tells_neither_which_one_counts_nor_when_scoring_ends(priv
     from leaderboard.services.submissions.intake import accept_submission
     from tests.conftest import SUBSET_OUTPUTS, insight_head
 
-    Phase.objects.filter(pk=private_task["phase"].pk).update(results_visibility="organizers", blind=True, counting="chosen")
-    queued = accept_submission(Phase.objects.get(pk=private_task["phase"].pk), User.objects.get(username="alice"), system_name="alice-later",
-                               filename="a.txt", content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(), queue=False)
+    Phase.objects.filter(pk=private_task["phase"].pk).update(
+        results_visibility="organizers", blind=True, counting="chosen"
+    )
+    queued = accept_submission(
+        Phase.objects.get(pk=private_task["phase"].pk),
+        User.objects.get(username="alice"),
+        system_name="alice-later",
+        filename="a.txt",
+        content=insight_head(SUBSET_OUTPUTS / "BART.txt", 8).encode(),
+        queue=False,
+    )
     alice = client_of("alice")
     assert alice.get(f"/api/submissions/{queued.pk}/status/").json()["finished"] is True  # "received", nothing more
     listing = alice.get("/tasks/private/submissions/").content.decode()
     assert "<b>counts</b>" not in listing and "<th>Counts</th>" not in listing
-    assert alice.post(f"/tasks/private/submissions/{queued.pk}/choose/").status_code == 302  # not scored yet: chosen all the same
-    row = alice.get("/tasks/private/submissions/").content.decode().split(f'data-submission="{queued.pk}"')[1].split("</tr>")[0]
+    assert (
+        alice.post(f"/tasks/private/submissions/{queued.pk}/choose/").status_code == 302
+    )  # not scored yet: chosen all the same
+    row = (
+        alice.get("/tasks/private/submissions/")
+        .content.decode()
+        .split(f'data-submission="{queued.pk}"')[1]
+        .split("</tr>")[0]
+    )
     assert "your choice" in row and "Count this one" not in row

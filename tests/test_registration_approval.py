@@ -1,6 +1,7 @@
 """Organizers may approve registrations: with registration on "approval", a pending team
 can neither submit nor download the inputs (and is told why); organizers approve ticked
 teams at once; teams from an auto-approved e-mail domain need no approval."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -21,10 +22,15 @@ def task(db):
 
 def test_a_pending_team_can_neither_download_nor_submit(task):
     inputs = api_client_of("participant").get(f"/api/tasks/{SLUG}/input/?phase=dev")
-    assert inputs.status_code == 403 and "waits for the organizers' approval before it may download the inputs" in inputs.json()["detail"]
+    assert (
+        inputs.status_code == 403
+        and "waits for the organizers' approval before it may download the inputs" in inputs.json()["detail"]
+    )
     page = client_of("participant").get(f"/tasks/{SLUG}/input/?phase=dev")
     assert page.status_code == 403 and b"waits for the organizers" in page.content
-    upload = api_client_of("participant").post(f"/api/tasks/{SLUG}/submissions/", {"system_name": "s", "file": SimpleUploadedFile("s.txt", OUTPUT.encode())})
+    upload = api_client_of("participant").post(
+        f"/api/tasks/{SLUG}/submissions/", {"system_name": "s", "file": SimpleUploadedFile("s.txt", OUTPUT.encode())}
+    )
     assert upload.status_code == 403 and "approval" in upload.json()["errors"][0]["message"]
 
 
@@ -41,7 +47,9 @@ def test_organizers_approve_ticked_teams_at_once(task):
     assert listing.count('type="checkbox" name="team"') == 2
     ids = list(Team.objects.filter(task=task).values_list("pk", flat=True))
     assert organizer.post(f"/tasks/{SLUG}/teams/", {"team": ids}).status_code == 302
-    assert all(approved_at is not None for approved_at in Team.objects.filter(task=task).values_list("approved_at", flat=True))
+    assert all(
+        approved_at is not None for approved_at in Team.objects.filter(task=task).values_list("approved_at", flat=True)
+    )
     assert api_client_of("participant").get(f"/api/tasks/{SLUG}/input/?phase=dev").status_code == 200
 
 
@@ -75,6 +83,8 @@ def test_opening_registration_approves_every_pending_team(task):
 
 
 def test_a_malformed_domain_is_refused(task):
-    answer = client_of("organizer").post(f"/tasks/{SLUG}/manage/approval/", {"signup": "approval", "domains": "not-a-domain"}, follow=True)
+    answer = client_of("organizer").post(
+        f"/tasks/{SLUG}/manage/approval/", {"signup": "approval", "domains": "not-a-domain"}, follow=True
+    )
     assert "not an e-mail domain: not-a-domain" in answer.content.decode()
     assert SharedTask.objects.get(slug=SLUG).auto_approve_domains == []

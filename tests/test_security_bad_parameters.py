@@ -5,6 +5,7 @@ while ``int('²')`` fails (``?systems=``, ``sentence=``, ``shown=``). Each param
 page or endpoint reads is asked with both, and must be a 400; then every URL of the
 site is asked with every parameter and must not be a 500.
 """
+
 import pytest
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
@@ -84,7 +85,11 @@ def test_an_unknown_metric_lists_the_valid_paths(insight_task, client):
     assert {"errant.cs.f", "errant.ds.f", "gotoscorer.f"} <= set(body["valid"])
     assert "errant.cs.nope" in body["errors"][0]["message"] and "errant.cs.f" in body["errors"][0]["message"]
     page = client.get("/tasks/insight/", {"metric": "errant.cs.nope"})
-    assert page.status_code == 400 and 'id="valid-values"' in page.content.decode() and "<code>errant.ds.f</code>" in page.content.decode()
+    assert (
+        page.status_code == 400
+        and 'id="valid-values"' in page.content.decode()
+        and "<code>errant.ds.f</code>" in page.content.decode()
+    )
 
 
 def test_a_stored_path_beyond_the_headline_ones_is_valid(insight_task, client):
@@ -97,7 +102,9 @@ def test_systems_of_other_teams_that_are_not_on_the_board_are_left_out(insight_t
     from leaderboard.models import MetricResult, Submission
 
     t5 = insight_task["submissions"]["T5"]
-    off_board = Submission.objects.create(phase=t5.phase, team=t5.team, system_name="zqvoffboard", filename="x.txt", content=b"", size=0, status="scored")
+    off_board = Submission.objects.create(
+        phase=t5.phase, team=t5.team, system_name="zqvoffboard", filename="x.txt", content=b"", size=0, status="scored"
+    )
     result = MetricResult.objects.get(submission=t5, metric="errant")
     result.pk, result.submission = None, off_board  # scored like T5, but superseded: off the board
     result.save()

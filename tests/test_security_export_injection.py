@@ -1,6 +1,7 @@
 """Participants name their systems, and organizers open the exports in spreadsheets,
 Markdown renderers and LaTeX (issue 14: a system named ``=HYPERLINK(...)`` was a live
 formula in the CSV; a newline or ``<script>`` broke or passed into the Markdown)."""
+
 import csv
 import io
 
@@ -14,7 +15,9 @@ HOSTILE = ["-2+3", "+1", "@SUM(A1)", "\t=1", "\r=1", FORMULA]
 
 
 def table(name: str) -> Table:
-    return Table("caption", ["Rank", "Team", "System", "F"], [[1, "team", name, 0.5], [2, "other", "plain", -0.25]], {3})
+    return Table(
+        "caption", ["Rank", "Team", "System", "F"], [[1, "team", name, 0.5], [2, "other", "plain", -0.25]], {3}
+    )
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -39,7 +42,10 @@ def test_markdown_cells_carry_no_markup_no_html_and_no_line_break():
 
 
 def test_latex_cells_escape_commands_and_line_breaks():
-    assert latex_escape("\\input{/etc/passwd}\n\nx<y|z") == r"\textbackslash{}input\{/etc/passwd\} x\textless{}y\textbar{}z"
+    assert (
+        latex_escape("\\input{/etc/passwd}\n\nx<y|z")
+        == r"\textbackslash{}input\{/etc/passwd\} x\textless{}y\textbar{}z"
+    )
     assert "\n\n" not in to_latex(table("a\n\nb"))
 
 
@@ -47,5 +53,7 @@ def test_latex_cells_escape_commands_and_line_breaks():
 def test_the_export_endpoint_neutralises_a_formula_named_system(insight_task, client):
     Submission.objects.filter(pk=insight_task["submissions"]["T5"].pk).update(system_name=FORMULA)
     client.force_login(insight_task["organizer"])
-    rows = list(csv.reader(io.StringIO(client.get("/api/tasks/insight/leaderboard/export", {"format": "csv"}).content.decode())))
+    rows = list(
+        csv.reader(io.StringIO(client.get("/api/tasks/insight/leaderboard/export", {"format": "csv"}).content.decode()))
+    )
     assert "'" + FORMULA in [r[2] for r in rows] and FORMULA not in [r[2] for r in rows]

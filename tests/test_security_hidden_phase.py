@@ -9,6 +9,7 @@ description, error), and while the results are hidden the systems' names, the po
 version and counts, and whether a blind upload has been scored. The organizer's answers
 must contain the canaries, so the test would notice a leak.
 """
+
 import datetime as dt
 import re
 
@@ -47,8 +48,16 @@ def vault(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         source = insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES)
-        task = create_task(SLUG, title="Vault", source=source, metrics=insight_metrics(), kind=KIND, blind=True,
-                           results_visibility=Phase.Visibility.ORGANIZERS, references=[("REF0", with_canary(source, REFERENCE))])
+        task = create_task(
+            SLUG,
+            title="Vault",
+            source=source,
+            metrics=insight_metrics(),
+            kind=KIND,
+            blind=True,
+            results_visibility=Phase.Visibility.ORGANIZERS,
+            references=[("REF0", with_canary(source, REFERENCE))],
+        )
         phase = task.phases.get()
         organizer = User.objects.create_user("vault-organizer", password="pw")
         task.organizers.add(organizer)
@@ -56,20 +65,32 @@ def vault(django_db_setup, django_db_blocker):
         alice, bob = (User.objects.create_user(f"vault-{name}", password="pw") for name in ("alice", "bob"))
 
         def upload(user, system, text, **fields):
-            return accept_submission(phase, user, system_name=system, content=text.encode(), enforce_limits=False, queue=False, **fields)
+            return accept_submission(
+                phase, user, system_name=system, content=text.encode(), enforce_limits=False, queue=False, **fields
+            )
 
         t5 = insight_head(SUBSET_OUTPUTS / "T5.txt", LINES)
         bart = insight_head(SUBSET_OUTPUTS / "BART.txt", LINES)
         submissions = {
             "alice": upload(alice, SYSTEM_NAMES[0], with_canary(t5, "zqvaliceout"), filename="a.txt"),
-            "bob-old": upload(bob, SYSTEM_NAMES[1], with_canary(bart, BOB_OLD_OUTPUT), filename=f"{BOB_UPLOADS[0]}.txt", description=BOB_UPLOADS[1]),
+            "bob-old": upload(
+                bob,
+                SYSTEM_NAMES[1],
+                with_canary(bart, BOB_OLD_OUTPUT),
+                filename=f"{BOB_UPLOADS[0]}.txt",
+                description=BOB_UPLOADS[1],
+            ),
             "bob": upload(bob, SYSTEM_NAMES[1], with_canary(bart, BOB_OUTPUT), filename="b.txt"),
         }
         for submission in submissions.values():
             score_submission(submission.pk)
         ensure_cleme2_results(submissions.values())
-        submissions["bob-failed"] = upload(bob, "retry", bart, filename=f"{BOB_UPLOADS[0]}2.txt", description=BOB_UPLOADS[1])
-        Submission.objects.filter(pk=submissions["bob-failed"].pk).update(status=Submission.Status.FAILED, error=BOB_UPLOADS[2])
+        submissions["bob-failed"] = upload(
+            bob, "retry", bart, filename=f"{BOB_UPLOADS[0]}2.txt", description=BOB_UPLOADS[1]
+        )
+        Submission.objects.filter(pk=submissions["bob-failed"].pk).update(
+            status=Submission.Status.FAILED, error=BOB_UPLOADS[2]
+        )
         submissions["alice-queued"] = upload(alice, "waiting", t5, filename="c.txt")
     data = {"task": task, "phase": phase, "organizer": organizer, "submissions": submissions}
     yield data
@@ -93,7 +114,10 @@ def urls(vault) -> list[str]:
             continue  # the OpenAPI document names the API's fields (pool_size among them), and holds no data
         query = f"?phase={KIND}&since={version}"
         result += [f"{url}{query}&format={fmt}" for fmt in ("csv", "md")] if "export" in url else [url + query]
-    return result + [f"/tasks/{SLUG}/rows/?phase={KIND}&since={version}", f"/api/tasks/{SLUG}/difficulty/?phase={KIND}&sentence=0"]
+    return result + [
+        f"/tasks/{SLUG}/rows/?phase={KIND}&since={version}",
+        f"/api/tasks/{SLUG}/difficulty/?phase={KIND}&sentence=0",
+    ]
 
 
 def client_for(viewer: str) -> Client:
@@ -112,7 +136,14 @@ def hidden_markers(vault, results_public: bool) -> list[str]:
     markers = [REFERENCE, BOB_OUTPUT, BOB_OLD_OUTPUT, *BOB_UPLOADS]
     if not results_public:
         version = Pool.objects.get(phase=vault["phase"]).version
-        markers += [SYSTEM_NAMES[1], f'data-version="{version}"', f'"version": {version}', "pool_size", 'id="pool-size"', 'data-pending="1"']
+        markers += [
+            SYSTEM_NAMES[1],
+            f'data-version="{version}"',
+            f'"version": {version}',
+            "pool_size",
+            'id="pool-size"',
+            'data-pending="1"',
+        ]
     return markers
 
 
@@ -122,7 +153,9 @@ def hidden_markers(vault, results_public: bool) -> list[str]:
 def test_nothing_hidden_leaves_the_server(vault, state, viewer):
     enter(state, vault["phase"])
     client = client_for(viewer)
-    markers = hidden_markers(vault, results_public=state == "revealed") + channel_names(vault, "bob-old", "bob", "bob-failed")
+    markers = hidden_markers(vault, results_public=state == "revealed") + channel_names(
+        vault, "bob-old", "bob", "bob-failed"
+    )
     if viewer != "alice":  # a team's channels are named only to its members
         markers += channel_names(vault, "alice", "alice-queued")
     if viewer != "alice" and state != "revealed":
@@ -169,7 +202,9 @@ def channel_names(vault, *uploads: str) -> list[str]:
     from leaderboard.services.boards.channels import submission_channel, team_channel
 
     chosen = [vault["submissions"][name] for name in uploads]
-    return [submission_channel(s.pk).token for s in chosen] + [team_channel(s.team_id, s.phase_id).token for s in chosen]
+    return [submission_channel(s.pk).token for s in chosen] + [
+        team_channel(s.team_id, s.phase_id).token for s in chosen
+    ]
 
 
 @pytest.mark.django_db
@@ -182,7 +217,9 @@ def test_a_teams_channels_hold_nothing_hidden(vault, state):
     enter(state, vault["phase"])
     client = client_for("alice")
     alice = vault["submissions"]["alice"]
-    page = client.get(f"/tasks/{SLUG}/?phase={KIND}").content.decode()  # her pages write her channels as she may see them
+    page = client.get(
+        f"/tasks/{SLUG}/?phase={KIND}"
+    ).content.decode()  # her pages write her channels as she may see them
     assert team_channel(alice.team_id, alice.phase_id).token in page  # and name them (to her only: the matrix above)
     for name in ("alice", "alice-queued"):
         client.get(f"/tasks/{SLUG}/submissions/{vault['submissions'][name].pk}/")
@@ -204,7 +241,12 @@ def test_a_blind_team_sees_its_upload_received_and_nothing_more(vault):
     assert re.search(r'data-version="own-[0-9a-f]+"', board)
     own = client.get(f"/tasks/{SLUG}/own/?phase={KIND}").content.decode()
     assert 'data-pending="0"' in own and "received" in own
-    assert client.get(f"/tasks/{SLUG}/rows/?phase={KIND}&since=" + re.search(r'data-version="([^"]+)"', board).group(1)).status_code == 204
+    assert (
+        client.get(
+            f"/tasks/{SLUG}/rows/?phase={KIND}&since=" + re.search(r'data-version="([^"]+)"', board).group(1)
+        ).status_code
+        == 204
+    )
 
 
 @pytest.mark.django_db

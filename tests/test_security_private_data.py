@@ -6,6 +6,7 @@ an anonymous visitor and as a participant of another team, and no answer may con
 canary it must not. The organizer's answers are checked to contain them, so the test
 would notice a leak.
 """
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -36,8 +37,13 @@ def canary_task(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         source = insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES)
-        task = create_task(SLUG, title="Canary", source=source, metrics=insight_metrics(),
-                           references=[("REF0", with_canary(source, REF_CANARY)), ("REF1", with_canary(source, REF_CANARY + "b"))])
+        task = create_task(
+            SLUG,
+            title="Canary",
+            source=source,
+            metrics=insight_metrics(),
+            references=[("REF0", with_canary(source, REF_CANARY)), ("REF1", with_canary(source, REF_CANARY + "b"))],
+        )
         phase = task.phases.get()
         organizer = User.objects.create_user("canary-organizer", password="pw")
         task.organizers.add(organizer)
@@ -45,7 +51,15 @@ def canary_task(django_db_setup, django_db_blocker):
         for name, system, canary in (("alice", "T5", ALICE_CANARY), ("bob", "BART", BOB_CANARY)):
             user = User.objects.create_user(f"canary-{name}", password="pw")
             text = with_canary(insight_head(SUBSET_OUTPUTS / f"{system}.txt", LINES), canary)
-            submission = accept_submission(phase, user, system_name=system, filename=f"{system}.txt", content=text.encode(), enforce_limits=False, queue=False)
+            submission = accept_submission(
+                phase,
+                user,
+                system_name=system,
+                filename=f"{system}.txt",
+                content=text.encode(),
+                enforce_limits=False,
+                queue=False,
+            )
             score_submission(submission.pk)
             submissions[name] = submission
         ensure_cleme2_results(submissions.values())
@@ -73,7 +87,11 @@ def answers(client, data):
 
 def test_every_url_pattern_is_requested(canary_task):
     routes = set(patterns())
-    assert {"tasks/<slug:slug>/difficulty/", "tasks/<slug:slug>/cleme2/<int:pk>/", "api/tasks/<slug:slug>/leaderboard/export"} <= routes
+    assert {
+        "tasks/<slug:slug>/difficulty/",
+        "tasks/<slug:slug>/cleme2/<int:pk>/",
+        "api/tasks/<slug:slug>/leaderboard/export",
+    } <= routes
     assert len(urls(canary_task)) >= len(routes)
 
 

@@ -1,6 +1,7 @@
 """Password guessing is throttled (issue 14: 100 wrong passwords, no slowdown), on the
 token endpoint and the login form alike, and the anonymous API has a ceiling: 429s,
 counted in RateBucket rows."""
+
 import datetime as dt
 
 import pytest
@@ -54,14 +55,19 @@ def test_one_address_cannot_spread_its_guesses_over_many_usernames(settings):
 def test_a_bucket_refills_with_time(ann):
     key = RateBucket.key_for("test", "ann")
     assert [RateBucket.take(key, 2, 60) for _ in range(3)] == [True, True, False]
-    RateBucket.objects.filter(key=key).update(updated_at=RateBucket.objects.get(key=key).updated_at - dt.timedelta(seconds=30))
+    RateBucket.objects.filter(key=key).update(
+        updated_at=RateBucket.objects.get(key=key).updated_at - dt.timedelta(seconds=30)
+    )
     assert [RateBucket.take(key, 2, 60) for _ in range(2)] == [True, False]
 
 
 def test_the_bucket_keeps_no_username_or_address(ann):
     login(Client(), "wrong")
     assert RateBucket.objects.count() == 2
-    assert not RateBucket.objects.filter(key__contains="ann").exists() and not RateBucket.objects.filter(key__contains="127.0.0.1").exists()
+    assert (
+        not RateBucket.objects.filter(key__contains="ann").exists()
+        and not RateBucket.objects.filter(key__contains="127.0.0.1").exists()
+    )
 
 
 def test_the_anonymous_api_answers_429_over_its_rate(settings, ann):

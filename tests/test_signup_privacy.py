@@ -1,6 +1,7 @@
 """Sign-up answers the same whether the username or the address exists; what exists is
 told by mail to the address's owner (issue 23, finding 6: sign-up told whether a
 username or an e-mail was registered)."""
+
 import datetime as dt
 
 import pytest
@@ -13,7 +14,9 @@ PHRASE = "a long pass phrase"
 
 
 def sign_up(username, email, **extra):
-    return Client().post("/accounts/signup/", {"username": username, "email": email, "password1": PHRASE, "password2": PHRASE, **extra})
+    return Client().post(
+        "/accounts/signup/", {"username": username, "email": email, "password1": PHRASE, "password2": PHRASE, **extra}
+    )
 
 
 def answer(response) -> tuple:
@@ -32,7 +35,9 @@ def test_the_answer_is_the_same_whatever_exists():
     assert answers["new"][:2] == (302, "/accounts/signup/sent/")
     sent = {m.to[0]: m.body for m in mail.outbox}
     assert "finish signing up as fresh" in sent["fresh@example.org"]
-    assert "That username is taken" in sent["other@example.org"] and "That username is taken" in sent["third@example.org"]
+    assert (
+        "That username is taken" in sent["other@example.org"] and "That username is taken" in sent["third@example.org"]
+    )
     assert "already has an account: your username is taken" in sent["Taken@example.org"]
     assert set(User.objects.values_list("username", flat=True)) == {"taken", "fresh"}
 
@@ -45,7 +50,9 @@ def test_an_unconfirmed_account_cannot_log_in():
 
 def test_an_unconfirmed_sign_up_gives_its_name_back_once_its_link_expired(settings):
     sign_up("squatter", "squatter@example.org")
-    User.objects.filter(username="squatter").update(date_joined=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT + 1))
+    User.objects.filter(username="squatter").update(
+        date_joined=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT + 1)
+    )
     sign_up("squatter", "real@example.org")
     assert User.objects.get(username="squatter").email == "real@example.org"
 
@@ -65,5 +72,7 @@ def test_sign_up_mail_is_throttled_per_address(settings):
 def test_signing_up_again_before_confirming_mails_the_link_again():
     sign_up("pending", "pending@example.org")
     sign_up("other-name", "pending@example.org")
-    assert "finish signing up as pending" in mail.outbox[-1].body and "/accounts/signup/activate/" in mail.outbox[-1].body
+    assert (
+        "finish signing up as pending" in mail.outbox[-1].body and "/accounts/signup/activate/" in mail.outbox[-1].body
+    )
     assert not User.objects.filter(username="other-name").exists()

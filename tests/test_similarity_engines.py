@@ -1,5 +1,6 @@
 """The ONNX Runtime and torch engines give the same embeddings, and what a submission
 teaches the dataset cache never changes another submission's weights."""
+
 import pytest
 
 from scoring import Dataset, ScoringOptions, read_hypothesis
@@ -19,13 +20,16 @@ def scorer():
 
 
 def test_onnx_and_torch_embeddings_agree(scorer):
-    ids = [scorer._tokenizer.encode(s) for s in ["He go to school yesterday .", "A much longer sentence , with commas , to pad the other one ."]]
+    ids = [
+        scorer._tokenizer.encode(s)
+        for s in ["He go to school yesterday .", "A much longer sentence , with commas , to pad the other one ."]
+    ]
     pad = scorer._tokenizer.pad_token_id
     onnx = OnnxEncoder(onnx_graph(scorer._model, pad), pad)(ids)
     torch = TorchEncoder(scorer._model, pad)(ids)
     assert onnx.shape == torch.shape
     for row, sentence in enumerate(ids):  # padding rows are never read
-        assert abs(onnx[row, :len(sentence)] - torch[row, :len(sentence)]).max() < 1e-5
+        assert abs(onnx[row, : len(sentence)] - torch[row, : len(sentence)]).max() < 1e-5
 
 
 def test_the_engine_is_a_setting(monkeypatch, scorer):
@@ -97,7 +101,9 @@ def test_f1_equals_bert_scores_own(scorer):
 
     lines = (CLEME_DATA / "conll14.errant").read_text(encoding="utf-8").split("\n\n")[:80]
     sources = [block.split("\n")[0][2:] for block in lines if block.startswith("S ")]
-    pairs = [(a, b) for a, b in zip(sources, sources[1:] + sources[:1])] + [(s, s.replace(" the ", " a ")) for s in sources]
+    pairs = [(a, b) for a, b in zip(sources, sources[1:] + sources[:1])] + [
+        (s, s.replace(" the ", " a ")) for s in sources
+    ]
     mine = SentenceSimilarity(OPTIONS.bertscore_model, OPTIONS.bertscore_layers).f1(pairs)
     _, _, theirs = scorer.score([c for c, _ in pairs], [r for _, r in pairs])
     assert max(abs(a - b) for a, b in zip(mine, theirs.tolist())) < 1e-6

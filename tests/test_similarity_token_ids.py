@@ -1,5 +1,6 @@
 """Both ways of getting token ids equal bert-score's own ``sent_encode`` for every sentence:
 the word-memo over transformers' tokenizer, and the worker's own WordPiece (no transformers)."""
+
 import functools
 
 import pytest
@@ -89,7 +90,8 @@ def test_every_multilingual_demo_line_encodes_as_bert_score_does():
 
 
 WORDS = st.text(st.characters(codec="utf-8"), min_size=0, max_size=12) | st.sampled_from(
-    ["[CLS]", "[SEP]", "[MASK]", "[cls]", "ΟΔΟΣ", "e\u0301", "\u3000", "İ", "ǅ", "ﬁ", "中", "x" * 101])
+    ["[CLS]", "[SEP]", "[MASK]", "[cls]", "ΟΔΟΣ", "e\u0301", "\u3000", "İ", "ǅ", "ﬁ", "中", "x" * 101]
+)
 
 
 @pytest.mark.parametrize("kind", ENCODERS)
@@ -106,7 +108,9 @@ def test_a_spec_survives_its_file(tmp_path):
     spec = WordPieceSpec.of(tokenizer())
     spec.save(tmp_path / "spec.json")
     assert WordPieceSpec.load(tmp_path / "spec.json") == spec
-    (tmp_path / "old.json").write_text((tmp_path / "spec.json").read_text().replace(f'"version": {SPEC_VERSION}', f'"version": {SPEC_VERSION - 1}'))
+    (tmp_path / "old.json").write_text(
+        (tmp_path / "spec.json").read_text().replace(f'"version": {SPEC_VERSION}', f'"version": {SPEC_VERSION - 1}')
+    )
     assert WordPieceSpec.load(tmp_path / "old.json") is None
     assert WordPieceSpec.load(tmp_path / "missing.json") is None
 

@@ -1,5 +1,6 @@
 """The sweeper re-queues organizer jobs whose worker was lost (gold preparation, rescores),
 fails them after a few attempts, and leaves live ones alone."""
+
 import datetime as dt
 
 import pytest
@@ -21,10 +22,13 @@ def hosted(slug: str, django_capture_on_commit_callbacks) -> OrganizerJob:
     """A task whose gold job was queued and never ran (its message is lost)."""
     gold = check_gold(
         source=("source.txt", insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES).encode()),
-        references=[(p.name, insight_head(p, LINES).encode()) for p in SUBSET_REFS], m2=None,
+        references=[(p.name, insight_head(p, LINES).encode()) for p in SUBSET_REFS],
+        m2=None,
     )
     with django_capture_on_commit_callbacks(execute=False):
-        task = host_task(User.objects.get_or_create(username="hannah")[0], gold, slug=slug, title=slug, metrics=["errant"])
+        task = host_task(
+            User.objects.get_or_create(username="hannah")[0], gold, slug=slug, title=slug, metrics=["errant"]
+        )
     return task.jobs.get()
 
 
@@ -50,7 +54,9 @@ def test_a_job_that_keeps_getting_lost_fails_and_says_so(settings, django_captur
     silent_for(hopeless, 10_000, status=OrganizerJob.Status.RUNNING, attempts=MAX_ATTEMPTS)
     assert sweep_lost_jobs() == []
     hopeless.refresh_from_db()
-    assert hopeless.status == "failed" and f"after {MAX_ATTEMPTS} attempts" in hopeless.message and hopeless.may_run_again
+    assert (
+        hopeless.status == "failed" and f"after {MAX_ATTEMPTS} attempts" in hopeless.message and hopeless.may_run_again
+    )
     assert SharedTask.objects.get(slug="hopeless").status == "failed"
 
 

@@ -1,6 +1,7 @@
 """A new user's first uploads, sent at once, all land in one team of their own (issue 23,
 finding 5: four parallel first uploads gave 3 x 201 and 1 x 403 "a team called 'frank' is
 already registered"). Real concurrency: threads with their own connections, on PostgreSQL."""
+
 import functools
 
 import pytest
@@ -26,9 +27,16 @@ def race_task(transactional_db, monkeypatch):
 
     if connection.vendor != "postgresql":
         needs.missing("PostgreSQL at 127.0.0.1:5432: the race needs its row locks (scripts/services starts it)")
-    monkeypatch.setattr(intake, "request_scoring", lambda submission_id: None)  # the race is in the intake, not in scoring
-    return create_task("race", title="Race", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
-                       references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])
+    monkeypatch.setattr(
+        intake, "request_scoring", lambda submission_id: None
+    )  # the race is in the intake, not in scoring
+    return create_task(
+        "race",
+        title="Race",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
+        metrics=["errant"],
+        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
+    )
 
 
 def test_parallel_first_uploads_share_one_team_of_one(race_task):
@@ -40,7 +48,9 @@ def test_parallel_first_uploads_share_one_team_of_one(race_task):
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
         file = SimpleUploadedFile(f"t5-{k}.txt", content)
-        return client.post("/api/tasks/race/submissions/", {"file": file, "system_name": f"t5-{k}"}, format="multipart").status_code
+        return client.post(
+            "/api/tasks/race/submissions/", {"file": file, "system_name": f"t5-{k}"}, format="multipart"
+        ).status_code
 
     statuses = at_once([functools.partial(upload, k) for k in range(UPLOADS)])
     assert statuses == [201] * UPLOADS

@@ -1,5 +1,6 @@
 """A team-size limit per task (issue 23, finding 6: there was none): organizers set it on
 the task's form, its organizer page and the API; joining a full team is refused, saying why."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -17,8 +18,13 @@ LINES = 5
 def task(db):
     from leaderboard.services.hosting.task_creation import create_task
 
-    task = create_task("sized", title="Sized", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
-                       references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])
+    task = create_task(
+        "sized",
+        title="Sized",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
+        metrics=["errant"],
+        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
+    )
     task.organizers.add(User.objects.create_user("org", password="pw"))
     return task
 
@@ -87,5 +93,7 @@ def test_the_host_form_sets_it_for_a_new_task(client, django_capture_on_commit_c
         "references": [SimpleUploadedFile(p.name, insight_head(p, LINES).encode()) for p in SUBSET_REFS],
     }
     with django_capture_on_commit_callbacks(execute=False):
-        response = client.post("/host/", {"title": "Trios", "slug": "trios", "metrics": ["errant"], "max_team_size": "3", **gold})
+        response = client.post(
+            "/host/", {"title": "Trios", "slug": "trios", "metrics": ["errant"], "max_team_size": "3", **gold}
+        )
     assert response.status_code == 302 and SharedTask.objects.get(slug="trios").max_team_size == 3

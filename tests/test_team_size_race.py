@@ -1,6 +1,7 @@
 """Joins sent at once never take a team past its size: the team's row is locked while
 one joins (issue 23, finding 6). Real concurrency: threads with their own connections,
 on PostgreSQL."""
+
 import functools
 
 from django.contrib.auth.models import User
@@ -20,8 +21,13 @@ def test_parallel_joins_fill_the_last_place_once(transactional_db):
 
     if connection.vendor != "postgresql":
         needs.missing("PostgreSQL at 127.0.0.1:5432: the race needs its row locks (scripts/services starts it)")
-    task = create_task("pairs", title="Pairs", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", 3), metrics=["errant"],
-                       references=[(p.stem, insight_head(p, 3)) for p in SUBSET_REFS])
+    task = create_task(
+        "pairs",
+        title="Pairs",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", 3),
+        metrics=["errant"],
+        references=[(p.stem, insight_head(p, 3)) for p in SUBSET_REFS],
+    )
     teams.set_team_size(task, 2)
     team = teams.register_team(User.objects.create_user("lead", password="pw"), task, "Pair")
     joiners = [User.objects.create_user(f"j{k}", password="pw") for k in range(JOINERS)]

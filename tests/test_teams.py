@@ -1,4 +1,5 @@
 """Teams per task: register, rename, invite and join, leave; the task's signup setting (open, approval, closed)."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -16,13 +17,21 @@ LINES = 5
 def task(db):
     from leaderboard.services.hosting.task_creation import create_task
 
-    return create_task("teams", title="Teams", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
-                       references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])
+    return create_task(
+        "teams",
+        title="Teams",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
+        metrics=["errant"],
+        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
+    )
 
 
 @pytest.fixture
 def users(db):
-    return {name: User.objects.create_user(name, email=f"{name}@example.org", password="pw") for name in ("ann", "ben", "cat")}
+    return {
+        name: User.objects.create_user(name, email=f"{name}@example.org", password="pw")
+        for name in ("ann", "ben", "cat")
+    }
 
 
 def upload(task, user):
@@ -108,7 +117,9 @@ def test_the_upload_page_and_api_refuse_an_unapproved_team(task, users):
     content = insight_head(SUBSET_OUTPUTS / "T5.txt", LINES).encode()
     page = client.post("/tasks/teams/submit/", {"system_name": "x", "file": SimpleUploadedFile("x.txt", content)})
     assert page.status_code == 403 and "approval" in page.content.decode()
-    api = client.post("/api/tasks/teams/submissions/", {"system_name": "x", "file": SimpleUploadedFile("x.txt", content)})
+    api = client.post(
+        "/api/tasks/teams/submissions/", {"system_name": "x", "file": SimpleUploadedFile("x.txt", content)}
+    )
     assert api.status_code == 403 and "approval" in api.json()["errors"][0]["message"]
 
 

@@ -1,6 +1,7 @@
 """Participants accept a task's terms before their first submission: the upload page, the
 API and the client's upload are refused with a message naming how to accept; accepting
 (web or API) is recorded with the time and the terms' version, and new terms ask again."""
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -32,7 +33,11 @@ def test_uploads_are_refused_until_the_terms_are_accepted(task):
     assert "You have not accepted the terms yet" in text and f"/tasks/{SLUG}/pages/terms/" in text
     api = upload(api_client_of("participant"), f"/api/tasks/{SLUG}/submissions/")
     message = api.json()["errors"][0]["message"]
-    assert api.status_code == 403 and f"gec-submit accept-terms {SLUG}" in message and f"POST /api/tasks/{SLUG}/terms/" in message
+    assert (
+        api.status_code == 403
+        and f"gec-submit accept-terms {SLUG}" in message
+        and f"POST /api/tasks/{SLUG}/terms/" in message
+    )
     assert not Submission.objects.exists()
 
 
@@ -62,7 +67,10 @@ def test_new_terms_ask_again_and_a_stale_version_is_refused(task):
     client.post(f"/api/tasks/{SLUG}/terms/", {"version": terms_version(TERMS)})
     save_page(task, "terms", TERMS + " Cite the overview paper.")
     refused = upload(client, f"/api/tasks/{SLUG}/submissions/")
-    assert refused.status_code == 403 and "The terms changed since you accepted them" in refused.json()["errors"][0]["message"]
+    assert (
+        refused.status_code == 403
+        and "The terms changed since you accepted them" in refused.json()["errors"][0]["message"]
+    )
     stale = client.post(f"/api/tasks/{SLUG}/terms/", {"version": terms_version(TERMS)})
     assert stale.status_code == 409 and "read them again" in stale.json()["errors"][0]["message"]
     assert client.post(f"/api/tasks/{SLUG}/terms/", {}).status_code == 200
@@ -80,6 +88,15 @@ def test_a_task_without_terms_asks_nothing_and_baselines_skip_the_terms(task):
     from leaderboard.services.submissions.intake import accept_submission
 
     organizer = User.objects.get(username="org")
-    accept_submission(task.phases.get(kind="dev"), organizer, system_name="b", filename="b.txt", content=OUTPUT.encode(), is_baseline=True, enforce_limits=False, queue=False)
+    accept_submission(
+        task.phases.get(kind="dev"),
+        organizer,
+        system_name="b",
+        filename="b.txt",
+        content=OUTPUT.encode(),
+        is_baseline=True,
+        enforce_limits=False,
+        queue=False,
+    )
     save_page(task, "terms", "")
     assert upload(api_client_of("participant"), f"/api/tasks/{SLUG}/submissions/").status_code == 201

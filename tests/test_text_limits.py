@@ -1,6 +1,7 @@
 """Free text has a length limit and names hold no invisible characters, on every path:
 forms, the API, services and the models (issue 23, finding 6: a 1,000,000-character
 description was stored and served; names could hold U+202E)."""
+
 import unicodedata
 
 import pytest
@@ -22,7 +23,20 @@ from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
 pytestmark = pytest.mark.django_db
 LINES = 5
 HUGE = "x" * 1_000_000
-BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"]
+BIDI = [
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+]
 OTHER_INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\x07"]
 
 
@@ -30,8 +44,13 @@ OTHER_INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\x07"]
 def task(db):
     from leaderboard.services.hosting.task_creation import create_task
 
-    return create_task("limits", title="Limits", source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES), metrics=["errant"],
-                       references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS])
+    return create_task(
+        "limits",
+        title="Limits",
+        source=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES),
+        metrics=["errant"],
+        references=[(p.stem, insight_head(p, LINES)) for p in SUBSET_REFS],
+    )
 
 
 @pytest.fixture
@@ -58,19 +77,32 @@ def test_the_api_refuses_a_huge_description_and_a_reversed_system_name(task, ann
     client.force_authenticate(ann)
 
     def upload(**fields):
-        return client.post("/api/tasks/limits/submissions/", {"file": SimpleUploadedFile("t5.txt", output()), **fields}, format="multipart")
+        return client.post(
+            "/api/tasks/limits/submissions/",
+            {"file": SimpleUploadedFile("t5.txt", output()), **fields},
+            format="multipart",
+        )
 
     huge = upload(system_name="t5", description=HUGE)
-    assert huge.status_code == 400 and f"no more than {SUBMISSION_DESCRIPTION_MAX} characters" in huge.json()["errors"][0]["message"]
+    assert (
+        huge.status_code == 400
+        and f"no more than {SUBMISSION_DESCRIPTION_MAX} characters" in huge.json()["errors"][0]["message"]
+    )
     reversed_name = upload(system_name="good\u202edab")
-    assert reversed_name.status_code == 400 and "U+202E (RIGHT-TO-LEFT OVERRIDE)" in reversed_name.json()["errors"][0]["message"]
+    assert (
+        reversed_name.status_code == 400
+        and "U+202E (RIGHT-TO-LEFT OVERRIDE)" in reversed_name.json()["errors"][0]["message"]
+    )
     assert not Submission.objects.exists()
 
 
 def test_the_upload_page_refuses_them_too(task, ann):
     client = Client()
     client.force_login(ann)
-    page = client.post("/tasks/limits/submit/", {"system_name": "t5\u2067", "description": HUGE, "file": SimpleUploadedFile("t5.txt", output())})
+    page = client.post(
+        "/tasks/limits/submit/",
+        {"system_name": "t5\u2067", "description": HUGE, "file": SimpleUploadedFile("t5.txt", output())},
+    )
     html = page.content.decode()
     assert "U+2067 (RIGHT-TO-LEFT ISOLATE)" in html and f"at most {SUBMISSION_DESCRIPTION_MAX} characters" in html
     assert not Submission.objects.exists()
@@ -78,9 +110,13 @@ def test_the_upload_page_refuses_them_too(task, ann):
 
 def test_the_service_refuses_them_whatever_calls_it(task, ann):
     with pytest.raises(scoring.InputError, match="description: at most 2000 characters"):
-        accept_submission(task.phases.get(), ann, system_name="t5", filename="t5.txt", content=output(), description=HUGE, queue=False)
+        accept_submission(
+            task.phases.get(), ann, system_name="t5", filename="t5.txt", content=output(), description=HUGE, queue=False
+        )
     with pytest.raises(scoring.InputError, match="system name: a name may not hold"):
-        accept_submission(task.phases.get(), ann, system_name="t5\u200f", filename="t5.txt", content=output(), queue=False)
+        accept_submission(
+            task.phases.get(), ann, system_name="t5\u200f", filename="t5.txt", content=output(), queue=False
+        )
 
 
 def test_team_names_refuse_invisible_characters(task, ann):
@@ -98,7 +134,9 @@ def test_team_names_refuse_invisible_characters(task, ann):
 def test_the_database_keeps_descriptions_within_their_limits(task, ann):
     team = teams.register_team(ann, task, "Fixers")
     with pytest.raises(IntegrityError), transaction.atomic():
-        Submission.objects.create(phase=task.phases.get(), team=team, system_name="s", filename="f", content=b"", size=0, description=HUGE)
+        Submission.objects.create(
+            phase=task.phases.get(), team=team, system_name="s", filename="f", content=b"", size=0, description=HUGE
+        )
     with pytest.raises(IntegrityError), transaction.atomic():
         SharedTask.objects.filter(pk=task.pk).update(description="x" * (TASK_DESCRIPTION_MAX + 1))
 
@@ -111,14 +149,31 @@ def test_model_validation_refuses_reversed_names(task):
 
 
 def test_the_organizer_forms_refuse_long_or_reversed_text(task):
-    form = TaskForm({"title": "Title\u202e", "slug": "new", "description": HUGE, "metrics": ["errant"], "tracks": ", ".join(f"t{k}" for k in range(21))})
+    form = TaskForm(
+        {
+            "title": "Title\u202e",
+            "slug": "new",
+            "description": HUGE,
+            "metrics": ["errant"],
+            "tracks": ", ".join(f"t{k}" for k in range(21)),
+        }
+    )
     assert not form.is_valid()
     assert "RIGHT-TO-LEFT OVERRIDE" in str(form.errors["title"]) and "at most 20000" in str(form.errors["description"])
     assert "at most 20 tracks" in str(form.errors["tracks"])
     assert "at most 32 characters" in str(TaskForm({"tracks": "x" * 33}).errors["tracks"])
     phase = task.phases.get()
-    edit = PhaseForm({"name": "Test\u2066", "time_zone": "UTC", "starts_at": "2026-01-01T00:00", "results_visibility": "public", "counting": "latest"},
-                     instance=phase, task=task)
+    edit = PhaseForm(
+        {
+            "name": "Test\u2066",
+            "time_zone": "UTC",
+            "starts_at": "2026-01-01T00:00",
+            "results_visibility": "public",
+            "counting": "latest",
+        },
+        instance=phase,
+        task=task,
+    )
     assert not edit.is_valid() and "LEFT-TO-RIGHT ISOLATE" in str(edit.errors["name"])
     assert Phase.objects.get(pk=phase.pk).name == ""
 

@@ -1,5 +1,6 @@
 """A phase's time zone is picked from the canonical IANA zones, the common ones first; no
 backward-compatible aliases ("Factory", "W-SU", "US/Eastern")."""
+
 from leaderboard.views.time_zones import canonical_zones, zone_choices
 
 

@@ -1,4 +1,5 @@
 """Deleting the second half of every sentence loses meaning, and USIM sees it."""
+
 from __future__ import annotations
 
 from scoring import hypothesis_from_lines, score_systems

@@ -1,4 +1,5 @@
 """The dependency graph: one unit per head, spanning its subtree, labelled with its relation."""
+
 from __future__ import annotations
 
 from scoring.nlp import parse_tokens
@@ -7,7 +8,10 @@ from scoring.usim import GRAPH_BUILDERS, DependencyGraphBuilder
 
 def units_by_head(doc, graph):
     """Each unit as (label, covered words), for comparison with spaCy's own subtrees."""
-    return sorted((label, tuple(w for w, inside in zip(graph.words, row) if inside)) for label, row in zip(graph.labels, graph.units))
+    return sorted(
+        (label, tuple(w for w, inside in zip(graph.words, row) if inside))
+        for label, row in zip(graph.labels, graph.units)
+    )
 
 
 def test_units_are_the_subtrees_of_heads_without_punctuation():

@@ -3,6 +3,7 @@
 An empty normalised source scores 1 against an empty output and 0 otherwise; an empty
 output scores 0; a sentence with no unit (one word) scores 0 even against itself.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -32,6 +33,8 @@ def test_empty_output_scores_zero(output):
     assert score("The cat sat on the mat .", output) == (0.0, 0.0, 0.0)
 
 
-@pytest.mark.parametrize("source, output", [("Hello .", "Hello ."), ("Hello !", "Hello there , friend !"), ("The cat sat .", "Yes")])
+@pytest.mark.parametrize(
+    "source, output", [("Hello .", "Hello ."), ("Hello !", "Hello there , friend !"), ("The cat sat .", "Yes")]
+)
 def test_a_sentence_without_units_scores_zero(source, output):
     assert score(source, output) == (0.0, 0.0, 0.0)

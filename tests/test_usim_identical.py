@@ -1,4 +1,5 @@
 """Identical sentences score USIM 1, and so does a dataset's unchanged source."""
+
 from __future__ import annotations
 
 import pytest

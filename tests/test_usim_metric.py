@@ -1,4 +1,5 @@
 """The registered ``usim`` metric: its JSON fragment, statistics, signature and parse reuse."""
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,13 @@ def test_corpus_scores_are_means_of_stored_sentence_scores(tiny):
     assert len(sentences) == 3 and sentences[0] == [1.0, 1.0, 1.0] and sentences[2] == [1.0, 1.0, 1.0]
     assert sentences[1][2] < 1.0
     rescored = scores_from_statistics(stored, [Usim(ScoringOptions())])["sys"]["usim"]
-    assert rescored == pytest.approx({"p": sum(s[0] for s in sentences) / 3, "r": sum(s[1] for s in sentences) / 3, "f": sum(s[2] for s in sentences) / 3})
+    assert rescored == pytest.approx(
+        {
+            "p": sum(s[0] for s in sentences) / 3,
+            "r": sum(s[1] for s in sentences) / 3,
+            "f": sum(s[2] for s in sentences) / 3,
+        }
+    )
 
 
 def test_statistics_reuse_the_parses_already_made(tiny, monkeypatch):

@@ -1,4 +1,5 @@
 """USIM's subtree matrix equals the ancestor walk it replaces, and stays cheap on deep trees."""
+
 import random
 import time
 

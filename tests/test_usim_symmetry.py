@@ -4,6 +4,7 @@ Choshen and Abend (2018, section 3) count matched units in both directions under
 word alignment; with assignment ties broken independently of the argument order, the
 score of (a, b) is the mirror image of the score of (b, a).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -43,15 +44,19 @@ def test_swapping_the_sentences_swaps_precision_and_recall(a, b):
 def test_the_word_alignment_is_the_same_both_ways(words1, words2):
     forward = align_words(words1, words2)
     backward = align_words(words2, words1)
-    assert {(i, int(j)) for i, j in enumerate(forward) if j >= 0} == {(int(j), i) for i, j in enumerate(backward) if j >= 0}
+    assert {(i, int(j)) for i, j in enumerate(forward) if j >= 0} == {
+        (int(j), i) for i, j in enumerate(backward) if j >= 0
+    }
 
 
 def test_a_real_correction_is_symmetric():
     builder = DependencyGraphBuilder()
-    source, output = parse_tokens([
-        "He go to school every days because he like learn .".split(),
-        "He goes to school every day because he likes learning .".split(),
-    ])
+    source, output = parse_tokens(
+        [
+            "He go to school every days because he like learn .".split(),
+            "He goes to school every day because he likes learning .".split(),
+        ]
+    )
     forward = usim(builder.build(source), builder.build(output))
     backward = usim(builder.build(output), builder.build(source))
     assert (forward.p, forward.r, forward.f) == (backward.r, backward.p, backward.f)

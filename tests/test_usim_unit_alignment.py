@@ -1,4 +1,5 @@
 """Unit alignment: best terminal-set F1 under the word alignment, labels decide the match."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -47,7 +48,9 @@ def similarity_tables(draw):
     size1 = draw(st.lists(sizes, min_size=rows, max_size=rows))
     size2 = draw(st.lists(sizes, min_size=cols, max_size=cols))
     f1 = 2 * np.minimum(np.array(common), np.minimum.outer(size1, size2)) / np.add.outer(size1, size2)
-    compatible = np.array(draw(st.lists(st.lists(st.booleans(), min_size=cols, max_size=cols), min_size=rows, max_size=rows)))
+    compatible = np.array(
+        draw(st.lists(st.lists(st.booleans(), min_size=cols, max_size=cols), min_size=rows, max_size=rows))
+    )
     order = draw(st.permutations(range(cols)))
     return f1, compatible, order
 

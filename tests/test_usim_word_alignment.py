@@ -1,4 +1,5 @@
 """Word alignment: a minimum-cost assignment of Levenshtein distance plus |i - j| / longer length."""
+
 from __future__ import annotations
 
 from itertools import permutations
@@ -14,11 +15,15 @@ WORDS = ["a", "an", "the", "then", "cat", "cats", "sat", "at"]
 
 def cost(longer: list[str], shorter: list[str], rows_of_shorter) -> float:
     """The reference's cost of pairing shorter[j] with longer[rows_of_shorter[j]]."""
-    return sum(Levenshtein.distance(longer[i], shorter[j]) + abs(i - j) / len(longer) for j, i in enumerate(rows_of_shorter))
+    return sum(
+        Levenshtein.distance(longer[i], shorter[j]) + abs(i - j) / len(longer) for j, i in enumerate(rows_of_shorter)
+    )
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=5), st.lists(st.sampled_from(WORDS), min_size=1, max_size=5))
+@given(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=5), st.lists(st.sampled_from(WORDS), min_size=1, max_size=5)
+)
 def test_the_alignment_has_the_minimum_cost(words1, words2):
     aligned = align_words(words1, words2)
     pairs = [(i, int(j)) for i, j in enumerate(aligned) if j >= 0]

@@ -5,6 +5,7 @@ it, never another exception. Thousands of zips go to the readers directly (a
 participant's zip, an organizer's bundle of corpora, a plain gold bundle); a smaller
 number through the real upload endpoint and the host form, which must answer 201/302
 or 400, never 500."""
+
 import zipfile
 
 import pytest
@@ -24,18 +25,29 @@ CS_SOURCE, CS_REF = LANGUAGES["cs"]
 UK_SOURCE, UK_REF = LANGUAGES["uk"]
 OUTPUTS = [("cs-natwebinf.txt", text(CS_REF * 40).encode()), ("uk-ua-gec.txt", text(UK_REF * 40).encode())]
 BUNDLE = [
-    ("cs-natwebinf/source.txt", text(CS_SOURCE).encode()), ("cs-natwebinf/ref1.txt", text(CS_REF).encode()),
+    ("cs-natwebinf/source.txt", text(CS_SOURCE).encode()),
+    ("cs-natwebinf/ref1.txt", text(CS_REF).encode()),
     ("cs-natwebinf/corpus.json", b'{"language": "cs", "max_tokens": 100}'),
-    ("uk-ua-gec/source.txt", text(UK_SOURCE).encode()), ("uk-ua-gec/ref1.txt", text(UK_REF).encode()),
+    ("uk-ua-gec/source.txt", text(UK_SOURCE).encode()),
+    ("uk-ua-gec/ref1.txt", text(UK_REF).encode()),
 ]
 # sound zips to damage: deflated, stored (CRC checks only), bzip2 and lzma members
 SOUND = {
-    "deflated": zipped(OUTPUTS), "stored": zipped(OUTPUTS, zipfile.ZIP_STORED), "bzip2": zipped(OUTPUTS, zipfile.ZIP_BZIP2),
-    "lzma": zipped(OUTPUTS, zipfile.ZIP_LZMA), "bundle": zipped(BUNDLE), "stored bundle": zipped(BUNDLE, zipfile.ZIP_STORED),
+    "deflated": zipped(OUTPUTS),
+    "stored": zipped(OUTPUTS, zipfile.ZIP_STORED),
+    "bzip2": zipped(OUTPUTS, zipfile.ZIP_BZIP2),
+    "lzma": zipped(OUTPUTS, zipfile.ZIP_LZMA),
+    "bundle": zipped(BUNDLE),
+    "stored bundle": zipped(BUNDLE, zipfile.ZIP_STORED),
 }
 EDITS = st.lists(
-    st.tuples(st.sampled_from(["flip", "flip", "flip", "cut", "insert", "delete"]), st.integers(0, 1 << 20), st.binary(min_size=1, max_size=8)),
-    min_size=1, max_size=5,
+    st.tuples(
+        st.sampled_from(["flip", "flip", "flip", "cut", "insert", "delete"]),
+        st.integers(0, 1 << 20),
+        st.binary(min_size=1, max_size=8),
+    ),
+    min_size=1,
+    max_size=5,
 )
 
 
@@ -58,12 +70,16 @@ def test_a_participant_s_zip_however_damaged_is_read_or_refused_by_name(base, ed
 @given(base=st.sampled_from(["bundle", "stored bundle", "deflated"]), edits=EDITS)
 def test_an_organizer_s_bundle_however_damaged_is_read_or_refused_by_name(base, edits):
     data = mutate(SOUND[base], edits)
-    named_refusal(lambda: unpack_corpora("gold.zip", data) if is_corpora_bundle(data) else unpack_bundle("gold.zip", data))
+    named_refusal(
+        lambda: unpack_corpora("gold.zip", data) if is_corpora_bundle(data) else unpack_bundle("gold.zip", data)
+    )
 
 
 @pytest.fixture
 def phase(db):
-    return corpora_task("two", [corpus("cs-natwebinf", "cs", CS_SOURCE, CS_REF), corpus("uk-ua-gec", "uk", UK_SOURCE, UK_REF)])
+    return corpora_task(
+        "two", [corpus("cs-natwebinf", "cs", CS_SOURCE, CS_REF), corpus("uk-ua-gec", "uk", UK_SOURCE, UK_REF)]
+    )
 
 
 @pytest.fixture
@@ -75,15 +91,28 @@ def ana(client, db):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(base=st.sampled_from(["deflated", "stored", "lzma"]), edits=EDITS)
 def test_the_upload_endpoint_answers_201_or_a_400_naming_the_file(phase, ana, base, edits):
-    answer = ana.post("/api/tasks/two/submissions/", {"system_name": "s", "file": SimpleUploadedFile("mine.zip", mutate(SOUND[base], edits))})
+    answer = ana.post(
+        "/api/tasks/two/submissions/",
+        {"system_name": "s", "file": SimpleUploadedFile("mine.zip", mutate(SOUND[base], edits))},
+    )
     assert answer.status_code in (201, 400), answer.content
     if answer.status_code == 400:
-        assert all(error.get("file") or error["message"].startswith("file: ") for error in answer.json()["errors"]), answer.json()  # "file: The submitted file is empty."
+        assert all(error.get("file") or error["message"].startswith("file: ") for error in answer.json()["errors"]), (
+            answer.json()
+        )  # "file: The submitted file is empty."
 
 
 @pytest.mark.django_db
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=EDITS)
 def test_the_host_form_answers_a_damaged_bundle_with_a_400(host, edits):
-    answer = host.post("/host/", {"title": "M", "slug": "m", "metrics": ["errant"], "bundle": SimpleUploadedFile("gold.zip", mutate(SOUND["bundle"], edits))})
+    answer = host.post(
+        "/host/",
+        {
+            "title": "M",
+            "slug": "m",
+            "metrics": ["errant"],
+            "bundle": SimpleUploadedFile("gold.zip", mutate(SOUND["bundle"], edits)),
+        },
+    )
     assert answer.status_code in (302, 400), answer.status_code

@@ -2,6 +2,7 @@
 encrypted with ``zip -P``, deflate data that no longer inflates, an archive cut short, a
 member whose bytes no longer match their CRC, the same file twice; and a random
 mutation of a sound zip (bytes changed, cut, inserted, removed) for the fuzz tests."""
+
 from __future__ import annotations
 
 import io
@@ -45,8 +46,8 @@ def _member_data(data: bytes, name: str) -> tuple[int, int]:
     """Where the named member's compressed bytes lie in the zip: (start, length)."""
     info = zipfile.ZipFile(io.BytesIO(data)).getinfo(name)
     offset = info.header_offset
-    name_length = int.from_bytes(data[offset + 26:offset + 28], "little")
-    extra_length = int.from_bytes(data[offset + 28:offset + 30], "little")
+    name_length = int.from_bytes(data[offset + 26 : offset + 28], "little")
+    extra_length = int.from_bytes(data[offset + 28 : offset + 30], "little")
     return offset + 30 + name_length + extra_length, info.compress_size
 
 
@@ -54,7 +55,7 @@ def corrupt_deflate(files: dict[str, bytes], name: str) -> bytes:
     """The member's deflate stream overwritten with an invalid block type (zlib.error)."""
     data = bytearray(zipped(list(files.items())))
     start, length = _member_data(bytes(data), name)
-    data[start:start + length] = b"\xff" * length
+    data[start : start + length] = b"\xff" * length
     return bytes(data)
 
 
@@ -80,16 +81,22 @@ def twice(files: dict[str, bytes], name: str) -> bytes:
 def damaged(kind: str, files: dict[str, bytes], name: str) -> bytes:
     """The files zipped with one kind of damage (one of :data:`KINDS`) done to ``name``."""
     return {
-        "encrypted": lambda: encrypted(files, name), "corrupt deflate data": lambda: corrupt_deflate(files, name),
-        "bad CRC": lambda: bad_crc(files, name), "truncated": lambda: truncated(files), "the same file twice": lambda: twice(files, name),
+        "encrypted": lambda: encrypted(files, name),
+        "corrupt deflate data": lambda: corrupt_deflate(files, name),
+        "bad CRC": lambda: bad_crc(files, name),
+        "truncated": lambda: truncated(files),
+        "the same file twice": lambda: twice(files, name),
     }[kind]()
 
 
 KINDS = ("encrypted", "corrupt deflate data", "bad CRC", "truncated", "the same file twice")
 # what the problem says for each: the member is named wherever the zip still names it
 SAYS = {
-    "encrypted": "encrypted", "corrupt deflate data": "cannot be read, the zip is damaged", "bad CRC": "cannot be read, the zip is damaged",
-    "truncated": "not a readable zip file", "the same file twice": "in the zip twice",
+    "encrypted": "encrypted",
+    "corrupt deflate data": "cannot be read, the zip is damaged",
+    "bad CRC": "cannot be read, the zip is damaged",
+    "truncated": "not a readable zip file",
+    "the same file twice": "in the zip twice",
 }
 
 
@@ -101,11 +108,11 @@ def mutate(data: bytes, edits: list[tuple[str, int, bytes]]) -> bytes:
     for kind, position, chunk in edits:
         at = position % max(len(out), 1)
         if kind == "flip":
-            out[at:at + len(chunk)] = chunk
+            out[at : at + len(chunk)] = chunk
         elif kind == "cut":
             del out[at:]
         elif kind == "insert":
             out[at:at] = chunk
         else:
-            del out[at:at + len(chunk)]
+            del out[at : at + len(chunk)]
     return bytes(out)

@@ -1,4 +1,5 @@
 """Token authentication that refuses expired tokens with a message saying what to do."""
+
 from django.conf import settings
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed

@@ -17,6 +17,7 @@ time (a 304 when nothing changed), so a phase hidden or a score landing shows a 
 or two later to anonymous pollers (nginx counts whole seconds). A hidden phase's board
 is ``private, no-cache``: no shared cache may keep it.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -38,8 +39,14 @@ from ..ranking import BoardBody, headline_metric, leaderboard_body
 
 # The fields the read path needs, in each model's concrete-field order (``Model.from_db``
 # takes the values in that order; the other fields stay deferred, loaded if ever read).
-PHASE_FIELDS = [f.attname for f in Phase._meta.concrete_fields if f.name in ("id", "task", "kind", "starts_at", "ends_at", "results_visibility", "revealed", "frozen_at")]
-TASK_FIELDS = [f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics", "headline_metric")]
+PHASE_FIELDS = [
+    f.attname
+    for f in Phase._meta.concrete_fields
+    if f.name in ("id", "task", "kind", "starts_at", "ends_at", "results_visibility", "revealed", "frozen_at")
+]
+TASK_FIELDS = [
+    f.attname for f in SharedTask._meta.concrete_fields if f.name in ("id", "slug", "metrics", "headline_metric")
+]
 DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "ends_at")]
 METRICS = TASK_FIELDS.index("metrics")
 ANONYMOUS = AnonymousUser()
@@ -53,7 +60,9 @@ def phases_sql(by_kind: bool) -> str:
     columns += [f"t.{SharedTask._meta.get_field(name).column}" for name in TASK_FIELDS]
     pool_phase, parent = Pool._meta.get_field("phase").column, Phase._meta.get_field("parent").column
     # a phase of several corpora: its version is the sum over its corpora's pools too (ranking.pool_version)
-    corpora = f"(SELECT SUM(cv.version) FROM {pool} cv JOIN {phase} c ON cv.{pool_phase} = c.id WHERE c.{parent} = p.id)"
+    corpora = (
+        f"(SELECT SUM(cv.version) FROM {pool} cv JOIN {phase} c ON cv.{pool_phase} = c.id WHERE c.{parent} = p.id)"
+    )
     return (
         f"SELECT {', '.join(columns)}, CAST(COALESCE(v.version, 0) + COALESCE({corpora}, 0) AS BIGINT) FROM {phase} p"
         f" JOIN {task} t ON t.id = p.{Phase._meta.get_field('task').column}"
@@ -133,7 +142,9 @@ def task_phases(slug: str, kind: str | None) -> list[Phase]:
 
 def detail(message: str, status: int, **headers) -> HttpResponse:
     """DRF's error shape, ``{"detail": ...}``."""
-    return HttpResponse(json.dumps({"detail": message}), status=status, content_type="application/json", headers=headers)
+    return HttpResponse(
+        json.dumps({"detail": message}), status=status, content_type="application/json", headers=headers
+    )
 
 
 def leaderboard_response(request, slug: str) -> HttpResponse:
@@ -169,6 +180,8 @@ def body_response(request, body: BoardBody, *, private: bool) -> HttpResponse:
         if gzipped:
             response["Content-Encoding"] = "gzip"
     response["ETag"] = body.etag
-    response["Cache-Control"] = "private, no-cache" if private else f"public, max-age=0, s-maxage={SHARED_CACHE_SECONDS}"
+    response["Cache-Control"] = (
+        "private, no-cache" if private else f"public, max-age=0, s-maxage={SHARED_CACHE_SECONDS}"
+    )
     patch_vary_headers(response, ("Accept-Encoding",))
     return response

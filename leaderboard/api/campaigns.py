@@ -6,6 +6,7 @@
 ``judgments.xml`` and ``judgments.csv`` export its judgments (organizers). Who may do
 what is :mod:`leaderboard.access`'s; nothing an annotator receives names a system.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -32,23 +33,52 @@ from ..services.campaigns.publish import set_published
 from .serializers import ErrorSerializer
 from .views import errors
 
-CAMPAIGN = OpenApiParameter("campaign", str, OpenApiParameter.PATH, description="the campaign's name", pattern=r"^[a-z0-9][a-z0-9-]{0,59}$")
+CAMPAIGN = OpenApiParameter(
+    "campaign", str, OpenApiParameter.PATH, description="the campaign's name", pattern=r"^[a-z0-9][a-z0-9-]{0,59}$"
+)
 
 
 class CampaignCreateSerializer(serializers.Serializer):
     """What a campaign is made of; everything is checked by the service, which names every problem."""
 
     name = serializers.CharField(max_length=60, help_text="lower-case letters, digits and hyphens; unique in the task")
-    phase = serializers.CharField(required=False, allow_blank=True, max_length=32, help_text="the phase key (default: the current phase)")
-    annotators = serializers.ListField(child=serializers.CharField(max_length=254), max_length=200, help_text="usernames or e-mail addresses of existing accounts")
+    phase = serializers.CharField(
+        required=False, allow_blank=True, max_length=32, help_text="the phase key (default: the current phase)"
+    )
+    annotators = serializers.ListField(
+        child=serializers.CharField(max_length=254),
+        max_length=200,
+        help_text="usernames or e-mail addresses of existing accounts",
+    )
     screens_per_annotator = serializers.IntegerField(min_value=1, max_value=10_000)
     outputs_per_screen = serializers.IntegerField(required=False, min_value=2, max_value=10, default=5)
-    redundancy = serializers.IntegerField(required=False, min_value=1, max_value=20, default=2, help_text="annotators who judge each screen")
-    repeats = serializers.IntegerField(required=False, min_value=0, max_value=10_000, default=0, help_text="screens each annotator sees twice")
-    controls = serializers.FloatField(required=False, min_value=0.0, max_value=0.5, default=0.0, help_text="share of each annotator's screens that are control screens")
-    threshold = serializers.FloatField(required=False, min_value=0.0, max_value=1.0, default=0.05, help_text="trusted at a sign-test p-value of at most this")
+    redundancy = serializers.IntegerField(
+        required=False, min_value=1, max_value=20, default=2, help_text="annotators who judge each screen"
+    )
+    repeats = serializers.IntegerField(
+        required=False, min_value=0, max_value=10_000, default=0, help_text="screens each annotator sees twice"
+    )
+    controls = serializers.FloatField(
+        required=False,
+        min_value=0.0,
+        max_value=0.5,
+        default=0.0,
+        help_text="share of each annotator's screens that are control screens",
+    )
+    threshold = serializers.FloatField(
+        required=False,
+        min_value=0.0,
+        max_value=1.0,
+        default=0.05,
+        help_text="trusted at a sign-test p-value of at most this",
+    )
     mode = serializers.ChoiceField(choices=Campaign.Mode.values, required=False, default=Campaign.Mode.RANKING)
-    systems = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, max_length=100, help_text="submission ids (default: the board's)")
+    systems = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=100,
+        help_text="submission ids (default: the board's)",
+    )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1, default=0)
 
 
@@ -63,9 +93,15 @@ class StrictBoolean(serializers.BooleanField):
 
 class JudgmentSerializer(serializers.Serializer):
     item = serializers.IntegerField(min_value=1, help_text="the item next/ gave")
-    ranks = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=100), help_text="{output key: rank}, 1 = best, ties allowed")
-    edits = serializers.DictField(child=serializers.ListField(child=StrictBoolean()), required=False,
-                                  help_text="mode edits: {output key: [valid?, one per listed edit]}")
+    ranks = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=100),
+        help_text="{output key: rank}, 1 = best, ties allowed",
+    )
+    edits = serializers.DictField(
+        child=serializers.ListField(child=StrictBoolean()),
+        required=False,
+        help_text="mode edits: {output key: [valid?, one per listed edit]}",
+    )
 
 
 class PublishSerializer(serializers.Serializer):
@@ -73,7 +109,9 @@ class PublishSerializer(serializers.Serializer):
 
 
 class ImportSerializer(serializers.Serializer):
-    file = serializers.FileField(help_text="Appraise's XML: <ranking-item src-id user> holding <translation system rank>")
+    file = serializers.FileField(
+        help_text="Appraise's XML: <ranking-item src-id user> holding <translation system rank>"
+    )
 
 
 class ScreenOutputSerializer(serializers.Serializer):
@@ -92,7 +130,10 @@ class ScreenSerializer(serializers.Serializer):
 
 
 def problems_of(serializer: serializers.Serializer) -> list[str]:
-    return [f"{name}: {' '.join(map(str, messages)) if isinstance(messages, list) else messages}" for name, messages in serializer.errors.items()]
+    return [
+        f"{name}: {' '.join(map(str, messages)) if isinstance(messages, list) else messages}"
+        for name, messages in serializer.errors.items()
+    ]
 
 
 def the_task(slug: str) -> SharedTask:
@@ -137,8 +178,9 @@ class OrganizersRequest(NamedTuple):
     data: dict
 
 
-def organizers_request(request, slug: str, refusal: str, *, campaign: str = "",
-                       body: type[serializers.Serializer] | None = None) -> OrganizersRequest:
+def organizers_request(
+    request, slug: str, refusal: str, *, campaign: str = "", body: type[serializers.Serializer] | None = None
+) -> OrganizersRequest:
     """What an organizer's request names, in the order its refusals come: 404 for an unknown
     task (or ``campaign``), 401/403 with ``refusal`` (formatted with ``task`` and
     ``campaign``) for anyone but its organizers, 400 for a ``body`` that does not validate."""
@@ -157,14 +199,26 @@ class Campaigns(APIView):
         """The campaigns this user may know of: all (organizers), else the published ones and those they annotate."""
         task = the_task(slug)
         organizer = access.may_manage_campaign(task, request.user)
-        return Response({"campaigns": [
-            {"name": c.name, "phase": c.phase.kind, "mode": c.mode, "status": c.status, "published": c.published}
-            for c in task_campaigns(task, organizer=organizer, user=request.user)
-        ]})
+        return Response(
+            {
+                "campaigns": [
+                    {
+                        "name": c.name,
+                        "phase": c.phase.kind,
+                        "mode": c.mode,
+                        "status": c.status,
+                        "published": c.published,
+                    }
+                    for c in task_campaigns(task, organizer=organizer, user=request.user)
+                ]
+            }
+        )
 
     @extend_schema(request=CampaignCreateSerializer, responses={201: dict, 400: ErrorSerializer})
     def post(self, request, slug):
-        task, _, data = organizers_request(request, slug, "campaigns of {task.title} are created by its organizers", body=CampaignCreateSerializer)
+        task, _, data = organizers_request(
+            request, slug, "campaigns of {task.title} are created by its organizers", body=CampaignCreateSerializer
+        )
         try:
             campaign = create_campaign(task, request.user, CampaignSettings(**data))
         except CampaignError as error:
@@ -185,15 +239,23 @@ class CampaignDetail(APIView):
 
 
 class NextScreen(APIView):
-    @extend_schema(parameters=[CAMPAIGN], responses={
-        200: ScreenSerializer, 204: OpenApiResponse(description="Every screen of this annotator is judged."),
-        409: OpenApiResponse(ErrorSerializer, description="The campaign is still being prepared, or its preparation failed."),
-    })
+    @extend_schema(
+        parameters=[CAMPAIGN],
+        responses={
+            200: ScreenSerializer,
+            204: OpenApiResponse(description="Every screen of this annotator is judged."),
+            409: OpenApiResponse(
+                ErrorSerializer, description="The campaign is still being prepared, or its preparation failed."
+            ),
+        },
+    )
     def get(self, request, slug, campaign):
         found = annotators_campaign(slug, campaign)
         annotators_only(request, found)
         if not found.is_ready:
-            return Response(errors(found.message or f"campaign {found.name} is being prepared; try again in a moment"), status=409)
+            return Response(
+                errors(found.message or f"campaign {found.name} is being prepared; try again in a moment"), status=409
+            )
         screen = next_screen(found, request.user)
         if screen is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
@@ -203,9 +265,15 @@ class NextScreen(APIView):
 class Judgments(APIView):
     parser_classes = [JSONParser]
 
-    @extend_schema(parameters=[CAMPAIGN], request=JudgmentSerializer, responses={
-        201: dict, 400: ErrorSerializer, 409: OpenApiResponse(ErrorSerializer, description="This screen was judged already."),
-    })
+    @extend_schema(
+        parameters=[CAMPAIGN],
+        request=JudgmentSerializer,
+        responses={
+            201: dict,
+            400: ErrorSerializer,
+            409: OpenApiResponse(ErrorSerializer, description="This screen was judged already."),
+        },
+    )
     def post(self, request, slug, campaign):
         found = annotators_campaign(slug, campaign)
         annotators_only(request, found)
@@ -225,8 +293,13 @@ class Publish(APIView):
     @extend_schema(parameters=[CAMPAIGN], request=PublishSerializer, responses={200: dict})
     def post(self, request, slug, campaign):
         """Publish (or withdraw): the human column on the board and exports, the page open to everyone."""
-        _, found, data = organizers_request(request, slug, "campaign {campaign.name} is published by the organizers of {task.title}",
-                                            campaign=campaign, body=PublishSerializer)
+        _, found, data = organizers_request(
+            request,
+            slug,
+            "campaign {campaign.name} is published by the organizers of {task.title}",
+            campaign=campaign,
+            body=PublishSerializer,
+        )
         set_published(found, data["published"])
         return Response({"name": found.name, "published": found.published})
 
@@ -238,7 +311,9 @@ class Import(APIView):
     def post(self, request, slug, campaign):
         """Judgments in Appraise's XML into this campaign (created on the current phase
         when the task has none of this name); every unknown system is named."""
-        task, _, data = organizers_request(request, slug, "judgments of {task.title} are imported by its organizers", body=ImportSerializer)
+        task, _, data = organizers_request(
+            request, slug, "judgments of {task.title} are imported by its organizers", body=ImportSerializer
+        )
         existing = campaign_named(task, campaign)
         phase = existing.phase if existing else task.current_phase()
         if phase is None or phase.is_multi_corpus:
@@ -258,7 +333,12 @@ class Export(APIView):
 
     @extend_schema(parameters=[CAMPAIGN], responses={(200, "application/xml"): str, (200, "text/csv"): str})
     def get(self, request, slug, campaign):
-        _, found, _ = organizers_request(request, slug, "the judgments of campaign {campaign.name} are exported by the organizers of {task.title}", campaign=campaign)
+        _, found, _ = organizers_request(
+            request,
+            slug,
+            "the judgments of campaign {campaign.name} are exported by the organizers of {task.title}",
+            campaign=campaign,
+        )
         response: HttpResponse = campaign_judgments_xml(found) if self.what == "xml" else campaign_judgments_csv(found)
         return response
 

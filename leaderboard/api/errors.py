@@ -1,6 +1,7 @@
 """DRF's refusals in the API's shapes: a 400 (a body DRF could not parse or a serializer
 refused) as ``{"errors": [{"line": 0, "message": ...}]}``, as the upload's own problems and
 :mod:`leaderboard.errors` answer; every other refusal keeps DRF's ``{"detail": ...}``."""
+
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -9,7 +10,13 @@ from rest_framework.views import exception_handler as drf_exception_handler
 def messages(detail, field: str = "") -> list[str]:
     """A serializer's errors, flattened to ``field: message`` lines (nested fields dotted)."""
     if isinstance(detail, dict):
-        return [m for name, inner in detail.items() for m in messages(inner, field if name == "non_field_errors" else ".".join(filter(None, (field, str(name)))))]
+        return [
+            m
+            for name, inner in detail.items()
+            for m in messages(
+                inner, field if name == "non_field_errors" else ".".join(filter(None, (field, str(name))))
+            )
+        ]
     if isinstance(detail, list):
         return [m for inner in detail for m in messages(inner, field)]
     return [f"{field}: {detail}" if field else str(detail)]

@@ -1,5 +1,6 @@
 """``GET /api/me/submissions/``: the caller's own teams' submissions, for scripts and
 ``gec-submit list``. Only what the team may see of its own uploads (access.py)."""
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
@@ -13,11 +14,29 @@ from .serializers import ShownSubmissionSerializer
 
 
 class MySubmissionSerializer(ShownSubmissionSerializer):
-    counts = serializers.SerializerMethodField(help_text="on the board and in the pool now; null while the phase does not say")
+    counts = serializers.SerializerMethodField(
+        help_text="on the board and in the pool now; null while the phase does not say"
+    )
 
     class Meta:
         model = Submission
-        fields = ["id", "task", "phase", "team", "system_name", "description", "track", "filename", "size", "status", "progress", "error", "counts", "created_at", "scored_at"]
+        fields = [
+            "id",
+            "task",
+            "phase",
+            "team",
+            "system_name",
+            "description",
+            "track",
+            "filename",
+            "size",
+            "status",
+            "progress",
+            "error",
+            "counts",
+            "created_at",
+            "scored_at",
+        ]
 
     def get_counts(self, submission) -> bool | None:
         return submission.counted

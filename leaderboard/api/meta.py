@@ -1,4 +1,5 @@
 """``GET /api/tasks/<slug>/meta-evaluation/``: how each metric agrees with the task's human judgments."""
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -22,9 +23,13 @@ class MetaEvaluation(APIView):
     def get(self, request, slug):
         task = get_object_or_404(SharedTask, slug=slug)
         if not may_see_meta_evaluation(task, request.user):
-            raise PermissionDenied("the meta-evaluation is shown to organizers, and to everyone once the task has ended")
+            raise PermissionDenied(
+                "the meta-evaluation is shown to organizers, and to everyone once the task has ended"
+            )
         audience = meta_evaluation_audience(task, request.user)
         judgments = judgments_of(task, params.phase_key(request.query_params), audience=audience)
         if judgments is None:
             raise NotFound(f"task {slug} has no human judgments")
-        return Response({"phase": judgments.phase.kind, "files": judgments.files, **(meta_table(judgments, audience) or {})})
+        return Response(
+            {"phase": judgments.phase.kind, "files": judgments.files, **(meta_table(judgments, audience) or {})}
+        )

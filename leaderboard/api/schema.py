@@ -10,6 +10,7 @@ accepts, so a value the schema allows is one the view takes; ``phase`` and ``met
 declared as bare strings get their shared description. ``tests/test_api_schema_fuzz.py``
 checks every operation against a live server with schemathesis.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,19 +24,39 @@ from .serializers import DetailSerializer, ErrorSerializer
 
 # 403 and 429 come in both shapes: DRF's refusals (permission, CSRF, throttles) as
 # ``detail``, the upload's own (closed phase, team rules, over a limit) as ``errors``.
-REFUSAL = PolymorphicProxySerializer(component_name="Refusal", serializers=[DetailSerializer, ErrorSerializer], resource_type_field_name=None)
+REFUSAL = PolymorphicProxySerializer(
+    component_name="Refusal", serializers=[DetailSerializer, ErrorSerializer], resource_type_field_name=None
+)
 
 COMMON_ERRORS = {
-    "400": OpenApiResponse(ErrorSerializer, description="A malformed or unknown parameter or body: every problem, and the valid values when they are few."),
-    "401": OpenApiResponse(DetailSerializer, description="The token is unknown or revoked, or this operation needs a user and none was given."),
+    "400": OpenApiResponse(
+        ErrorSerializer,
+        description="A malformed or unknown parameter or body: every problem, and the valid values when they are few.",
+    ),
+    "401": OpenApiResponse(
+        DetailSerializer,
+        description="The token is unknown or revoked, or this operation needs a user and none was given.",
+    ),
     "403": OpenApiResponse(REFUSAL, description="This user may not do this (or see this yet)."),
-    "429": OpenApiResponse(REFUSAL, description="Too many requests (anonymous rate, password attempts, a phase's upload limits); try again after Retry-After seconds when given."),
+    "429": OpenApiResponse(
+        REFUSAL,
+        description="Too many requests (anonymous rate, password attempts, a phase's upload limits); try again after Retry-After seconds when given.",
+    ),
 }
 NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such object, or one this user may not know of.")
 
 RESPONSE_HEADERS = [
-    OpenApiParameter("Retry-After", int, OpenApiParameter.HEADER, response=[429], required=False, description="seconds to wait (throttles)"),
-    OpenApiParameter("WWW-Authenticate", str, OpenApiParameter.HEADER, response=[401], required=False, description="Token"),
+    OpenApiParameter(
+        "Retry-After",
+        int,
+        OpenApiParameter.HEADER,
+        response=[429],
+        required=False,
+        description="seconds to wait (throttles)",
+    ),
+    OpenApiParameter(
+        "WWW-Authenticate", str, OpenApiParameter.HEADER, response=[401], required=False, description="Token"
+    ),
 ]
 
 
@@ -44,13 +65,19 @@ RESPONSE_HEADERS = [
 NO_CONTROL_CHARACTERS = r"^[^\x00-\x1f\x7f]*$"
 
 
-def text_parameter(name: str, description: str, *, max_length: int = 100, pattern: re.Pattern | None = None) -> OpenApiParameter:
+def text_parameter(
+    name: str, description: str, *, max_length: int = 100, pattern: re.Pattern | None = None
+) -> OpenApiParameter:
     """:func:`leaderboard.params.text`: at most ``max_length`` characters, no control characters."""
     regex = f"^(?:{pattern.pattern})?$" if pattern is not None else NO_CONTROL_CHARACTERS  # empty: not given
-    return OpenApiParameter(name, {"type": "string", "maxLength": max_length, "pattern": regex}, description=description)
+    return OpenApiParameter(
+        name, {"type": "string", "maxLength": max_length, "pattern": regex}, description=description
+    )
 
 
-def number_parameter(name: str, description: str, *, minimum: int = 0, maximum: int = params.LARGEST) -> OpenApiParameter:
+def number_parameter(
+    name: str, description: str, *, minimum: int = 0, maximum: int = params.LARGEST
+) -> OpenApiParameter:
     """:func:`leaderboard.params.number`."""
     return OpenApiParameter(name, {"type": "integer", "minimum": minimum, "maximum": maximum}, description=description)
 
@@ -60,9 +87,16 @@ def choice_parameter(name: str, choices, description: str = "") -> OpenApiParame
     return OpenApiParameter(name, str, enum=list(choices), description=description)
 
 
-PHASE = text_parameter("phase", "the phase key, e.g. dev or test (default: the current phase); 404 when the task has none", max_length=32, pattern=params.SLUG)
+PHASE = text_parameter(
+    "phase",
+    "the phase key, e.g. dev or test (default: the current phase); 404 when the task has none",
+    max_length=32,
+    pattern=params.SLUG,
+)
 METRIC = text_parameter(
-    "metric", "a score path of the task's metrics (its score_paths), e.g. errant.cs.f, gotoscorer.f; 400 with the valid paths otherwise", max_length=200,
+    "metric",
+    "a score path of the task's metrics (its score_paths), e.g. errant.cs.f, gotoscorer.f; 400 with the valid paths otherwise",
+    max_length=200,
 )
 # Read the same way by every view: one declared as a bare string gets this description.
 SHARED_QUERY = {"phase": PHASE, "metric": METRIC}

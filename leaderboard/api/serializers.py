@@ -13,7 +13,9 @@ from ..ranking import headline_metric
 class CorpusSerializer(serializers.Serializer):
     name = serializers.CharField(source="corpus", help_text="the file name in a zip submission: <name>.txt")
     lang = serializers.CharField(source="dataset.lang")
-    pipeline = serializers.CharField(source="dataset.pipeline", help_text="empty: the richest available for the language")
+    pipeline = serializers.CharField(
+        source="dataset.pipeline", help_text="empty: the richest available for the language"
+    )
     n_sentences = serializers.IntegerField(source="dataset.n_sentences")
     n_references = serializers.IntegerField(source="dataset.n_references")
     max_tokens = serializers.IntegerField(source="dataset.max_tokens")
@@ -22,16 +24,36 @@ class CorpusSerializer(serializers.Serializer):
 class PhaseSerializer(serializers.ModelSerializer):
     state = serializers.SerializerMethodField()
     results_public = serializers.SerializerMethodField(help_text="whether everyone may see this phase's results now")
-    n_sentences = serializers.IntegerField(source="dataset.n_sentences", read_only=True, allow_null=True, help_text="null for a phase of several corpora")
+    n_sentences = serializers.IntegerField(
+        source="dataset.n_sentences", read_only=True, allow_null=True, help_text="null for a phase of several corpora"
+    )
     n_references = serializers.IntegerField(source="dataset.n_references", read_only=True, allow_null=True)
-    corpora = serializers.SerializerMethodField(help_text="a phase of several corpora: each with its language; empty otherwise")
+    corpora = serializers.SerializerMethodField(
+        help_text="a phase of several corpora: each with its language; empty otherwise"
+    )
     references_public = serializers.SerializerMethodField()
 
     class Meta:
         model = Phase
         fields = [
-            "kind", "name", "state", "starts_at", "ends_at", "frozen_at", "results_visibility", "blind", "revealed", "counting",
-            "max_per_day", "max_total", "max_upload_mb", "n_sentences", "n_references", "gleu_variant", "corpora", "results_public",
+            "kind",
+            "name",
+            "state",
+            "starts_at",
+            "ends_at",
+            "frozen_at",
+            "results_visibility",
+            "blind",
+            "revealed",
+            "counting",
+            "max_per_day",
+            "max_total",
+            "max_upload_mb",
+            "n_sentences",
+            "n_references",
+            "gleu_variant",
+            "corpora",
+            "results_public",
             "references_public",
         ]
 
@@ -54,15 +76,33 @@ class PhaseSerializer(serializers.ModelSerializer):
 class TaskSerializer(serializers.ModelSerializer):
     phases = PhaseSerializer(many=True, read_only=True)
     metrics = serializers.SerializerMethodField()
-    score_paths = serializers.SerializerMethodField(help_text="every path ?metric= accepts, with its label and direction")
+    score_paths = serializers.SerializerMethodField(
+        help_text="every path ?metric= accepts, with its label and direction"
+    )
     ranked_by = serializers.SerializerMethodField(help_text="the path the board ranks by when none is asked")
-    default_phase = serializers.SerializerMethodField(help_text="the phase shown when none is named (the open one whose results are public)")
+    default_phase = serializers.SerializerMethodField(
+        help_text="the phase shown when none is named (the open one whose results are public)"
+    )
 
     class Meta:
         model = SharedTask
         fields = [
-            "slug", "title", "description", "tokenize", "tracks", "metrics", "score_paths", "ranked_by", "beta", "gts_ref", "gts_weighted",
-            "max_tokens", "max_team_size", "phases", "default_phase", "created_at",
+            "slug",
+            "title",
+            "description",
+            "tokenize",
+            "tracks",
+            "metrics",
+            "score_paths",
+            "ranked_by",
+            "beta",
+            "gts_ref",
+            "gts_weighted",
+            "max_tokens",
+            "max_team_size",
+            "phases",
+            "default_phase",
+            "created_at",
         ]
 
     def get_metrics(self, task) -> list[str]:
@@ -95,9 +135,17 @@ class UploadSerializer(serializers.Serializer):
     file = serializers.FileField()
     system_name = serializers.CharField(max_length=NAME_MAX, validators=[visible_name])
     phase = serializers.SlugField(max_length=32, required=False)
-    description = serializers.CharField(required=False, allow_blank=True, default="", max_length=SUBMISSION_DESCRIPTION_MAX)
+    description = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=SUBMISSION_DESCRIPTION_MAX
+    )
     track = serializers.CharField(required=False, allow_blank=True, default="", max_length=TRACK_MAX)
-    corpus = serializers.SlugField(required=False, allow_blank=True, default="", max_length=60, help_text="a phase of several corpora: the corpus of this file (else a zip of <corpus>.txt files)")
+    corpus = serializers.SlugField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=60,
+        help_text="a phase of several corpora: the corpus of this file (else a zip of <corpus>.txt files)",
+    )
 
 
 # What a team is told of its submission: in a blind phase only that the file was received
@@ -110,7 +158,9 @@ SHOWN_STATUSES = [*Submission.Status.values, "received"]
 # A comment, not a docstring: the schema would give the subclasses its text.
 class ShownSubmissionSerializer(serializers.ModelSerializer):
     status = serializers.ChoiceField(choices=SHOWN_STATUSES, read_only=True)
-    progress = serializers.FloatField(min_value=0, max_value=1, allow_null=True, read_only=True, help_text="0..1; null in a blind phase")
+    progress = serializers.FloatField(
+        min_value=0, max_value=1, allow_null=True, read_only=True, help_text="0..1; null in a blind phase"
+    )
     team = serializers.CharField(source="team.name")
     task = serializers.CharField(source="phase.task.slug")
     phase = serializers.CharField(source="phase.kind")
@@ -118,14 +168,36 @@ class ShownSubmissionSerializer(serializers.ModelSerializer):
 
 class SubmissionSerializer(ShownSubmissionSerializer):
     scores = serializers.SerializerMethodField()
-    corpora = serializers.SerializerMethodField(help_text="an upload to a phase of several corpora: each corpus's scores in the team's entry as it stood once this upload was in (null: no output for the corpus yet); empty otherwise")
-    corpus_uploads = serializers.SerializerMethodField(help_text="an upload to a phase of several corpora: the upload each corpus's output came in (this one, or an earlier one of the team); empty otherwise")
+    corpora = serializers.SerializerMethodField(
+        help_text="an upload to a phase of several corpora: each corpus's scores in the team's entry as it stood once this upload was in (null: no output for the corpus yet); empty otherwise"
+    )
+    corpus_uploads = serializers.SerializerMethodField(
+        help_text="an upload to a phase of several corpora: the upload each corpus's output came in (this one, or an earlier one of the team); empty otherwise"
+    )
 
     class Meta:
         model = Submission
         fields = [
-            "id", "status", "progress", "error", "scores", "task", "phase", "team", "system_name", "description", "track",
-            "filename", "size", "is_baseline", "signature", "created_at", "started_at", "scored_at", "corpora", "corpus_uploads",
+            "id",
+            "status",
+            "progress",
+            "error",
+            "scores",
+            "task",
+            "phase",
+            "team",
+            "system_name",
+            "description",
+            "track",
+            "filename",
+            "size",
+            "is_baseline",
+            "signature",
+            "created_at",
+            "started_at",
+            "scored_at",
+            "corpora",
+            "corpus_uploads",
         ]
 
     def entry(self, submission) -> dict | None:
@@ -133,7 +205,11 @@ class SubmissionSerializer(ShownSubmissionSerializer):
         if not is_upload_of_corpora(submission):
             return None
         if not hasattr(submission, "_entry"):
-            submission._entry = upload_entry(submission) if submission.status == Submission.Status.SCORED else {"scores": {}, "corpora": {}, "corpus_uploads": {}}
+            submission._entry = (
+                upload_entry(submission)
+                if submission.status == Submission.Status.SCORED
+                else {"scores": {}, "corpora": {}, "corpus_uploads": {}}
+            )
         return submission._entry
 
     def get_scores(self, submission) -> dict:
@@ -143,7 +219,11 @@ class SubmissionSerializer(ShownSubmissionSerializer):
         entry = self.entry(submission)
         if entry is not None:
             return entry["scores"]
-        return {r.metric: r.scores for r in submission.results.all()} if submission.status == Submission.Status.SCORED else {}
+        return (
+            {r.metric: r.scores for r in submission.results.all()}
+            if submission.status == Submission.Status.SCORED
+            else {}
+        )
 
     @extend_schema_field(serializers.DictField(child=serializers.DictField(allow_null=True)))
     def get_corpora(self, submission) -> dict:
@@ -157,7 +237,9 @@ class SubmissionSerializer(ShownSubmissionSerializer):
 
 
 class ProblemSerializer(serializers.Serializer):
-    line = serializers.IntegerField(min_value=0, help_text="the file's line number; 0 when the problem is not about a line")
+    line = serializers.IntegerField(
+        min_value=0, help_text="the file's line number; 0 when the problem is not about a line"
+    )
     message = serializers.CharField()
     file = serializers.CharField(required=False, help_text="the file the line is in, when the upload holds several")
 
@@ -166,7 +248,9 @@ class ErrorSerializer(serializers.Serializer):
     """The API's answer to a request it cannot take: every problem found."""
 
     errors = ProblemSerializer(many=True)
-    valid = serializers.ListField(child=serializers.CharField(), required=False, help_text="the values the parameter accepts")
+    valid = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="the values the parameter accepts"
+    )
 
 
 class DetailSerializer(serializers.Serializer):
@@ -176,16 +260,32 @@ class DetailSerializer(serializers.Serializer):
 
 
 class BoardRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(min_value=1, allow_null=True, help_text="null for an organizers' baseline (``baseline`` true): a reference point on the board, in the GoToScorer pool, not ranked among the teams")
+    rank = serializers.IntegerField(
+        min_value=1,
+        allow_null=True,
+        help_text="null for an organizers' baseline (``baseline`` true): a reference point on the board, in the GoToScorer pool, not ranked among the teams",
+    )
     team = serializers.CharField()
     system_name = serializers.CharField()
     submission_id = serializers.IntegerField()
-    baseline = serializers.BooleanField(help_text="an organizers' baseline (e.g. the uncorrected input): a reference point, unranked (rank null)")
+    baseline = serializers.BooleanField(
+        help_text="an organizers' baseline (e.g. the uncorrected input): a reference point, unranked (rank null)"
+    )
     scored_at = serializers.DateTimeField(allow_null=True)
     value = serializers.FloatField(allow_null=True, help_text="the score at ``metric``; null when the system has none")
-    scores = serializers.DictField(help_text="every stored score, as in the CLI's JSON; a phase of several corpora: their macro average (empty when the entry misses a corpus)")
-    corpora = serializers.DictField(child=serializers.DictField(allow_null=True), required=False, help_text="a phase of several corpora only: each corpus's scores (null: the entry has no output for it)")
-    corpus_uploads = serializers.DictField(child=serializers.IntegerField(allow_null=True), required=False, help_text="a phase of several corpora only: the upload each corpus's output came in (the row's own submission_id, or an earlier upload of the team)")
+    scores = serializers.DictField(
+        help_text="every stored score, as in the CLI's JSON; a phase of several corpora: their macro average (empty when the entry misses a corpus)"
+    )
+    corpora = serializers.DictField(
+        child=serializers.DictField(allow_null=True),
+        required=False,
+        help_text="a phase of several corpora only: each corpus's scores (null: the entry has no output for it)",
+    )
+    corpus_uploads = serializers.DictField(
+        child=serializers.IntegerField(allow_null=True),
+        required=False,
+        help_text="a phase of several corpora only: the upload each corpus's output came in (the row's own submission_id, or an earlier upload of the team)",
+    )
 
 
 class BoardSerializer(serializers.Serializer):

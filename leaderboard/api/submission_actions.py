@@ -1,6 +1,7 @@
 """A team's own submission over the API: its status (polled), choose / withdraw / restore
 it, and its per-sentence results. The same services and access rules as the pages
 (:mod:`leaderboard.views.submissions`); another team's submission is a 404."""
+
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions
@@ -44,7 +45,10 @@ class SubmissionAction(APIView):
     @extend_schema(
         request=None,
         parameters=[OpenApiParameter("action", str, OpenApiParameter.PATH, enum=list(ACTIONS))],
-        responses={200: ActionDoneSerializer, 409: OpenApiResponse(ErrorSerializer, description="The phase does not allow this now; the reason.")},
+        responses={
+            200: ActionDoneSerializer,
+            409: OpenApiResponse(ErrorSerializer, description="The phase does not allow this now; the reason."),
+        },
     )
     def post(self, request, pk, action):
         submission = own_submission(request, pk)
@@ -63,7 +67,12 @@ class SubmissionSentences(APIView):
     @extend_schema(
         parameters=[
             choice_parameter("format", PER_SENTENCE_FORMATS, "the file's format (default csv)"),
-            text_parameter("corpus", "an upload to a phase of several corpora: the corpus whose results to give (required there; a 400 lists the upload's corpora)", max_length=60, pattern=params.SLUG),
+            text_parameter(
+                "corpus",
+                "an upload to a phase of several corpora: the corpus whose results to give (required there; a 400 lists the upload's corpora)",
+                max_length=60,
+                pattern=params.SLUG,
+            ),
         ],
         responses=file_responses({fmt: exports.FORMATS[fmt] for fmt in PER_SENTENCE_FORMATS}),
     )

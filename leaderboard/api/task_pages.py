@@ -5,6 +5,7 @@ text file, or a zip of several); ``GET /api/tasks/<slug>/pages/`` and, for organ
 ``PUT /api/tasks/<slug>/pages/<name>/``; ``GET`` and ``POST /api/tasks/<slug>/terms/``
 (read, accept); ``GET /api/tasks/<slug>/participants/export`` (organizers, CSV).
 """
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
@@ -59,7 +60,13 @@ class TaskPages(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request, slug):
         task = get_object_or_404(SharedTask, slug=slug)
-        return Response({"pages": {name: {"markdown": text, "html": markdown_html(text)} for name, text in written_pages(task).items()}})
+        return Response(
+            {
+                "pages": {
+                    name: {"markdown": text, "html": markdown_html(text)} for name, text in written_pages(task).items()
+                }
+            }
+        )
 
 
 class TaskPageEdit(APIView):
@@ -67,14 +74,20 @@ class TaskPageEdit(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH, enum=TaskPage.Name.values)], request=PageSerializer, responses={200: dict})
+    @extend_schema(
+        parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH, enum=TaskPage.Name.values)],
+        request=PageSerializer,
+        responses={200: dict},
+    )
     def put(self, request, slug, name):
         task = get_object_or_404(SharedTask, slug=slug)
         if not access.may_organize(task, request.user):
             raise PermissionDenied(f"the pages of {task.title} are written by its organizers")
         body = PageSerializer(data=request.data)
         if not body.is_valid():
-            return Response(errors(*(f"{field}: {' '.join(map(str, msgs))}" for field, msgs in body.errors.items())), status=400)
+            return Response(
+                errors(*(f"{field}: {' '.join(map(str, msgs))}" for field, msgs in body.errors.items())), status=400
+            )
         try:
             page = save_page(task, name, body.validated_data["markdown"])
         except PageError as error:
@@ -83,7 +96,11 @@ class TaskPageEdit(APIView):
 
 
 class AcceptSerializer(serializers.Serializer):
-    version = serializers.CharField(required=False, allow_blank=True, help_text="the version read (GET); refused with 409 if the terms changed since")
+    version = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="the version read (GET); refused with 409 if the terms changed since",
+    )
 
 
 class Terms(APIView):
@@ -95,7 +112,14 @@ class Terms(APIView):
         task = get_object_or_404(SharedTask, slug=slug)
         text = current_terms(task)
         version = terms_version(text)
-        return Response({"task": task.slug, "version": version, "markdown": text, "accepted_at": terms_accepted_at(request.user, task, version) if version else None})
+        return Response(
+            {
+                "task": task.slug,
+                "version": version,
+                "markdown": text,
+                "accepted_at": terms_accepted_at(request.user, task, version) if version else None,
+            }
+        )
 
     @extend_schema(request=AcceptSerializer, responses={200: dict, 409: dict})
     def post(self, request, slug):

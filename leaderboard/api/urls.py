@@ -15,23 +15,47 @@ urlpatterns = [
     path("tasks/<slug:slug>/campaigns/", campaigns.Campaigns.as_view(), name="api-campaigns"),
     path("tasks/<slug:slug>/campaigns/<slug:campaign>/", campaigns.CampaignDetail.as_view(), name="api-campaign"),
     path("tasks/<slug:slug>/campaigns/<slug:campaign>/next/", campaigns.NextScreen.as_view(), name="api-campaign-next"),
-    path("tasks/<slug:slug>/campaigns/<slug:campaign>/judgments/", campaigns.Judgments.as_view(), name="api-campaign-judgments"),
-    path("tasks/<slug:slug>/campaigns/<slug:campaign>/judgments.xml", campaigns.Export.as_view(), name="api-campaign-xml"),
-    path("tasks/<slug:slug>/campaigns/<slug:campaign>/judgments.csv", campaigns.ExportCsv.as_view(), name="api-campaign-csv"),
-    path("tasks/<slug:slug>/campaigns/<slug:campaign>/publish/", campaigns.Publish.as_view(), name="api-campaign-publish"),
+    path(
+        "tasks/<slug:slug>/campaigns/<slug:campaign>/judgments/",
+        campaigns.Judgments.as_view(),
+        name="api-campaign-judgments",
+    ),
+    path(
+        "tasks/<slug:slug>/campaigns/<slug:campaign>/judgments.xml", campaigns.Export.as_view(), name="api-campaign-xml"
+    ),
+    path(
+        "tasks/<slug:slug>/campaigns/<slug:campaign>/judgments.csv",
+        campaigns.ExportCsv.as_view(),
+        name="api-campaign-csv",
+    ),
+    path(
+        "tasks/<slug:slug>/campaigns/<slug:campaign>/publish/", campaigns.Publish.as_view(), name="api-campaign-publish"
+    ),
     path("tasks/<slug:slug>/campaigns/<slug:campaign>/import/", campaigns.Import.as_view(), name="api-campaign-import"),
     path("tasks/<slug:slug>/input/", task_pages.PhaseFile.as_view(), name="api-input"),
     path("tasks/<slug:slug>/references/", task_pages.PhaseReferences.as_view(), name="api-references"),
     path("tasks/<slug:slug>/pages/", task_pages.TaskPages.as_view(), name="api-pages"),
     path("tasks/<slug:slug>/pages/<slug:name>/", task_pages.TaskPageEdit.as_view(), name="api-page"),
     path("tasks/<slug:slug>/terms/", task_pages.Terms.as_view(), name="api-terms"),
-    path("tasks/<slug:slug>/participants/export", task_pages.ParticipantsExport.as_view(), name="api-participants-export"),
+    path(
+        "tasks/<slug:slug>/participants/export", task_pages.ParticipantsExport.as_view(), name="api-participants-export"
+    ),
     path("submissions/<int:pk>/", views.SubmissionDetail.as_view(), name="api-submission"),
     path("me/submissions/", me.MySubmissions.as_view(), name="api-my-submissions"),
     path("submissions/<int:pk>/status/", submission_actions.SubmissionStatus.as_view(), name="api-submission-status"),
-    path("submissions/<int:pk>/sentences/", submission_actions.SubmissionSentences.as_view(), name="api-submission-sentences"),
-    path("submissions/<int:pk>/<str:action>/", submission_actions.SubmissionAction.as_view(), name="api-submission-action"),
+    path(
+        "submissions/<int:pk>/sentences/",
+        submission_actions.SubmissionSentences.as_view(),
+        name="api-submission-sentences",
+    ),
+    path(
+        "submissions/<int:pk>/<str:action>/",
+        submission_actions.SubmissionAction.as_view(),
+        name="api-submission-action",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"), name="api-redoc"),
+    path(
+        "redoc/", SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"), name="api-redoc"
+    ),
 ]

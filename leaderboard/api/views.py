@@ -1,4 +1,5 @@
 """Thin API views: read the request, call one service or read path, answer."""
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
@@ -42,7 +43,12 @@ def errors(*messages: str, line: int = 0) -> dict:
 
 def phase_choice(phase) -> dict:
     """One phase an upload may name, as a 400 lists them."""
-    return {"kind": phase.kind, "name": phase.title, "results_public": phase.results_public(), "results": phase.results_note()}
+    return {
+        "kind": phase.kind,
+        "name": phase.title,
+        "results_public": phase.results_public(),
+        "results": phase.results_note(),
+    }
 
 
 class TokenLogin(ObtainAuthToken):
@@ -58,7 +64,12 @@ class TokenLogin(ObtainAuthToken):
         if request.method != "POST":
             super().perform_authentication(request)
 
-    @extend_schema(responses={200: AuthTokenSerializer, 401: OpenApiResponse(DetailSerializer, description="Wrong username or password.")})
+    @extend_schema(
+        responses={
+            200: AuthTokenSerializer,
+            401: OpenApiResponse(DetailSerializer, description="Wrong username or password."),
+        }
+    )
     def post(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         try:
@@ -69,7 +80,10 @@ class TokenLogin(ObtainAuthToken):
             raise
         return Response({"token": tokens.issue(serializer.validated_data["user"]).key})
 
-    @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(DetailSerializer, description="No valid token was sent.")})
+    @extend_schema(
+        request=None,
+        responses={204: None, 401: OpenApiResponse(DetailSerializer, description="No valid token was sent.")},
+    )
     def delete(self, request, *args, **kwargs):
         if not isinstance(request.auth, Token):
             raise NotAuthenticated("send the token to revoke: Authorization: Token <key>")
@@ -95,7 +109,11 @@ class TaskDetail(generics.RetrieveAPIView):
     def patch(self, request, slug):
         task = self.get_object()
         if not access.may_organize(task, request.user):
-            raise NotAuthenticated() if not request.user.is_authenticated else PermissionDenied("only the task's organizers change its settings")
+            raise (
+                NotAuthenticated()
+                if not request.user.is_authenticated
+                else PermissionDenied("only the task's organizers change its settings")
+            )
         settings = TaskSettingsSerializer(data=request.data, partial=True)  # a PATCH changes what it names
         settings.is_valid(raise_exception=True)
         if "max_team_size" in settings.validated_data:
@@ -111,10 +129,14 @@ class SubmissionCreate(APIView):
         request=UploadSerializer,
         responses={
             201: SubmissionSerializer,
-            400: OpenApiResponse(ErrorSerializer, description="The file's problems by line, or a missing or malformed field."),
+            400: OpenApiResponse(
+                ErrorSerializer, description="The file's problems by line, or a missing or malformed field."
+            ),
             403: OpenApiResponse(ErrorSerializer, description="The phase is closed, or the team may not submit."),
             413: OpenApiResponse(ErrorSerializer, description="The file is over the phase's size limit."),
-            429: OpenApiResponse(ErrorSerializer, description="Over the phase's submission limits (per day, in total)."),
+            429: OpenApiResponse(
+                ErrorSerializer, description="Over the phase's submission limits (per day, in total)."
+            ),
         },
     )
     def post(self, request, slug):
@@ -128,8 +150,13 @@ class SubmissionCreate(APIView):
         upload = form.validated_data["file"]
         try:
             submission = accept_submission(
-                phase, request.user, system_name=form.validated_data["system_name"], filename=upload.name,
-                content=upload.read(), description=form.validated_data["description"], track=form.validated_data["track"],
+                phase,
+                request.user,
+                system_name=form.validated_data["system_name"],
+                filename=upload.name,
+                content=upload.read(),
+                description=form.validated_data["description"],
+                track=form.validated_data["track"],
                 corpus=form.validated_data["corpus"],
             )
         except scoring.InputError as error:
@@ -168,7 +195,10 @@ class Leaderboard(APIView):
 
     @extend_schema(
         parameters=[METRIC, PHASE],
-        responses={200: BoardSerializer, 304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match.")},
+        responses={
+            200: BoardSerializer,
+            304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match."),
+        },
     )
     def get(self, request, slug):
         return leaderboard_response(request._request, slug)
@@ -186,8 +216,13 @@ class Difficulty(APIView):
         task = get_object_or_404(SharedTask, slug=slug)
         phase = access.phase_for(request, task)
         if not access.may_see_references(phase, request.user):
-            raise PermissionDenied("chunk difficulty is shown to organizers, and to everyone once the phase has ended with public results")
+            raise PermissionDenied(
+                "chunk difficulty is shown to organizers, and to everyone once the phase has ended with public results"
+            )
         sentence = params.number(request.query_params, "sentence", default=-1)
         size = pool_size(phase)
         rows = [row | {"weight": 1 - row["n"] / size if size else None} for row in chunk_rows(phase, sentence)]
-        return Response({"phase": phase.kind, "pool_size": size, "reference": task.gts_ref, "chunks": rows}, status=status.HTTP_200_OK)
+        return Response(
+            {"phase": phase.kind, "pool_size": size, "reference": task.gts_ref, "chunks": rows},
+            status=status.HTTP_200_OK,
+        )

@@ -6,6 +6,7 @@ template tag through :mod:`leaderboard.services.boards`) and only read here.
 They work on the rows :func:`leaderboard.ranking.board_rows` builds, so the page, the API
 and the exports rank the same way.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -37,7 +38,11 @@ def in_track(rows: list[dict], track: str) -> list[dict]:
 
 def metric_statistics(submission_ids: list[int], metric: str) -> dict[int, dict]:
     """The stored per-sentence statistics of ``metric`` (a metric name) of each submission."""
-    return dict(MetricResult.objects.filter(submission_id__in=submission_ids, metric=metric).values_list("submission_id", "statistics"))
+    return dict(
+        MetricResult.objects.filter(submission_id__in=submission_ids, metric=metric).values_list(
+            "submission_id", "statistics"
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -61,10 +66,14 @@ def rows_key(rows: list[dict], metric: str, track: str, options) -> str:
 def stored_tie_groups(phase, rows: list[dict], metric: str, track: str = "") -> ShownTies:
     """The board's groups as a worker stored them (:class:`~leaderboard.models.BoardTies`):
     one indexed read, never a bootstrap in the request."""
-    if phase.is_multi_corpus or not ties.can_bootstrap(metric) or not rows:  # a macro average has no per-sentence statistics
+    if (
+        phase.is_multi_corpus or not ties.can_bootstrap(metric) or not rows
+    ):  # a macro average has no per-sentence statistics
         return ShownTies({}, "none")
     key = rows_key(rows, metric, track, phase.scoring_options())
-    stored = BoardTies.objects.filter(phase=phase, metric=metric, track=track).values("rows_key", "order", "groups").first()
+    stored = (
+        BoardTies.objects.filter(phase=phase, metric=metric, track=track).values("rows_key", "order", "groups").first()
+    )
     if stored is None or not stored["rows_key"]:
         return ShownTies({}, "pending", key)
     groups = {int(sid): group for sid, group in stored["groups"].items()}
@@ -79,7 +88,9 @@ def unmoved_groups(order: list, groups: dict[int, dict], rows: list[dict]) -> di
     when those rows still stand in the same order (a new row may sit between two of a
     group: it has none yet); none when anything moved."""
     before = {sid: value for sid, value in order}
-    same = [r["submission_id"] for r in rows if r["submission_id"] in before and before[r["submission_id"]] == r["value"]]
+    same = [
+        r["submission_id"] for r in rows if r["submission_id"] in before and before[r["submission_id"]] == r["value"]
+    ]
     kept = set(same)
     if same != [sid for sid, _ in order if sid in kept]:
         return {}
@@ -89,7 +100,9 @@ def unmoved_groups(order: list, groups: dict[int, dict], rows: list[dict]) -> di
 def compute_tie_groups(phase, rows: list[dict], metric: str) -> dict[int, dict]:
     """The bootstrap itself (a worker's job, :mod:`leaderboard.services.boards`)."""
     if metric_of(metric).pooled:  # its weights change with the pool: nothing to keep (see .sampled)
-        statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name)
+        statistics = metric_statistics(
+            [r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name
+        )
         return ties.tie_groups(rows, statistics, metric, phase.scoring_options(), pool=pool_counts(phase))
     options = phase.scoring_options()
     kept = board_sampled_scores(rows, metric, options, samples=ties.DEFAULT_SAMPLES, seed=ties.DEFAULT_SEED)
@@ -99,7 +112,9 @@ def compute_tie_groups(phase, rows: list[dict], metric: str) -> dict[int, dict]:
 def pool_counts(phase) -> PoolCounts | None:
     """n_i and N of the phase's GoToScorer pool as stored, read in one statement (so
     both are of the same moment); None before the pool has gold chunks."""
-    rows = list(GoldChunk.objects.filter(phase=phase).with_n().order_by("position").values_list("n", "phase__pool__size"))
+    rows = list(
+        GoldChunk.objects.filter(phase=phase).with_n().order_by("position").values_list("n", "phase__pool__size")
+    )
     if not rows:
         return None
     return PoolCounts(np.fromiter((n for n, _ in rows), dtype=np.int64, count=len(rows)), rows[0][1])

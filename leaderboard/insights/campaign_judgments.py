@@ -10,6 +10,7 @@ so many "below" would be if they ranked at random (ties left out, as a sign test
 at p <= the campaign's threshold (0.05 by default, as WMT's) the annotator is trusted.
 Annotators with no control screen (judgments imported from a file) are not tested.
 """
+
 from __future__ import annotations
 
 import math
@@ -29,7 +30,7 @@ def sign_test(below: int, above: int) -> float:
 
 
 def control_outcome(ranks: dict[str, int], control: str, original: str) -> str:
-    """"below" (the careful answer), "above" or "tie"."""
+    """ "below" (the careful answer), "above" or "tie"."""
     if ranks[control] > ranks[original]:
         return "below"
     return "above" if ranks[control] < ranks[original] else "tie"
@@ -87,7 +88,9 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
                     outcome = control_outcome(judgment.ranks, output["key"], output["control_of"])
                     counted.controls[user][outcome] += 1
                     continue
-                groups.append((tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]]))
+                groups.append(
+                    (tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]])
+                )
         raw.append((user, judgment.line + 1, [(g, r) for g, r in groups if g]))
     for user, entry in counted.controls.items():
         entry["p_value"] = sign_test(entry["below"], entry["above"])
@@ -125,16 +128,56 @@ def judgments_table(campaign: Campaign):
         when = judgment.created_at.isoformat()
         if judgment.assignment_id is None:
             for ids, rank in judgment.ranks:
-                rows += [[judgment.pk, judgment.user, judgment.line + 1, labels.get(pk, str(pk)), rank, "", counted, "imported", "", when] for pk in ids]
+                rows += [
+                    [
+                        judgment.pk,
+                        judgment.user,
+                        judgment.line + 1,
+                        labels.get(pk, str(pk)),
+                        rank,
+                        "",
+                        counted,
+                        "imported",
+                        "",
+                        when,
+                    ]
+                    for pk in ids
+                ]
             continue
         screen = judgment.assignment.screen
         for output in screen.outputs:
             rank = judgment.ranks[output["key"]]
             marks = "".join("1" if valid else "0" for valid in judgment.edits.get(output["key"], []))
             if output["control_of"]:
-                rows.append([judgment.pk, judgment.user, judgment.line + 1, f"control of {output['control_of']}", rank, output["key"], False, "control", marks, when])
+                rows.append(
+                    [
+                        judgment.pk,
+                        judgment.user,
+                        judgment.line + 1,
+                        f"control of {output['control_of']}",
+                        rank,
+                        output["key"],
+                        False,
+                        "control",
+                        marks,
+                        when,
+                    ]
+                )
             for pk in output["systems"]:
                 kind = "repeat" if judgment.assignment.repeat else "screen"
-                rows.append([judgment.pk, judgment.user, judgment.line + 1, labels.get(pk, str(pk)), rank, output["key"], counted, kind, marks, when])
+                rows.append(
+                    [
+                        judgment.pk,
+                        judgment.user,
+                        judgment.line + 1,
+                        labels.get(pk, str(pk)),
+                        rank,
+                        output["key"],
+                        counted,
+                        kind,
+                        marks,
+                        when,
+                    ]
+                )
     columns = ["judgment", "user", "src_id", "system", "rank", "output", "counted", "kind", "edits_valid", "created_at"]
     return Table(f"Judgments of campaign {campaign.name}", columns, rows)

@@ -7,6 +7,7 @@ team, submission, score or reference is ever read for it, so none can reach the 
 the API. The figures are what the worker last stored (``Campaign.results``); only the
 progress counts are read live, with two indexed counts.
 """
+
 from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
@@ -22,8 +23,12 @@ def campaign_named(task: SharedTask, name: str) -> Campaign | None:
 def annotated_campaign(slug: str, name: str) -> Campaign | None:
     """The campaign an annotator's request names, in one query and without the stored
     figures (the ``next/`` and ``judgments/`` path: its cost is every screen's)."""
-    return (Campaign.objects.select_related("task").defer("results", "task__description")
-            .filter(task__slug=slug, name=name).first())
+    return (
+        Campaign.objects.select_related("task")
+        .defer("results", "task__description")
+        .filter(task__slug=slug, name=name)
+        .first()
+    )
 
 
 def task_campaigns(task: SharedTask, *, organizer: bool, user=None) -> list[Campaign]:
@@ -39,28 +44,42 @@ def task_campaigns(task: SharedTask, *, organizer: bool, user=None) -> list[Camp
 
 
 def annotator_progress(campaign: Campaign, user) -> dict:
-    counts = Assignment.objects.filter(campaign=campaign, annotator=user).aggregate(total=Count("pk"), done=Count("pk", filter=Q(judged=True)))
+    counts = Assignment.objects.filter(campaign=campaign, annotator=user).aggregate(
+        total=Count("pk"), done=Count("pk", filter=Q(judged=True))
+    )
     return {"done": counts["done"], "total": counts["total"]}
 
 
 def next_screen(campaign: Campaign, user) -> dict | None:
     """The API's ``next/`` body for the user's first unjudged screen; None when done."""
-    assignment = (Assignment.objects.filter(campaign=campaign, annotator=user, judged=False)
-                  .select_related("screen").only("pk", "screen__source", "screen__before", "screen__after", "screen__outputs")
-                  .order_by("position").first())
+    assignment = (
+        Assignment.objects.filter(campaign=campaign, annotator=user, judged=False)
+        .select_related("screen")
+        .only("pk", "screen__source", "screen__before", "screen__after", "screen__outputs")
+        .order_by("position")
+        .first()
+    )
     if assignment is None:
         return None
     screen = assignment.screen
     return {
-        "item": assignment.pk, "source": screen.source, "context": {"before": screen.before, "after": screen.after},
-        "outputs": screen.shown_outputs(), "mode": campaign.mode, "progress": annotator_progress(campaign, user),
+        "item": assignment.pk,
+        "source": screen.source,
+        "context": {"before": screen.before, "after": screen.after},
+        "outputs": screen.shown_outputs(),
+        "mode": campaign.mode,
+        "progress": annotator_progress(campaign, user),
     }
 
 
 def progress(campaign: Campaign) -> dict:
     """Screens judged of those assigned, overall and per annotator (live)."""
-    rows = (Assignment.objects.filter(campaign=campaign).values("annotator__username")
-            .annotate(total=Count("pk"), done=Count("pk", filter=Q(judged=True))).order_by("annotator__username"))
+    rows = (
+        Assignment.objects.filter(campaign=campaign)
+        .values("annotator__username")
+        .annotate(total=Count("pk"), done=Count("pk", filter=Q(judged=True)))
+        .order_by("annotator__username")
+    )
     per = {r["annotator__username"]: {"done": r["done"], "total": r["total"]} for r in rows}
     done, total = sum(p["done"] for p in per.values()), sum(p["total"] for p in per.values())
     return {"done": done, "total": total, "share": done / total if total else 0.0, "annotators": per}
@@ -68,13 +87,22 @@ def progress(campaign: Campaign) -> dict:
 
 def campaign_summary(campaign: Campaign) -> dict:
     """The results API's body: the stored figures, the live progress, the campaign's settings."""
-    results = dict(campaign.results or {"systems": {}, "clusters": [], "agreement": {"inter": None, "intra": None}, "rankings": 0, "annotators": []})
+    results = dict(
+        campaign.results
+        or {"systems": {}, "clusters": [], "agreement": {"inter": None, "intra": None}, "rankings": 0, "annotators": []}
+    )
     results.pop("system_ids", None)
     return {
-        "name": campaign.name, "phase": campaign.phase.kind, "mode": campaign.mode, "status": campaign.status, "message": campaign.message,
-        "published": campaign.published, "ranked_at": campaign.ranked_at.isoformat() if campaign.ranked_at else None,
+        "name": campaign.name,
+        "phase": campaign.phase.kind,
+        "mode": campaign.mode,
+        "status": campaign.status,
+        "message": campaign.message,
+        "published": campaign.published,
+        "ranked_at": campaign.ranked_at.isoformat() if campaign.ranked_at else None,
         "up_to_date": campaign.ranked_version >= campaign.version,
-        **results, "progress": progress(campaign),
+        **results,
+        "progress": progress(campaign),
     }
 
 

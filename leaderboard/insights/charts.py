@@ -4,6 +4,7 @@ Computed here from what the pages already hold (board rows, per-type tables, a t
 submissions), so the charts show exactly the numbers of the tables next to them and
 nothing a table would not show. Pages embed it with ``json_script``.
 """
+
 from __future__ import annotations
 
 from scoring import label
@@ -25,7 +26,9 @@ def precision_recall_paths(metric: str, rows: list[dict]) -> tuple[str, str] | N
     prefix = metric.rsplit(".", 1)[0] if "." in metric else metric
     for base in (prefix, "errant.cs"):
         p, r = f"{base}.p", f"{base}.r"
-        if any(metric_value(row["scores"], p) is not None and metric_value(row["scores"], r) is not None for row in rows):
+        if any(
+            metric_value(row["scores"], p) is not None and metric_value(row["scores"], r) is not None for row in rows
+        ):
             return p, r
     return None
 
@@ -50,18 +53,33 @@ def board_chart(rows: list[dict], metric: str, beta: float) -> dict:
     """The ranked score as bars, coloured by tie group, and the P/R scatter with F-beta
     iso-lines (Dahlmeier & Ng's and ERRANT's F0.5 trades P for R along these curves)."""
     bars = [
-        {"name": system_label(r), "value": r["value"], "group": (r.get("tie") or {}).get("group"), "baseline": r["baseline"], "rank": r["rank"]}
-        for r in rows if r["value"] is not None
+        {
+            "name": system_label(r),
+            "value": r["value"],
+            "group": (r.get("tie") or {}).get("group"),
+            "baseline": r["baseline"],
+            "rank": r["rank"],
+        }
+        for r in rows
+        if r["value"] is not None
     ]
     chart = {"metric": metric, "label": label(metric), "bars": bars}
     paths = precision_recall_paths(metric, rows)
     if paths:
         p, r = paths
         chart["pr"] = {
-            "p_label": label(p), "r_label": label(r), "beta": beta,
+            "p_label": label(p),
+            "r_label": label(r),
+            "beta": beta,
             "points": [
-                {"name": system_label(row), "x": metric_value(row["scores"], p), "y": metric_value(row["scores"], r), "baseline": row["baseline"]}
-                for row in rows if metric_value(row["scores"], p) is not None and metric_value(row["scores"], r) is not None
+                {
+                    "name": system_label(row),
+                    "x": metric_value(row["scores"], p),
+                    "y": metric_value(row["scores"], r),
+                    "baseline": row["baseline"],
+                }
+                for row in rows
+                if metric_value(row["scores"], p) is not None and metric_value(row["scores"], r) is not None
             ],
             "iso": [{"level": level, "points": iso_f_curve(level, beta)} for level in ISO_F_LEVELS],
         }
@@ -87,7 +105,11 @@ def score_history(submissions: list, metric: str, scores: dict[int, dict] | None
     scored = sorted((s for s in submissions if s.status == "scored"), key=lambda s: (s.created_at, s.pk))
     metric_name = metric.split(".", 1)[0]
     if scores is None:
-        stored = dict(MetricResult.objects.filter(submission__in=scored, metric=metric_name).values_list("submission_id", "scores"))
+        stored = dict(
+            MetricResult.objects.filter(submission__in=scored, metric=metric_name).values_list(
+                "submission_id", "scores"
+            )
+        )
         scores = {pk: {metric_name: value} for pk, value in stored.items()}
     points = []
     for s in scored:

@@ -7,12 +7,18 @@ Hit, Error and Under are shares of the chunks that needed a correction; Over is 
 share of the system's changes that were not needed. Everything comes from the stored
 scores and chunk statistics (``scoring.cleme``); no sentence is scored again.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 CLASSES = ("TP", "FP_ne", "FP_un", "FN")
-CLASS_NAMES = {"TP": "hit", "FP_ne": "error (wrong correction)", "FP_un": "over-correction", "FN": "under-correction (missed)"}
+CLASS_NAMES = {
+    "TP": "hit",
+    "FP_ne": "error (wrong correction)",
+    "FP_un": "over-correction",
+    "FN": "under-correction (missed)",
+}
 ASSUMPTIONS = ("dependent", "independent")
 INSERTION_MARK = "\u2038"
 
@@ -24,11 +30,16 @@ def bars(rows: Sequence[dict], assumption: str = "dependent") -> list[dict]:
         corpus = row["scores"].get("cleme2", {}).get(assumption, {}).get("corpus")
         if not corpus:
             continue
-        result.append({
-            "submission_id": row["submission_id"], "team": row["team"], "system_name": row["system_name"],
-            "baseline": row.get("baseline", False), "score": corpus["score"],
-            **{k: 100 * corpus[k] for k in ("hit", "error", "under", "over")},
-        })
+        result.append(
+            {
+                "submission_id": row["submission_id"],
+                "team": row["team"],
+                "system_name": row["system_name"],
+                "baseline": row.get("baseline", False),
+                "score": corpus["score"],
+                **{k: 100 * corpus[k] for k in ("hit", "error", "under", "over")},
+            }
+        )
     return sorted(result, key=lambda r: -r["score"])
 
 
@@ -71,7 +82,9 @@ def segments(source: Sequence[str], records: Sequence[list], *, show_references:
     return result
 
 
-def sentence_views(sources: Sequence[Sequence[str]], statistics: dict, *, show_references: bool, outcome: str = "") -> list[dict]:
+def sentence_views(
+    sources: Sequence[Sequence[str]], statistics: dict, *, show_references: bool, outcome: str = ""
+) -> list[dict]:
     """Every sentence with a chunk of class ``outcome`` (any non-TN class when empty)."""
     wanted = (outcome,) if outcome in CLASSES else CLASSES
     views = []
@@ -79,5 +92,12 @@ def sentence_views(sources: Sequence[Sequence[str]], statistics: dict, *, show_r
         counts = {c: sum(1 for r in records if r[6] == c) for c in CLASSES}
         if not any(counts[c] for c in wanted):
             continue
-        views.append({"sentence": i, "line": i + 1, "counts": counts, "segments": segments(sources[i], records, show_references=show_references)})
+        views.append(
+            {
+                "sentence": i,
+                "line": i + 1,
+                "counts": counts,
+                "segments": segments(sources[i], records, show_references=show_references),
+            }
+        )
     return views

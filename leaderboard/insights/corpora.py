@@ -4,6 +4,7 @@ columns of MultiGEC-2025's results tables) beside the macro average the rows ran
 Where the registry says a metric cannot serve a corpus's language (USIM without a
 dependency parser, say), the cell gives that reason instead of a number.
 """
+
 from __future__ import annotations
 
 from scoring import REGISTRY, default_paths, label, value_at
@@ -33,8 +34,12 @@ def corpus_table(phase, rows: list[dict]) -> dict:
     columns = corpus_columns(phase)
     corpora = [
         {
-            "name": c.corpus, "title": c.title, "lang": c.dataset.lang, "pipeline": c.dataset.pipeline or "default",
-            "n_references": c.dataset.n_references, "kind": c.kind,
+            "name": c.corpus,
+            "title": c.title,
+            "lang": c.dataset.lang,
+            "pipeline": c.dataset.pipeline or "default",
+            "n_references": c.dataset.n_references,
+            "kind": c.kind,
             "reasons": [c.unsupported_reason(path.split(".")[0]) for path in columns],
         }
         for c in phase.corpora()
@@ -44,7 +49,11 @@ def corpus_table(phase, rows: list[dict]) -> dict:
         cells = []
         for corpus in corpora:
             scores = row["corpora"].get(corpus["name"])
-            values = None if scores is None else [(value_at(scores, path), reason) for path, reason in zip(columns, corpus["reasons"])]
+            values = (
+                None
+                if scores is None
+                else [(value_at(scores, path), reason) for path, reason in zip(columns, corpus["reasons"])]
+            )
             cells.append((corpus, values, row.get("corpus_uploads", {}).get(corpus["name"])))
         table.append((row, cells))
     return {"columns": [(path, label(path)) for path in columns], "corpora": corpora, "rows": table}
@@ -54,7 +63,12 @@ def unsupported_notes(phase) -> list[dict]:
     """Every metric of the task that cannot serve one of the phase's corpora, with the
     registry's reason: the board says why a column has no number for that corpus."""
     return [
-        {"metric": REGISTRY[name].display_name(), "corpus": c.corpus or c.dataset.name, "lang": c.dataset.lang, "reason": reason}
+        {
+            "metric": REGISTRY[name].display_name(),
+            "corpus": c.corpus or c.dataset.name,
+            "lang": c.dataset.lang,
+            "reason": reason,
+        }
         for c in phase.corpora()
         for name in phase.task.metric_names()
         if (reason := c.unsupported_reason(name))

@@ -7,6 +7,7 @@ and HTML in a Markdown cell, LaTeX commands and line breaks. Scores are fraction
 Markdown and LaTeX versions print them as percentages with two decimals, as papers do,
 and the LaTeX one sets the best score of each column in bold (baselines excluded).
 """
+
 from __future__ import annotations
 
 import csv
@@ -34,7 +35,9 @@ class Table:
     baseline_rows: set[int] = field(default_factory=set)
 
 
-def leaderboard_table(rows: list[dict], metrics: list[str], caption: str, corpora: list[tuple[str, list[str]]] = (), human: list[str] = ()) -> Table:
+def leaderboard_table(
+    rows: list[dict], metrics: list[str], caption: str, corpora: list[tuple[str, list[str]]] = (), human: list[str] = ()
+) -> Table:
     """Rank, team, system and one column per metric path, in board order; counts (as the
     metric declares them) print as they are, fractions as percentages. ``corpora``: for a
     phase of several corpora, ``(corpus, paths)`` each: the metric columns are then the
@@ -43,13 +46,26 @@ def leaderboard_table(rows: list[dict], metrics: list[str], caption: str, corpor
     paths = [*metrics, *(path for _, corpus_paths in corpora for path in corpus_paths)]
     columns = ["Rank", "Team", "System", *(label(m) for m in paths)]
     body = [
-        [r["rank"], r["team"], r["system_name"], *(value_at(r["scores"], m) for m in metrics),
-         *(value_at(r["corpora"].get(corpus) or {}, path) for corpus, corpus_paths in corpora for path in corpus_paths)]
+        [
+            r["rank"],
+            r["team"],
+            r["system_name"],
+            *(value_at(r["scores"], m) for m in metrics),
+            *(
+                value_at(r["corpora"].get(corpus) or {}, path)
+                for corpus, corpus_paths in corpora
+                for path in corpus_paths
+            ),
+        ]
         for r in rows
     ]
     scores = {3 + k for k, m in enumerate(paths) if not is_count(m)}
     baselines = {k for k, r in enumerate(rows) if r.get("baseline")}
-    groups = [("", 3), ("macro average", len(metrics)), *((corpus, len(corpus_paths)) for corpus, corpus_paths in corpora)] if corpora else []
+    groups = (
+        [("", 3), ("macro average", len(metrics)), *((corpus, len(corpus_paths)) for corpus, corpus_paths in corpora)]
+        if corpora
+        else []
+    )
     table = Table(caption, columns, body, scores, groups, baselines)
     return with_human(table, rows, human) if human else table
 
@@ -92,7 +108,10 @@ def annotator_type_table(comparison: dict, caption: str) -> Table:
     per_system = ["TP", "FN", "R"]
     columns = ["Type", *(c for _ in comparison["systems"] for c in per_system)]
     scores = {1 + k * len(per_system) + 2 for k in range(len(comparison["systems"]))}
-    body = [[row["type"], *(v for cell in row["cells"] for v in (cell.get("tp"), cell.get("fn"), cell.get("r")))] for row in comparison["rows"]]
+    body = [
+        [row["type"], *(v for cell in row["cells"] for v in (cell.get("tp"), cell.get("fn"), cell.get("r")))]
+        for row in comparison["rows"]
+    ]
     groups = [("", 1), *((name, len(per_system)) for name in comparison["systems"])]
     return Table(caption, columns, body, scores, groups)
 
@@ -123,7 +142,9 @@ def to_csv(table: Table) -> str:
 def to_json(table: Table) -> str:
     groups = [name for name, span in table.groups for _ in range(span)] if table.groups else None
     keys = [f"{g} {c}".strip() for g, c in zip(groups, table.columns)] if groups else table.columns
-    return json.dumps({"caption": table.caption, "columns": keys, "rows": [dict(zip(keys, row)) for row in table.rows]}, indent=1)
+    return json.dumps(
+        {"caption": table.caption, "columns": keys, "rows": [dict(zip(keys, row)) for row in table.rows]}, indent=1
+    )
 
 
 def _cell(table: Table, column: int, value) -> str:
@@ -159,8 +180,19 @@ def _spread(table: Table) -> list[str]:
 
 
 LATEX_SPECIALS = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-    "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
 }
 
 
@@ -173,7 +205,11 @@ def latex_escape(text: str) -> str:
 def _best(table: Table) -> dict[int, float]:
     best = {}
     for k in table.score_columns:
-        values = [row[k] for r, row in enumerate(table.rows) if r not in table.baseline_rows and isinstance(row[k], int | float)]
+        values = [
+            row[k]
+            for r, row in enumerate(table.rows)
+            if r not in table.baseline_rows and isinstance(row[k], int | float)
+        ]
         if values:
             best[k] = max(values)
     return best

@@ -6,6 +6,7 @@ platform keeps n_i and N in the database (``GoldChunk``, ``Pool``), so the map i
 of those rows and changes whenever the pool does. The per-type table is the paper's
 Table 4 (``scoring.gotoscorer.category_difficulty``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -39,7 +40,9 @@ def colour(weight: float | None) -> str:
     return f"background:hsl(0,85%,{95 - 60 * w:.0f}%);color:{'#fff' if w > 0.55 else '#222'}"
 
 
-def sentence_rows(sources: Sequence[Sequence[str]], chunks: list[tuple], weights: np.ndarray | None, pool_size: int) -> list[dict]:
+def sentence_rows(
+    sources: Sequence[Sequence[str]], chunks: list[tuple], weights: np.ndarray | None, pool_size: int
+) -> list[dict]:
     """Per sentence with a gold edit: its chunks as display segments and its difficulty.
 
     ``chunks`` are ``(sentence, start, end, correction, type, modified, n)`` in corpus
@@ -51,12 +54,21 @@ def sentence_rows(sources: Sequence[Sequence[str]], chunks: list[tuple], weights
         source = " ".join(tokens[start:end])
         if not modified:
             if source:
-                sentences.setdefault(sentence, {"segments": [], "edits": []})["segments"].append({"text": source, "edit": False})
+                sentences.setdefault(sentence, {"segments": [], "edits": []})["segments"].append(
+                    {"text": source, "edit": False}
+                )
             continue
         weight = None if weights is None else float(weights[k])
         segment = {
-            "text": source or INSERTION_MARK, "edit": True, "source": source, "correction": correction, "type": etype,
-            "n": n, "pool_size": pool_size, "weight": weight, "style": colour(weight),
+            "text": source or INSERTION_MARK,
+            "edit": True,
+            "source": source,
+            "correction": correction,
+            "type": etype,
+            "n": n,
+            "pool_size": pool_size,
+            "weight": weight,
+            "style": colour(weight),
         }
         entry = sentences.setdefault(sentence, {"segments": [], "edits": []})
         entry["segments"].append(segment)
@@ -87,9 +99,16 @@ def heatmap(phase, pool_size: int, sources: Sequence[Sequence[str]], *, error_ty
     """Everything the page shows: the sentences (hardest first), the type menu, the table.
     ``sources``: the tokens of the phase's source sentences (the stored gold's)."""
     chunks = list(
-        GoldChunk.objects.filter(phase=phase).with_n().order_by("position").values_list("sentence", "start", "end", "correction", "error_type", "modified", "n")
+        GoldChunk.objects.filter(phase=phase)
+        .with_n()
+        .order_by("position")
+        .values_list("sentence", "start", "end", "correction", "error_type", "modified", "n")
     )
-    weights = chunk_weights(np.fromiter((c[6] for c in chunks), dtype=np.int64, count=len(chunks)), pool_size, phase.task.scoring_options().gts_abc)
+    weights = chunk_weights(
+        np.fromiter((c[6] for c in chunks), dtype=np.int64, count=len(chunks)),
+        pool_size,
+        phase.task.scoring_options().gts_abc,
+    )
     rows = sentence_rows(sources, chunks, weights, pool_size)
     types = sorted({c[4] for c in chunks if c[5]})
     return {

@@ -1,4 +1,5 @@
 """Reads of stored results the insight pages need (one query per kind of row)."""
+
 from __future__ import annotations
 
 from django.db.models import QuerySet
@@ -10,7 +11,10 @@ from .per_type import CHUNK_METRICS, DEFAULT_METRIC
 def scored_submissions(submissions: QuerySet[Submission], submission_ids) -> list[Submission]:
     """The scored ones of ``submissions`` (those a user may see, :mod:`leaderboard.access`)
     among ``submission_ids``, in the order given."""
-    found = {s.pk: s for s in submissions.filter(status=Submission.Status.SCORED, pk__in=submission_ids).select_related("team")}
+    found = {
+        s.pk: s
+        for s in submissions.filter(status=Submission.Status.SCORED, pk__in=submission_ids).select_related("team")
+    }
     return [found[pk] for pk in submission_ids if pk in found]
 
 
@@ -27,7 +31,10 @@ def corpus_outputs(outputs: QuerySet[Submission], uploads: QuerySet[Submission],
     for output in scored.filter(parent_id__in=ids):
         shown.setdefault(output.parent_id, output)
     teams = dict(uploads.filter(pk__in=[pk for pk in ids if pk not in shown]).values_list("pk", "team_id"))
-    entries = {s.team_id: s for s in scored.filter(pool_membership__isnull=False, team_id__in=set(teams.values()), is_baseline=False)}
+    entries = {
+        s.team_id: s
+        for s in scored.filter(pool_membership__isnull=False, team_id__in=set(teams.values()), is_baseline=False)
+    }
     for pk, team in teams.items():
         if team in entries:
             shown[pk] = entries[team]
@@ -41,17 +48,27 @@ def corpus_outputs(outputs: QuerySet[Submission], uploads: QuerySet[Submission],
 def comparison_inputs(submissions: list[Submission], metric: str = DEFAULT_METRIC) -> list[dict]:
     """Per submission: its id, name, scores of ``metric`` and, when stored, CLEME chunk statistics."""
     ids = [s.pk for s in submissions]
-    scores = dict(MetricResult.objects.filter(submission_id__in=ids, metric=metric).values_list("submission_id", "scores"))
+    scores = dict(
+        MetricResult.objects.filter(submission_id__in=ids, metric=metric).values_list("submission_id", "scores")
+    )
     chunks: dict[int, dict] = {}
     for name in reversed(CHUNK_METRICS):  # CLEME2.0's statistics win when both are stored
-        chunks.update(MetricResult.objects.filter(submission_id__in=ids, metric=name).values_list("submission_id", "statistics"))
-    return [{"id": s.pk, "name": s.display_name, "scores": scores[s.pk], "chunks": chunks.get(s.pk)} for s in submissions if s.pk in scores]
+        chunks.update(
+            MetricResult.objects.filter(submission_id__in=ids, metric=name).values_list("submission_id", "statistics")
+        )
+    return [
+        {"id": s.pk, "name": s.display_name, "scores": scores[s.pk], "chunks": chunks.get(s.pk)}
+        for s in submissions
+        if s.pk in scores
+    ]
 
 
 def chunk_statistics(submission: Submission) -> dict | None:
     """The submission's CLEME2.0 (else CLEME) chunk outcomes, or None."""
     for name in CHUNK_METRICS:
-        stats = MetricResult.objects.filter(submission=submission, metric=name).values_list("statistics", flat=True).first()
+        stats = (
+            MetricResult.objects.filter(submission=submission, metric=name).values_list("statistics", flat=True).first()
+        )
         if stats is not None:
             return stats
     return None

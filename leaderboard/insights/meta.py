@@ -18,6 +18,7 @@ audiences read the public one. A phase whose only judgments are unpublished camp
 (its row is the ranking job's, with no data of its own) has no meta-evaluation for the
 public at all.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -73,7 +74,9 @@ def judged_submissions(judgments: Judgments, human: HumanJudgments) -> dict[str,
     names = {n for scores in human.schemes.values() for n in scores}
     names |= {system for items in human.rankings.values() for item in items for system, _ in item.ranks}
     chosen: dict[str, Submission] = {}
-    scored = Submission.objects.filter(phase=judgments.phase, status=Submission.Status.SCORED, system_name__in=names).order_by("created_at", "pk")
+    scored = Submission.objects.filter(
+        phase=judgments.phase, status=Submission.Status.SCORED, system_name__in=names
+    ).order_by("created_at", "pk")
     for submission in scored:
         chosen[submission.system_name] = submission
     return dict(sorted(chosen.items()))
@@ -119,7 +122,9 @@ def meta_table(judgments: Judgments, audience: str) -> dict | None:
 def compute_table(judgments: Judgments, human: HumanJudgments, submissions: dict[str, Submission]) -> dict | None:
     statistics: dict[str, dict] = {name: {} for name in submissions}
     by_id = {s.pk: name for name, s in submissions.items()}
-    for submission_id, metric, stats in MetricResult.objects.filter(submission_id__in=by_id).values_list("submission_id", "metric", "statistics"):
+    for submission_id, metric, stats in MetricResult.objects.filter(submission_id__in=by_id).values_list(
+        "submission_id", "metric", "statistics"
+    ):
         statistics[by_id[submission_id]][metric] = stats
     if not statistics:
         return None

@@ -5,6 +5,7 @@
 * windows: per score path, the correlation over each window of systems ranked by
   humans (Kobayashi et al., TACL 2024, section 5.3), one line per path.
 """
+
 from __future__ import annotations
 
 from scoring.registry import label
@@ -12,7 +13,20 @@ from scoring.registry import label
 WIDTH, LEFT, RIGHT, TOP, ROW = 640, 210, 20, 24, 20
 PLOT_HEIGHT = 220
 TICKS = (-1.0, -0.5, 0.0, 0.5, 1.0)
-COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939")
+COLOURS = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+    "#393b79",
+    "#637939",
+)
 
 
 def x_of(value: float) -> float:
@@ -28,13 +42,28 @@ def interval_chart(system: dict, scheme: str, key: str) -> dict:
         if entry is None or entry[key] is None:
             continue
         low, high = entry.get(f"{key}_ci") or (None, None)
-        rows.append({
-            "label": label(path), "y": TOP + len(rows) * ROW + ROW // 2, "x": x_of(entry[key]), "value": entry[key],
-            "lo": None if low is None else x_of(low), "hi": None if high is None else x_of(high), "low": low, "high": high,
-        })
+        rows.append(
+            {
+                "label": label(path),
+                "y": TOP + len(rows) * ROW + ROW // 2,
+                "x": x_of(entry[key]),
+                "value": entry[key],
+                "lo": None if low is None else x_of(low),
+                "hi": None if high is None else x_of(high),
+                "low": low,
+                "high": high,
+            }
+        )
     height = TOP + len(rows) * ROW + 10
-    return {"width": WIDTH, "height": height, "left": LEFT, "top": TOP, "bottom": height - 10, "rows": rows,
-            "ticks": [{"x": x_of(v), "label": f"{v:g}"} for v in TICKS]}
+    return {
+        "width": WIDTH,
+        "height": height,
+        "left": LEFT,
+        "top": TOP,
+        "bottom": height - 10,
+        "rows": rows,
+        "ticks": [{"x": x_of(v), "label": f"{v:g}"} for v in TICKS],
+    }
 
 
 def y_of(value: float) -> float:
@@ -54,11 +83,24 @@ def window_chart(windows: dict, scheme: str, key: str) -> dict:
     for path, rows in series.items():
         if rows:
             marks = [(x(i), y_of(r[key])) for i, r in enumerate(rows) if r[key] is not None]
-            lines.append({"label": label(path), "colour": COLOURS[len(lines) % len(COLOURS)], "y": TOP + 14 * len(lines),
-                          "marks": marks, "points": " ".join(f"{a},{b}" for a, b in marks)})
+            lines.append(
+                {
+                    "label": label(path),
+                    "colour": COLOURS[len(lines) % len(COLOURS)],
+                    "y": TOP + 14 * len(lines),
+                    "marks": marks,
+                    "points": " ".join(f"{a},{b}" for a, b in marks),
+                }
+            )
     return {
-        "width": WIDTH, "height": TOP + PLOT_HEIGHT + 40, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": TOP + PLOT_HEIGHT,
-        "lines": lines, "size": first[0]["to"] - first[0]["from"] + 1 if first else 0,
+        "width": WIDTH,
+        "height": TOP + PLOT_HEIGHT + 40,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "top": TOP,
+        "bottom": TOP + PLOT_HEIGHT,
+        "lines": lines,
+        "size": first[0]["to"] - first[0]["from"] + 1 if first else 0,
         "xticks": [{"x": x(k), "label": f"{r['from']}-{r['to']}"} for k, r in enumerate(first)],
         "yticks": [{"y": y_of(v), "label": f"{v:g}"} for v in TICKS],
     }

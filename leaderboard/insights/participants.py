@@ -1,5 +1,6 @@
 """The organizers' list of a task's participants: who registered, in which team, when
 the team was approved, when they accepted the terms, and how much they submitted."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -10,8 +11,19 @@ from ..models import Membership, SharedTask, Submission, TermsAcceptance
 from ..models.pages import current_terms, terms_version
 from .exports import Table
 
-COLUMNS = ["Username", "E-mail", "Team", "Team approved", "Registered", "Approved", "Terms accepted", "Terms version",
-           "Current terms", "Submissions", "Team submissions"]
+COLUMNS = [
+    "Username",
+    "E-mail",
+    "Team",
+    "Team approved",
+    "Registered",
+    "Approved",
+    "Terms accepted",
+    "Terms version",
+    "Current terms",
+    "Submissions",
+    "Team submissions",
+]
 
 
 def stamp(moment) -> str:
@@ -33,7 +45,19 @@ def participants_table(task: SharedTask) -> Table:
     rows, seen = [], set()
     for m in members:
         seen.add(m.user_id)
-        rows.append(row(m.user, latest.get(m.user_id), current, m.team.name, m.team.approved, m.joined_at, m.team.approved_at, by_user[m.user_id], by_team[m.team_id]))
+        rows.append(
+            row(
+                m.user,
+                latest.get(m.user_id),
+                current,
+                m.team.name,
+                m.team.approved,
+                m.joined_at,
+                m.team.approved_at,
+                by_user[m.user_id],
+                by_team[m.team_id],
+            )
+        )
     for user_id, acceptance in sorted(latest.items(), key=lambda item: item[1].user.username):
         if user_id not in seen:
             rows.append(row(acceptance.user, acceptance, current, "", "", None, None, by_user[user_id], 0))
@@ -44,5 +68,16 @@ def row(user, acceptance, current, team, approved, registered, approved_at, subm
     accepted = acceptance.accepted_at if acceptance else None
     version = acceptance.version if acceptance else ""
     approved_text = {True: "yes", False: "no"}.get(approved, "")
-    return [user.username, user.email, team, approved_text, stamp(registered), stamp(approved_at), stamp(accepted), version,
-            "yes" if current and version == current else ("" if not current else "no"), submissions, team_submissions]
+    return [
+        user.username,
+        user.email,
+        team,
+        approved_text,
+        stamp(registered),
+        stamp(approved_at),
+        stamp(accepted),
+        version,
+        "yes" if current and version == current else ("" if not current else "no"),
+        submissions,
+        team_submissions,
+    ]

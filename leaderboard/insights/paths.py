@@ -1,4 +1,5 @@
 """The board's metric menu: every stored number a leaderboard can be ranked by."""
+
 from __future__ import annotations
 
 import functools
@@ -35,5 +36,11 @@ def rank_by_choices(task, rows: list[dict]) -> list[tuple[str, str]]:
     """The one "Rank by" list, and the board's score columns: the headline scores of the
     task's metrics as ``(path, label)``, without similarity-weighted CLEME2.0 on a task
     that does not score it, and, once the board has rows, without a score no row has."""
-    paths = [(s.path, s.label) for s in headline_scores(task.metric_names()) if task.sim or not s.path.startswith(SIMILARITY_PATHS)]
-    return [(path, name) for path, name in paths if not rows or any(value_at(r["scores"], path) is not None for r in rows)]
+    paths = [
+        (s.path, s.label)
+        for s in headline_scores(task.metric_names())
+        if task.sim or not s.path.startswith(SIMILARITY_PATHS)
+    ]
+    return [
+        (path, name) for path, name in paths if not rows or any(value_at(r["scores"], path) is not None for r in rows)
+    ]

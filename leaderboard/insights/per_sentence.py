@@ -17,6 +17,7 @@ Each row starts with the line's text: the source, the submission's output and, o
 those who may see the references (:func:`leaderboard.access.may_see_references`:
 organizers, and everyone once the phase has ended with public results), each reference.
 """
+
 from __future__ import annotations
 
 import scoring
@@ -35,11 +36,16 @@ def output_lines(submission: Submission) -> list[str]:
     if submission.filename.lower().endswith(scoring.M2_SUFFIXES):
         corpus = scoring.read_m2(content, name=submission.filename)
         system = corpus.annotator_ids[0] if corpus.annotator_ids else 0
-        return [" ".join(scoring.apply_edits(src, block.get(system) or [])) for src, block in zip(corpus.sources, corpus.annotations)]
+        return [
+            " ".join(scoring.apply_edits(src, block.get(system) or []))
+            for src, block in zip(corpus.sources, corpus.annotations)
+        ]
     return content.decode("utf-8-sig").replace("\r\n", "\n").split("\n")
 
 
-def text_columns(submission: Submission, dataset: scoring.Dataset, show_references: bool) -> tuple[list[str], list[list[str]]]:
+def text_columns(
+    submission: Submission, dataset: scoring.Dataset, show_references: bool
+) -> tuple[list[str], list[list[str]]]:
     """``source``, ``hypothesis`` and (when shown) one column per reference, per line."""
     outputs = output_lines(submission)
     columns = ["source", "hypothesis"]
@@ -97,5 +103,7 @@ def _gotoscorer(statistics: dict) -> list[list]:
         needed = [g == "1" for g in gold]
         right = [c == "1" for c in correct]
         changed = [m == "1" for m in modified]
-        rows.append([sum(needed), sum(n and r for n, r in zip(needed, right)), sum(m and not r for m, r in zip(changed, right))])
+        rows.append(
+            [sum(needed), sum(n and r for n, r in zip(needed, right)), sum(m and not r for m, r in zip(changed, right))]
+        )
     return rows

@@ -11,6 +11,7 @@ from the stored CLEME chunk outcomes (Ye et al., 2023, section 3.2: a chunk is t
 smallest span on which source, hypothesis and references agree, so a chunk longer than
 one token is a multi-token edit), under CLEME's independent assumption.
 """
+
 from __future__ import annotations
 
 from scoring import REGISTRY, PerTypeTable, per_type_metrics
@@ -24,7 +25,9 @@ CHUNK_METRICS = ("cleme2", "cleme")
 def table_of(metric: str) -> PerTypeTable:
     """The per-type table a metric declares; ValueError for one without."""
     if metric not in REGISTRY or REGISTRY[metric].per_type is None:
-        raise ValueError(f"no per-type table for {metric!r}; choose from {', '.join(cls.name for cls in per_type_metrics())}")
+        raise ValueError(
+            f"no per-type table for {metric!r}; choose from {', '.join(cls.name for cls in per_type_metrics())}"
+        )
     return REGISTRY[metric].per_type
 
 
@@ -91,19 +94,33 @@ def comparison(systems: list[dict], level: str, beta: float, metric: str = DEFAU
     ]
     if systems and all(s.get("chunks") for s in systems):
         cells = [{"cs": multi_token_counts(s["chunks"], beta)} for s in systems]
-        rows.append({"type": MULTI_TOKEN, "cells": cells, "frequency": max(c["cs"]["tp"] + c["cs"]["fn"] for c in cells)})
+        rows.append(
+            {"type": MULTI_TOKEN, "cells": cells, "frequency": max(c["cs"]["tp"] + c["cs"]["fn"] for c in cells)}
+        )
     overall = [
-        {"cs": s["scores"].get(table.overall, {}) if table.overall else s["scores"], **{mode: s["scores"].get(mode, {}) for mode in table.detection_modes}}
+        {
+            "cs": s["scores"].get(table.overall, {}) if table.overall else s["scores"],
+            **{mode: s["scores"].get(mode, {}) for mode in table.detection_modes},
+        }
         for s in systems
     ]
     return {
-        "metric": metric, "metric_label": REGISTRY[metric].display_name(), "level": level, "levels": table.levels,
-        "detection_modes": table.detection_modes, "systems": [s["name"] for s in systems], "rows": rows, "overall": overall,
+        "metric": metric,
+        "metric_label": REGISTRY[metric].display_name(),
+        "level": level,
+        "levels": table.levels,
+        "detection_modes": table.detection_modes,
+        "systems": [s["name"] for s in systems],
+        "rows": rows,
+        "overall": overall,
     }
 
 
 ANNOTATOR_VIEW = "annotator"
-VIEWS = {"errant": "ERRANT types (system and gold edits classified alike)", ANNOTATOR_VIEW: "Annotators' own types (recall only)"}
+VIEWS = {
+    "errant": "ERRANT types (system and gold edits classified alike)",
+    ANNOTATOR_VIEW: "Annotators' own types (recall only)",
+}
 
 
 def has_annotator_types(systems: list[dict]) -> bool:
@@ -121,5 +138,13 @@ def annotator_comparison(systems: list[dict]) -> dict:
     def frequency(etype: str) -> int:
         return max((t[etype]["tp"] + t[etype]["fn"]) if etype in t else 0 for t in tables)
 
-    rows = [{"type": etype, "cells": [t.get(etype, {}) for t in tables], "frequency": frequency(etype)} for etype in sorted(types, key=lambda t: (-frequency(t), t))]
-    return {"view": ANNOTATOR_VIEW, "view_label": VIEWS[ANNOTATOR_VIEW], "systems": [s["name"] for s in systems], "rows": rows}
+    rows = [
+        {"type": etype, "cells": [t.get(etype, {}) for t in tables], "frequency": frequency(etype)}
+        for etype in sorted(types, key=lambda t: (-frequency(t), t))
+    ]
+    return {
+        "view": ANNOTATOR_VIEW,
+        "view_label": VIEWS[ANNOTATOR_VIEW],
+        "systems": [s["name"] for s in systems],
+        "rows": rows,
+    }

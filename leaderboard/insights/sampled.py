@@ -10,6 +10,7 @@ refresh reads ~8 KB a row in one query and computes, from the statistics, only r
 never sampled before (a new or rescored submission). Pool metrics are not kept here:
 their weights change with the pool.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,11 +32,17 @@ def sampled_key(scored_at, options, samples: int, seed: int) -> str:
     return hashlib.sha256(repr((when, repr(options), samples, seed)).encode()).hexdigest()
 
 
-def board_sampled_scores(rows: list[dict], path: str, options, *, samples: int, seed: int) -> dict[int, SampledScores | None]:
+def board_sampled_scores(
+    rows: list[dict], path: str, options, *, samples: int, seed: int
+) -> dict[int, SampledScores | None]:
     """``{submission_id: SampledScores}`` for the rows with a value (None: their statistics
     cannot give ``path``); missing vectors are computed and stored, and a rescored
     submission's earlier ones deleted."""
-    keys = {r["submission_id"]: sampled_key(r.get("scored_at"), options, samples, seed) for r in rows if r["value"] is not None}
+    keys = {
+        r["submission_id"]: sampled_key(r.get("scored_at"), options, samples, seed)
+        for r in rows
+        if r["value"] is not None
+    }
     found = stored(keys, path)
     missing = [sid for sid in keys if sid not in found]
     if missing:
@@ -77,7 +84,9 @@ def stored(keys: dict[int, str], path: str) -> dict[int, SampledScores | None]:
 def computed(keys: dict[int, str], path: str, options, samples: int, seed: int) -> dict[int, SampledScores | None]:
     """The vectors of these submissions, from their stored statistics (the costly read);
     a submission without statistics of the metric gets none and is not kept."""
-    statistics = MetricResult.objects.filter(submission_id__in=list(keys), metric=metric_of(path).name).values_list("submission_id", "statistics")
+    statistics = MetricResult.objects.filter(submission_id__in=list(keys), metric=metric_of(path).name).values_list(
+        "submission_id", "statistics"
+    )
     made = {}
     for sid, stats in statistics:
         found = resampling(path, stats, options)
@@ -90,11 +99,19 @@ def store(made: dict[int, SampledScores | None], keys: dict[int, str], path: str
     submissions' vectors of this path under other keys (rescored), so rows stay bounded."""
     if not made:
         return
-    StoredSampledScores.objects.bulk_create([
-        StoredSampledScores(submission_id=sid, path=path, key=keys[sid], observed=None if found is None else found.observed,
-                            values=b"" if found is None else np.ascontiguousarray(found.values, dtype=np.float64).tobytes())
-        for sid, found in made.items()
-    ], ignore_conflicts=True)
+    StoredSampledScores.objects.bulk_create(
+        [
+            StoredSampledScores(
+                submission_id=sid,
+                path=path,
+                key=keys[sid],
+                observed=None if found is None else found.observed,
+                values=b"" if found is None else np.ascontiguousarray(found.values, dtype=np.float64).tobytes(),
+            )
+            for sid, found in made.items()
+        ],
+        ignore_conflicts=True,
+    )
     stale = Q()
     for sid in made:
         stale |= Q(submission_id=sid) & ~Q(key=keys[sid])

@@ -1,4 +1,5 @@
 """Stored scores of a team's submissions: the headline figures beside each, one submission's sheet."""
+
 from __future__ import annotations
 
 from scoring import HEADLINE_SCORES, flatten, label
@@ -12,7 +13,9 @@ from .per_type import comparison
 def stored_scores(submission_ids) -> dict[int, dict]:
     """``{submission id: {metric: scores}}``, per-type tables left out."""
     result: dict[int, dict] = {}
-    for submission_id, metric, scores in MetricResult.objects.filter(submission_id__in=list(submission_ids)).values_list("submission_id", "metric", "scores"):
+    for submission_id, metric, scores in MetricResult.objects.filter(
+        submission_id__in=list(submission_ids)
+    ).values_list("submission_id", "metric", "scores"):
         result.setdefault(submission_id, {})[metric] = summary(scores)
     return result
 

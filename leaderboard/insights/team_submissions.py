@@ -6,6 +6,7 @@ scores only when the phase's results are visible, and which submission counts (i
 the pool: :func:`leaderboard.services.pool.membership.wanted_members`) unless that would tell which
 scored best. Pages and the API build on the same rows.
 """
+
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q
@@ -21,15 +22,22 @@ from .uploads import upload_entry
 PENDING = (Submission.Status.QUEUED, Submission.Status.RUNNING)
 
 
-def team_submissions(phase: Phase, team: Team | None, user, *, latest: int | None = None, with_scores: bool = True) -> list[dict]:
+def team_submissions(
+    phase: Phase, team: Team | None, user, *, latest: int | None = None, with_scores: bool = True
+) -> list[dict]:
     """``latest``: only the newest so many; ``with_scores=False``: statuses only (the rows
     under a live board, polled by every open page: no score is read for them)."""
     if team is None:
         return []
     submissions = list(
         Submission.objects.filter(phase=phase, team=team)
-        .annotate(counted=Exists(PoolMember.objects.filter(Q(submission=OuterRef("pk")) | Q(submission__parent=OuterRef("pk")))))
-        .defer("content").order_by("-created_at", "-pk")[:latest]
+        .annotate(
+            counted=Exists(
+                PoolMember.objects.filter(Q(submission=OuterRef("pk")) | Q(submission__parent=OuterRef("pk")))
+            )
+        )
+        .defer("content")
+        .order_by("-created_at", "-pk")[:latest]
     )
     for s in submissions:
         s.phase = phase  # the access rules read it; one phase object for all rows
@@ -39,10 +47,17 @@ def team_submissions(phase: Phase, team: Team | None, user, *, latest: int | Non
         return [submission_row(s, user, None, show_counted) for s in submissions]
     if phase.is_multi_corpus:  # each upload shown whole: its entry's macro average and corpora
         path = headline_metric(phase.task)
-        entries = {s.pk: upload_entry(s) for s in submissions if s.status == Submission.Status.SCORED} if visible else {}
+        entries = (
+            {s.pk: upload_entry(s) for s in submissions if s.status == Submission.Status.SCORED} if visible else {}
+        )
         return [
-            {**submission_row(s, user, entries[s.pk]["scores"] if s.pk in entries else ({} if visible else None), show_counted),
-             "corpora": corpus_cells(entries[s.pk], path, s.pk) if s.pk in entries else [], "entry_scores": entries[s.pk]["scores"] if s.pk in entries else None}
+            {
+                **submission_row(
+                    s, user, entries[s.pk]["scores"] if s.pk in entries else ({} if visible else None), show_counted
+                ),
+                "corpora": corpus_cells(entries[s.pk], path, s.pk) if s.pk in entries else [],
+                "entry_scores": entries[s.pk]["scores"] if s.pk in entries else None,
+            }
             for s in submissions
         ]
     scores = stored_scores(s.pk for s in submissions) if visible else {}
@@ -63,8 +78,13 @@ def corpus_cells(entry: dict, path: str, upload_id: int) -> list[dict]:
     """Per corpus of an upload's entry: its score at ``path`` (the headline), and the
     upload its output came in when that is an earlier one."""
     return [
-        {"corpus": name, "label": label(path), "value": None if scores is None else metric_value(scores, path),
-         "missing": scores is None, "from": None if entry["corpus_uploads"][name] in (None, upload_id) else entry["corpus_uploads"][name]}
+        {
+            "corpus": name,
+            "label": label(path),
+            "value": None if scores is None else metric_value(scores, path),
+            "missing": scores is None,
+            "from": None if entry["corpus_uploads"][name] in (None, upload_id) else entry["corpus_uploads"][name],
+        }
         for name, scores in entry["corpora"].items()
     ]
 
@@ -75,6 +95,9 @@ def status_of(submission: Submission, user) -> dict:
     status = access.shown_status(submission, user)
     received = status == "received"
     return {
-        "id": submission.pk, "status": status, "finished": received or submission.status not in PENDING,
-        "progress": None if received else round(submission.progress, 3), "error": "" if received else submission.error,
+        "id": submission.pk,
+        "status": status,
+        "finished": received or submission.status not in PENDING,
+        "progress": None if received else round(submission.progress, 3),
+        "error": "" if received else submission.error,
     }

@@ -8,12 +8,19 @@ it (``Metric.resampled``); choices made on the whole corpus (ERRANT's greedy ref
 GLEU's drawn references) stay fixed inside the samples, and so do a pool metric's
 weights (GoToScorer: the phase's n_i and N, given as ``pool``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from scoring import PoolCounts, ScoringOptions, can_resample, resampling
-from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, SampledScores, paired_bootstrap_of, paired_bootstrap_of_sampled
+from scoring.bootstrap import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    SampledScores,
+    paired_bootstrap_of,
+    paired_bootstrap_of_sampled,
+)
 
 ALPHA = 0.05
 

@@ -2,6 +2,7 @@
 the upload was in (per corpus its latest output so far, :func:`leaderboard.ranking.entry_snapshots`),
 each corpus's scores, the upload each came in, and the macro average over them, as the
 board computes it. The web pages, the API and gec-submit show the same figures."""
+
 from __future__ import annotations
 
 from ..models import MetricResult, Phase, Submission
@@ -22,9 +23,15 @@ def upload_entry(upload: Submission) -> dict:
     entry = entry_snapshots(outputs).get(upload.pk, {})
     came_in = {o.output_id: o.upload_id for o in outputs}
     scores: dict[int, dict] = {output: {} for output in entry.values()}
-    results = MetricResult.objects.filter(submission_id__in=list(entry.values())).annotate(summary=ScoresWithoutTables())
+    results = MetricResult.objects.filter(submission_id__in=list(entry.values())).annotate(
+        summary=ScoresWithoutTables()
+    )
     for output, metric, value in results.values_list("submission_id", "metric", "summary"):
         scores[output][metric] = summary(value)
     by_corpus = {name: scores[entry[pk]] if pk in entry else None for pk, name in corpora.items()}
     uploads = {name: came_in[entry[pk]] if pk in entry else None for pk, name in corpora.items()}
-    return {"scores": macro_average(list(by_corpus.values())) if entry else {}, "corpora": by_corpus, "corpus_uploads": uploads}
+    return {
+        "scores": macro_average(list(by_corpus.values())) if entry else {},
+        "corpora": by_corpus,
+        "corpus_uploads": uploads,
+    }

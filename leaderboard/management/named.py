@@ -1,5 +1,6 @@
 """What a command's arguments name, or a :class:`CommandError` that says what is missing:
 the commands that take a task's slug and an optional ``--phase`` share these lookups."""
+
 from django.core.management.base import CommandError
 
 from ..models import Phase, SharedTask

@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,158 +15,288 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Dataset',
+            name="Dataset",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200)),
-                ('source', models.TextField()),
-                ('references', models.JSONField(help_text='[{"name": ..., "text": ...}] or one M2 file as [{"name": "m2", "text": ...}]')),
-                ('from_m2', models.BooleanField(default=False)),
-                ('prepared', models.BinaryField()),
-                ('n_sentences', models.PositiveIntegerField()),
-                ('n_references', models.PositiveSmallIntegerField()),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=200)),
+                ("source", models.TextField()),
+                (
+                    "references",
+                    models.JSONField(
+                        help_text='[{"name": ..., "text": ...}] or one M2 file as [{"name": "m2", "text": ...}]'
+                    ),
+                ),
+                ("from_m2", models.BooleanField(default=False)),
+                ("prepared", models.BinaryField()),
+                ("n_sentences", models.PositiveIntegerField()),
+                ("n_references", models.PositiveSmallIntegerField()),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
         ),
         migrations.CreateModel(
-            name='Team',
+            name="Team",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, unique=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100, unique=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
         ),
         migrations.CreateModel(
-            name='Phase',
+            name="Phase",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('dev', 'development'), ('test', 'test')], default='dev', max_length=8)),
-                ('starts_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('ends_at', models.DateTimeField(blank=True, null=True)),
-                ('results_visibility', models.CharField(choices=[('public', 'public while open'), ('after_end', 'after the phase ends'), ('organizers', 'organizers only')], default='public', max_length=12)),
-                ('max_per_day', models.PositiveIntegerField(blank=True, help_text='per team per UTC day; empty = no limit', null=True)),
-                ('max_total', models.PositiveIntegerField(blank=True, help_text='per team in this phase; empty = no limit', null=True)),
-                ('max_upload_mb', models.FloatField(blank=True, help_text='empty = GEC_MAX_UPLOAD_MB', null=True)),
-                ('dataset', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='phases', to='leaderboard.dataset')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(choices=[("dev", "development"), ("test", "test")], default="dev", max_length=8),
+                ),
+                ("starts_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("ends_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "results_visibility",
+                    models.CharField(
+                        choices=[
+                            ("public", "public while open"),
+                            ("after_end", "after the phase ends"),
+                            ("organizers", "organizers only"),
+                        ],
+                        default="public",
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "max_per_day",
+                    models.PositiveIntegerField(
+                        blank=True, help_text="per team per UTC day; empty = no limit", null=True
+                    ),
+                ),
+                (
+                    "max_total",
+                    models.PositiveIntegerField(
+                        blank=True, help_text="per team in this phase; empty = no limit", null=True
+                    ),
+                ),
+                ("max_upload_mb", models.FloatField(blank=True, help_text="empty = GEC_MAX_UPLOAD_MB", null=True)),
+                (
+                    "dataset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="phases", to="leaderboard.dataset"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Pool',
+            name="Pool",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('metric', models.CharField(default='gotoscorer', max_length=32)),
-                ('size', models.PositiveIntegerField(default=0, help_text='N: members in the pool')),
-                ('version', models.PositiveBigIntegerField(default=0, help_text="bumped on every change of the phase's results")),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('phase', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='pool', to='leaderboard.phase')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("metric", models.CharField(default="gotoscorer", max_length=32)),
+                ("size", models.PositiveIntegerField(default=0, help_text="N: members in the pool")),
+                (
+                    "version",
+                    models.PositiveBigIntegerField(
+                        default=0, help_text="bumped on every change of the phase's results"
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "phase",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="pool", to="leaderboard.phase"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SharedTask',
+            name="SharedTask",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(unique=True)),
-                ('title', models.CharField(max_length=200)),
-                ('description', models.TextField(blank=True)),
-                ('tokenize', models.BooleanField(default=False, help_text='run the spaCy tokenizer on raw input (else input is tokenized)')),
-                ('metrics', models.JSONField(blank=True, default=list, help_text='metric names; empty = every registered metric')),
-                ('beta', models.FloatField(default=0.5)),
-                ('sim', models.BooleanField(default=False, help_text='add similarity-weighted CLEME2.0')),
-                ('gts_ref', models.PositiveSmallIntegerField(default=0, help_text='GoToScorer reference annotator')),
-                ('gts_weighted', models.BooleanField(default=True)),
-                ('max_tokens', models.PositiveIntegerField(default=1000, help_text='longest accepted output line, in tokens')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('organizers', models.ManyToManyField(blank=True, related_name='organized_tasks', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("slug", models.SlugField(unique=True)),
+                ("title", models.CharField(max_length=200)),
+                ("description", models.TextField(blank=True)),
+                (
+                    "tokenize",
+                    models.BooleanField(
+                        default=False, help_text="run the spaCy tokenizer on raw input (else input is tokenized)"
+                    ),
+                ),
+                (
+                    "metrics",
+                    models.JSONField(
+                        blank=True, default=list, help_text="metric names; empty = every registered metric"
+                    ),
+                ),
+                ("beta", models.FloatField(default=0.5)),
+                ("sim", models.BooleanField(default=False, help_text="add similarity-weighted CLEME2.0")),
+                ("gts_ref", models.PositiveSmallIntegerField(default=0, help_text="GoToScorer reference annotator")),
+                ("gts_weighted", models.BooleanField(default=True)),
+                (
+                    "max_tokens",
+                    models.PositiveIntegerField(default=1000, help_text="longest accepted output line, in tokens"),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "organizers",
+                    models.ManyToManyField(blank=True, related_name="organized_tasks", to=settings.AUTH_USER_MODEL),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='phase',
-            name='task',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='phases', to='leaderboard.sharedtask'),
+            model_name="phase",
+            name="task",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="phases", to="leaderboard.sharedtask"
+            ),
         ),
         migrations.CreateModel(
-            name='Submission',
+            name="Submission",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('system_name', models.CharField(max_length=100)),
-                ('description', models.TextField(blank=True)),
-                ('filename', models.CharField(max_length=255)),
-                ('content', models.BinaryField()),
-                ('size', models.PositiveIntegerField()),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('scored', 'Scored'), ('failed', 'Failed')], db_index=True, default='queued', max_length=8)),
-                ('progress', models.FloatField(default=0.0)),
-                ('error', models.TextField(blank=True)),
-                ('signature', models.TextField(blank=True)),
-                ('is_baseline', models.BooleanField(default=False)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('heartbeat_at', models.DateTimeField(blank=True, help_text='last sign of life while queued or running', null=True)),
-                ('scored_at', models.DateTimeField(blank=True, null=True)),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='submissions', to='leaderboard.phase')),
-                ('submitted_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='submissions', to='leaderboard.team')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("system_name", models.CharField(max_length=100)),
+                ("description", models.TextField(blank=True)),
+                ("filename", models.CharField(max_length=255)),
+                ("content", models.BinaryField()),
+                ("size", models.PositiveIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Queued"),
+                            ("running", "Running"),
+                            ("scored", "Scored"),
+                            ("failed", "Failed"),
+                        ],
+                        db_index=True,
+                        default="queued",
+                        max_length=8,
+                    ),
+                ),
+                ("progress", models.FloatField(default=0.0)),
+                ("error", models.TextField(blank=True)),
+                ("signature", models.TextField(blank=True)),
+                ("is_baseline", models.BooleanField(default=False)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "heartbeat_at",
+                    models.DateTimeField(blank=True, help_text="last sign of life while queued or running", null=True),
+                ),
+                ("scored_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="submissions", to="leaderboard.phase"
+                    ),
+                ),
+                (
+                    "submitted_by",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="submissions", to="leaderboard.team"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PoolMember',
+            name="PoolMember",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('modified', models.BinaryField()),
-                ('correct', models.BinaryField()),
-                ('joined_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('pool', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='leaderboard.pool')),
-                ('submission', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='pool_membership', to='leaderboard.submission')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("modified", models.BinaryField()),
+                ("correct", models.BinaryField()),
+                ("joined_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "pool",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="members", to="leaderboard.pool"
+                    ),
+                ),
+                (
+                    "submission",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="pool_membership",
+                        to="leaderboard.submission",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='MetricResult',
+            name="MetricResult",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('metric', models.CharField(max_length=32)),
-                ('statistics', models.JSONField()),
-                ('scores', models.JSONField()),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('submission', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='leaderboard.submission')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("metric", models.CharField(max_length=32)),
+                ("statistics", models.JSONField()),
+                ("scores", models.JSONField()),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "submission",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="results", to="leaderboard.submission"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('joined_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='membership', to=settings.AUTH_USER_MODEL)),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='leaderboard.team')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("joined_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="membership",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="memberships", to="leaderboard.team"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='GoldChunk',
+            name="GoldChunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField(help_text="index in the phase's chunk vector")),
-                ('sentence', models.PositiveIntegerField()),
-                ('start', models.PositiveIntegerField()),
-                ('end', models.PositiveIntegerField()),
-                ('correction', models.TextField(blank=True)),
-                ('error_type', models.CharField(blank=True, max_length=32)),
-                ('modified', models.BooleanField()),
-                ('n', models.PositiveIntegerField(default=0, help_text='n_i: pool members judged correct on this chunk')),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='gold_chunks', to='leaderboard.phase')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveIntegerField(help_text="index in the phase's chunk vector")),
+                ("sentence", models.PositiveIntegerField()),
+                ("start", models.PositiveIntegerField()),
+                ("end", models.PositiveIntegerField()),
+                ("correction", models.TextField(blank=True)),
+                ("error_type", models.CharField(blank=True, max_length=32)),
+                ("modified", models.BooleanField()),
+                (
+                    "n",
+                    models.PositiveIntegerField(default=0, help_text="n_i: pool members judged correct on this chunk"),
+                ),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="gold_chunks", to="leaderboard.phase"
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('phase', 'position'), name='one_chunk_per_position')],
+                "constraints": [models.UniqueConstraint(fields=("phase", "position"), name="one_chunk_per_position")],
             },
         ),
         migrations.AddConstraint(
-            model_name='phase',
-            constraint=models.UniqueConstraint(fields=('task', 'kind'), name='one_phase_per_kind'),
+            model_name="phase",
+            constraint=models.UniqueConstraint(fields=("task", "kind"), name="one_phase_per_kind"),
         ),
         migrations.AddConstraint(
-            model_name='metricresult',
-            constraint=models.UniqueConstraint(fields=('submission', 'metric'), name='one_result_per_metric'),
+            model_name="metricresult",
+            constraint=models.UniqueConstraint(fields=("submission", "metric"), name="one_result_per_metric"),
         ),
         migrations.AddIndex(
-            model_name='submission',
-            index=models.Index(fields=['phase', 'team', 'status'], name='leaderboard_phase_i_5fe466_idx'),
+            model_name="submission",
+            index=models.Index(fields=["phase", "team", "status"], name="leaderboard_phase_i_5fe466_idx"),
         ),
     ]

@@ -4,25 +4,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0001_initial'),
+        ("leaderboard", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='phase',
-            name='blind',
-            field=models.BooleanField(default=False, help_text='while results are hidden, participants see only that a submission was received'),
+            model_name="phase",
+            name="blind",
+            field=models.BooleanField(
+                default=False,
+                help_text="while results are hidden, participants see only that a submission was received",
+            ),
         ),
         migrations.AddField(
-            model_name='sharedtask',
-            name='tracks',
-            field=models.JSONField(blank=True, default=list, help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]'),
+            model_name="sharedtask",
+            name="tracks",
+            field=models.JSONField(
+                blank=True,
+                default=list,
+                help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]',
+            ),
         ),
         migrations.AddField(
-            model_name='submission',
-            name='track',
+            model_name="submission",
+            name="track",
             field=models.CharField(blank=True, help_text="one of the task's tracks, or empty", max_length=32),
         ),
     ]

@@ -1,5 +1,6 @@
 """Room on each page of the gold-chunk table, so ``SET n = n + 1`` on tens of thousands
 of chunks per pool join can be a HOT update (no new index entries) on PostgreSQL."""
+
 from django.db import migrations
 
 

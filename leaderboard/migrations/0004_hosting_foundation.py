@@ -22,154 +22,225 @@ def adopt_legacy_teams(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0003_goldchunk_fillfactor'),
+        ("leaderboard", "0003_goldchunk_fillfactor"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Profile',
+            name="Profile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('notify_by_email', models.BooleanField(default=True, help_text='an email when a submission is scored or fails')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "notify_by_email",
+                    models.BooleanField(default=True, help_text="an email when a submission is scored or fails"),
+                ),
             ],
         ),
         migrations.AlterModelOptions(
-            name='sharedtask',
-            options={'permissions': [('host_tasks', 'Can create and host shared tasks')]},
+            name="sharedtask",
+            options={"permissions": [("host_tasks", "Can create and host shared tasks")]},
         ),
         migrations.AddField(
-            model_name='membership',
-            name='task',
-            field=models.ForeignKey(blank=True, help_text="the team's task, so one team per task and user is a constraint", null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='leaderboard.sharedtask'),
+            model_name="membership",
+            name="task",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="the team's task, so one team per task and user is a constraint",
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="leaderboard.sharedtask",
+            ),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='counting',
-            field=models.CharField(choices=[('latest', "the team's latest scored submission"), ('best', "the team's best on the headline metric"), ('chosen', 'the one the team chooses (else its latest)')], default='latest', help_text='which submission of a team is on the board and in the pool', max_length=8),
+            model_name="phase",
+            name="counting",
+            field=models.CharField(
+                choices=[
+                    ("latest", "the team's latest scored submission"),
+                    ("best", "the team's best on the headline metric"),
+                    ("chosen", "the one the team chooses (else its latest)"),
+                ],
+                default="latest",
+                help_text="which submission of a team is on the board and in the pool",
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='frozen_at',
-            field=models.DateTimeField(blank=True, help_text='closed to submissions by an organizer (undone by unfreezing)', null=True),
+            model_name="phase",
+            name="frozen_at",
+            field=models.DateTimeField(
+                blank=True, help_text="closed to submissions by an organizer (undone by unfreezing)", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='name',
-            field=models.CharField(blank=True, help_text='shown on pages; empty = the key', max_length=100),
+            model_name="phase",
+            name="name",
+            field=models.CharField(blank=True, help_text="shown on pages; empty = the key", max_length=100),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='revealed',
-            field=models.BooleanField(default=False, help_text='an organizer made the results public (undone by hiding them)'),
+            model_name="phase",
+            name="revealed",
+            field=models.BooleanField(
+                default=False, help_text="an organizer made the results public (undone by hiding them)"
+            ),
         ),
         migrations.AddField(
-            model_name='sharedtask',
-            name='created_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="sharedtask",
+            name="created_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='sharedtask',
-            name='headline_metric',
-            field=models.CharField(blank=True, help_text="the score path the board ranks by and 'best' means; empty = the registry's default", max_length=100),
+            model_name="sharedtask",
+            name="headline_metric",
+            field=models.CharField(
+                blank=True,
+                help_text="the score path the board ranks by and 'best' means; empty = the registry's default",
+                max_length=100,
+            ),
         ),
         migrations.AddField(
-            model_name='sharedtask',
-            name='progress',
-            field=models.FloatField(default=1.0, help_text='gold preparation, 0..1'),
+            model_name="sharedtask",
+            name="progress",
+            field=models.FloatField(default=1.0, help_text="gold preparation, 0..1"),
         ),
         migrations.AddField(
-            model_name='sharedtask',
-            name='signup',
-            field=models.CharField(choices=[('open', 'anyone may register a team'), ('approval', 'organizers approve each team'), ('closed', 'registration closed')], default='open', max_length=8),
+            model_name="sharedtask",
+            name="signup",
+            field=models.CharField(
+                choices=[
+                    ("open", "anyone may register a team"),
+                    ("approval", "organizers approve each team"),
+                    ("closed", "registration closed"),
+                ],
+                default="open",
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='sharedtask',
-            name='status',
-            field=models.CharField(choices=[('preparing', 'Preparing'), ('ready', 'Ready'), ('failed', 'Failed')], default='ready', max_length=10),
+            model_name="sharedtask",
+            name="status",
+            field=models.CharField(
+                choices=[("preparing", "Preparing"), ("ready", "Ready"), ("failed", "Failed")],
+                default="ready",
+                max_length=10,
+            ),
         ),
         migrations.AddField(
-            model_name='sharedtask',
-            name='status_message',
-            field=models.TextField(blank=True, help_text='why preparation failed, line by line'),
+            model_name="sharedtask",
+            name="status_message",
+            field=models.TextField(blank=True, help_text="why preparation failed, line by line"),
         ),
         migrations.AddField(
-            model_name='submission',
-            name='chosen',
-            field=models.BooleanField(default=False, help_text="the team's choice for a phase that counts the chosen submission"),
+            model_name="submission",
+            name="chosen",
+            field=models.BooleanField(
+                default=False, help_text="the team's choice for a phase that counts the chosen submission"
+            ),
         ),
         migrations.AddField(
-            model_name='submission',
-            name='failure_cause',
-            field=models.CharField(blank=True, choices=[('', 'not failed'), ('input', "the file (counts against the team's limits)"), ('platform', 'the platform (does not count)')], default='', max_length=8),
+            model_name="submission",
+            name="failure_cause",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("", "not failed"),
+                    ("input", "the file (counts against the team's limits)"),
+                    ("platform", "the platform (does not count)"),
+                ],
+                default="",
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='submission',
-            name='hidden',
-            field=models.BooleanField(default=False, help_text='withdrawn by its team: off the board and the pool'),
+            model_name="submission",
+            name="hidden",
+            field=models.BooleanField(default=False, help_text="withdrawn by its team: off the board and the pool"),
         ),
         migrations.AddField(
-            model_name='submission',
-            name='worker_losses',
-            field=models.PositiveIntegerField(default=0, help_text='times a worker died while scoring it'),
+            model_name="submission",
+            name="worker_losses",
+            field=models.PositiveIntegerField(default=0, help_text="times a worker died while scoring it"),
         ),
         migrations.AddField(
-            model_name='team',
-            name='approved',
+            model_name="team",
+            name="approved",
             field=models.BooleanField(default=True),
         ),
         migrations.AddField(
-            model_name='team',
-            name='invite_code',
+            model_name="team",
+            name="invite_code",
             field=models.CharField(default=leaderboard.models.teams.new_invite_code, max_length=32),
         ),
         migrations.AddField(
-            model_name='team',
-            name='task',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='teams', to='leaderboard.sharedtask'),
+            model_name="team",
+            name="task",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="teams",
+                to="leaderboard.sharedtask",
+            ),
         ),
         migrations.AlterField(
-            model_name='dataset',
-            name='prepared',
-            field=models.BinaryField(blank=True, default=b'', help_text='empty while a worker prepares it'),
+            model_name="dataset",
+            name="prepared",
+            field=models.BinaryField(blank=True, default=b"", help_text="empty while a worker prepares it"),
         ),
         migrations.AlterField(
-            model_name='membership',
-            name='user',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL),
+            model_name="membership",
+            name="user",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="memberships", to=settings.AUTH_USER_MODEL
+            ),
         ),
         migrations.AlterField(
-            model_name='phase',
-            name='kind',
-            field=models.SlugField(default='dev', help_text='short key, unique in the task: dev, test, ...', max_length=32),
+            model_name="phase",
+            name="kind",
+            field=models.SlugField(
+                default="dev", help_text="short key, unique in the task: dev, test, ...", max_length=32
+            ),
         ),
         migrations.AlterField(
-            model_name='team',
-            name='name',
+            model_name="team",
+            name="name",
             field=models.CharField(max_length=100),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(fields=('user', 'task'), name='one_team_per_task'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(fields=("user", "task"), name="one_team_per_task"),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(condition=models.Q(('task__isnull', True)), fields=('user',), name='one_global_team'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("task__isnull", True)), fields=("user",), name="one_global_team"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('task', 'name'), name='one_team_name_per_task'),
+            model_name="team",
+            constraint=models.UniqueConstraint(fields=("task", "name"), name="one_team_name_per_task"),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(condition=models.Q(('task__isnull', True)), fields=('name',), name='one_global_team_name'),
+            model_name="team",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("task__isnull", True)), fields=("name",), name="one_global_team_name"
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='user',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='profile', to=settings.AUTH_USER_MODEL),
+            model_name="profile",
+            name="user",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.CASCADE, related_name="profile", to=settings.AUTH_USER_MODEL
+            ),
         ),
         migrations.RunPython(adopt_legacy_teams, migrations.RunPython.noop),
         migrations.AlterField(

@@ -7,41 +7,89 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0004_hosting_foundation'),
+        ("leaderboard", "0004_hosting_foundation"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='dataset',
-            name='task',
-            field=models.ForeignKey(blank=True, help_text='the task whose phases may use this gold (its phases protect it)', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='datasets', to='leaderboard.sharedtask'),
+            model_name="dataset",
+            name="task",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="the task whose phases may use this gold (its phases protect it)",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="datasets",
+                to="leaderboard.sharedtask",
+            ),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='time_zone',
-            field=models.CharField(default='UTC', help_text="the organizers' time zone: dates are entered and shown in it (and in UTC)", max_length=64),
+            model_name="phase",
+            name="time_zone",
+            field=models.CharField(
+                default="UTC",
+                help_text="the organizers' time zone: dates are entered and shown in it (and in UTC)",
+                max_length=64,
+            ),
         ),
         migrations.CreateModel(
-            name='OrganizerJob',
+            name="OrganizerJob",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('prepare_gold', 'prepare gold'), ('rescore', 'rescore every submission')], max_length=16)),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], db_index=True, default='queued', max_length=8)),
-                ('progress', models.FloatField(default=0.0)),
-                ('message', models.TextField(blank=True, help_text='what it is doing, or why it failed')),
-                ('result', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('dataset', models.ForeignKey(blank=True, help_text='the gold a prepare job parses', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='jobs', to='leaderboard.dataset')),
-                ('task', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='jobs', to='leaderboard.sharedtask')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("prepare_gold", "prepare gold"), ("rescore", "rescore every submission")],
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("queued", "Queued"), ("running", "Running"), ("done", "Done"), ("failed", "Failed")],
+                        db_index=True,
+                        default="queued",
+                        max_length=8,
+                    ),
+                ),
+                ("progress", models.FloatField(default=0.0)),
+                ("message", models.TextField(blank=True, help_text="what it is doing, or why it failed")),
+                ("result", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "dataset",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="the gold a prepare job parses",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="jobs",
+                        to="leaderboard.dataset",
+                    ),
+                ),
+                (
+                    "task",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="jobs", to="leaderboard.sharedtask"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-pk'],
+                "ordering": ["-pk"],
             },
         ),
     ]

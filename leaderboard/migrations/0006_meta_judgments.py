@@ -1,4 +1,5 @@
 """Human judgments per phase, for the meta-evaluation (issue 15)."""
+
 import django.db.models.deletion
 import django.utils.timezone
 from django.db import migrations, models
@@ -15,9 +16,19 @@ class Migration(migrations.Migration):
                 ("data", models.JSONField(help_text="scoring.meta.HumanJudgments.as_json()")),
                 ("files", models.JSONField(blank=True, default=list, help_text="what was loaded, for the page")),
                 ("table", models.JSONField(blank=True, help_text="the last meta-evaluation table", null=True)),
-                ("table_key", models.CharField(blank=True, help_text="the results and judgments the table was computed from", max_length=200)),
+                (
+                    "table_key",
+                    models.CharField(
+                        blank=True, help_text="the results and judgments the table was computed from", max_length=200
+                    ),
+                ),
                 ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
-                ("phase", models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name="judgments", to="leaderboard.phase")),
+                (
+                    "phase",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="judgments", to="leaderboard.phase"
+                    ),
+                ),
             ],
             options={"verbose_name_plural": "judgments"},
         ),

@@ -3,6 +3,7 @@
 A pool join then updates the few chunks the joiner failed, not every chunk it got right.
 And room on each page of the results table, so rewriting every member's GoToScorer
 scores after a join can be HOT updates (no index entries) on PostgreSQL."""
+
 from django.db import migrations, models
 from django.db.models import F, OuterRef, Subquery
 
@@ -27,21 +28,22 @@ def set_fillfactor(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0006_meta_judgments'),
+        ("leaderboard", "0006_meta_judgments"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='goldchunk',
-            name='failures',
-            field=models.PositiveIntegerField(default=0, help_text='f_i: pool members not judged correct on this chunk (n_i = N - f_i)'),
+            model_name="goldchunk",
+            name="failures",
+            field=models.PositiveIntegerField(
+                default=0, help_text="f_i: pool members not judged correct on this chunk (n_i = N - f_i)"
+            ),
         ),
         migrations.RunPython(failures_from_successes, successes_from_failures),
         migrations.RemoveField(
-            model_name='goldchunk',
-            name='n',
+            model_name="goldchunk",
+            name="n",
         ),
         migrations.RunPython(set_fillfactor, migrations.RunPython.noop),
     ]

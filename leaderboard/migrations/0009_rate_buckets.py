@@ -4,19 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0008_parsed_lines'),
+        ("leaderboard", "0008_parsed_lines"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RateBucket',
+            name="RateBucket",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(help_text='scope and a hash of who acts (an address, a username)', max_length=100, unique=True)),
-                ('tokens', models.FloatField()),
-                ('updated_at', models.DateTimeField()),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "key",
+                    models.CharField(
+                        help_text="scope and a hash of who acts (an address, a username)", max_length=100, unique=True
+                    ),
+                ),
+                ("tokens", models.FloatField()),
+                ("updated_at", models.DateTimeField()),
             ],
         ),
     ]

@@ -1,4 +1,5 @@
 """An organizer's job keeps a heartbeat and its attempts, so the sweeper finds lost ones."""
+
 from django.db import migrations, models
 
 
@@ -9,11 +10,17 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="organizerjob",
             name="heartbeat_at",
-            field=models.DateTimeField(blank=True, help_text="last sign of life (queued, each progress step); the sweeper re-queues a silent job", null=True),
+            field=models.DateTimeField(
+                blank=True,
+                help_text="last sign of life (queued, each progress step); the sweeper re-queues a silent job",
+                null=True,
+            ),
         ),
         migrations.AddField(
             model_name="organizerjob",
             name="attempts",
-            field=models.PositiveSmallIntegerField(default=0, help_text="runs started; the sweeper fails the job after a few"),
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="runs started; the sweeper fails the job after a few"
+            ),
         ),
     ]

@@ -16,64 +16,110 @@ def cut_long_descriptions(apps, schema_editor):
     """Descriptions stored before the limits existed are cut to them, so the constraints hold."""
     for model_name, limit in DESCRIPTION_LIMITS.items():
         model = apps.get_model("leaderboard", model_name)
-        model.objects.annotate(n=Length("description")).filter(n__gt=limit).update(description=Left("description", limit))
+        model.objects.annotate(n=Length("description")).filter(n__gt=limit).update(
+            description=Left("description", limit)
+        )
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0010_organizer_job_heartbeat'),
+        ("leaderboard", "0010_organizer_job_heartbeat"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='sharedtask',
-            name='max_team_size',
-            field=models.PositiveSmallIntegerField(default=10, help_text='the most members a team may have; joining a full team is refused', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(1000)]),
+            model_name="sharedtask",
+            name="max_team_size",
+            field=models.PositiveSmallIntegerField(
+                default=10,
+                help_text="the most members a team may have; joining a full team is refused",
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(1000),
+                ],
+            ),
         ),
         migrations.AlterField(
-            model_name='phase',
-            name='name',
-            field=models.CharField(blank=True, help_text='shown on pages; empty = the key', max_length=100, validators=[leaderboard.models.text.visible_name]),
+            model_name="phase",
+            name="name",
+            field=models.CharField(
+                blank=True,
+                help_text="shown on pages; empty = the key",
+                max_length=100,
+                validators=[leaderboard.models.text.visible_name],
+            ),
         ),
         migrations.AlterField(
-            model_name='sharedtask',
-            name='description',
-            field=models.TextField(blank=True, validators=[django.core.validators.MaxLengthValidator(20000, message='at most %(limit_value)s characters, please (this has %(show_value)s)')]),
+            model_name="sharedtask",
+            name="description",
+            field=models.TextField(
+                blank=True,
+                validators=[
+                    django.core.validators.MaxLengthValidator(
+                        20000, message="at most %(limit_value)s characters, please (this has %(show_value)s)"
+                    )
+                ],
+            ),
         ),
         migrations.AlterField(
-            model_name='sharedtask',
-            name='title',
+            model_name="sharedtask",
+            name="title",
             field=models.CharField(max_length=200, validators=[leaderboard.models.text.visible_name]),
         ),
         migrations.AlterField(
-            model_name='sharedtask',
-            name='tracks',
-            field=models.JSONField(blank=True, default=list, help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]', validators=[leaderboard.models.text.valid_tracks]),
+            model_name="sharedtask",
+            name="tracks",
+            field=models.JSONField(
+                blank=True,
+                default=list,
+                help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]',
+                validators=[leaderboard.models.text.valid_tracks],
+            ),
         ),
         migrations.AlterField(
-            model_name='submission',
-            name='description',
-            field=models.TextField(blank=True, validators=[django.core.validators.MaxLengthValidator(2000, message='at most %(limit_value)s characters, please (this has %(show_value)s)')]),
+            model_name="submission",
+            name="description",
+            field=models.TextField(
+                blank=True,
+                validators=[
+                    django.core.validators.MaxLengthValidator(
+                        2000, message="at most %(limit_value)s characters, please (this has %(show_value)s)"
+                    )
+                ],
+            ),
         ),
         migrations.AlterField(
-            model_name='submission',
-            name='system_name',
+            model_name="submission",
+            name="system_name",
             field=models.CharField(max_length=100, validators=[leaderboard.models.text.visible_name]),
         ),
         migrations.AlterField(
-            model_name='team',
-            name='name',
-            field=models.CharField(max_length=100, validators=[leaderboard.models.text.visible_name], verbose_name='team name'),
+            model_name="team",
+            name="name",
+            field=models.CharField(
+                max_length=100, validators=[leaderboard.models.text.visible_name], verbose_name="team name"
+            ),
         ),
         migrations.RunPython(cut_long_descriptions, migrations.RunPython.noop),
         migrations.AddConstraint(
-            model_name='sharedtask',
-            constraint=models.CheckConstraint(condition=django.db.models.lookups.LessThanOrEqual(django.db.models.functions.text.Length('description'), 20000), name='task_description_length', violation_error_message='description: at most 20000 characters'),
+            model_name="sharedtask",
+            constraint=models.CheckConstraint(
+                condition=django.db.models.lookups.LessThanOrEqual(
+                    django.db.models.functions.text.Length("description"), 20000
+                ),
+                name="task_description_length",
+                violation_error_message="description: at most 20000 characters",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='submission',
-            constraint=models.CheckConstraint(condition=django.db.models.lookups.LessThanOrEqual(django.db.models.functions.text.Length('description'), 2000), name='submission_description_length', violation_error_message='description: at most 2000 characters'),
+            model_name="submission",
+            constraint=models.CheckConstraint(
+                condition=django.db.models.lookups.LessThanOrEqual(
+                    django.db.models.functions.text.Length("description"), 2000
+                ),
+                name="submission_description_length",
+                violation_error_message="description: at most 2000 characters",
+            ),
         ),
     ]

@@ -14,72 +14,118 @@ def keep_line_limits(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0010_organizer_job_heartbeat'),
+        ("leaderboard", "0010_organizer_job_heartbeat"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='phase',
-            options={'base_manager_name': 'every'},
+            name="phase",
+            options={"base_manager_name": "every"},
         ),
         migrations.AlterModelManagers(
-            name='phase',
+            name="phase",
             managers=[
-                ('objects', django.db.models.manager.Manager()),
-                ('every', django.db.models.manager.Manager()),
+                ("objects", django.db.models.manager.Manager()),
+                ("every", django.db.models.manager.Manager()),
             ],
         ),
         migrations.AddField(
-            model_name='dataset',
-            name='lang',
-            field=models.CharField(default='en', help_text='ISO 639-1 code: picks the text pipeline and the metrics that can serve it', max_length=8),
+            model_name="dataset",
+            name="lang",
+            field=models.CharField(
+                default="en",
+                help_text="ISO 639-1 code: picks the text pipeline and the metrics that can serve it",
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='dataset',
-            name='max_tokens',
-            field=models.PositiveIntegerField(default=5000, help_text='longest accepted line, in tokens (MultiGEC essays reach 1,741)'),
+            model_name="dataset",
+            name="max_tokens",
+            field=models.PositiveIntegerField(
+                default=5000, help_text="longest accepted line, in tokens (MultiGEC essays reach 1,741)"
+            ),
         ),
         migrations.AddField(
-            model_name='dataset',
-            name='pipeline',
-            field=models.CharField(blank=True, help_text='tokens, lemmas or full; empty = the richest available for the language', max_length=16),
+            model_name="dataset",
+            name="pipeline",
+            field=models.CharField(
+                blank=True,
+                help_text="tokens, lemmas or full; empty = the richest available for the language",
+                max_length=16,
+            ),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='corpus',
-            field=models.SlugField(blank=True, help_text='the corpus name, e.g. cs-natwebinf: the file name in a zip submission', max_length=60),
+            model_name="phase",
+            name="corpus",
+            field=models.SlugField(
+                blank=True,
+                help_text="the corpus name, e.g. cs-natwebinf: the file name in a zip submission",
+                max_length=60,
+            ),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='gleu_variant',
-            field=models.CharField(choices=[('official', 'compute_gleu (official)'), ('multigec', 'the PyPI gleu tool, as MultiGEC-2025 reported')], default='official', max_length=10),
+            model_name="phase",
+            name="gleu_variant",
+            field=models.CharField(
+                choices=[
+                    ("official", "compute_gleu (official)"),
+                    ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported"),
+                ],
+                default="official",
+                max_length=10,
+            ),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='parent',
-            field=models.ForeignKey(blank=True, help_text='set on a corpus of a multi-corpus phase', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='leaderboard.phase'),
+            model_name="phase",
+            name="parent",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="set on a corpus of a multi-corpus phase",
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="leaderboard.phase",
+            ),
         ),
         migrations.AddField(
-            model_name='submission',
-            name='parent',
-            field=models.ForeignKey(blank=True, help_text='the upload this corpus output came in (a zip for a multi-corpus phase)', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='corpus_outputs', to='leaderboard.submission'),
+            model_name="submission",
+            name="parent",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="the upload this corpus output came in (a zip for a multi-corpus phase)",
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="corpus_outputs",
+                to="leaderboard.submission",
+            ),
         ),
         migrations.AlterField(
-            model_name='phase',
-            name='dataset',
-            field=models.ForeignKey(blank=True, help_text='the gold; empty for a phase of several corpora', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='phases', to='leaderboard.dataset'),
+            model_name="phase",
+            name="dataset",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="the gold; empty for a phase of several corpora",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="phases",
+                to="leaderboard.dataset",
+            ),
         ),
         migrations.AlterField(
-            model_name='phase',
-            name='kind',
-            field=models.SlugField(default='dev', help_text='short key, unique in the task: dev, test, ...', max_length=100),
+            model_name="phase",
+            name="kind",
+            field=models.SlugField(
+                default="dev", help_text="short key, unique in the task: dev, test, ...", max_length=100
+            ),
         ),
         migrations.AlterField(
-            model_name='sharedtask',
-            name='max_tokens',
-            field=models.PositiveIntegerField(default=5000, help_text="longest accepted line, in tokens, of the task's new gold (each dataset keeps its own)"),
+            model_name="sharedtask",
+            name="max_tokens",
+            field=models.PositiveIntegerField(
+                default=5000,
+                help_text="longest accepted line, in tokens, of the task's new gold (each dataset keeps its own)",
+            ),
         ),
         migrations.RunPython(keep_line_limits, migrations.RunPython.noop),
     ]

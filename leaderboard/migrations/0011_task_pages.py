@@ -7,52 +7,94 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0010_organizer_job_heartbeat'),
+        ("leaderboard", "0010_organizer_job_heartbeat"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='phase',
-            name='references_public',
-            field=models.BooleanField(default=False, help_text='participants may download the references (never for a test phase: leaderboard.access decides)'),
+            model_name="phase",
+            name="references_public",
+            field=models.BooleanField(
+                default=False,
+                help_text="participants may download the references (never for a test phase: leaderboard.access decides)",
+            ),
         ),
         migrations.AddField(
-            model_name='sharedtask',
-            name='auto_approve_domains',
-            field=models.JSONField(blank=True, default=list, help_text='with signup on approval: teams registered from these e-mail domains are approved at once, e.g. ["uni-example.edu"]'),
+            model_name="sharedtask",
+            name="auto_approve_domains",
+            field=models.JSONField(
+                blank=True,
+                default=list,
+                help_text='with signup on approval: teams registered from these e-mail domains are approved at once, e.g. ["uni-example.edu"]',
+            ),
         ),
         migrations.AddField(
-            model_name='team',
-            name='approved_at',
-            field=models.DateTimeField(blank=True, help_text='when an organizer (or the e-mail domain list) approved it; empty when approved by an open signup', null=True),
+            model_name="team",
+            name="approved_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="when an organizer (or the e-mail domain list) approved it; empty when approved by an open signup",
+                null=True,
+            ),
         ),
         migrations.CreateModel(
-            name='TaskPage',
+            name="TaskPage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(choices=[('overview', 'Overview'), ('data', 'Data'), ('evaluation', 'Evaluation'), ('terms', 'Terms')], max_length=16)),
-                ('markdown', models.TextField(blank=True)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('task', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pages', to='leaderboard.sharedtask')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "name",
+                    models.CharField(
+                        choices=[
+                            ("overview", "Overview"),
+                            ("data", "Data"),
+                            ("evaluation", "Evaluation"),
+                            ("terms", "Terms"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("markdown", models.TextField(blank=True)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "task",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="pages", to="leaderboard.sharedtask"
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('task', 'name'), name='one_page_per_name')],
+                "constraints": [models.UniqueConstraint(fields=("task", "name"), name="one_page_per_name")],
             },
         ),
         migrations.CreateModel(
-            name='TermsAcceptance',
+            name="TermsAcceptance",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.CharField(max_length=16)),
-                ('accepted_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('task', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='terms_acceptances', to='leaderboard.sharedtask')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='terms_acceptances', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("version", models.CharField(max_length=16)),
+                ("accepted_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "task",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="terms_acceptances",
+                        to="leaderboard.sharedtask",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="terms_acceptances",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('task', 'user', 'version'), name='one_acceptance_per_version')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("task", "user", "version"), name="one_acceptance_per_version")
+                ],
             },
         ),
     ]

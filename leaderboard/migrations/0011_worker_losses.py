@@ -4,25 +4,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0010_organizer_job_heartbeat'),
+        ("leaderboard", "0010_organizer_job_heartbeat"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='submission',
-            name='external_losses',
-            field=models.PositiveIntegerField(default=0, help_text='times its worker was stopped from outside (does not count)'),
+            model_name="submission",
+            name="external_losses",
+            field=models.PositiveIntegerField(
+                default=0, help_text="times its worker was stopped from outside (does not count)"
+            ),
         ),
         migrations.AddField(
-            model_name='submission',
-            name='memory_mb',
-            field=models.PositiveIntegerField(default=0, help_text="the scoring process's data size at its last heartbeat"),
+            model_name="submission",
+            name="memory_mb",
+            field=models.PositiveIntegerField(
+                default=0, help_text="the scoring process's data size at its last heartbeat"
+            ),
         ),
         migrations.AlterField(
-            model_name='submission',
-            name='worker_losses',
-            field=models.PositiveIntegerField(default=0, help_text="times the worker's own memory ceiling or time budget stopped it (counts)"),
+            model_name="submission",
+            name="worker_losses",
+            field=models.PositiveIntegerField(
+                default=0, help_text="times the worker's own memory ceiling or time budget stopped it (counts)"
+            ),
         ),
     ]

@@ -4,13 +4,11 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0011_hardening'),
-        ('leaderboard', '0011_multigec_corpora'),
-        ('leaderboard', '0011_task_pages'),
-        ('leaderboard', '0011_worker_losses'),
+        ("leaderboard", "0011_hardening"),
+        ("leaderboard", "0011_multigec_corpora"),
+        ("leaderboard", "0011_task_pages"),
+        ("leaderboard", "0011_worker_losses"),
     ]
 
-    operations = [
-    ]
+    operations = []

@@ -11,103 +11,269 @@ import leaderboard.models.text
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0012_merge_parallel_work'),
+        ("leaderboard", "0012_merge_parallel_work"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Campaign',
+            name="Campaign",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.SlugField(help_text="unique in the task; in the campaign's addresses", max_length=100, validators=[leaderboard.models.text.visible_name])),
-                ('mode', models.CharField(choices=[('ranking', 'rank the outputs (sentence level)'), ('edits', 'judge each edit, then rank (edit level)')], default='ranking', max_length=8)),
-                ('screens_per_annotator', models.PositiveIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(10000)])),
-                ('outputs_per_screen', models.PositiveSmallIntegerField(default=5, validators=[django.core.validators.MinValueValidator(2), django.core.validators.MaxValueValidator(10)])),
-                ('redundancy', models.PositiveSmallIntegerField(default=2, help_text='annotators who judge each screen', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(20)])),
-                ('repeats', models.PositiveIntegerField(default=0, help_text='screens each annotator sees twice (intra-annotator agreement)')),
-                ('controls', models.FloatField(default=0.0, help_text="share of each annotator's screens that are control screens", validators=[django.core.validators.MinValueValidator(0.0), django.core.validators.MaxValueValidator(0.5)])),
-                ('threshold', models.FloatField(default=0.05, help_text="an annotator is trusted when the sign test's p-value is at most this", validators=[django.core.validators.MinValueValidator(0.0), django.core.validators.MaxValueValidator(1.0)])),
-                ('seed', models.PositiveIntegerField(default=0)),
-                ('status', models.CharField(choices=[('preparing', 'Preparing'), ('ready', 'Ready'), ('failed', 'Failed')], default='preparing', max_length=10)),
-                ('message', models.TextField(blank=True, help_text='why preparing failed')),
-                ('published', models.BooleanField(default=False, help_text='the ranking is on the board and the page is open to everyone')),
-                ('version', models.PositiveIntegerField(default=0, help_text='bumped by every judgment or import')),
-                ('ranked_version', models.IntegerField(default=-1, help_text='the version ``results`` were computed from')),
-                ('rank_queued', models.BooleanField(default=False, help_text='a re-ranking job is queued and has not started')),
-                ('results', models.JSONField(blank=True, null=True)),
-                ('ranked_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('annotators', models.ManyToManyField(related_name='campaigns', to=settings.AUTH_USER_MODEL)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='campaigns', to='leaderboard.phase')),
-                ('systems', models.ManyToManyField(help_text='the submissions ranked', related_name='campaigns', to='leaderboard.submission')),
-                ('task', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='campaigns', to='leaderboard.sharedtask')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "name",
+                    models.SlugField(
+                        help_text="unique in the task; in the campaign's addresses",
+                        max_length=100,
+                        validators=[leaderboard.models.text.visible_name],
+                    ),
+                ),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("ranking", "rank the outputs (sentence level)"),
+                            ("edits", "judge each edit, then rank (edit level)"),
+                        ],
+                        default="ranking",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "screens_per_annotator",
+                    models.PositiveIntegerField(
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(10000),
+                        ]
+                    ),
+                ),
+                (
+                    "outputs_per_screen",
+                    models.PositiveSmallIntegerField(
+                        default=5,
+                        validators=[
+                            django.core.validators.MinValueValidator(2),
+                            django.core.validators.MaxValueValidator(10),
+                        ],
+                    ),
+                ),
+                (
+                    "redundancy",
+                    models.PositiveSmallIntegerField(
+                        default=2,
+                        help_text="annotators who judge each screen",
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(20),
+                        ],
+                    ),
+                ),
+                (
+                    "repeats",
+                    models.PositiveIntegerField(
+                        default=0, help_text="screens each annotator sees twice (intra-annotator agreement)"
+                    ),
+                ),
+                (
+                    "controls",
+                    models.FloatField(
+                        default=0.0,
+                        help_text="share of each annotator's screens that are control screens",
+                        validators=[
+                            django.core.validators.MinValueValidator(0.0),
+                            django.core.validators.MaxValueValidator(0.5),
+                        ],
+                    ),
+                ),
+                (
+                    "threshold",
+                    models.FloatField(
+                        default=0.05,
+                        help_text="an annotator is trusted when the sign test's p-value is at most this",
+                        validators=[
+                            django.core.validators.MinValueValidator(0.0),
+                            django.core.validators.MaxValueValidator(1.0),
+                        ],
+                    ),
+                ),
+                ("seed", models.PositiveIntegerField(default=0)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("preparing", "Preparing"), ("ready", "Ready"), ("failed", "Failed")],
+                        default="preparing",
+                        max_length=10,
+                    ),
+                ),
+                ("message", models.TextField(blank=True, help_text="why preparing failed")),
+                (
+                    "published",
+                    models.BooleanField(
+                        default=False, help_text="the ranking is on the board and the page is open to everyone"
+                    ),
+                ),
+                ("version", models.PositiveIntegerField(default=0, help_text="bumped by every judgment or import")),
+                (
+                    "ranked_version",
+                    models.IntegerField(default=-1, help_text="the version ``results`` were computed from"),
+                ),
+                (
+                    "rank_queued",
+                    models.BooleanField(default=False, help_text="a re-ranking job is queued and has not started"),
+                ),
+                ("results", models.JSONField(blank=True, null=True)),
+                ("ranked_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("annotators", models.ManyToManyField(related_name="campaigns", to=settings.AUTH_USER_MODEL)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="campaigns", to="leaderboard.phase"
+                    ),
+                ),
+                (
+                    "systems",
+                    models.ManyToManyField(
+                        help_text="the submissions ranked", related_name="campaigns", to="leaderboard.submission"
+                    ),
+                ),
+                (
+                    "task",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="campaigns",
+                        to="leaderboard.sharedtask",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'pk'],
+                "ordering": ["created_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Assignment',
+            name="Assignment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('repeat', models.BooleanField(default=False)),
-                ('judged', models.BooleanField(default=False)),
-                ('annotator', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='assignments', to='leaderboard.campaign')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveIntegerField()),
+                ("repeat", models.BooleanField(default=False)),
+                ("judged", models.BooleanField(default=False)),
+                (
+                    "annotator",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="assignments",
+                        to="leaderboard.campaign",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Judgment',
+            name="Judgment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('user', models.CharField(help_text="the annotator's name as exported", max_length=150)),
-                ('line', models.PositiveIntegerField(help_text="0-based line of the phase's dataset")),
-                ('ranks', models.JSONField(help_text='{output key: rank}; imported: [[[submission id, ...], rank], ...], one per output')),
-                ('edits', models.JSONField(blank=True, default=dict, help_text='mode edits: {output key: [valid?, ...]}')),
-                ('imported', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('annotator', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('assignment', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='judgment', to='leaderboard.assignment')),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='judgments', to='leaderboard.campaign')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("user", models.CharField(help_text="the annotator's name as exported", max_length=150)),
+                ("line", models.PositiveIntegerField(help_text="0-based line of the phase's dataset")),
+                (
+                    "ranks",
+                    models.JSONField(
+                        help_text="{output key: rank}; imported: [[[submission id, ...], rank], ...], one per output"
+                    ),
+                ),
+                (
+                    "edits",
+                    models.JSONField(blank=True, default=dict, help_text="mode edits: {output key: [valid?, ...]}"),
+                ),
+                ("imported", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "annotator",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "assignment",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="judgment",
+                        to="leaderboard.assignment",
+                    ),
+                ),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="judgments", to="leaderboard.campaign"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Screen',
+            name="Screen",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('line', models.PositiveIntegerField(help_text="0-based line of the phase's dataset")),
-                ('source', models.TextField(help_text="the source sentence's tokens, as shown")),
-                ('before', models.TextField(blank=True, help_text='the sentence before it (context)')),
-                ('after', models.TextField(blank=True, help_text='the sentence after it (context)')),
-                ('outputs', models.JSONField()),
-                ('is_control', models.BooleanField(default=False)),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='screens', to='leaderboard.campaign')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("line", models.PositiveIntegerField(help_text="0-based line of the phase's dataset")),
+                ("source", models.TextField(help_text="the source sentence's tokens, as shown")),
+                ("before", models.TextField(blank=True, help_text="the sentence before it (context)")),
+                ("after", models.TextField(blank=True, help_text="the sentence after it (context)")),
+                ("outputs", models.JSONField()),
+                ("is_control", models.BooleanField(default=False)),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="screens", to="leaderboard.campaign"
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='assignment',
-            name='screen',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='assignments', to='leaderboard.screen'),
+            model_name="assignment",
+            name="screen",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="assignments", to="leaderboard.screen"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='campaign',
-            constraint=models.UniqueConstraint(fields=('task', 'name'), name='one_campaign_per_name'),
+            model_name="campaign",
+            constraint=models.UniqueConstraint(fields=("task", "name"), name="one_campaign_per_name"),
         ),
         migrations.AddIndex(
-            model_name='judgment',
-            index=models.Index(fields=['campaign', 'created_at'], name='leaderboard_campaig_1c081d_idx'),
+            model_name="judgment",
+            index=models.Index(fields=["campaign", "created_at"], name="leaderboard_campaig_1c081d_idx"),
         ),
         migrations.AddIndex(
-            model_name='assignment',
-            index=models.Index(fields=['campaign', 'annotator', 'judged', 'position'], name='leaderboard_campaig_42ef14_idx'),
+            model_name="assignment",
+            index=models.Index(
+                fields=["campaign", "annotator", "judged", "position"], name="leaderboard_campaig_42ef14_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='assignment',
-            constraint=models.UniqueConstraint(fields=('campaign', 'annotator', 'position'), name='one_assignment_per_position'),
+            model_name="assignment",
+            constraint=models.UniqueConstraint(
+                fields=("campaign", "annotator", "position"), name="one_assignment_per_position"
+            ),
         ),
     ]

@@ -1,5 +1,6 @@
 """Joins the migrations that were written side by side this season (a task's GLEU default,
 human evaluation campaigns, the fair queue); no schema change of its own."""
+
 from django.db import migrations
 
 

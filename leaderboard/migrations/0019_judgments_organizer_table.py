@@ -1,5 +1,6 @@
 """The organizers' meta-evaluation table (unpublished campaigns included), kept apart from
 the public one."""
+
 from django.db import migrations, models
 
 
@@ -8,11 +9,17 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AddField(
-            model_name="judgments", name="organizer_table",
-            field=models.JSONField(blank=True, help_text="the last table with unpublished campaigns too (organizers only)", null=True),
+            model_name="judgments",
+            name="organizer_table",
+            field=models.JSONField(
+                blank=True, help_text="the last table with unpublished campaigns too (organizers only)", null=True
+            ),
         ),
         migrations.AddField(
-            model_name="judgments", name="organizer_table_key",
-            field=models.CharField(blank=True, help_text="what the organizers' table was computed from", max_length=200),
+            model_name="judgments",
+            name="organizer_table_key",
+            field=models.CharField(
+                blank=True, help_text="what the organizers' table was computed from", max_length=200
+            ),
         ),
     ]

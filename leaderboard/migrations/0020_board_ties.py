@@ -6,29 +6,43 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0019_judgments_organizer_table'),
+        ("leaderboard", "0019_judgments_organizer_table"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='BoardTies',
+            name="BoardTies",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('metric', models.CharField(help_text='the score path the board ranks by', max_length=200)),
-                ('track', models.CharField(blank=True, help_text="'' for the whole board", max_length=100)),
-                ('rows_key', models.CharField(blank=True, help_text='digest of the ranked rows the groups are of', max_length=64)),
-                ('order', models.JSONField(default=list, help_text="those rows' submission ids, best first")),
-                ('groups', models.JSONField(default=dict, help_text='{submission id: {"group", "p_value", "delta"}}')),
-                ('computed_at', models.DateTimeField(blank=True, null=True)),
-                ('asked_key', models.CharField(blank=True, help_text='the rows a worker was last asked about', max_length=64)),
-                ('asked_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='board_ties', to='leaderboard.phase')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("metric", models.CharField(help_text="the score path the board ranks by", max_length=200)),
+                ("track", models.CharField(blank=True, help_text="'' for the whole board", max_length=100)),
+                (
+                    "rows_key",
+                    models.CharField(
+                        blank=True, help_text="digest of the ranked rows the groups are of", max_length=64
+                    ),
+                ),
+                ("order", models.JSONField(default=list, help_text="those rows' submission ids, best first")),
+                ("groups", models.JSONField(default=dict, help_text='{submission id: {"group", "p_value", "delta"}}')),
+                ("computed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "asked_key",
+                    models.CharField(blank=True, help_text="the rows a worker was last asked about", max_length=64),
+                ),
+                ("asked_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="board_ties", to="leaderboard.phase"
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'board ties',
-                'constraints': [models.UniqueConstraint(fields=('phase', 'metric', 'track'), name='one_ties_row_per_board')],
+                "verbose_name_plural": "board ties",
+                "constraints": [
+                    models.UniqueConstraint(fields=("phase", "metric", "track"), name="one_ties_row_per_board")
+                ],
             },
         ),
     ]

@@ -5,25 +5,42 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0020_board_ties'),
+        ("leaderboard", "0020_board_ties"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SampledScores',
+            name="SampledScores",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('path', models.CharField(help_text='the score path sampled', max_length=200)),
-                ('key', models.CharField(help_text='digest of scored_at, scoring options, samples and seed', max_length=64)),
-                ('observed', models.FloatField(help_text='the score on the whole corpus; null when the statistics cannot give the path', null=True)),
-                ('values', models.BinaryField(help_text='the score on each sample, float64 bytes')),
-                ('submission', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sampled_scores', to='leaderboard.submission')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("path", models.CharField(help_text="the score path sampled", max_length=200)),
+                (
+                    "key",
+                    models.CharField(help_text="digest of scored_at, scoring options, samples and seed", max_length=64),
+                ),
+                (
+                    "observed",
+                    models.FloatField(
+                        help_text="the score on the whole corpus; null when the statistics cannot give the path",
+                        null=True,
+                    ),
+                ),
+                ("values", models.BinaryField(help_text="the score on each sample, float64 bytes")),
+                (
+                    "submission",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sampled_scores",
+                        to="leaderboard.submission",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'sampled scores',
-                'constraints': [models.UniqueConstraint(fields=('submission', 'path', 'key'), name='one_sampled_scores_per_key')],
+                "verbose_name_plural": "sampled scores",
+                "constraints": [
+                    models.UniqueConstraint(fields=("submission", "path", "key"), name="one_sampled_scores_per_key")
+                ],
             },
         ),
     ]

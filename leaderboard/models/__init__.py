@@ -1,4 +1,5 @@
 """Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines, rate limits, human evaluation campaigns, the boards' tie groups and the sampled scores behind them."""
+
 from .campaigns import Assignment, Campaign, Judgment, Screen
 from .difficulty import GoldChunk, Pool, PoolMember
 from .judgments import Judgments
@@ -13,6 +14,27 @@ from .teams import Membership, Profile, Team
 from .ties import BoardTies, SampledScores
 
 __all__ = [
-    "Assignment", "BoardTies", "Campaign", "Dataset", "GoldChunk", "Judgment", "Screen", "Judgments", "Membership", "MetricResult", "OrganizerJob", "ParsedLine", "Phase", "Pool", "PoolMember", "Profile", "RateBucket", "SampledScores",
-    "SharedTask", "Submission", "TaskPage", "Team", "TermsAcceptance",
+    "Assignment",
+    "BoardTies",
+    "Campaign",
+    "Dataset",
+    "GoldChunk",
+    "Judgment",
+    "Screen",
+    "Judgments",
+    "Membership",
+    "MetricResult",
+    "OrganizerJob",
+    "ParsedLine",
+    "Phase",
+    "Pool",
+    "PoolMember",
+    "Profile",
+    "RateBucket",
+    "SampledScores",
+    "SharedTask",
+    "Submission",
+    "TaskPage",
+    "Team",
+    "TermsAcceptance",
 ]

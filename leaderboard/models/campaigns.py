@@ -12,6 +12,7 @@ What a screen shows is kept apart from what it means: ``outputs`` hold the syste
 behind each output and which output a control degraded, and only
 :meth:`Screen.shown_outputs` (keys, texts, edits) ever reaches an annotator.
 """
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -32,26 +33,50 @@ class Campaign(models.Model):
 
     task = models.ForeignKey("leaderboard.SharedTask", on_delete=models.CASCADE, related_name="campaigns")
     phase = models.ForeignKey("leaderboard.Phase", on_delete=models.CASCADE, related_name="campaigns")
-    name = models.SlugField(max_length=NAME_MAX, validators=[visible_name], help_text="unique in the task; in the campaign's addresses")
+    name = models.SlugField(
+        max_length=NAME_MAX, validators=[visible_name], help_text="unique in the task; in the campaign's addresses"
+    )
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.RANKING)
-    systems = models.ManyToManyField("leaderboard.Submission", related_name="campaigns", help_text="the submissions ranked")
+    systems = models.ManyToManyField(
+        "leaderboard.Submission", related_name="campaigns", help_text="the submissions ranked"
+    )
     annotators = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="campaigns")
     screens_per_annotator = models.PositiveIntegerField(validators=[MinValueValidator(1), MaxValueValidator(10_000)])
-    outputs_per_screen = models.PositiveSmallIntegerField(default=5, validators=[MinValueValidator(2), MaxValueValidator(10)])
-    redundancy = models.PositiveSmallIntegerField(default=2, validators=[MinValueValidator(1), MaxValueValidator(20)], help_text="annotators who judge each screen")
-    repeats = models.PositiveIntegerField(default=0, help_text="screens each annotator sees twice (intra-annotator agreement)")
-    controls = models.FloatField(default=0.0, validators=[MinValueValidator(0.0), MaxValueValidator(0.5)], help_text="share of each annotator's screens that are control screens")
-    threshold = models.FloatField(default=0.05, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)], help_text="an annotator is trusted when the sign test's p-value is at most this")
+    outputs_per_screen = models.PositiveSmallIntegerField(
+        default=5, validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    redundancy = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(20)],
+        help_text="annotators who judge each screen",
+    )
+    repeats = models.PositiveIntegerField(
+        default=0, help_text="screens each annotator sees twice (intra-annotator agreement)"
+    )
+    controls = models.FloatField(
+        default=0.0,
+        validators=[MinValueValidator(0.0), MaxValueValidator(0.5)],
+        help_text="share of each annotator's screens that are control screens",
+    )
+    threshold = models.FloatField(
+        default=0.05,
+        validators=[MinValueValidator(0.0), MaxValueValidator(1.0)],
+        help_text="an annotator is trusted when the sign test's p-value is at most this",
+    )
     seed = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
     message = models.TextField(blank=True, help_text="why preparing failed")
-    published = models.BooleanField(default=False, help_text="the ranking is on the board and the page is open to everyone")
+    published = models.BooleanField(
+        default=False, help_text="the ranking is on the board and the page is open to everyone"
+    )
     version = models.PositiveIntegerField(default=0, help_text="bumped by every judgment or import")
     ranked_version = models.IntegerField(default=-1, help_text="the version ``results`` were computed from")
     rank_queued = models.BooleanField(default=False, help_text="a re-ranking job is queued and has not started")
     results = models.JSONField(null=True, blank=True)
     ranked_at = models.DateTimeField(null=True, blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -96,7 +121,9 @@ class Assignment(models.Model):
     judged = models.BooleanField(default=False)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["campaign", "annotator", "position"], name="one_assignment_per_position")]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "annotator", "position"], name="one_assignment_per_position")
+        ]
         indexes = [models.Index(fields=["campaign", "annotator", "judged", "position"])]
 
 
@@ -105,11 +132,17 @@ class Judgment(models.Model):
     imported from a file (``assignment`` empty, ``user`` the file's annotator)."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="judgments")
-    assignment = models.OneToOneField(Assignment, null=True, blank=True, on_delete=models.CASCADE, related_name="judgment")
-    annotator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    assignment = models.OneToOneField(
+        Assignment, null=True, blank=True, on_delete=models.CASCADE, related_name="judgment"
+    )
+    annotator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     user = models.CharField(max_length=150, help_text="the annotator's name as exported")
     line = models.PositiveIntegerField(help_text="0-based line of the phase's dataset")
-    ranks = models.JSONField(help_text="{output key: rank}; imported: [[[submission id, ...], rank], ...], one per output")
+    ranks = models.JSONField(
+        help_text="{output key: rank}; imported: [[[submission id, ...], rank], ...], one per output"
+    )
     edits = models.JSONField(default=dict, blank=True, help_text="mode edits: {output key: [valid?, ...]}")
     imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)

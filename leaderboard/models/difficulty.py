@@ -7,6 +7,7 @@ the few rows it failed instead of every chunk it got right (``GoldChunk.objects.
 gives n_i back). The weight of chunk i is w_i = 1 - n_i / N, and a join or leave
 re-derives every member's scores from their stored outcome bits, without re-aligning.
 """
+
 from django.db import models
 from django.db.models import ExpressionWrapper, F
 from django.utils import timezone
@@ -28,7 +29,9 @@ class Pool(models.Model):
 class GoldChunkQuerySet(models.QuerySet):
     def with_n(self):
         """Annotate n, the success count n_i = N - f_i."""
-        return self.annotate(n=ExpressionWrapper(F("phase__pool__size") - F("failures"), output_field=models.IntegerField()))
+        return self.annotate(
+            n=ExpressionWrapper(F("phase__pool__size") - F("failures"), output_field=models.IntegerField())
+        )
 
 
 class GoldChunk(models.Model):
@@ -42,7 +45,9 @@ class GoldChunk(models.Model):
     correction = models.TextField(blank=True)
     error_type = models.CharField(max_length=32, blank=True)
     modified = models.BooleanField()
-    failures = models.PositiveIntegerField(default=0, help_text="f_i: pool members not judged correct on this chunk (n_i = N - f_i)")
+    failures = models.PositiveIntegerField(
+        default=0, help_text="f_i: pool members not judged correct on this chunk (n_i = N - f_i)"
+    )
 
     objects = GoldChunkQuerySet.as_manager()
 
@@ -58,7 +63,9 @@ class PoolMember(models.Model):
     """
 
     pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="members")
-    submission = models.OneToOneField("leaderboard.Submission", on_delete=models.CASCADE, related_name="pool_membership")
+    submission = models.OneToOneField(
+        "leaderboard.Submission", on_delete=models.CASCADE, related_name="pool_membership"
+    )
     modified = models.BinaryField()
     correct = models.BinaryField()
     joined_at = models.DateTimeField(default=timezone.now)

@@ -10,6 +10,7 @@ may see), ``organizer_table`` every ranked campaign, and is used only while an
 unpublished one is ranked (otherwise the organizers read ``table``). Neither is ever
 computed from or served for the other's campaigns.
 """
+
 from django.db import models
 from django.utils import timezone
 
@@ -19,9 +20,15 @@ class Judgments(models.Model):
     data = models.JSONField(help_text="scoring.meta.HumanJudgments.as_json()")
     files = models.JSONField(default=list, blank=True, help_text="what was loaded, for the page")
     table = models.JSONField(null=True, blank=True, help_text="the last meta-evaluation table")
-    table_key = models.CharField(max_length=200, blank=True, help_text="the results and judgments the table was computed from")
-    organizer_table = models.JSONField(null=True, blank=True, help_text="the last table with unpublished campaigns too (organizers only)")
-    organizer_table_key = models.CharField(max_length=200, blank=True, help_text="what the organizers' table was computed from")
+    table_key = models.CharField(
+        max_length=200, blank=True, help_text="the results and judgments the table was computed from"
+    )
+    organizer_table = models.JSONField(
+        null=True, blank=True, help_text="the last table with unpublished campaigns too (organizers only)"
+    )
+    organizer_table_key = models.CharField(
+        max_length=200, blank=True, help_text="what the organizers' table was computed from"
+    )
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -5,6 +5,7 @@ changed lines repeat; the scoring library's ``LineCache`` looks here before pars
 (``services.data.datasets.DatabaseLineStore``), so a line is parsed once per task, not once
 per process.
 """
+
 from django.db import models
 
 

@@ -1,5 +1,6 @@
 """A task's own pages (Overview, Data, Evaluation, Terms), written by its organizers in
 Markdown, and each participant's acceptance of the terms."""
+
 import hashlib
 
 from django.conf import settings

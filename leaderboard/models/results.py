@@ -3,6 +3,7 @@
 Statistics are what the scoring library's expensive step returns; every view, export,
 bootstrap and pool re-weighting works from them without scoring again.
 """
+
 from django.db import models
 
 

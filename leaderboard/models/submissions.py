@@ -1,4 +1,5 @@
 """A system output uploaded to a phase, and its way through the scoring queue."""
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -37,10 +38,18 @@ class Submission(models.Model):
     signature = models.TextField(blank=True)
     is_baseline = models.BooleanField(default=False)
     attempts = models.PositiveIntegerField(default=0)
-    worker_losses = models.PositiveIntegerField(default=0, help_text="times the worker's own memory ceiling or time budget stopped it (counts)")
-    external_losses = models.PositiveIntegerField(default=0, help_text="times its worker was stopped from outside (does not count)")
-    memory_mb = models.PositiveIntegerField(default=0, help_text="the scoring process's data size at its last heartbeat")
-    chosen = models.BooleanField(default=False, help_text="the team's choice for a phase that counts the chosen submission")
+    worker_losses = models.PositiveIntegerField(
+        default=0, help_text="times the worker's own memory ceiling or time budget stopped it (counts)"
+    )
+    external_losses = models.PositiveIntegerField(
+        default=0, help_text="times its worker was stopped from outside (does not count)"
+    )
+    memory_mb = models.PositiveIntegerField(
+        default=0, help_text="the scoring process's data size at its last heartbeat"
+    )
+    chosen = models.BooleanField(
+        default=False, help_text="the team's choice for a phase that counts the chosen submission"
+    )
     hidden = models.BooleanField(default=False, help_text="withdrawn by its team: off the board and the pool")
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -48,12 +57,28 @@ class Submission(models.Model):
     scored_at = models.DateTimeField(null=True, blank=True)
     # the fair queue (services/scoring/dispatch.py): the queue its cost chose, and when its message
     # went to the broker (a team has at most one message per queue there at a time)
-    lane = models.CharField(max_length=64, blank=True, help_text="the queue its estimated cost chose ('' = the default queue)")
-    dispatched_at = models.DateTimeField(null=True, blank=True, help_text="when its job was sent to the queue; unset while it waits behind its team's job")
-    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="corpus_outputs", help_text="the upload this corpus output came in (a zip for a multi-corpus phase)")
+    lane = models.CharField(
+        max_length=64, blank=True, help_text="the queue its estimated cost chose ('' = the default queue)"
+    )
+    dispatched_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="when its job was sent to the queue; unset while it waits behind its team's job",
+    )
+    parent = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="corpus_outputs",
+        help_text="the upload this corpus output came in (a zip for a multi-corpus phase)",
+    )
 
     class Meta:
-        indexes = [models.Index(fields=["phase", "team", "status"]), models.Index(fields=["team", "lane", "status"], name="submission_team_lane")]
+        indexes = [
+            models.Index(fields=["phase", "team", "status"]),
+            models.Index(fields=["team", "lane", "status"], name="submission_team_lane"),
+        ]
         constraints = [at_most_in_database("description", SUBMISSION_DESCRIPTION_MAX, "submission_description_length")]
 
     def __str__(self):

@@ -1,4 +1,5 @@
 """A shared task, its phases and the hidden dataset each phase is scored against."""
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -11,7 +12,11 @@ from .text import NAME_MAX, TASK_DESCRIPTION_MAX, TITLE_MAX, at_most, valid_trac
 
 def at_most_in_database(field: str, limit: int, name: str) -> models.CheckConstraint:
     """The length limit of a text field, kept by the database too (whatever wrote the row)."""
-    return models.CheckConstraint(condition=LessThanOrEqual(Length(field), limit), name=name, violation_error_message=f"{field}: at most {limit} characters")
+    return models.CheckConstraint(
+        condition=LessThanOrEqual(Length(field), limit),
+        name=name,
+        violation_error_message=f"{field}: at most {limit} characters",
+    )
 
 
 class SharedTaskQuerySet(models.QuerySet):
@@ -41,29 +46,55 @@ class SharedTask(models.Model):
     slug = models.SlugField(unique=True)
     title = models.CharField(max_length=TITLE_MAX, validators=[visible_name])
     description = models.TextField(blank=True, validators=[at_most(TASK_DESCRIPTION_MAX)])
-    tokenize = models.BooleanField(default=False, help_text="run the spaCy tokenizer on raw input (else input is tokenized)")
+    tokenize = models.BooleanField(
+        default=False, help_text="run the spaCy tokenizer on raw input (else input is tokenized)"
+    )
     metrics = models.JSONField(default=list, blank=True, help_text="metric names; empty = every registered metric")
     beta = models.FloatField(default=0.5)
     sim = models.BooleanField(default=False, help_text="add similarity-weighted CLEME2.0")
     gts_ref = models.PositiveSmallIntegerField(default=0, help_text="GoToScorer reference annotator")
     gts_weighted = models.BooleanField(default=True)
-    max_tokens = models.PositiveIntegerField(default=5000, help_text="longest accepted line, in tokens, of the task's new gold (each dataset keeps its own)")
-    tracks = models.JSONField(default=list, blank=True, validators=[valid_tracks], help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]')
+    max_tokens = models.PositiveIntegerField(
+        default=5000, help_text="longest accepted line, in tokens, of the task's new gold (each dataset keeps its own)"
+    )
+    tracks = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[valid_tracks],
+        help_text='track names a submission may declare, e.g. ["restricted", "unrestricted", "low-resource"]',
+    )
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tasks")
-    headline_metric = models.CharField(max_length=100, blank=True, help_text="the score path the board ranks by and 'best' means; empty = the registry's default")
+    headline_metric = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="the score path the board ranks by and 'best' means; empty = the registry's default",
+    )
     gleu_variant = models.CharField(
-        max_length=10, blank=True, choices=[("official", "compute_gleu (official)"), ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported")],
+        max_length=10,
+        blank=True,
+        choices=[
+            ("official", "compute_gleu (official)"),
+            ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported"),
+        ],
         help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora from a bundle, the official one else",
     )
     signup = models.CharField(max_length=8, choices=Signup.choices, default=Signup.OPEN)
     max_team_size = models.PositiveSmallIntegerField(
-        default=10, validators=[MinValueValidator(1), MaxValueValidator(1000)], help_text="the most members a team may have; joining a full team is refused",
+        default=10,
+        validators=[MinValueValidator(1), MaxValueValidator(1000)],
+        help_text="the most members a team may have; joining a full team is refused",
     )
-    auto_approve_domains = models.JSONField(default=list, blank=True, help_text='with signup on approval: teams registered from these e-mail domains are approved at once, e.g. ["uni-example.edu"]')
+    auto_approve_domains = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='with signup on approval: teams registered from these e-mail domains are approved at once, e.g. ["uni-example.edu"]',
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY)
     progress = models.FloatField(default=1.0, help_text="gold preparation, 0..1")
     status_message = models.TextField(blank=True, help_text="why preparation failed, line by line")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = SharedTaskQuerySet.as_manager()
@@ -83,7 +114,9 @@ class SharedTask(models.Model):
         """The options every submission is scored with; a phase adds its GLEU variant."""
         from scoring import ScoringOptions
 
-        return ScoringOptions(beta=self.beta, sim=self.sim, gts_ref=self.gts_ref, gts_weighted=self.gts_weighted, **phase_options)
+        return ScoringOptions(
+            beta=self.beta, sim=self.sim, gts_ref=self.gts_ref, gts_weighted=self.gts_weighted, **phase_options
+        )
 
     def metric_names(self) -> list[str]:
         from scoring import metric_names
@@ -161,17 +194,34 @@ class Dataset(models.Model):
 
     HEAVY = ("source", "references", "prepared")  # what a page that joins the dataset defers (light_dataset)
 
-    task = models.ForeignKey(SharedTask, null=True, blank=True, on_delete=models.SET_NULL, related_name="datasets", help_text="the task whose phases may use this gold (its phases protect it)")
+    task = models.ForeignKey(
+        SharedTask,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="datasets",
+        help_text="the task whose phases may use this gold (its phases protect it)",
+    )
     name = models.CharField(max_length=200)
     source = models.TextField()
-    references = models.JSONField(help_text='[{"name": ..., "text": ...}] or one M2 file as [{"name": "m2", "text": ...}]')
+    references = models.JSONField(
+        help_text='[{"name": ..., "text": ...}] or one M2 file as [{"name": "m2", "text": ...}]'
+    )
     from_m2 = models.BooleanField(default=False)
     prepared = models.BinaryField(default=b"", blank=True, help_text="empty while a worker prepares it")
     n_sentences = models.PositiveIntegerField()
     n_references = models.PositiveSmallIntegerField()
-    lang = models.CharField(max_length=8, default="en", help_text="ISO 639-1 code: picks the text pipeline and the metrics that can serve it")
-    pipeline = models.CharField(max_length=16, blank=True, help_text="tokens, lemmas or full; empty = the richest available for the language")
-    max_tokens = models.PositiveIntegerField(default=5000, help_text="longest accepted line, in tokens (MultiGEC essays reach 1,741)")
+    lang = models.CharField(
+        max_length=8,
+        default="en",
+        help_text="ISO 639-1 code: picks the text pipeline and the metrics that can serve it",
+    )
+    pipeline = models.CharField(
+        max_length=16, blank=True, help_text="tokens, lemmas or full; empty = the richest available for the language"
+    )
+    max_tokens = models.PositiveIntegerField(
+        default=5000, help_text="longest accepted line, in tokens (MultiGEC essays reach 1,741)"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self):
@@ -230,31 +280,84 @@ class Phase(models.Model):
 
     task = models.ForeignKey(SharedTask, on_delete=models.CASCADE, related_name="phases")
     kind = models.SlugField(max_length=100, default=Kind.DEV, help_text="short key, unique in the task: dev, test, ...")
-    name = models.CharField(max_length=NAME_MAX, blank=True, validators=[visible_name], help_text="shown on pages; empty = the key")
-    dataset = models.ForeignKey(Dataset, null=True, blank=True, on_delete=models.PROTECT, related_name="phases", help_text="the gold; empty for a phase of several corpora")
-    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="+", help_text="set on a corpus of a multi-corpus phase")
-    corpus = models.SlugField(max_length=60, blank=True, help_text="the corpus name, e.g. cs-natwebinf: the file name in a zip submission")
-    gleu_variant = models.CharField(max_length=10, choices=[("official", "compute_gleu (official)"), ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported")], default="official")
+    name = models.CharField(
+        max_length=NAME_MAX, blank=True, validators=[visible_name], help_text="shown on pages; empty = the key"
+    )
+    dataset = models.ForeignKey(
+        Dataset,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="phases",
+        help_text="the gold; empty for a phase of several corpora",
+    )
+    parent = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="set on a corpus of a multi-corpus phase",
+    )
+    corpus = models.SlugField(
+        max_length=60, blank=True, help_text="the corpus name, e.g. cs-natwebinf: the file name in a zip submission"
+    )
+    gleu_variant = models.CharField(
+        max_length=10,
+        choices=[
+            ("official", "compute_gleu (official)"),
+            ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported"),
+        ],
+        default="official",
+    )
     starts_at = models.DateTimeField(default=timezone.now)
     ends_at = models.DateTimeField(null=True, blank=True)
-    time_zone = models.CharField(max_length=64, default="UTC", help_text="the organizers' time zone: dates are entered and shown in it (and in UTC)")
+    time_zone = models.CharField(
+        max_length=64,
+        default="UTC",
+        help_text="the organizers' time zone: dates are entered and shown in it (and in UTC)",
+    )
     results_visibility = models.CharField(max_length=12, choices=Visibility.choices, default=Visibility.PUBLIC)
     max_per_day = models.PositiveIntegerField(null=True, blank=True, help_text="per team per UTC day; empty = no limit")
     max_total = models.PositiveIntegerField(null=True, blank=True, help_text="per team in this phase; empty = no limit")
     max_upload_mb = models.FloatField(null=True, blank=True, help_text="empty = GEC_MAX_UPLOAD_MB")
-    blind = models.BooleanField(default=False, help_text="while results are hidden, participants see only that a submission was received")
-    revealed = models.BooleanField(default=False, help_text="an organizer made the results public (undone by hiding them)")
-    frozen_at = models.DateTimeField(null=True, blank=True, help_text="closed to submissions by an organizer (undone by unfreezing)")
-    counting = models.CharField(max_length=8, choices=Counting.choices, default=Counting.LATEST, help_text="which submission of a team is on the board and in the pool")
-    references_public = models.BooleanField(default=False, help_text="participants may download the references (never for a test phase: leaderboard.access decides)")
+    blind = models.BooleanField(
+        default=False, help_text="while results are hidden, participants see only that a submission was received"
+    )
+    revealed = models.BooleanField(
+        default=False, help_text="an organizer made the results public (undone by hiding them)"
+    )
+    frozen_at = models.DateTimeField(
+        null=True, blank=True, help_text="closed to submissions by an organizer (undone by unfreezing)"
+    )
+    counting = models.CharField(
+        max_length=8,
+        choices=Counting.choices,
+        default=Counting.LATEST,
+        help_text="which submission of a team is on the board and in the pool",
+    )
+    references_public = models.BooleanField(
+        default=False,
+        help_text="participants may download the references (never for a test phase: leaderboard.access decides)",
+    )
 
     objects = PhaseManager()
     every = models.Manager()
 
     # what a corpus phase takes from its parent
     SHARED = (
-        "starts_at", "ends_at", "time_zone", "results_visibility", "blind", "revealed", "frozen_at", "counting", "gleu_variant",
-        "max_per_day", "max_total", "max_upload_mb",
+        "starts_at",
+        "ends_at",
+        "time_zone",
+        "results_visibility",
+        "blind",
+        "revealed",
+        "frozen_at",
+        "counting",
+        "gleu_variant",
+        "max_per_day",
+        "max_total",
+        "max_upload_mb",
     )
 
     class Meta:
@@ -269,7 +372,12 @@ class Phase(models.Model):
 
     def corpora(self) -> list["Phase"]:
         """The phases scored, one per corpus: the corpus phases, or the phase itself."""
-        children = list(Phase.every.filter(parent=self).select_related("dataset", "task").defer(*light_dataset("dataset__")).order_by("pk"))
+        children = list(
+            Phase.every.filter(parent=self)
+            .select_related("dataset", "task")
+            .defer(*light_dataset("dataset__"))
+            .order_by("pk")
+        )
         return children or [self]
 
     @property

@@ -4,6 +4,7 @@ A team belongs to one task (``task``), as on CodaLab and Codabench: the same peo
 enter another task under another name. Others join with the team's ``invite_code``.
 With the task's signup on "approval", a team may submit once an organizer approves it.
 """
+
 import secrets
 
 from django.conf import settings
@@ -19,11 +20,17 @@ def new_invite_code() -> str:
 
 
 class Team(models.Model):
-    task = models.ForeignKey("leaderboard.SharedTask", null=True, blank=True, on_delete=models.CASCADE, related_name="teams")
+    task = models.ForeignKey(
+        "leaderboard.SharedTask", null=True, blank=True, on_delete=models.CASCADE, related_name="teams"
+    )
     name = models.CharField("team name", max_length=NAME_MAX, validators=[visible_name])
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     approved = models.BooleanField(default=True)
-    approved_at = models.DateTimeField(null=True, blank=True, help_text="when an organizer (or the e-mail domain list) approved it; empty when approved by an open signup")
+    approved_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="when an organizer (or the e-mail domain list) approved it; empty when approved by an open signup",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -39,7 +46,14 @@ class Team(models.Model):
 class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
-    task = models.ForeignKey("leaderboard.SharedTask", null=True, blank=True, on_delete=models.CASCADE, related_name="+", help_text="the team's task, so one team per task and user is a constraint")
+    task = models.ForeignKey(
+        "leaderboard.SharedTask",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="the team's task, so one team per task and user is a constraint",
+    )
     joined_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

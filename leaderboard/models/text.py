@@ -8,6 +8,7 @@ The limits are field validators (model forms, the admin and ``full_clean`` run t
 the same validators serve the forms and serializers that are not model forms, and
 descriptions are also capped by a database constraint.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -58,7 +59,9 @@ def valid_tracks(value) -> None:
         raise ValidationError(f"at most {TRACKS_MAX} tracks, please (this has {len(value)})", code="max_tracks")
     for track in value:
         if len(track) > TRACK_MAX:
-            raise ValidationError(f"track {track[:TRACK_MAX]!r}...: a track name has at most {TRACK_MAX} characters", code="max_length")
+            raise ValidationError(
+                f"track {track[:TRACK_MAX]!r}...: a track name has at most {TRACK_MAX} characters", code="max_length"
+            )
         visible_name(track)
 
 

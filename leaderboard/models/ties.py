@@ -8,6 +8,7 @@ of those rows (``rows_key``), so a render knows whether they are exact for what 
 ``asked_key`` and ``asked_at`` let one request of all the web processes ask a worker for
 new ones, no more often than ``GEC_TIE_GROUPS_EVERY`` seconds.
 """
+
 from django.db import models
 from django.utils import timezone
 
@@ -43,7 +44,9 @@ class SampledScores(models.Model):
     submission = models.ForeignKey("leaderboard.Submission", on_delete=models.CASCADE, related_name="sampled_scores")
     path = models.CharField(max_length=200, help_text="the score path sampled")
     key = models.CharField(max_length=64, help_text="digest of scored_at, scoring options, samples and seed")
-    observed = models.FloatField(null=True, help_text="the score on the whole corpus; null when the statistics cannot give the path")
+    observed = models.FloatField(
+        null=True, help_text="the score on the whole corpus; null when the statistics cannot give the path"
+    )
     values = models.BinaryField(help_text="the score on each sample, float64 bytes")
 
     class Meta:

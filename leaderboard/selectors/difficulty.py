@@ -1,4 +1,5 @@
 """GoToScorer's gold chunks with their success counts, as ``GET .../difficulty/`` lists them."""
+
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404

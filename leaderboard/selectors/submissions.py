@@ -2,6 +2,7 @@
 
 Who may see a submission is :mod:`leaderboard.access`'s decision; these only fetch.
 """
+
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
@@ -23,8 +24,13 @@ def team_history(phase: Phase, team) -> QuerySet[Submission]:
 
 def corpus_files(upload: Submission, *, with_team: bool = False) -> dict[str, Submission]:
     """An upload's file per corpus name (a zip's parts, or its one corpus)."""
-    outputs = upload.corpus_outputs.select_related("phase__task", "phase__dataset", "team").defer("content", *light_dataset("phase__dataset__")) if with_team else \
-        upload.corpus_outputs.select_related("phase").order_by("pk")
+    outputs = (
+        upload.corpus_outputs.select_related("phase__task", "phase__dataset", "team").defer(
+            "content", *light_dataset("phase__dataset__")
+        )
+        if with_team
+        else upload.corpus_outputs.select_related("phase").order_by("pk")
+    )
     return {o.phase.corpus: o for o in outputs}
 
 
@@ -40,7 +46,11 @@ def uploaded_bytes(submission: Submission) -> bytes:
 
 def scored_systems(phases) -> list[Submission]:
     """The scored submissions of ``phases`` a campaign may rank, oldest first."""
-    return [s for p in phases for s in p.submissions.filter(status="scored").select_related("team").defer("content").order_by("pk")]
+    return [
+        s
+        for p in phases
+        for s in p.submissions.filter(status="scored").select_related("team").defer("content").order_by("pk")
+    ]
 
 
 def uploads_of(user, *, task: str = "", phase: str = "") -> QuerySet[Submission]:
@@ -49,7 +59,11 @@ def uploads_of(user, *, task: str = "", phase: str = "") -> QuerySet[Submission]
     rows = (
         Submission.objects.filter(team__memberships__user=user, hidden=False, parent__isnull=True)
         .select_related("phase__task", "team")
-        .annotate(counted=Exists(PoolMember.objects.filter(Q(submission=OuterRef("pk")) | Q(submission__parent=OuterRef("pk")))))
+        .annotate(
+            counted=Exists(
+                PoolMember.objects.filter(Q(submission=OuterRef("pk")) | Q(submission__parent=OuterRef("pk")))
+            )
+        )
         .order_by("-created_at", "-pk")
     )
     if task:

@@ -1,4 +1,5 @@
 """Tasks and their phases, as the pages and the API list them."""
+
 from __future__ import annotations
 
 from django.db.models import QuerySet

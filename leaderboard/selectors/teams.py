@@ -1,4 +1,5 @@
 """Teams and their members, as the profile and the teams pages show them."""
+
 from __future__ import annotations
 
 from django.db.models import QuerySet

@@ -7,6 +7,7 @@ would close a circle. A service announces the work here instead, once its transa
 committed; :mod:`.jobs` listens (connected when the app is ready) and sends the work to a
 Celery worker, the embedded mode's thread, or runs it inline.
 """
+
 from __future__ import annotations
 
 from django.dispatch import Signal

@@ -1,4 +1,5 @@
 """What the navigation and the phase box may show: each answer comes from ``leaderboard.access``."""
+
 from django import template
 from django.urls import reverse
 
@@ -61,9 +62,15 @@ def phase_status(context):
     state = phase.state()
     deadline = {"upcoming": ("opens", phase.starts_at), "open": ("closes", phase.ends_at)}.get(state, (None, None))
     return {
-        "phase": phase, "state": state, "deadline": deadline[1], "deadline_verb": deadline[0], "team": team,
-        "remaining": remaining, "closed": upload_closed_reason(phase, request.user),
-        "inputs_closed": inputs_closed_reason(phase, request.user), "references_closed": references_closed_reason(phase, request.user),
+        "phase": phase,
+        "state": state,
+        "deadline": deadline[1],
+        "deadline_verb": deadline[0],
+        "team": team,
+        "remaining": remaining,
+        "closed": upload_closed_reason(phase, request.user),
+        "inputs_closed": inputs_closed_reason(phase, request.user),
+        "references_closed": references_closed_reason(phase, request.user),
     }
 
 
@@ -74,7 +81,9 @@ def sees_campaigns(context, task) -> bool:
     if may_organize(task, user):
         return True
     campaigns = Campaign.objects.filter(task=task)
-    return campaigns.filter(published=True).exists() or (user.is_authenticated and campaigns.filter(annotators=user).exists())
+    return campaigns.filter(published=True).exists() or (
+        user.is_authenticated and campaigns.filter(annotators=user).exists()
+    )
 
 
 @register.simple_tag(takes_context=True)

@@ -1,5 +1,6 @@
 """The corpora of a phase of several corpora as pages name and link them: each corpus's
 per-type table and heat map, offered only to whom ``leaderboard.access`` lets see them."""
+
 from django import template
 from django.urls import reverse
 
@@ -28,14 +29,22 @@ def corpus_links(context, phase, here: str = "", systems_query: str = ""):
     query = f"&{systems_query}" if systems_query else ""
     corpora = [
         {
-            "name": c.corpus, "lang": c.dataset.lang, "current": c.pk == phase.pk,
+            "name": c.corpus,
+            "lang": c.dataset.lang,
+            "current": c.pk == phase.pk,
             "per_type": f"{per_type}?phase={c.kind}{query}" if results else "",
             "heatmap": f"{difficulty}?phase={c.kind}" if references else "",
         }
         for c in parent.corpora()
     ]
-    closed = "" if references or not results else f"The corpora's heat maps show the hidden references: organizers only {access.until_references_public(parent)}."
+    closed = (
+        ""
+        if references or not results
+        else f"The corpora's heat maps show the hidden references: organizers only {access.until_references_public(parent)}."
+    )
     return {
-        "corpora": corpora if results or references else [], "closed": closed, "here": here,
+        "corpora": corpora if results or references else [],
+        "closed": closed,
+        "here": here,
         "all_per_type": f"{per_type}?phase={parent.kind}{query}" if results and phase.parent_id else "",
     }

@@ -1,4 +1,5 @@
 """Template tags of the insight pages: the board's extras and small formatting helpers."""
+
 from django import template
 from django.conf import settings
 
@@ -19,7 +20,11 @@ def board_extras(context):
     phase, metric, track = context["phase"], context["metric"], context.get("track", "")
     extra = compute_board_extras(phase, list(context.get("rows", [])), metric, track)
     shown = extra["shown_ties"]
-    if shown.state in ("pending", "earlier") and ask_for_tie_groups(phase, metric, track, shown.key) and settings.GEC_TASK_MODE == "sync":
+    if (
+        shown.state in ("pending", "earlier")
+        and ask_for_tie_groups(phase, metric, track, shown.key)
+        and settings.GEC_TASK_MODE == "sync"
+    ):
         extra = compute_board_extras(phase, list(context.get("rows", [])), metric, track)
     return extra
 

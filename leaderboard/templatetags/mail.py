@@ -1,4 +1,5 @@
 """Where the mails a page announces go (:func:`leaderboard.services.accounts.signup.mails_printed`)."""
+
 from django import template
 
 from ..services.accounts.signup import mails_printed

@@ -1,4 +1,5 @@
 """The task's own tabs (Overview, Data, Evaluation, Terms) for the task navigation."""
+
 from django import template
 
 from ..models import TaskPage

@@ -13,7 +13,9 @@ class SignupForm(BaseUserCreationForm):
     but not against existing accounts: what exists is told by mail to the address's
     owner only (:func:`leaderboard.services.accounts.signup.sign_up`)."""
 
-    email = forms.EmailField(help_text="we send a link there to finish signing up; later, password resets and (if you want them) results")
+    email = forms.EmailField(
+        help_text="we send a link there to finish signing up; later, password resets and (if you want them) results"
+    )
 
     class Meta(BaseUserCreationForm.Meta):
         model = User
@@ -42,5 +44,7 @@ class ThrottledLoginForm(AuthenticationForm):
 
     def clean(self):
         if not password_attempt(self.request, self.cleaned_data.get("username") or ""):
-            raise forms.ValidationError(wait_message("login attempts", settings.GEC_LOGIN_LIMITS["username"]), code="throttled")
+            raise forms.ValidationError(
+                wait_message("login attempts", settings.GEC_LOGIN_LIMITS["username"]), code="throttled"
+            )
         return super().clean()

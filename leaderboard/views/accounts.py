@@ -2,6 +2,7 @@
 guessing (:func:`leaderboard.throttling.password_attempt`); password reset with a limit
 on mail (:func:`leaderboard.throttling.mail_attempt`); log-out and password change are
 Django's own views. Sign-up and reset answer the same whatever accounts exist."""
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -30,14 +31,20 @@ from .account_forms import ProfileForm, SignupForm, ThrottledLoginForm
 def next_url(request, default: str = "/") -> str:
     """Where to go after signing up: the ``next`` asked for, if it is on this site."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    return target if url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()) else default
+    return (
+        target
+        if url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())
+        else default
+    )
 
 
 def mail_allowed(request, form) -> bool:
     """Take a mail from the limits, or put the wait on the form (the view answers 429)."""
     if mail_attempt(request, form.cleaned_data["email"]):
         return True
-    form.add_error(None, ValidationError(wait_message("mails asked for", settings.GEC_MAIL_LIMITS["email"]), code="throttled"))
+    form.add_error(
+        None, ValidationError(wait_message("mails asked for", settings.GEC_MAIL_LIMITS["email"]), code="throttled")
+    )
     return False
 
 
@@ -47,7 +54,13 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and mail_allowed(request, form):
         data = form.cleaned_data
-        sign_up(data["username"], data["email"], data["password1"], site=request.build_absolute_uri("/").rstrip("/"), next_url=next_url(request, ""))
+        sign_up(
+            data["username"],
+            data["email"],
+            data["password1"],
+            site=request.build_absolute_uri("/").rstrip("/"),
+            next_url=next_url(request, ""),
+        )
         return redirect("signup-sent")
     status = 429 if form.has_error(NON_FIELD_ERRORS, "throttled") else 200
     return render(request, "registration/signup.html", {"form": form, "next": next_url(request, "")}, status=status)
@@ -63,7 +76,10 @@ def signup_activate(request, uidb64, token):
     if user is None:
         return render(request, "registration/signup_invalid.html", status=400)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    messages.success(request, f"Welcome, {user.username}. Register a team on a task's Team page, or just upload: you get a team of your own.")
+    messages.success(
+        request,
+        f"Welcome, {user.username}. Register a team on a task's Team page, or just upload: you get a team of your own.",
+    )
     return redirect(next_url(request))
 
 
@@ -105,9 +121,17 @@ def profile(request):
             return redirect("profile")
     teams = memberships_of(request.user)
     token = tokens.current(request.user)
-    return render(request, "registration/profile.html", {
-        "form": form, "memberships": teams, "token": token, "token_expires": token and tokens.expires_at(token),
-    }, status=429 if form.has_error(NON_FIELD_ERRORS, "throttled") else 200)
+    return render(
+        request,
+        "registration/profile.html",
+        {
+            "form": form,
+            "memberships": teams,
+            "token": token,
+            "token_expires": token and tokens.expires_at(token),
+        },
+        status=429 if form.has_error(NON_FIELD_ERRORS, "throttled") else 200,
+    )
 
 
 @login_required
@@ -115,7 +139,9 @@ def profile(request):
 def revoke_token(request):
     """The profile page's button: the API token stops working at once."""
     if tokens.revoke(request.user):
-        messages.success(request, "Your API token is revoked: scripts using it get 401 now. gec-submit login gets a new one.")
+        messages.success(
+            request, "Your API token is revoked: scripts using it get 401 now. gec-submit login gets a new one."
+        )
     else:
         messages.info(request, "You had no API token.")
     return redirect("profile")

@@ -7,6 +7,7 @@ CSRF), so the page and the API show exactly the same, blind, screen. The campaig
 shows what the worker last computed; its script fetches the ``#live`` part again every
 few seconds while judgments arrive.
 """
+
 from __future__ import annotations
 
 from django import forms
@@ -35,14 +36,31 @@ POLL_SECONDS = 5
 class CampaignForm(forms.Form):
     name = forms.SlugField(max_length=60, help_text="lower-case letters, digits and hyphens")
     phase = forms.ChoiceField(choices=[])
-    annotators = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text="usernames or e-mail addresses of existing accounts, one per line or separated by commas")
-    systems = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple, help_text="none ticked: the board's systems")
+    annotators = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="usernames or e-mail addresses of existing accounts, one per line or separated by commas",
+    )
+    systems = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, help_text="none ticked: the board's systems"
+    )
     screens_per_annotator = forms.IntegerField(min_value=1, max_value=10_000, initial=100)
     outputs_per_screen = forms.IntegerField(min_value=2, max_value=10, initial=5)
     redundancy = forms.IntegerField(min_value=1, max_value=20, initial=2, help_text="annotators who judge each screen")
-    repeats = forms.IntegerField(min_value=0, max_value=10_000, initial=0, help_text="screens each annotator sees twice (intra-annotator agreement)")
-    controls = forms.FloatField(min_value=0, max_value=0.5, initial=0.1, help_text="share of each annotator's screens that are control screens")
-    threshold = forms.FloatField(min_value=0, max_value=1, initial=0.05, help_text="an annotator is trusted at a sign-test p-value of at most this")
+    repeats = forms.IntegerField(
+        min_value=0,
+        max_value=10_000,
+        initial=0,
+        help_text="screens each annotator sees twice (intra-annotator agreement)",
+    )
+    controls = forms.FloatField(
+        min_value=0, max_value=0.5, initial=0.1, help_text="share of each annotator's screens that are control screens"
+    )
+    threshold = forms.FloatField(
+        min_value=0,
+        max_value=1,
+        initial=0.05,
+        help_text="an annotator is trusted at a sign-test p-value of at most this",
+    )
     mode = forms.ChoiceField(choices=Campaign.Mode.choices, initial=Campaign.Mode.RANKING)
     seed = forms.IntegerField(min_value=0, max_value=2**31 - 1, initial=0)
 
@@ -52,17 +70,24 @@ class CampaignForm(forms.Form):
         self.fields["phase"].choices = [(p.kind, p.title) for p in phases]
         current = task.current_phase()
         self.fields["phase"].initial = current.kind if current else None
-        self.fields["systems"].choices = [
-            (str(s.pk), f"#{s.pk} {s.display_name}") for s in scored_systems(phases)
-        ]
+        self.fields["systems"].choices = [(str(s.pk), f"#{s.pk} {s.display_name}") for s in scored_systems(phases)]
 
     def settings(self) -> CampaignSettings:
         data = self.cleaned_data
         names = [n.strip() for n in data["annotators"].replace(",", "\n").splitlines() if n.strip()]
         return CampaignSettings(
-            name=data["name"], phase=data["phase"], annotators=names, screens_per_annotator=data["screens_per_annotator"],
-            outputs_per_screen=data["outputs_per_screen"], redundancy=data["redundancy"], repeats=data["repeats"], controls=data["controls"],
-            threshold=data["threshold"], mode=data["mode"], systems=[int(i) for i in data["systems"]] or None, seed=data["seed"],
+            name=data["name"],
+            phase=data["phase"],
+            annotators=names,
+            screens_per_annotator=data["screens_per_annotator"],
+            outputs_per_screen=data["outputs_per_screen"],
+            redundancy=data["redundancy"],
+            repeats=data["repeats"],
+            controls=data["controls"],
+            threshold=data["threshold"],
+            mode=data["mode"],
+            systems=[int(i) for i in data["systems"]] or None,
+            seed=data["seed"],
         )
 
 
@@ -89,13 +114,24 @@ def campaigns(request, slug):
                 for problem in error.problems:
                     form.add_error(None, problem)
             else:
-                messages.success(request, f"Campaign {campaign.name} is being prepared: its screens are sampled in the worker queue.")
+                messages.success(
+                    request, f"Campaign {campaign.name} is being prepared: its screens are sampled in the worker queue."
+                )
                 return redirect("campaign", slug=task.slug, name=campaign.name)
     listed = task_campaigns(task, organizer=organizer, user=request.user)
     mine = {c.pk for c in listed if access.is_annotator(c, request.user)}
-    return render(request, "campaigns/list.html", {
-        "task": task, "phase": task.current_phase(), "campaigns": [(c, c.pk in mine) for c in listed], "form": form, "organizer": organizer,
-    }, status=400 if form is not None and form.errors else 200)
+    return render(
+        request,
+        "campaigns/list.html",
+        {
+            "task": task,
+            "phase": task.current_phase(),
+            "campaigns": [(c, c.pk in mine) for c in listed],
+            "form": form,
+            "organizer": organizer,
+        },
+        status=400 if form is not None and form.errors else 200,
+    )
 
 
 def correlation_rows(results: dict) -> list[dict]:
@@ -113,11 +149,23 @@ def campaign_context(request, campaign: Campaign) -> dict:
     per_annotator = summary["progress"]["annotators"]
     controls = {c["user"]: c for c in summary.get("controls", [])}
     return {
-        "task": campaign.task, "phase": campaign.phase, "campaign": campaign, "summary": summary, "rows": rows,
-        "annotators": [{**a, "progress": per_annotator.get(a["user"], {"done": a["screens"], "total": a["screens"]}), "outcomes": controls.get(a["user"])}
-                       for a in summary.get("annotators", [])],
-        "correlations": correlation_rows(summary), "organizer": access.may_manage_campaign(campaign, request.user),
-        "annotating": access.is_annotator(campaign, request.user), "poll_seconds": POLL_SECONDS,
+        "task": campaign.task,
+        "phase": campaign.phase,
+        "campaign": campaign,
+        "summary": summary,
+        "rows": rows,
+        "annotators": [
+            {
+                **a,
+                "progress": per_annotator.get(a["user"], {"done": a["screens"], "total": a["screens"]}),
+                "outcomes": controls.get(a["user"]),
+            }
+            for a in summary.get("annotators", [])
+        ],
+        "correlations": correlation_rows(summary),
+        "organizer": access.may_manage_campaign(campaign, request.user),
+        "annotating": access.is_annotator(campaign, request.user),
+        "poll_seconds": POLL_SECONDS,
     }
 
 
@@ -145,7 +193,10 @@ def publish(request, slug, name):
     campaign = managed_campaign(request, slug, name)
     published = request.POST.get("published") == "1"
     set_published(campaign, published)
-    messages.success(request, f"Campaign {name} is {'published: its ranking is on the board, its page open to everyone' if published else 'no longer published'}.")
+    messages.success(
+        request,
+        f"Campaign {name} is {'published: its ranking is on the board, its page open to everyone' if published else 'no longer published'}.",
+    )
     return redirect("campaign", slug=slug, name=name)
 
 
@@ -173,6 +224,13 @@ def judge(request, slug, name):
     campaign = the_campaign(slug, name)
     if not access.is_annotator(campaign, request.user):
         raise PermissionDenied(f"only the annotators of campaign {name} judge its screens")
-    return render(request, "campaigns/judge.html", {"task": campaign.task, "campaign": campaign, "phase": campaign.phase,
-                                                     "api": f"/api/tasks/{slug}/campaigns/{name}/"})
-
+    return render(
+        request,
+        "campaigns/judge.html",
+        {
+            "task": campaign.task,
+            "campaign": campaign,
+            "phase": campaign.phase,
+            "api": f"/api/tasks/{slug}/campaigns/{name}/",
+        },
+    )

@@ -1,4 +1,5 @@
 """CLEME2.0 pages: Hit/Error/Under/Over per system, and one system's coloured sentences."""
+
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.shortcuts import render
@@ -19,10 +20,18 @@ def overview(request, slug):
     assumption = params.choice(request.GET, "assumption", ASSUMPTIONS, "dependent")
     rows = board_rows(phase.pk, headline_metric(task))
     viewable = visible_output_ids(phase, request.user)
-    return render(request, "leaderboard/cleme2.html", {
-        "task": task, "phase": phase, "assumption": assumption, "assumptions": ASSUMPTIONS,
-        "bars": bars(rows, assumption), "viewable": viewable,
-    })
+    return render(
+        request,
+        "leaderboard/cleme2.html",
+        {
+            "task": task,
+            "phase": phase,
+            "assumption": assumption,
+            "assumptions": ASSUMPTIONS,
+            "bars": bars(rows, assumption),
+            "viewable": viewable,
+        },
+    )
 
 
 def sentences(request, slug, pk):
@@ -35,9 +44,23 @@ def sentences(request, slug, pk):
     views = []
     if statistics is not None:
         sources = load_dataset(submission.phase.dataset_id).sources
-        views = sentence_views(sources, statistics, show_references=access.may_see_references(submission.phase, request.user), outcome=outcome)
+        views = sentence_views(
+            sources,
+            statistics,
+            show_references=access.may_see_references(submission.phase, request.user),
+            outcome=outcome,
+        )
     page = Paginator(views, PER_PAGE).get_page(page_number)
-    return render(request, "leaderboard/cleme2_sentences.html", {
-        "task": submission.phase.task, "phase": submission.phase, "submission": submission, "page": page,
-        "outcome": outcome, "classes": [(c, CLASS_NAMES[c]) for c in CLASSES], "has_statistics": statistics is not None,
-    })
+    return render(
+        request,
+        "leaderboard/cleme2_sentences.html",
+        {
+            "task": submission.phase.task,
+            "phase": submission.phase,
+            "submission": submission,
+            "page": page,
+            "outcome": outcome,
+            "classes": [(c, CLASS_NAMES[c]) for c in CLASSES],
+            "has_statistics": statistics is not None,
+        },
+    )

@@ -1,4 +1,5 @@
 """The difficulty heat map: the page, and its fragment that the page polls for live updates."""
+
 import re
 
 from django.core.exceptions import PermissionDenied
@@ -33,9 +34,17 @@ def _context(request, slug) -> dict:
     shown = params.number(request.GET, "shown", default=PER_PAGE, minimum=1)
     data = heatmap(phase, pool.size, load_dataset(phase.dataset_id).sources, error_type=error_type, level=level)
     return {
-        "task": task, "phase": phase, "version": pool.version, "level": level, "error_type": error_type,
-        "shown": shown, "more": shown + PER_PAGE, "has_more": len(data["sentences"]) > shown,
-        **data, "sentences": data["sentences"][:shown], "n_sentences": len(data["sentences"]),
+        "task": task,
+        "phase": phase,
+        "version": pool.version,
+        "level": level,
+        "error_type": error_type,
+        "shown": shown,
+        "more": shown + PER_PAGE,
+        "has_more": len(data["sentences"]) > shown,
+        **data,
+        "sentences": data["sentences"][:shown],
+        "n_sentences": len(data["sentences"]),
     }
 
 
@@ -55,4 +64,8 @@ def difficulty_map(request, slug):
     if params.number(request.GET, "since", default=-1) == pool.version:
         return HttpResponse(status=204)
     query = tuple(request.GET.get(name, "") for name in ("type", "cat", "shown"))
-    return shared_fragment(("heatmap", phase.pk, query), pool.version, lambda: render(request, "leaderboard/_heatmap.html", _context(request, slug)).content)
+    return shared_fragment(
+        ("heatmap", phase.pk, query),
+        pool.version,
+        lambda: render(request, "leaderboard/_heatmap.html", _context(request, slug)).content,
+    )

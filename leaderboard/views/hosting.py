@@ -1,6 +1,7 @@
 """The organizer's pages: create a task, follow its preparation, add and edit phases,
 upload baselines, and follow queued jobs. Every write is a service call; anything that
 parses gold or scores is queued (``services.hosting.organizer_jobs``), never run in the request."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -42,22 +43,37 @@ def new_task(request):
         return redirect("task-manage", slug=task.slug)
     organized = organized_tasks(request.user)
     status = 400 if form.errors else 200
-    return render(request, "leaderboard/host_task.html", {"form": form, "problems": form.problems, "organized": organized}, status=status)
+    return render(
+        request,
+        "leaderboard/host_task.html",
+        {"form": form, "problems": form.problems, "organized": organized},
+        status=status,
+    )
 
 
 def baselines_of(task: SharedTask) -> dict:
     baselines = baseline_uploads(task)
-    return {"task": task, "baselines": baselines, "scoring": any(b.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for b in baselines)}
+    return {
+        "task": task,
+        "baselines": baselines,
+        "scoring": any(b.status in (Submission.Status.QUEUED, Submission.Status.RUNNING) for b in baselines),
+    }
 
 
 @login_required
 def manage(request, slug):
     task = organized_task(request, slug)
-    return render(request, "leaderboard/manage.html", {
-        "phases": phases_in_order(task),
-        "jobs": recent_jobs(task), "baseline_form": UploadForm(), "team_size_form": TeamSizeForm(initial={"max_team_size": task.max_team_size}),
-        **baselines_of(task),
-    })
+    return render(
+        request,
+        "leaderboard/manage.html",
+        {
+            "phases": phases_in_order(task),
+            "jobs": recent_jobs(task),
+            "baseline_form": UploadForm(),
+            "team_size_form": TeamSizeForm(initial={"max_team_size": task.max_team_size}),
+            **baselines_of(task),
+        },
+    )
 
 
 @login_required
@@ -96,15 +112,28 @@ def phase_form(request, slug, kind=None):
     if request.method == "POST" and form.is_valid():
         if phase:
             if edit_phase(phase, form.phase_fields(), user=request.user):
-                messages.info(request, f"The {phase.title} phase's GLEU changed: its scored submissions are being rescored (the task's jobs show progress).")
+                messages.info(
+                    request,
+                    f"The {phase.title} phase's GLEU changed: its scored submissions are being rescored (the task's jobs show progress).",
+                )
         else:
             phase = add_hosted_phase(
-                task, form.phase_fields(), gold=form.cleaned_data.get("gold"), dataset=form.cleaned_data.get("reuse"),
-                corpora=form.cleaned_data.get("corpora") or (), language=form.gold_language(), user=request.user,
+                task,
+                form.phase_fields(),
+                gold=form.cleaned_data.get("gold"),
+                dataset=form.cleaned_data.get("reuse"),
+                corpora=form.cleaned_data.get("corpora") or (),
+                language=form.gold_language(),
+                user=request.user,
             )
         messages.success(request, f"The {phase.title} phase is saved.")
         return redirect("task-manage", slug=task.slug)
-    return render(request, "leaderboard/phase_form.html", {"task": task, "phase": phase, "form": form, "problems": form.problems}, status=400 if form.errors else 200)
+    return render(
+        request,
+        "leaderboard/phase_form.html",
+        {"task": task, "phase": phase, "form": form, "problems": form.problems},
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required
@@ -119,8 +148,14 @@ def upload_baseline(request, slug):
         upload = form.cleaned_data["file"]
         try:
             accept_submission(
-                phase, request.user, system_name=form.cleaned_data["system_name"], filename=upload.name, content=upload.read(),
-                description=form.cleaned_data["description"], is_baseline=True, enforce_limits=False,
+                phase,
+                request.user,
+                system_name=form.cleaned_data["system_name"],
+                filename=upload.name,
+                content=upload.read(),
+                description=form.cleaned_data["description"],
+                is_baseline=True,
+                enforce_limits=False,
             )
             messages.success(request, f"Baseline {form.cleaned_data['system_name']} is queued for scoring.")
         except scoring.InputError as error:

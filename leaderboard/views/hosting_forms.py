@@ -1,4 +1,5 @@
 """The organizer's forms: a task with its gold, and a phase with dates in a time zone."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -42,7 +43,11 @@ class MultipleFileField(forms.FileField):
 
     def clean(self, data, initial=None):
         single = super().clean
-        return [single(d, initial) for d in data] if isinstance(data, list | tuple) else ([single(data, initial)] if data else [])
+        return (
+            [single(d, initial) for d in data]
+            if isinstance(data, list | tuple)
+            else ([single(data, initial)] if data else [])
+        )
 
 
 class GoldFields(forms.Form):
@@ -51,18 +56,36 @@ class GoldFields(forms.Form):
 
     source = forms.FileField(required=False, help_text="one sentence per line, UTF-8")
     references = MultipleFileField(required=False, help_text="one or more files, line i corrects source line i")
-    m2 = forms.FileField(required=False, label="M2 file", help_text="instead of source and references: each annotator is a reference")
+    m2 = forms.FileField(
+        required=False, label="M2 file", help_text="instead of source and references: each annotator is a reference"
+    )
     bundle = forms.FileField(
-        required=False, label="or a zip bundle",
+        required=False,
+        label="or a zip bundle",
         help_text="source.txt with reference .txt files, or one .m2 file; or one folder per corpus (cs-natwebinf/source.txt, ref1.txt, corpus.json) for a phase of several corpora",
     )
 
-    language = forms.ChoiceField(choices=[(code, code) for code in scoring.languages()], initial="en", required=False, help_text="ISO 639-1 code of the gold's language (a bundle of corpora gives each corpus its own)")
+    language = forms.ChoiceField(
+        choices=[(code, code) for code in scoring.languages()],
+        initial="en",
+        required=False,
+        help_text="ISO 639-1 code of the gold's language (a bundle of corpora gives each corpus its own)",
+    )
     pipeline = forms.ChoiceField(
-        choices=[("", "the richest for the language"), ("tokens", "tokens (as MultiGEC-2025 scored)"), ("lemmas", "lemmas"), ("full", "full spaCy model")], required=False,
+        choices=[
+            ("", "the richest for the language"),
+            ("tokens", "tokens (as MultiGEC-2025 scored)"),
+            ("lemmas", "lemmas"),
+            ("full", "full spaCy model"),
+        ],
+        required=False,
     )
     max_tokens = forms.IntegerField(
-        min_value=1, max_value=scoring.MAX_LINE_TOKENS, initial=scoring.MAX_LINE_TOKENS, required=False, label="Longest line (tokens)",
+        min_value=1,
+        max_value=scoring.MAX_LINE_TOKENS,
+        initial=scoring.MAX_LINE_TOKENS,
+        required=False,
+        label="Longest line (tokens)",
         help_text=f"at most {scoring.MAX_LINE_TOKENS:,}, the longest line every metric is bounded on; MultiGEC essays reach 1,741 tokens a line",
     )
 
@@ -71,7 +94,11 @@ class GoldFields(forms.Form):
     def gold_language(self) -> dict:
         """The language settings of gold given as files: ``lang``, ``pipeline``, ``max_tokens``."""
         data = self.cleaned_data
-        return {"lang": data.get("language") or "en", "pipeline": data.get("pipeline") or "", "max_tokens": data.get("max_tokens") or 5000}
+        return {
+            "lang": data.get("language") or "en",
+            "pipeline": data.get("pipeline") or "",
+            "max_tokens": data.get("max_tokens") or 5000,
+        }
 
     def check_pipeline(self) -> None:
         lang, pipeline = self.gold_language()["lang"], self.gold_language()["pipeline"]
@@ -111,7 +138,9 @@ TEAM_SIZE = SharedTask._meta.get_field("max_team_size")
 
 
 class TeamSizeForm(forms.Form):
-    max_team_size = TEAM_SIZE.formfield(required=False, label="Team size", help_text=f"the most members a team may have (empty: {TEAM_SIZE.default})")
+    max_team_size = TEAM_SIZE.formfield(
+        required=False, label="Team size", help_text=f"the most members a team may have (empty: {TEAM_SIZE.default})"
+    )
 
     def clean_max_team_size(self):
         size = self.cleaned_data["max_team_size"]
@@ -121,18 +150,56 @@ class TeamSizeForm(forms.Form):
 class TaskForm(GoldFields, TeamSizeForm):
     title = forms.CharField(max_length=TITLE_MAX, validators=[visible_name])
     slug = forms.SlugField(max_length=50, help_text="the task's address: /tasks/<slug>/")
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 4, "maxlength": TASK_DESCRIPTION_MAX}), required=False, validators=[at_most(TASK_DESCRIPTION_MAX)])
-    tokenize = forms.BooleanField(required=False, help_text="the input is raw text: run the spaCy tokenizer (else it is already tokenized)")
-    metrics = forms.MultipleChoiceField(choices=[(m, m) for m in scoring.REGISTRY], widget=forms.CheckboxSelectMultiple, initial=list(scoring.REGISTRY))
-    sim = forms.BooleanField(required=False, label="Similarity-weighted CLEME2.0", help_text="adds CLEME2.0 with BERTScore weights (slower scoring)")
-    tracks = forms.CharField(required=False, help_text="comma-separated, e.g. restricted, unrestricted; empty = no tracks")
-    headline_metric = forms.ChoiceField(required=False, choices=[("", "the default")] + [(path, f"{label} ({path})") for label, path in scoring.HEADLINE_SCORES])
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4, "maxlength": TASK_DESCRIPTION_MAX}),
+        required=False,
+        validators=[at_most(TASK_DESCRIPTION_MAX)],
+    )
+    tokenize = forms.BooleanField(
+        required=False, help_text="the input is raw text: run the spaCy tokenizer (else it is already tokenized)"
+    )
+    metrics = forms.MultipleChoiceField(
+        choices=[(m, m) for m in scoring.REGISTRY], widget=forms.CheckboxSelectMultiple, initial=list(scoring.REGISTRY)
+    )
+    sim = forms.BooleanField(
+        required=False,
+        label="Similarity-weighted CLEME2.0",
+        help_text="adds CLEME2.0 with BERTScore weights (slower scoring)",
+    )
+    tracks = forms.CharField(
+        required=False, help_text="comma-separated, e.g. restricted, unrestricted; empty = no tracks"
+    )
+    headline_metric = forms.ChoiceField(
+        required=False,
+        choices=[("", "the default")] + [(path, f"{label} ({path})") for label, path in scoring.HEADLINE_SCORES],
+    )
     gleu_variant = forms.ChoiceField(
-        required=False, label="GLEU", choices=[("", "automatic: as MultiGEC-2025 reported it for a bundle of corpora, else the official")] + GLEU_VARIANTS,
+        required=False,
+        label="GLEU",
+        choices=[("", "automatic: as MultiGEC-2025 reported it for a bundle of corpora, else the official")]
+        + GLEU_VARIANTS,
         help_text="the GLEU the task's phases take unless a phase's form says otherwise",
     )
 
-    field_order = ["title", "slug", "description", "source", "references", "m2", "bundle", "language", "pipeline", "max_tokens", "tokenize", "metrics", "sim", "tracks", "headline_metric", "gleu_variant", "max_team_size"]
+    field_order = [
+        "title",
+        "slug",
+        "description",
+        "source",
+        "references",
+        "m2",
+        "bundle",
+        "language",
+        "pipeline",
+        "max_tokens",
+        "tokenize",
+        "metrics",
+        "sim",
+        "tracks",
+        "headline_metric",
+        "gleu_variant",
+        "max_team_size",
+    ]
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -158,9 +225,25 @@ class TaskForm(GoldFields, TeamSizeForm):
         return data
 
     def task_fields(self) -> dict:
-        fields = {k: self.cleaned_data[k] for k in ("title", "slug", "description", "tokenize", "metrics", "sim", "tracks", "headline_metric", "max_team_size")}
+        fields = {
+            k: self.cleaned_data[k]
+            for k in (
+                "title",
+                "slug",
+                "description",
+                "tokenize",
+                "metrics",
+                "sim",
+                "tracks",
+                "headline_metric",
+                "max_team_size",
+            )
+        }
         bundle = isinstance(self.cleaned_data.get("gold"), list)  # a bundle of corpora: MultiGEC's shape
-        return {**fields, "gleu_variant": self.cleaned_data.get("gleu_variant") or ("multigec" if bundle else "official")}
+        return {
+            **fields,
+            "gleu_variant": self.cleaned_data.get("gleu_variant") or ("multigec" if bundle else "official"),
+        }
 
 
 LOCAL_DATETIME = "%Y-%m-%dT%H:%M"
@@ -171,34 +254,87 @@ class PhaseForm(GoldFields, forms.ModelForm):
     task's gold sets or new gold files; an existing phase keeps its gold and its key. A new
     phase is offered the next usual key (dev, then test) with that key's default results."""
 
-    time_zone = forms.ChoiceField(choices=zone_choices, initial="UTC", help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')")
-    reuse = forms.ModelChoiceField(queryset=None, required=False, label="Gold", empty_label="new gold from the files below")
+    time_zone = forms.ChoiceField(
+        choices=zone_choices,
+        initial="UTC",
+        help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')",
+    )
+    reuse = forms.ModelChoiceField(
+        queryset=None, required=False, label="Gold", empty_label="new gold from the files below"
+    )
     gleu_variant = forms.ChoiceField(
-        choices=GLEU_VARIANTS, required=False, initial="official", label="GLEU",
+        choices=GLEU_VARIANTS,
+        required=False,
+        initial="official",
+        label="GLEU",
         help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it (the task's choice by default)",
     )
     corpora = forms.ModelMultipleChoiceField(
-        queryset=None, required=False, widget=forms.CheckboxSelectMultiple, label="Or several corpora",
+        queryset=None,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Or several corpora",
         help_text="two or more of the task's gold sets, each a corpus of this phase (scored and shown apart, with their macro average)",
     )
 
     class Meta:
         model = Phase
-        fields = ["kind", "name", "time_zone", "starts_at", "ends_at", "max_per_day", "max_total", "max_upload_mb", "results_visibility", "blind", "counting", "gleu_variant", "references_public"]
-        labels = {"kind": "Key", "results_visibility": "Results", "max_upload_mb": "Max upload (MB)", "references_public": "Publish the references"}
+        fields = [
+            "kind",
+            "name",
+            "time_zone",
+            "starts_at",
+            "ends_at",
+            "max_per_day",
+            "max_total",
+            "max_upload_mb",
+            "results_visibility",
+            "blind",
+            "counting",
+            "gleu_variant",
+            "references_public",
+        ]
+        labels = {
+            "kind": "Key",
+            "results_visibility": "Results",
+            "max_upload_mb": "Max upload (MB)",
+            "references_public": "Publish the references",
+        }
         widgets = {
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_DATETIME),
             "ends_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_DATETIME),
         }
 
-    field_order = ["kind", "name", "reuse", "corpora", "source", "references", "m2", "bundle", "language", "pipeline", "max_tokens"]
+    field_order = [
+        "kind",
+        "name",
+        "reuse",
+        "corpora",
+        "source",
+        "references",
+        "m2",
+        "bundle",
+        "language",
+        "pipeline",
+        "max_tokens",
+    ]
 
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
         self.task = task
         self.fields["time_zone"].choices = zone_choices(self.instance.time_zone if self.instance.pk else "")
         if self.instance.pk:
-            for name in ("reuse", "corpora", "source", "references", "m2", "bundle", "language", "pipeline", "max_tokens"):
+            for name in (
+                "reuse",
+                "corpora",
+                "source",
+                "references",
+                "m2",
+                "bundle",
+                "language",
+                "pipeline",
+                "max_tokens",
+            ):
                 del self.fields[name]
             self.fields["kind"].disabled = True
             zone = zoneinfo.ZoneInfo(self.instance.time_zone or "UTC")
@@ -208,9 +344,13 @@ class PhaseForm(GoldFields, forms.ModelForm):
         else:
             datasets = datasets_of(task)
             self.fields["reuse"].queryset = datasets
-            self.fields["reuse"].label_from_instance = lambda d: f"{d.name}: {d.n_sentences} sentences, {d.n_references} reference(s)"
+            self.fields["reuse"].label_from_instance = (
+                lambda d: f"{d.name}: {d.n_sentences} sentences, {d.n_references} reference(s)"
+            )
             self.fields["corpora"].queryset = datasets
-            self.fields["corpora"].label_from_instance = lambda d: f"{d.name} ({d.lang}): {d.n_sentences} lines, {d.n_references} reference(s)"
+            self.fields["corpora"].label_from_instance = (
+                lambda d: f"{d.name} ({d.lang}): {d.n_sentences} lines, {d.n_references} reference(s)"
+            )
             if datasets.count() > 1 and not has_phases(task):  # a task made from a bundle of corpora
                 self.initial.setdefault("corpora", list(datasets))
             else:
@@ -227,7 +367,11 @@ class PhaseForm(GoldFields, forms.ModelForm):
     def clean_gleu_variant(self):
         if self.cleaned_data["gleu_variant"]:
             return self.cleaned_data["gleu_variant"]
-        return self.instance.gleu_variant if self.instance.pk else default_gleu(self.task, bundled=bool(self.cleaned_data.get("corpora")))
+        return (
+            self.instance.gleu_variant
+            if self.instance.pk
+            else default_gleu(self.task, bundled=bool(self.cleaned_data.get("corpora")))
+        )
 
     def clean_kind(self):
         kind = self.cleaned_data["kind"]
@@ -245,8 +389,14 @@ class PhaseForm(GoldFields, forms.ModelForm):
             data["starts_at"] = dt.datetime.now(dt.UTC)
         if data.get("starts_at") and data.get("ends_at") and data["ends_at"] <= data["starts_at"]:
             self.add_error("ends_at", "the phase must end after it starts")
-        if data.get("references_public") and Phase(kind=data.get("kind") or "", results_visibility=data.get("results_visibility")).is_test:
-            self.add_error("references_public", "a test phase (a test key, or results not public while open) never publishes its references")
+        if (
+            data.get("references_public")
+            and Phase(kind=data.get("kind") or "", results_visibility=data.get("results_visibility")).is_test
+        ):
+            self.add_error(
+                "references_public",
+                "a test phase (a test key, or results not public while open) never publishes its references",
+            )
         if not self.instance.pk and not self.errors:
             chosen = [bool(data.get("reuse")), bool(data.get("corpora")), self.has_gold_files()]
             if sum(chosen) > 1:
@@ -268,10 +418,30 @@ class PhaseForm(GoldFields, forms.ModelForm):
 class PagesForm(forms.Form):
     """The task's four pages in Markdown; an empty one is no tab."""
 
-    overview = forms.CharField(required=False, max_length=MAX_PAGE_CHARS, widget=forms.Textarea(attrs={"rows": 10}), help_text="what the task is, dates, contacts")
-    data = forms.CharField(required=False, max_length=MAX_PAGE_CHARS, widget=forms.Textarea(attrs={"rows": 8}), help_text="the corpora and their licences; the phases' download links are listed below it")
-    evaluation = forms.CharField(required=False, max_length=MAX_PAGE_CHARS, widget=forms.Textarea(attrs={"rows": 8}), help_text="metrics and ranking")
-    terms = forms.CharField(required=False, max_length=MAX_PAGE_CHARS, widget=forms.Textarea(attrs={"rows": 8}), help_text="participants accept these before their first submission; changing them asks everyone again")
+    overview = forms.CharField(
+        required=False,
+        max_length=MAX_PAGE_CHARS,
+        widget=forms.Textarea(attrs={"rows": 10}),
+        help_text="what the task is, dates, contacts",
+    )
+    data = forms.CharField(
+        required=False,
+        max_length=MAX_PAGE_CHARS,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="the corpora and their licences; the phases' download links are listed below it",
+    )
+    evaluation = forms.CharField(
+        required=False,
+        max_length=MAX_PAGE_CHARS,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="metrics and ranking",
+    )
+    terms = forms.CharField(
+        required=False,
+        max_length=MAX_PAGE_CHARS,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="participants accept these before their first submission; changing them asks everyone again",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -281,7 +451,11 @@ class PagesForm(forms.Form):
 
 class ApprovalForm(forms.Form):
     signup = forms.ChoiceField(choices=SharedTask.Signup.choices, label="Registration")
-    domains = forms.CharField(required=False, label="Auto-approved e-mail domains", help_text="teams registered from these domains need no approval, e.g. uni-example.edu")
+    domains = forms.CharField(
+        required=False,
+        label="Auto-approved e-mail domains",
+        help_text="teams registered from these domains need no approval, e.g. uni-example.edu",
+    )
 
     def clean_domains(self):
         try:

@@ -19,6 +19,7 @@ so a result that lands invalidates every copy at once. What is a viewer's own (t
 team's rows, an upload's status) is not asked of Django: it is their team's live channel
 (services/boards/channels.py), a file the proxy serves.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -4,6 +4,7 @@ files are served here for a deployment without the proxy (runserver, the embedde
 
 Which URL a page polls is :mod:`leaderboard.services.boards.polled`'s choice.
 """
+
 from django.http import Http404, HttpResponse
 
 from ..services.boards import channels

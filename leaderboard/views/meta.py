@@ -1,4 +1,5 @@
 """The meta-evaluation page: correlations with human judgments, their intervals, window analysis."""
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -34,13 +35,31 @@ def meta_evaluation(request, slug):
     scheme = params.choice(request.GET, "scheme", schemes, schemes[0] if schemes else "")
     correlation = params.choice(request.GET, "correlation", list(CORRELATIONS), "pearson")
     content = table["sets"].get(chosen_set, {"system": {}, "sentence": {}, "windows": {}, "systems": []})
-    return render(request, "leaderboard/meta.html", {
-        "task": task, "phase": judgments.phase, "table": table, "files": judgments.files,
-        "sets": sorted(table["sets"], key=lambda name: name != table["set"]), "chosen_set": chosen_set, "schemes": schemes, "scheme": scheme,
-        "correlations": CORRELATIONS, "correlation": correlation, "systems": content["systems"],
-        "system_rows": [{"label": label(p), "path": p, "cells": [figure(cells.get(s), correlation) for s in schemes]} for p, cells in content["system"].items()],
-        "rankings": list(human.rankings),
-        "sentence_rows": [{"label": label(p), "path": p, "cells": [cells.get(r) for r in human.rankings]} for p, cells in content["sentence"].items()],
-        "intervals": interval_chart(content["system"], scheme, correlation),
-        "windows": window_chart(content["windows"], scheme, correlation),
-    })
+    return render(
+        request,
+        "leaderboard/meta.html",
+        {
+            "task": task,
+            "phase": judgments.phase,
+            "table": table,
+            "files": judgments.files,
+            "sets": sorted(table["sets"], key=lambda name: name != table["set"]),
+            "chosen_set": chosen_set,
+            "schemes": schemes,
+            "scheme": scheme,
+            "correlations": CORRELATIONS,
+            "correlation": correlation,
+            "systems": content["systems"],
+            "system_rows": [
+                {"label": label(p), "path": p, "cells": [figure(cells.get(s), correlation) for s in schemes]}
+                for p, cells in content["system"].items()
+            ],
+            "rankings": list(human.rankings),
+            "sentence_rows": [
+                {"label": label(p), "path": p, "cells": [cells.get(r) for r in human.rankings]}
+                for p, cells in content["sentence"].items()
+            ],
+            "intervals": interval_chart(content["system"], scheme, correlation),
+            "windows": window_chart(content["windows"], scheme, correlation),
+        },
+    )

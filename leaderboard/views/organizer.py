@@ -4,6 +4,7 @@ Freezing, revealing and rescoring ask first: a GET (or a POST without ``confirme
 shows what will happen, with counts, and a button that posts again with ``confirmed``.
 Undoing (unfreeze, hide) acts at once. Rescoring is queued as an organizer job; its page
 shows the progress and then the ranks."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -38,7 +39,9 @@ def phase_action(request, slug, action):
     back = back if back.startswith(f"/tasks/{task.slug}/") else f"/tasks/{task.slug}/?phase={phase.kind}"
     if action in CONFIRMED and not confirmed(request) or request.method == "GET":
         title, consequence = CONFIRMED.get(action, (f"{action.capitalize()} the phase", lambda p: ""))
-        return confirmation(request, task, title=f"{title} ({phase.title})", consequence=consequence(phase), cancel=back)
+        return confirmation(
+            request, task, title=f"{title} ({phase.title})", consequence=consequence(phase), cancel=back
+        )
     act, message = PHASE_ACTIONS[action]
     act(phase)
     messages.success(request, f"The {phase.title} phase {message}.")

@@ -8,6 +8,7 @@ see the results never gets the pool version (:func:`shown_version`). Polling ove
 server-sent events because it needs nothing from the deployment: sync gunicorn
 workers, runserver and any proxy serve it, and an open page holds no worker.
 """
+
 import hashlib
 import re
 
@@ -100,7 +101,11 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
 
 def _own_context(own: list[dict], version: str) -> dict:
     """What the fragment adds around the board: its version and the team's own rows."""
-    return {"version": version, "own": own, "pending": any(not row["finished"] for row in own)}  # as shown: a blind phase's "received" is final
+    return {
+        "version": version,
+        "own": own,
+        "pending": any(not row["finished"] for row in own),
+    }  # as shown: a blind phase's "received" is final
 
 
 def _board_context(request, task: SharedTask, phase: Phase) -> dict:
@@ -108,8 +113,12 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     team = team_of(request.user, task, create=False)
     own = team_rows(phase, team, request.user)
     own_url, own_since = polled.own_rows(request.user, phase, team)
-    return {**_results_context(request, task, phase, visible), **_own_context(own, shown_version(phase, visible, own)),
-            "own_url": own_url, "own_since": own_since}
+    return {
+        **_results_context(request, task, phase, visible),
+        **_own_context(own, shown_version(phase, visible, own)),
+        "own_url": own_url,
+        "own_since": own_since,
+    }
 
 
 def task_board(request, slug):
@@ -136,7 +145,13 @@ def task_rows(request, slug):
     if since and since == version:
         return HttpResponse(status=204)
     if visible:  # the version read first, so a copy is never older than its key
-        parts = ("board", phase.pk, access.may_see_references(phase, viewer), request.GET.get("metric", ""), request.GET.get("track", ""))
+        parts = (
+            "board",
+            phase.pk,
+            access.may_see_references(phase, viewer),
+            request.GET.get("metric", ""),
+            request.GET.get("track", ""),
+        )
         results = shared_body(parts, version, lambda: _results_html(request, task, phase, viewer, True))
     else:
         results = _results_html(request, task, phase, viewer, False)
@@ -174,9 +189,16 @@ def task_version(request, slug):
         version, sharing = str(pool_version(phase.pk)), "public, max-age=0, s-maxage=1"
     else:
         visible = access.may_see_results(phase, request.user)
-        version, sharing = shown_version(phase, visible, [] if visible else own_rows(request, task, phase)), "private, no-store"
+        version, sharing = (
+            shown_version(phase, visible, [] if visible else own_rows(request, task, phase)),
+            "private, no-store",
+        )
     etag = f'"{version}"'
-    response = HttpResponseNotModified() if request.headers.get("If-None-Match") == etag else HttpResponse(version, content_type="text/plain")
+    response = (
+        HttpResponseNotModified()
+        if request.headers.get("If-None-Match") == etag
+        else HttpResponse(version, content_type="text/plain")
+    )
     response["ETag"] = etag
     response["Cache-Control"] = sharing
     return response
@@ -190,27 +212,51 @@ def submit(request, slug):
     try:
         phase = access.upload_phase(task, params.phase_key(request.GET))
     except PhaseNotNamed as error:
-        return render(request, "leaderboard/submit_choose.html", {"task": task, "phase": task.current_phase(), "choices": error.choices})
+        return render(
+            request,
+            "leaderboard/submit_choose.html",
+            {"task": task, "phase": task.current_phase(), "choices": error.choices},
+        )
     form = UploadForm(request.POST or None, request.FILES or None, tracks=task.tracks or [])
     closed = access.upload_closed_reason(phase, request.user)
     if closed:  # the form is shown disabled, with the reason
-        return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "closed": closed}, status=403 if request.method == "POST" else 200)
+        return render(
+            request,
+            "leaderboard/submit.html",
+            {"task": task, "phase": phase, "form": form, "closed": closed},
+            status=403 if request.method == "POST" else 200,
+        )
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
             submission = accept_submission(
-                phase, request.user, system_name=form.cleaned_data["system_name"], filename=upload.name,
-                content=upload.read(), description=form.cleaned_data["description"], track=form.cleaned_data.get("track", ""),
+                phase,
+                request.user,
+                system_name=form.cleaned_data["system_name"],
+                filename=upload.name,
+                content=upload.read(),
+                description=form.cleaned_data["description"],
+                track=form.cleaned_data.get("track", ""),
                 corpus=form.cleaned_data["corpus"],
             )
         except scoring.InputError as error:
             form.add_error("file", "The file was not accepted:")
-            return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form, "problems": error.problems}, status=400)
+            return render(
+                request,
+                "leaderboard/submit.html",
+                {"task": task, "phase": phase, "form": form, "problems": error.problems},
+                status=400,
+            )
         except (UploadTooLarge, OverLimit, PhaseClosed, TeamError, TermsNotAccepted) as error:
             form.add_error(None, str(error))
             status = 413 if isinstance(error, UploadTooLarge) else 429 if isinstance(error, OverLimit) else 403
-            return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status)
-        messages.success(request, f"Submission {submission.pk} is queued; the leaderboard updates when it is scored.",
-                         extra_tags=f"follow-submission-{submission.pk}")
+            return render(
+                request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status
+            )
+        messages.success(
+            request,
+            f"Submission {submission.pk} is queued; the leaderboard updates when it is scored.",
+            extra_tags=f"follow-submission-{submission.pk}",
+        )
         return redirect(f"/tasks/{task.slug}/?phase={phase.kind}")
     return render(request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form})

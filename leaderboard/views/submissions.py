@@ -7,6 +7,7 @@ channel (its newest rows) and fetches all its rows in one request when it change
 detail page polls the submission's status channel until it is finished (an organizer's
 pages: the phase's version and ``/api/submissions/<id>/status/``).
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -47,9 +48,15 @@ def _mine_context(request, slug) -> dict:
     team = team_of(request.user, task, create=False)
     rows = team_submissions(phase, team, request.user)
     return {
-        "task": task, "phase": phase, "team": team, "rows": rows, "pending": any(not r["finished"] for r in rows),
-        "choosing": phase.counting == phase.Counting.CHOSEN and phase.is_open(), "open": phase.is_open(),
-        "show_scores": access.may_see_results(phase, request.user), "show_counted": access.may_see_counted(phase, request.user),
+        "task": task,
+        "phase": phase,
+        "team": team,
+        "rows": rows,
+        "pending": any(not r["finished"] for r in rows),
+        "choosing": phase.counting == phase.Counting.CHOSEN and phase.is_open(),
+        "open": phase.is_open(),
+        "show_scores": access.may_see_results(phase, request.user),
+        "show_counted": access.may_see_counted(phase, request.user),
     }
 
 
@@ -59,7 +66,10 @@ def _watched(request, phase, team, rows: list[dict]) -> dict:
     url, now = polled.own_rows(request.user, phase, team)
     if now:
         return {"watch": url, "since": now.strip()}
-    return {"watch": reverse("task-version", args=[phase.task.slug]) + f"?phase={phase.kind}", "since": live_version(request, phase, rows)}
+    return {
+        "watch": reverse("task-version", args=[phase.task.slug]) + f"?phase={phase.kind}",
+        "since": live_version(request, phase, rows),
+    }
 
 
 def live_version(request, phase, rows: list[dict] | None = None) -> str:
@@ -79,7 +89,11 @@ def mine(request, slug):
     context.update(_watched(request, context["phase"], context["team"], context["rows"]))
     if context["team"] is not None and context["show_scores"]:
         own = team_history(context["phase"], context["team"])
-        macro = {row["id"]: row["entry_scores"] for row in context["rows"] if row.get("entry_scores")} if context["phase"].is_multi_corpus else None
+        macro = (
+            {row["id"]: row["entry_scores"] for row in context["rows"] if row.get("entry_scores")}
+            if context["phase"].is_multi_corpus
+            else None
+        )
         context["history"] = charts.score_history(list(own), headline_metric(context["task"]), macro)
     return render(request, "leaderboard/my_submissions.html", context)
 
@@ -97,28 +111,50 @@ def _visible_submission(request, slug, pk) -> Submission:
 def detail(request, slug, pk):
     submission = _visible_submission(request, slug, pk)
     phase, task = submission.phase, submission.phase.task
-    context = {"task": task, "phase": phase, "submission": submission, "state": status_of(submission, request.user), "status_url": polled.status(request.user, submission),
-               "manages": access.may_manage_submission(submission, request.user), "show_scores": False,
-               "counted": access.may_see_counted(phase, request.user) and _counted(submission)}
+    context = {
+        "task": task,
+        "phase": phase,
+        "submission": submission,
+        "state": status_of(submission, request.user),
+        "status_url": polled.status(request.user, submission),
+        "manages": access.may_manage_submission(submission, request.user),
+        "show_scores": False,
+        "counted": access.may_see_counted(phase, request.user) and _counted(submission),
+    }
     if phase.is_multi_corpus:  # an upload of corpus files: each has its own page; the upload shows the entry whole
         context["corpus_outputs"] = upload_rows(submission, request.user)
         if access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
             entry = upload_entry(submission)
-            context.update(entry=entry, headline=headline(entry["scores"]), corpus_columns=[(path, label(path)) for path in corpus_columns(phase)])
+            context.update(
+                entry=entry,
+                headline=headline(entry["scores"]),
+                corpus_columns=[(path, label(path)) for path in corpus_columns(phase)],
+            )
             for row in context["corpus_outputs"]:
                 scores = entry["corpora"][row["corpus"]]
-                row.update(scores=None if scores is None else [value_at(scores, path) for path in corpus_columns(phase)],
-                           came_in=entry["corpus_uploads"][row["corpus"]])
+                row.update(
+                    scores=None if scores is None else [value_at(scores, path) for path in corpus_columns(phase)],
+                    came_in=entry["corpus_uploads"][row["corpus"]],
+                )
     elif access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
         metric, level = chosen_table(task.metric_names(), "", "")
         level = params.choice(request.GET, "cat", table_of(metric).levels, level)
-        context.update(show_scores=True, level=level, levels=table_of(metric).levels, **score_sheet(submission, level, metric))
+        context.update(
+            show_scores=True, level=level, levels=table_of(metric).levels, **score_sheet(submission, level, metric)
+        )
         if access.may_see_output(submission, request.user):
             statistics = chunk_statistics(submission)
             if statistics is not None:
-                views = sentence_views(load_dataset(phase.dataset_id).sources, statistics, show_references=access.may_see_references(phase, request.user))
-                context.update(sentences=views[:SENTENCES_SHOWN], more_sentences=len(views) > SENTENCES_SHOWN,
-                               classes=[(c, CLASS_NAMES[c]) for c in CLASSES])
+                views = sentence_views(
+                    load_dataset(phase.dataset_id).sources,
+                    statistics,
+                    show_references=access.may_see_references(phase, request.user),
+                )
+                context.update(
+                    sentences=views[:SENTENCES_SHOWN],
+                    more_sentences=len(views) > SENTENCES_SHOWN,
+                    classes=[(c, CLASS_NAMES[c]) for c in CLASSES],
+                )
     return render(request, "leaderboard/submission.html", context)
 
 
@@ -127,7 +163,11 @@ def upload_rows(upload: Submission, user) -> list[dict]:
     none) and that file's status as its team may see it."""
     outputs = corpus_files(upload)
     return [
-        {"corpus": c.corpus, "output": outputs.get(c.corpus), "state": status_of(outputs[c.corpus], user) if c.corpus in outputs else None}
+        {
+            "corpus": c.corpus,
+            "output": outputs.get(c.corpus),
+            "state": status_of(outputs[c.corpus], user) if c.corpus in outputs else None,
+        }
         for c in upload.phase.corpora()
     ]
 
@@ -155,7 +195,11 @@ def per_sentence_download(submission: Submission, user, query) -> HttpResponse:
         submission = corpus_output(submission, query)
         if submission.status != Submission.Status.SCORED:
             raise Http404(f"the upload's {submission.phase.corpus} file has no results ({submission.status})")
-    table = per_sentence_table(submission, load_dataset(submission.phase.dataset_id), show_references=access.may_see_references(submission.phase, user))
+    table = per_sentence_table(
+        submission,
+        load_dataset(submission.phase.dataset_id),
+        show_references=access.may_see_references(submission.phase, user),
+    )
     text, content_type = exports.render(table, fmt)
     return attachment(text, content_type, f"{submission.phase.task.slug}-{submission.pk}-per-sentence.{fmt}")
 
@@ -167,9 +211,15 @@ def corpus_output(upload: Submission, query) -> Submission:
     held = sorted(outputs)
     name = params.text(query, "corpus", max_length=60, pattern=params.SLUG)
     if not name:
-        raise params.BadParameter("corpus", f"an upload of several corpora has per-sentence results per corpus: name one ({', '.join(held)})", held)
+        raise params.BadParameter(
+            "corpus",
+            f"an upload of several corpora has per-sentence results per corpus: name one ({', '.join(held)})",
+            held,
+        )
     if name not in outputs:
-        raise params.BadParameter("corpus", f"upload {upload.pk} has no file for corpus {name!r}; it holds {', '.join(held) or 'none'}", held)
+        raise params.BadParameter(
+            "corpus", f"upload {upload.pk} has no file for corpus {name!r}; it holds {', '.join(held) or 'none'}", held
+        )
     return outputs[name]
 
 
@@ -185,7 +235,10 @@ ACTIONS = {
     "restore": (actions.restore, "Submission {pk} is back."),
     "delete": (actions.delete_failed, "Submission {pk} is deleted."),
 }
-CONFIRMED = {"withdraw": ("Withdraw submission {pk}", consequences.withdraw), "delete": ("Delete submission {pk}", consequences.delete)}
+CONFIRMED = {
+    "withdraw": ("Withdraw submission {pk}", consequences.withdraw),
+    "delete": ("Delete submission {pk}", consequences.delete),
+}
 
 
 @login_required
@@ -198,8 +251,13 @@ def act(request, slug, pk, action):
         raise Http404("no such action")
     if request.method == "GET" or action in CONFIRMED and not confirmed(request):
         title, consequence = CONFIRMED.get(action, ("{action} submission {pk}", lambda s: ""))
-        return confirmation(request, submission.phase.task, title=title.format(pk=submission.pk, action=action.capitalize()),
-                            consequence=consequence(submission), cancel=f"/tasks/{slug}/submissions/?phase={submission.phase.kind}")
+        return confirmation(
+            request,
+            submission.phase.task,
+            title=title.format(pk=submission.pk, action=action.capitalize()),
+            consequence=consequence(submission),
+            cancel=f"/tasks/{slug}/submissions/?phase={submission.phase.kind}",
+        )
     function, message = ACTIONS[action]
     try:
         function(submission)

@@ -1,5 +1,6 @@
 """The task's own pages as tabs (Overview, Data, Evaluation, Terms), accepting the terms,
 the phase files participants download, and the organizers' editors for all of these."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -31,10 +32,20 @@ def task_page(request, slug, name):
     if not markdown and name != TaskPage.Name.DATA:
         raise Http404(f"{task.title} has no {name} page")
     phase = access.phase_for(request, task)
-    context = {"task": task, "phase": phase, "name": name, "title": TaskPage.Name(name).label, "html": markdown_html(markdown)}
+    context = {
+        "task": task,
+        "phase": phase,
+        "name": name,
+        "title": TaskPage.Name(name).label,
+        "html": markdown_html(markdown),
+    }
     if name == TaskPage.Name.DATA:
         context["files"] = [
-            {"phase": p, "inputs": access.inputs_closed_reason(p, request.user), "references": access.references_closed_reason(p, request.user)}
+            {
+                "phase": p,
+                "inputs": access.inputs_closed_reason(p, request.user),
+                "references": access.references_closed_reason(p, request.user),
+            }
             for p in phases_in_order(task)
         ]
     if name == TaskPage.Name.TERMS:
@@ -79,7 +90,9 @@ def edit_pages(request, slug):
         else:
             messages.success(request, "The pages are saved.")
             return redirect("task-pages-edit", slug=task.slug)
-    return render(request, "leaderboard/pages_form.html", {"task": task, "form": form}, status=400 if form.errors else 200)
+    return render(
+        request, "leaderboard/pages_form.html", {"task": task, "form": form}, status=400 if form.errors else 200
+    )
 
 
 @login_required
@@ -91,7 +104,11 @@ def approval_settings(request, slug):
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
     else:
         approved = teams.set_approval(task, form.cleaned_data["signup"], form.cleaned_data["domains"])
-        messages.success(request, "Registration settings saved." + (f" Approved now: {', '.join(t.name for t in approved)}." if approved else ""))
+        messages.success(
+            request,
+            "Registration settings saved."
+            + (f" Approved now: {', '.join(t.name for t in approved)}." if approved else ""),
+        )
     return redirect("task-teams", slug=task.slug)
 
 
@@ -101,4 +118,3 @@ def participants_export(request, slug):
     if not access.may_export_participants(task, request.user):
         raise PermissionDenied(f"The participants' list of {task.title} is for its organizers only.")
     return participants_csv(task)
-

@@ -1,4 +1,5 @@
 """A task's Team page (register, rename, invite, join, leave) and the organizers' team list."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -19,12 +20,21 @@ from .hosting_forms import ApprovalForm
 def team_page(request, slug):
     task = get_object_or_404(SharedTask, slug=slug)
     team = team_of(request.user, task, create=False)
-    invite = request.build_absolute_uri(f"{reverse('team-join', args=[task.slug])}?code={team.invite_code}") if team else ""
-    return render(request, "leaderboard/team.html", {
-        "task": task, "phase": task.current_phase(), "team": team, "invite_link": invite,
-        "members": members_of(team),
-        "form": TeamNameForm(initial={"name": team.name} if team else None),
-    })
+    invite = (
+        request.build_absolute_uri(f"{reverse('team-join', args=[task.slug])}?code={team.invite_code}") if team else ""
+    )
+    return render(
+        request,
+        "leaderboard/team.html",
+        {
+            "task": task,
+            "phase": task.current_phase(),
+            "team": team,
+            "invite_link": invite,
+            "members": members_of(team),
+            "form": TeamNameForm(initial={"name": team.name} if team else None),
+        },
+    )
 
 
 @login_required
@@ -32,10 +42,17 @@ def join_page(request, slug):
     """Where an invite link leads: the team's name and a button to join it."""
     task = get_object_or_404(SharedTask, slug=slug)
     code = params.text(request.GET, "code", max_length=64, pattern=params.SLUG)
-    return render(request, "leaderboard/team_join.html", {
-        "task": task, "phase": task.current_phase(), "code": code, "team": teams.team_by_code(task, code),
-        "current": team_of(request.user, task, create=False),
-    })
+    return render(
+        request,
+        "leaderboard/team_join.html",
+        {
+            "task": task,
+            "phase": task.current_phase(),
+            "code": code,
+            "team": teams.team_by_code(task, code),
+            "current": team_of(request.user, task, create=False),
+        },
+    )
 
 
 @login_required
@@ -48,7 +65,10 @@ def team_action(request, slug, action):
         "rename": (lambda: teams.rename_team(_own_team(user, task), name), "Your team is now called {team}."),
         "join": (lambda: teams.join_team(user, task, request.POST.get("code", "")), "You joined team {team}."),
         "leave": (lambda: teams.leave_team(user, task), "You left your team."),
-        "new-invite": (lambda: teams.new_invite(_own_team(user, task)), "A new invite link: the old one no longer works."),
+        "new-invite": (
+            lambda: teams.new_invite(_own_team(user, task)),
+            "A new invite link: the old one no longer works.",
+        ),
     }
     if action not in done:
         raise Http404("no such team action")
@@ -86,4 +106,8 @@ def task_teams(request, slug):
         return redirect("task-teams", slug=task.slug)
     listed = teams_of_task(task)
     approval = ApprovalForm(initial={"signup": task.signup, "domains": " ".join(task.auto_approve_domains)})
-    return render(request, "leaderboard/task_teams.html", {"task": task, "phase": task.current_phase(), "teams": listed, "approval": approval})
+    return render(
+        request,
+        "leaderboard/task_teams.html",
+        {"task": task, "phase": task.current_phase(), "teams": listed, "approval": approval},
+    )

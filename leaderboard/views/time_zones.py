@@ -4,6 +4,7 @@
 aliases ("W-SU", "US/Eastern", "Factory"). The tz database's ``zone1970.tab`` lists each
 canonical zone once; it ships with the system's tz data and with the ``tzdata`` package.
 """
+
 from __future__ import annotations
 
 import functools
@@ -13,9 +14,27 @@ from pathlib import Path
 
 ANYWHERE_ON_EARTH = "Etc/GMT+12"
 COMMON = (
-    "UTC", ANYWHERE_ON_EARTH, "America/Los_Angeles", "America/Denver", "America/Chicago", "America/New_York", "America/Sao_Paulo",
-    "Europe/London", "Europe/Paris", "Europe/Berlin", "Europe/Moscow", "Africa/Cairo", "Africa/Johannesburg", "Asia/Dubai",
-    "Asia/Kolkata", "Asia/Singapore", "Asia/Shanghai", "Asia/Seoul", "Asia/Tokyo", "Australia/Sydney", "Pacific/Auckland",
+    "UTC",
+    ANYWHERE_ON_EARTH,
+    "America/Los_Angeles",
+    "America/Denver",
+    "America/Chicago",
+    "America/New_York",
+    "America/Sao_Paulo",
+    "Europe/London",
+    "Europe/Paris",
+    "Europe/Berlin",
+    "Europe/Moscow",
+    "Africa/Cairo",
+    "Africa/Johannesburg",
+    "Asia/Dubai",
+    "Asia/Kolkata",
+    "Asia/Singapore",
+    "Asia/Shanghai",
+    "Asia/Seoul",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+    "Pacific/Auckland",
 )
 
 

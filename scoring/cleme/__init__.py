@@ -1,4 +1,5 @@
 """CLEME and CLEME2.0: chunk partition, chunk outcomes, length weighting, aggregation."""
+
 from .aggregate import (
     candidates,
     cleme2_choice,
@@ -30,8 +31,31 @@ ASSUMPTIONS = ("dependent", "independent")
 LEVELS = ("corpus", "sentence")
 
 __all__ = [
-    "ASSUMPTIONS", "LEVELS", "CHUNK_FIELDS", "OUTCOMES", "TP", "FP_NE", "FP_UN", "FN", "TN", "Partition", "SETTINGS",
-    "candidates", "chunk_statistics", "shared_chunk_statistics", "cleme_corpus", "cleme_sentence", "cleme2_corpus", "cleme2_sentence",
-    "cleme_choice", "cleme2_choice", "cleme_of_totals", "heuo_of_totals",
-    "kept_references", "length_weight", "partition", "record_length", "target_tokens",
+    "ASSUMPTIONS",
+    "LEVELS",
+    "CHUNK_FIELDS",
+    "OUTCOMES",
+    "TP",
+    "FP_NE",
+    "FP_UN",
+    "FN",
+    "TN",
+    "Partition",
+    "SETTINGS",
+    "candidates",
+    "chunk_statistics",
+    "shared_chunk_statistics",
+    "cleme_corpus",
+    "cleme_sentence",
+    "cleme2_corpus",
+    "cleme2_sentence",
+    "cleme_choice",
+    "cleme2_choice",
+    "cleme_of_totals",
+    "heuo_of_totals",
+    "kept_references",
+    "length_weight",
+    "partition",
+    "record_length",
+    "target_tokens",
 ]

@@ -5,6 +5,7 @@ Each sentence offers one candidate per kept reference: weighted counts
 that maximises the score of the running totals (as ERRANT does); sentence level picks
 each sentence's best candidate and averages its scores.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -41,6 +42,7 @@ def candidates(statistics: dict, assumption: str, weight: Callable[[list, str, i
 
 
 # -- CLEME: P, R, F-beta, accuracy (v1 ``scorers/scorer_base.py``) -------------------------
+
 
 def rounded_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
     p, r, f = prf(tp, fp, fn, beta)
@@ -115,7 +117,10 @@ def cleme_sentence(per_sentence: list[list[Counts]], beta: float) -> dict:
 
 # -- CLEME2.0: Hit, Error, Under, Over and their combination (HEAD ``scorer_heuo.py``) -----
 
-def heuo(tp: float, fp_ne: float, fp_un: float, fn: float, factors: tuple[float, float, float, float]) -> tuple[float, float, float, float, float]:
+
+def heuo(
+    tp: float, fp_ne: float, fp_un: float, fn: float, factors: tuple[float, float, float, float]
+) -> tuple[float, float, float, float, float]:
     """Hit, Error, Under, Over and Score (CLEME2.0 section 3.2): NE = TP + FP_ne + FN,
     Over = FP_un / (TP + FP), each 0 on a 0 denominator;
     Score = a1 Hit + a2 (1 - Error) + a3 (1 - Under) + a4 (1 - Over)."""
@@ -131,8 +136,18 @@ def heuo(tp: float, fp_ne: float, fp_un: float, fn: float, factors: tuple[float,
 
 def heuo_result(counts: Counts, hit: float, error: float, under: float, over: float, score: float) -> dict:
     tp, fp_ne, fp_un, fn, tn = counts
-    return {"tp": tp, "fp_ne": fp_ne, "fp_un": fp_un, "fn": fn, "tn": tn,
-            "hit": hit, "error": error, "under": under, "over": over, "score": score}
+    return {
+        "tp": tp,
+        "fp_ne": fp_ne,
+        "fp_un": fp_un,
+        "fn": fn,
+        "tn": tn,
+        "hit": hit,
+        "error": error,
+        "under": under,
+        "over": over,
+        "score": score,
+    }
 
 
 def cleme2_choice(per_sentence: list[list[Counts]], factors: tuple[float, float, float, float]) -> list[Counts]:
@@ -168,7 +183,13 @@ def heuo_of_totals(totals: np.ndarray, factors: tuple[float, float, float, float
         hit, error, under = (np.where(ne > 0, x / ne, 0.0) for x in (tp, fp_ne, fn))
         over = np.where(done > 0, fp_un / done, 0.0)
     a1, a2, a3, a4 = factors
-    return {"hit": hit, "error": error, "under": under, "over": over, "score": a1 * hit + a2 * (1 - error) + a3 * (1 - under) + a4 * (1 - over)}
+    return {
+        "hit": hit,
+        "error": error,
+        "under": under,
+        "over": over,
+        "score": a1 * hit + a2 * (1 - error) + a3 * (1 - under) + a4 * (1 - over),
+    }
 
 
 def cleme2_sentence(per_sentence: list[list[Counts]], factors: tuple[float, float, float, float]) -> dict:
@@ -178,7 +199,9 @@ def cleme2_sentence(per_sentence: list[list[Counts]], factors: tuple[float, floa
     means = [0.0] * 5
     for sentence in per_sentence:
         scored = [(heuo(c[0], c[1], c[2], c[3], factors), c) for c in sentence]
-        (hit, error, under, over, score), best = max(scored, key=lambda s: (s[0][4], s[0][0], -s[0][1], -s[0][2], -s[0][3]))
+        (hit, error, under, over, score), best = max(
+            scored, key=lambda s: (s[0][4], s[0][0], -s[0][1], -s[0][2], -s[0][3])
+        )
         totals = [a + b for a, b in zip(totals, best)]
         for k, value in enumerate((hit, error, under, over, score)):
             means[k] += value

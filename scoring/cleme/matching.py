@@ -16,6 +16,7 @@ The outcomes are the metric's per-sentence statistics. Only chunks that the hypo
 or some reference changes are kept as records; the rest are TN for everyone and are
 counted, not listed, which keeps a 1,312-sentence corpus at a few hundred kilobytes.
 """
+
 from __future__ import annotations
 
 from ..dataset import Dataset
@@ -77,7 +78,10 @@ def sentence_chunks(source: list[str], hyp_edits, ref_edits: list) -> tuple[int,
         ref_tokens = [ref.get(index) for ref in refs]
         ref_effective = [source_tokens if t is None else t for t in ref_tokens]
         if hyp_tokens is not None:
-            dependent = [TP if hyp_tokens == t else (FP_NE if c is not None else FP_UN) for t, c in zip(ref_effective, ref_tokens)]
+            dependent = [
+                TP if hyp_tokens == t else (FP_NE if c is not None else FP_UN)
+                for t, c in zip(ref_effective, ref_tokens)
+            ]
             if hyp_tokens in ref_effective:
                 independent = TP
             else:
@@ -85,12 +89,17 @@ def sentence_chunks(source: list[str], hyp_edits, ref_edits: list) -> tuple[int,
         else:
             dependent = [TN if t == source_tokens else FN for t in ref_effective]
             independent = FN if all(t is not None for t in ref_tokens) else TN
-        records.append([
-            index, start, end,
-            None if hyp_tokens is None else " ".join(hyp_tokens),
-            [None if t is None else " ".join(t) for t in ref_tokens],
-            dependent, independent,
-        ])
+        records.append(
+            [
+                index,
+                start,
+                end,
+                None if hyp_tokens is None else " ".join(hyp_tokens),
+                [None if t is None else " ".join(t) for t in ref_tokens],
+                dependent,
+                independent,
+            ]
+        )
     return len(spans), records, length_sum, count
 
 

@@ -12,6 +12,7 @@ the chunk's source tokens with that target's edits applied. The reference code s
 the whole corrected sentence through a source-to-target token map instead; both give
 the same tokens, since a target's edits never cross a merged interval's boundary.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -91,7 +92,7 @@ def apply_in_chunk(source: list[str], span: Span, edits: list[Edit]) -> list[str
     offset = -start
     for edit in edits:
         correction = edit.correction.split()
-        tokens[edit.start + offset:edit.end + offset] = correction
+        tokens[edit.start + offset : edit.end + offset] = correction
         offset += len(correction) - (edit.end - edit.start)
     return tokens
 

@@ -17,6 +17,7 @@ for the next submission (systems share many corrections: a quarter of the CoNLL-
 systems' new X' were made by an earlier one), up to :data:`LEARNED_LIMIT` characters of X'
 (an essay's X' are whole essays: counted in X', a worker would keep gigabytes).
 """
+
 from __future__ import annotations
 
 import weakref
@@ -68,9 +69,14 @@ class DatasetSimilarity:
 
     def _score(self, candidates: list[set[str]]) -> list[dict[str, list[float]]]:
         """F1 of every candidate of sentence ``i`` against each of its kept references."""
-        pairs = [(cand, ref) for i, cands in enumerate(candidates) for cand in sorted(cands) for ref in self.references[i]]
+        pairs = [
+            (cand, ref) for i, cands in enumerate(candidates) for cand in sorted(cands) for ref in self.references[i]
+        ]
         flat = iter(self.similarity.f1(pairs))
-        return [{cand: [next(flat) for _ in self.references[i]] for cand in sorted(cands)} for i, cands in enumerate(candidates)]
+        return [
+            {cand: [next(flat) for _ in self.references[i]] for cand in sorted(cands)}
+            for i, cands in enumerate(candidates)
+        ]
 
     def weights(self, requests: list[tuple[int, str]]) -> list[list[float]]:
         """For each ``(sentence, X')``, ``|F1(X', ref_r) - F1(source, ref_r)|`` per kept reference.

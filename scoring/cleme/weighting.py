@@ -10,6 +10,7 @@ changed chunks over the corpus. The settings are the paper's (= CLEME v1's
 ``constants.py``); HEAD's ``LengthWeigher.__init__`` drops its arguments, so HEAD's
 SentCLEME silently uses the corpus settings: we do not copy that bug.
 """
+
 from __future__ import annotations
 
 import math
@@ -34,8 +35,12 @@ CORPUS = LengthWeights(Sigmoid(2.0, 0.75, 1.25), Sigmoid(2.0, 0.75, 1.25), Sigmo
 SETTINGS = {
     ("dependent", "corpus"): CORPUS,
     ("independent", "corpus"): CORPUS,
-    ("dependent", "sentence"): LengthWeights(Sigmoid(10.0, 1.0, 10.0), Sigmoid(10.0, 0.25, 1.0), Sigmoid(10.0, 1.0, 1.0)),
-    ("independent", "sentence"): LengthWeights(Sigmoid(10.0, 2.5, 10.0), Sigmoid(10.0, 0.25, 1.0), Sigmoid(10.0, 1.0, 1.0)),
+    ("dependent", "sentence"): LengthWeights(
+        Sigmoid(10.0, 1.0, 10.0), Sigmoid(10.0, 0.25, 1.0), Sigmoid(10.0, 1.0, 1.0)
+    ),
+    ("independent", "sentence"): LengthWeights(
+        Sigmoid(10.0, 2.5, 10.0), Sigmoid(10.0, 0.25, 1.0), Sigmoid(10.0, 1.0, 1.0)
+    ),
 }
 
 

@@ -4,6 +4,7 @@ Each ``--judgments [NAME=]FILE.xml`` is ranked on its own (one ranking per NAME;
 FILE is named after its stem). ``--json`` prints the ranking's JSON, or, for more than one
 file, an object keyed by NAME. Exit status 2 on bad input, every problem by file and line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,11 +25,33 @@ def named_path(value: str) -> tuple[str, Path]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scoring human", description="Rank systems from human relative rankings (Appraise XML).")
-    parser.add_argument("--judgments", action="append", required=True, metavar="[NAME=]FILE.xml", help="rankings in Appraise XML (repeat: each file is ranked on its own)")
-    parser.add_argument("--bootstrap", type=int, default=DEFAULT_SAMPLES, metavar="N", help=f"bootstrap samples for the 95%% rank ranges (default {DEFAULT_SAMPLES}; 0: none)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the bootstrap and of TrueSkill's match order")
-    parser.add_argument("--min-shared", type=int, default=MIN_SHARED, metavar="N", help=f"kappa: leave out annotator pairs sharing fewer judgments (default {MIN_SHARED})")
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring human", description="Rank systems from human relative rankings (Appraise XML)."
+    )
+    parser.add_argument(
+        "--judgments",
+        action="append",
+        required=True,
+        metavar="[NAME=]FILE.xml",
+        help="rankings in Appraise XML (repeat: each file is ranked on its own)",
+    )
+    parser.add_argument(
+        "--bootstrap",
+        type=int,
+        default=DEFAULT_SAMPLES,
+        metavar="N",
+        help=f"bootstrap samples for the 95%% rank ranges (default {DEFAULT_SAMPLES}; 0: none)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help="seed of the bootstrap and of TrueSkill's match order"
+    )
+    parser.add_argument(
+        "--min-shared",
+        type=int,
+        default=MIN_SHARED,
+        metavar="N",
+        help=f"kappa: leave out annotator pairs sharing fewer judgments (default {MIN_SHARED})",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
 
@@ -38,12 +61,16 @@ def figure(value: float | None) -> str:
 
 
 def format_table(name: str, ranking: HumanRanking) -> str:
-    lines = [f"== {name}: {ranking.rankings} rankings, {ranking.annotators} annotators ==",
-             f"{'cluster':>7}  {'range':>7}  {'EW':>6}  {'TS':>7}  system"]
+    lines = [
+        f"== {name}: {ranking.rankings} rankings, {ranking.annotators} annotators ==",
+        f"{'cluster':>7}  {'range':>7}  {'EW':>6}  {'TS':>7}  system",
+    ]
     for system in ranking.systems:
         best, worst = system.range
         span = f"{best}" if best == worst else f"{best}-{worst}"
-        lines.append(f"{system.cluster:>7}  {span:>7}  {system.expected_wins:6.3f}  {system.trueskill:+7.3f}  {system.name}")
+        lines.append(
+            f"{system.cluster:>7}  {span:>7}  {system.expected_wins:6.3f}  {system.trueskill:+7.3f}  {system.name}"
+        )
     kappa = ranking.agreement
     lines.append(f"kappa: inter-annotator {figure(kappa['inter'])}, intra-annotator {figure(kappa['intra'])}")
     lines.append(ranking.signature)

@@ -2,6 +2,7 @@
 
 Exit status 0 on success, 2 on bad input with every problem on stderr by line number.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,19 +23,31 @@ BOOTSTRAP_PATH = "errant.cs.f"
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m scoring", description="Score GEC system outputs against references.",
+        prog="python -m scoring",
+        description="Score GEC system outputs against references.",
         epilog="python -m scoring meta --help: correlations with human judgments. python -m scoring human --help: ranking systems from human rankings.",
     )
     add_scoring_arguments(parser)
-    parser.add_argument("--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of each system against the first")
-    parser.add_argument("--bootstrap-path", default=BOOTSTRAP_PATH, metavar="PATH", help=f"the score to bootstrap (default {BOOTSTRAP_PATH}); any path its metric resamples")
+    parser.add_argument(
+        "--bootstrap", type=int, default=0, metavar="SAMPLES", help="paired bootstrap of each system against the first"
+    )
+    parser.add_argument(
+        "--bootstrap-path",
+        default=BOOTSTRAP_PATH,
+        metavar="PATH",
+        help=f"the score to bootstrap (default {BOOTSTRAP_PATH}); any path its metric resamples",
+    )
     parser.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
     return parser
 
 
 def format_table(result: ScoringResult) -> str:
     """A fixed-width table of the headline figures that were computed."""
-    columns = [(h.label, h.path) for h in headline_scores() if any(value_at(s, h.path) is not None for s in result.systems.values())]
+    columns = [
+        (h.label, h.path)
+        for h in headline_scores()
+        if any(value_at(s, h.path) is not None for s in result.systems.values())
+    ]
     names = list(result.systems)
     width = max([len("system")] + [len(n) for n in names])
     lines = ["  ".join(["system".ljust(width)] + [h.rjust(max(len(h), 7)) for h, _ in columns])]
@@ -51,7 +64,9 @@ def format_table(result: ScoringResult) -> str:
     return "\n".join(lines)
 
 
-def bootstrap_against_first(result: ScoringResult, options: ScoringOptions, samples: int, seed: int, path: str = BOOTSTRAP_PATH) -> dict:
+def bootstrap_against_first(
+    result: ScoringResult, options: ScoringOptions, samples: int, seed: int, path: str = BOOTSTRAP_PATH
+) -> dict:
     """Paired bootstrap of the score at ``path`` of every system against the first one."""
     names = list(result.statistics)
     metric_name = path.split(".", 1)[0]
@@ -63,7 +78,10 @@ def bootstrap_against_first(result: ScoringResult, options: ScoringOptions, samp
     resamplings = {name: resampling(path, stats, options, pool) for name, stats in own.items()}
     if resamplings[names[0]] is None:
         return {}
-    return {name: paired_bootstrap_of(resamplings[name], resamplings[names[0]], path, samples=samples, seed=seed).as_dict() for name in names[1:]}
+    return {
+        name: paired_bootstrap_of(resamplings[name], resamplings[names[0]], path, samples=samples, seed=seed).as_dict()
+        for name in names[1:]
+    }
 
 
 GC_GEN0_THRESHOLD = 10_000
@@ -95,7 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     metrics, options = checked_metrics(parser, args)
     if args.bootstrap and not can_resample(args.bootstrap_path):
-        parser.error(f"--bootstrap-path {args.bootstrap_path} cannot be resampled; choose from {', '.join(resampled_paths())}")
+        parser.error(
+            f"--bootstrap-path {args.bootstrap_path} cannot be resampled; choose from {', '.join(resampled_paths())}"
+        )
     try:
         prepared = prepared_file(args)
         dataset, hypotheses = read_inputs(args, prepared)
@@ -107,11 +127,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         output = result.as_json()
         if args.bootstrap:
-            output["bootstrap"] = bootstrap_against_first(result, options, args.bootstrap, args.seed, args.bootstrap_path)
+            output["bootstrap"] = bootstrap_against_first(
+                result, options, args.bootstrap, args.seed, args.bootstrap_path
+            )
         print(json.dumps(output, indent=1))
     else:
         print(format_table(result))
         if args.bootstrap:
-            for name, test in bootstrap_against_first(result, options, args.bootstrap, args.seed, args.bootstrap_path).items():
-                print(f"{name} vs {hypotheses[0].name}: d({args.bootstrap_path})={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}")
+            for name, test in bootstrap_against_first(
+                result, options, args.bootstrap, args.seed, args.bootstrap_path
+            ).items():
+                print(
+                    f"{name} vs {hypotheses[0].name}: d({args.bootstrap_path})={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}"
+                )
     return 0

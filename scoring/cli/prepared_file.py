@@ -12,6 +12,7 @@ dataset format, the language, the text pipeline and its versions and data, and
 ERRANT's version: a FILE made from anything else
 is ignored and replaced, never trusted.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,9 +28,22 @@ from ..nlp import errant_version
 from ..pipelines import pipeline_signature
 
 
-def inputs_fingerprint(*, source: str | None, refs: list[str], m2: str | None, tokenize: bool, lang: str = "en", pipeline: str | None = None) -> str:
+def inputs_fingerprint(
+    *,
+    source: str | None,
+    refs: list[str],
+    m2: str | None,
+    tokenize: bool,
+    lang: str = "en",
+    pipeline: str | None = None,
+) -> str:
     """sha256 over what a prepared dataset is made from (reads each gold file once)."""
-    made_by = {"format": FORMAT_VERSION, "tokenize": tokenize, "errant": errant_version(), "pipeline": pipeline_signature(lang, pipeline)}
+    made_by = {
+        "format": FORMAT_VERSION,
+        "tokenize": tokenize,
+        "errant": errant_version(),
+        "pipeline": pipeline_signature(lang, pipeline),
+    }
     digest = hashlib.sha256(json.dumps(made_by, sort_keys=True).encode())
     for role, path in [("source", source), *(("ref", r) for r in refs), ("m2", m2)]:
         if path is None:

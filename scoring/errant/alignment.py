@@ -10,6 +10,7 @@ the same recurrence runs on plain Python lists. Either way the recurrence, the f
 arithmetic and the tie-breaking are ERRANT's own, so the cost and operation matrices
 are identical (tests/test_alignment_equivalence.py).
 """
+
 from __future__ import annotations
 
 import functools
@@ -96,13 +97,22 @@ def compiled_align(kernel, orig: Side, cor: Side, lev: bool) -> tuple[np.ndarray
     ops = np.empty((n + 1, m + 1), dtype=np.int32)
     path = np.empty(5 * (n + m) + 5, dtype=np.int32)
     steps = kernel(
-        n, m, orig.features.ctypes.data, cor.features.ctypes.data, _OPEN_POS_IDS.ctypes.data, len(_OPEN_POS_IDS),
+        n,
+        m,
+        orig.features.ctypes.data,
+        cor.features.ctypes.data,
+        _OPEN_POS_IDS.ctypes.data,
+        len(_OPEN_POS_IDS),
         *(None, None, None) if char_cost is None else (char_cost.ctypes.data, o_word.ctypes.data, c_word.ctypes.data),
-        c_words, int(bool(lev)), cost.ctypes.data, ops.ctypes.data, path.ctypes.data,
+        c_words,
+        int(bool(lev)),
+        cost.ctypes.data,
+        ops.ctypes.data,
+        path.ctypes.data,
     )
     if steps < 0:
         raise MemoryError("alignment kernel could not allocate its token counts")
-    seq = [(_op_name(op), a, b, c, d) for op, a, b, c, d in path[:5 * steps].reshape(steps, 5).tolist()]
+    seq = [(_op_name(op), a, b, c, d) for op, a, b, c, d in path[: 5 * steps].reshape(steps, 5).tolist()]
     return cost, ops, seq
 
 
@@ -135,7 +145,9 @@ class FastAlignment(Alignment):
             self.align_seq = self.get_cheapest_align_seq()
             return
         self._lists = None
-        self._cost, self._ops, self.align_seq = compiled_align(kernel, orig_side or side(orig), cor_side or side(cor), lev)
+        self._cost, self._ops, self.align_seq = compiled_align(
+            kernel, orig_side or side(orig), cor_side or side(cor), lev
+        )
 
     def _matrices(self) -> tuple[list, list]:
         if self._lists is None:
@@ -191,7 +203,7 @@ class FastAlignment(Alignment):
                 else:
                     sub_cost = prev_row[j] + substitution_cost(o, c)
                     while i - k >= 0 and j - k >= 0 and cost[i - k + 1][j - k + 1] != cost[i - k][j - k]:
-                        if sorted(o_low[i - k:i + 1]) == sorted(c_low[j - k:j + 1]):
+                        if sorted(o_low[i - k : i + 1]) == sorted(c_low[j - k : j + 1]):
                             trans_cost = cost[i - k][j - k] + k
                             break
                         k += 1

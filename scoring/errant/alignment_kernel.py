@@ -4,6 +4,7 @@ Compiled and loaded by :mod:`scoring.errant.kernels`. Where no compiler is found
 ``GEC_ALIGNMENT_KERNEL=python``, :func:`load_kernel` returns None and
 :mod:`scoring.errant.alignment` runs its pure-Python DP.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -26,6 +27,12 @@ def load_kernel():
     function.restype = ctypes.c_int
     # n, m, orig features, cor features, open POS ids, their count,
     # char costs of distinct word pairs, orig's word numbers, cor's, cor's distinct words, lev, cost, ops, path
-    function.argtypes = ([ctypes.c_int, ctypes.c_int] + [ctypes.c_void_p] * 3 + [ctypes.c_int] + [ctypes.c_void_p] * 3
-                         + [ctypes.c_int, ctypes.c_int] + [ctypes.c_void_p] * 3)
+    function.argtypes = (
+        [ctypes.c_int, ctypes.c_int]
+        + [ctypes.c_void_p] * 3
+        + [ctypes.c_int]
+        + [ctypes.c_void_p] * 3
+        + [ctypes.c_int, ctypes.c_int]
+        + [ctypes.c_void_p] * 3
+    )
     return function

@@ -8,6 +8,7 @@ for them without looking further. A sentence the dataset's :class:`LineCache` ha
 against the same source (a reference's line, another system's) takes the edits found
 then, and a line parsed before is not parsed again.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -30,7 +31,12 @@ class LineCache(Protocol):
     def add_edits(self, index: int, tokens: Sequence[str], edits: list[Edit]) -> None: ...
 
 
-def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[str]], source_docs: Callable[[list[int]], Sequence], lines: LineCache) -> list[list[Edit]]:
+def annotate(
+    sources: Sequence[Sequence[str]],
+    corrections: Sequence[Sequence[str]],
+    source_docs: Callable[[list[int]], Sequence],
+    lines: LineCache,
+) -> list[list[Edit]]:
     """Edits turning each source into its corrected token list.
 
     ``source_docs(indices)`` returns the parses of the sources at ``indices``; it is
@@ -52,7 +58,9 @@ def annotate(sources: Sequence[Sequence[str]], corrections: Sequence[Sequence[st
         from .merger import rule_edits
 
         for i, src_doc, cor_doc in zip(todo, source_docs(todo), lines.parse([corrections[i] for i in todo])):
-            alignment = FastAlignment(src_doc, cor_doc, orig_side=side(src_doc, sources[i]), cor_side=side(cor_doc, corrections[i]))
+            alignment = FastAlignment(
+                src_doc, cor_doc, orig_side=side(src_doc, sources[i]), cor_side=side(cor_doc, corrections[i])
+            )
             found = rule_edits(alignment)
             pipeline = lines.pipeline
             edits[i] = [Edit(e.o_start, e.o_end, e.c_str, pipeline.classify(e), pipeline.errant_type(e)) for e in found]

@@ -2,6 +2,7 @@
 
 A plain named tuple so that millions of them stay cheap and serialise to JSON as lists.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -43,7 +44,7 @@ def apply_edits(source: list[str], edits: list[Edit], *, skip_types: tuple[str, 
     for edit in sorted((e for e in edits if e.type not in skip_types and e.start >= 0), key=lambda e: (e.start, e.end)):
         if edit.start < cursor:  # overlapping edits: keep the first, as M2 appliers do
             continue
-        out.extend(source[cursor:edit.start])
+        out.extend(source[cursor : edit.start])
         out.extend(edit.correction.split())
         cursor = edit.end
     out.extend(source[cursor:])

@@ -19,6 +19,7 @@ exactly when ERRANT says so (UNK edits count only in detection). Each token is r
 alone (text, lemma, POS). ERRANT's ``cse`` compares stock ERRANT's own type, which the
 ``tokens`` pipeline keeps beside this one (:class:`scoring.errant.edits.Edit`).
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -73,7 +74,11 @@ def two_sided(o_toks: Sequence, c_toks: Sequence) -> str:
         o, c = o_toks[0], c_toks[0]
         if o.lemma_ and o.lemma_.lower() == c.lemma_.lower():
             return "MORPH"
-        if o.text.isalpha() and c.text.isalpha() and Levenshtein.normalized_similarity(o.lower_, c.lower_) > SPELL_SIMILARITY:
+        if (
+            o.text.isalpha()
+            and c.text.isalpha()
+            and Levenshtein.normalized_similarity(o.lower_, c.lower_) > SPELL_SIMILARITY
+        ):
             return "SPELL"
         if c.pos_ not in UNTAGGED:
             return c.pos_

@@ -1,4 +1,5 @@
 """Precision, recall and F-beta with ERRANT's conventions (``compare_m2.computeFScore``)."""
+
 from __future__ import annotations
 
 

@@ -6,6 +6,7 @@ step and no new dependency. Where no compiler is found, the build fails, or the 
 environment variable says ``python``, :func:`load_library` returns None and the caller
 runs its pure-Python code, which computes the same results.
 """
+
 from __future__ import annotations
 
 import ctypes

@@ -14,6 +14,7 @@ rule chain is then evaluated on that one pair with the real tokens, so the outco
 errant's by construction (a hash collision only costs a second look). Shorter runs go
 through errant's function unchanged. tests/test_merger_equivalence.py compares both.
 """
+
 from __future__ import annotations
 
 import re
@@ -71,7 +72,9 @@ class _Tokens:
         self.possessive = np.zeros(n + pad, dtype=bool)
         self.possessive[:n] = columns[:, 3] == strings["POS"]
         self.punct = np.zeros(n + pad, dtype=bool)
-        self.punct[:n] = [pos == POS.PUNCT or text in punctuation for pos, text in zip(self.pos[:n], texts)]  # errant's is_punct
+        self.punct[:n] = [
+            pos == POS.PUNCT or text in punctuation for pos, text in zip(self.pos[:n], texts)
+        ]  # errant's is_punct
         self.upper_first = np.zeros(n + pad, dtype=bool)
         self.upper_first[:n] = [text[0].isupper() for text in texts]
         real = self.pos[:n]
@@ -153,15 +156,26 @@ class _Run:
         possessive_end = o.possessive[o_end - 1] | c.possessive[c_end - 1]
         case_change = o.lower[o_end - 1] == c.lower[c_end - 1]
         punct_before = ((len_o > 1) & o.punct[o_end - 2]) | ((len_c > 1) & c.punct[c_end - 2])
-        same_pos = (o.same_pos_run[o_start] >= len_o) & (c.same_pos_run[c_start] >= len_c) & (o.pos[o_start] == c.pos[c_start])
-        verbal = (o.nonverbal_before[o_end] - o.nonverbal_before[o_start] == 0) & (c.nonverbal_before[c_end] - c.nonverbal_before[c_start] == 0)
+        same_pos = (
+            (o.same_pos_run[o_start] >= len_o) & (c.same_pos_run[c_start] >= len_c) & (o.pos[o_start] == c.pos[c_start])
+        )
+        verbal = (o.nonverbal_before[o_end] - o.nonverbal_before[o_start] == 0) & (
+            c.nonverbal_before[c_end] - c.nonverbal_before[c_start] == 0
+        )
         merge_pos = (len_o != len_c) & (same_pos | verbal)
-        return has_s & (possessive_end | (case_change & punct_before) | self._same_string(o_start, o_end, c_start, c_end) | merge_pos)
+        return has_s & (
+            possessive_end
+            | (case_change & punct_before)
+            | self._same_string(o_start, o_end, c_start, c_end)
+            | merge_pos
+        )
 
     def _same_string(self, o_start, o_end, c_start, c_end) -> np.ndarray:
         """Whether the joined lower-cased spans, apostrophes and hyphens removed, agree."""
         o, c = self.o, self.c
-        i, j, i2, j2 = np.broadcast_arrays(o.char_before[o_start], o.char_before[o_end], c.char_before[c_start], c.char_before[c_end])
+        i, j, i2, j2 = np.broadcast_arrays(
+            o.char_before[o_start], o.char_before[o_end], c.char_before[c_start], c.char_before[c_end]
+        )
         equal = (j - i) == (j2 - i2)  # a new array, unlike the broadcast views
         where = np.nonzero(equal)
         i, j, i2, j2 = i[where], j[where], i2[where], j2[where]
@@ -175,7 +189,7 @@ class _Run:
         """The split rules of pairs (s, s + 1) that do not depend on the run's end."""
         out = np.zeros(len(self.seq) - 1, dtype=bool)
         for s in range(len(self.seq) - 1):
-            if "S" in self.ops[s:s + 2]:
+            if "S" in self.ops[s : s + 2]:
                 o_toks, c_toks = self._spans(s, s + 1)
                 out[s] = (len(o_toks) == len(c_toks) == 2) or self._similar_at_boundary(s, s + 1, o_toks, c_toks)
         return out
@@ -205,7 +219,7 @@ class _Run:
             return [errant_merger.merge_edits(seq)]
         candidates = self.fires[a:b, a:b].copy()
         candidates[0] |= self._first_row_rules(a, b)
-        if b - a >= 2 and self._final_determiner(b - 1) and "S" in self.ops[b - 2:b]:
+        if b - a >= 2 and self._final_determiner(b - 1) and "S" in self.ops[b - 2 : b]:
             candidates[b - a - 2, b - a - 1] = True
         while candidates.any():
             start, end = _first_in_errant_order(candidates)
@@ -229,14 +243,19 @@ class _Run:
 
     def _final_determiner(self, e: int) -> bool:
         op = self.ops[e]
-        return (op in {"D", "S"} and self.o.pos[self.o2[e] - 1] == POS.DET) or (op in {"I", "S"} and self.c.pos[self.c2[e] - 1] == POS.DET)
+        return (op in {"D", "S"} and self.o.pos[self.o2[e] - 1] == POS.DET) or (
+            op in {"I", "S"} and self.c.pos[self.c2[e] - 1] == POS.DET
+        )
 
     def _has_open_pos(self, s: int, e: int) -> bool:
         o, c = self.o, self.c
-        return bool(o.open_before[self.o2[e]] - o.open_before[self.o1[s]] or c.open_before[self.c2[e]] - c.open_before[self.c1[s]])
+        return bool(
+            o.open_before[self.o2[e]] - o.open_before[self.o1[s]]
+            or c.open_before[self.c2[e]] - c.open_before[self.c1[s]]
+        )
 
     def _spans(self, s: int, e: int):
-        return self.alignment.orig[self.seq[s][1]:self.seq[e][2]], self.alignment.cor[self.seq[s][3]:self.seq[e][4]]
+        return self.alignment.orig[self.seq[s][1] : self.seq[e][2]], self.alignment.cor[self.seq[s][3] : self.seq[e][4]]
 
     def _similar_at_boundary(self, s: int, e: int, o_toks, c_toks) -> bool:
         return (self.ops[s] == "S" and errant_merger.char_cost(o_toks[0], c_toks[0]) > 0.75) or (
@@ -252,23 +271,26 @@ class _Run:
         if s == a and (o_toks[0].tag_ == "POS" or c_toks[0].tag_ == "POS"):
             return [[seq[a]], (a + 1, b)]
         if o_toks[-1].tag_ == "POS" or c_toks[-1].tag_ == "POS":
-            return [(a, e - 1), merge(seq[e - 1:e + 1]), (e + 1, b)]
+            return [(a, e - 1), merge(seq[e - 1 : e + 1]), (e + 1, b)]
         if o_toks[-1].lower == c_toks[-1].lower:
-            if s == a and ((len(o_toks) == 1 and c_toks[0].text[0].isupper()) or (len(c_toks) == 1 and o_toks[0].text[0].isupper())):
-                return [merge(seq[s:e + 1]), (e + 1, b)]
-            if (len(o_toks) > 1 and errant_merger.is_punct(o_toks[-2])) or (len(c_toks) > 1 and errant_merger.is_punct(c_toks[-2])):
-                return [(a, e - 1), merge(seq[e - 1:e + 1]), (e + 1, b)]
+            if s == a and (
+                (len(o_toks) == 1 and c_toks[0].text[0].isupper()) or (len(c_toks) == 1 and o_toks[0].text[0].isupper())
+            ):
+                return [merge(seq[s : e + 1]), (e + 1, b)]
+            if (len(o_toks) > 1 and errant_merger.is_punct(o_toks[-2])) or (
+                len(c_toks) > 1 and errant_merger.is_punct(c_toks[-2])
+            ):
+                return [(a, e - 1), merge(seq[e - 1 : e + 1]), (e + 1, b)]
         s_str = APOSTROPHE_HYPHEN.sub("", "".join(tok.lower_ for tok in o_toks))
         t_str = APOSTROPHE_HYPHEN.sub("", "".join(tok.lower_ for tok in c_toks))
         if s_str == t_str:
-            return [(a, s), merge(seq[s:e + 1]), (e + 1, b)]
+            return [(a, s), merge(seq[s : e + 1]), (e + 1, b)]
         pos_set = {tok.pos for tok in o_toks} | {tok.pos for tok in c_toks}
         if len(o_toks) != len(c_toks) and (len(pos_set) == 1 or pos_set.issubset(VERBAL_POS)):
-            return [(a, s), merge(seq[s:e + 1]), (e + 1, b)]
+            return [(a, s), merge(seq[s : e + 1]), (e + 1, b)]
         if e - s < 2:
             if len(o_toks) == len(c_toks) == 2 or self._similar_at_boundary(s, e, o_toks, c_toks):
                 return [(a, s + 1), (s + 1, b)]
             if e == b - 1 and self._final_determiner(e):
                 return [(a, b - 1), [seq[b - 1]]]
         return None
-

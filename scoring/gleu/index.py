@@ -10,6 +10,7 @@ reference. A system is then numbered the same way and numpy clips and sums per s
 and order over the whole corpus: integer counts, identical to clipping Counters sentence
 by sentence (the definition, kept as the oracle of ``tests/test_gleu_index.py``).
 """
+
 from __future__ import annotations
 
 from itertools import chain
@@ -46,12 +47,16 @@ class NgramIndex:
             self.vocabulary.setdefault(token, len(self.vocabulary))
         self.base = max(len(self.vocabulary), 1)
         self.n_references = len(references)
-        self.lengths = np.array([[len(ref[i]) for ref in references] for i in range(len(sources))], dtype=np.int64).reshape(len(sources), self.n_references)
+        self.lengths = np.array(
+            [[len(ref[i]) for ref in references] for i in range(len(sources))], dtype=np.int64
+        ).reshape(len(sources), self.n_references)
         corpora = [self.flatten(sources)] + [self.flatten(ref) for ref in references]
         self.tables = [np.arange(len(self.vocabulary), dtype=np.int64)]  # per order, the sorted codes
         numbered = [[ids] for ids, _ in corpora]  # per corpus, per order, the numbers of its windows
         for n in range(2, ORDER + 1):
-            codes = [self.window_codes(ids, sentence, numbers[-1], n) for (ids, sentence), numbers in zip(corpora, numbered)]
+            codes = [
+                self.window_codes(ids, sentence, numbers[-1], n) for (ids, sentence), numbers in zip(corpora, numbered)
+            ]
             self.tables.append(np.unique(np.concatenate([code[valid] for code, valid in codes])))
             for numbers, (code, valid) in zip(numbered, codes):
                 numbers.append(lookup(self.tables[-1], code, valid))
@@ -61,21 +66,27 @@ class NgramIndex:
         self.keys = np.unique(np.concatenate(keys))
         self.orders = np.searchsorted(self.offsets, self.keys % self.total, side="right") - 1
         source = self.counts(keys[0])
-        self.in_reference = np.array([self.counts(k) for k in keys[1:]], dtype=np.int64).T.reshape(len(self.keys), self.n_references)
+        self.in_reference = np.array([self.counts(k) for k in keys[1:]], dtype=np.int64).T.reshape(
+            len(self.keys), self.n_references
+        )
         self.in_changed = np.where(self.in_reference == 0, source[:, None], 0)
 
     def flatten(self, sentences: list[list[str]]) -> tuple[np.ndarray, np.ndarray]:
         """Every token's number (UNKNOWN if new) and its sentence, all sentences end to end."""
         lengths = np.fromiter(map(len, sentences), dtype=np.int64, count=len(sentences))
-        ids = np.fromiter(map(self.vocabulary.__getitem__, chain.from_iterable(sentences)), dtype=np.int64, count=int(lengths.sum()))
+        ids = np.fromiter(
+            map(self.vocabulary.__getitem__, chain.from_iterable(sentences)), dtype=np.int64, count=int(lengths.sum())
+        )
         return ids, np.repeat(np.arange(len(sentences), dtype=np.int64), lengths)
 
-    def window_codes(self, ids: np.ndarray, sentence: np.ndarray, prefixes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    def window_codes(
+        self, ids: np.ndarray, sentence: np.ndarray, prefixes: np.ndarray, n: int
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Per window of n tokens: its code (prefix number * base + last token), and whether
         it lies in one sentence with a known prefix and last token."""
         size = max(len(ids) - n + 1, 0)
-        prefix, last = prefixes[:size], ids[n - 1:n - 1 + size]
-        valid = (prefix != UNKNOWN) & (last != UNKNOWN) & (sentence[:size] == sentence[n - 1:n - 1 + size])
+        prefix, last = prefixes[:size], ids[n - 1 : n - 1 + size]
+        valid = (prefix != UNKNOWN) & (last != UNKNOWN) & (sentence[:size] == sentence[n - 1 : n - 1 + size])
         return prefix * self.base + last, valid
 
     def numbers(self, ids: np.ndarray, sentence: np.ndarray) -> list[np.ndarray]:
@@ -90,7 +101,7 @@ class NgramIndex:
         keys = []
         for n, number in enumerate(numbers):
             known = number != UNKNOWN
-            keys.append(sentence[:len(number)][known] * self.total + self.offsets[n] + number[known])
+            keys.append(sentence[: len(number)][known] * self.total + self.offsets[n] + number[known])
         return np.concatenate(keys)
 
     def counts(self, keys: np.ndarray) -> np.ndarray:

@@ -25,6 +25,7 @@ length and the four numerators; the denominators follow from the length. The 500
 iterations are then one matrix product per reference (its 0/1 draws times the rows), and
 a bootstrap sample a matrix product too.
 """
+
 from __future__ import annotations
 
 import random
@@ -72,7 +73,9 @@ def gleu_score(hypothesis_part: np.ndarray, reference_part: np.ndarray, smooth: 
         reference_part = np.where(reference_part == 0, 1.0, reference_part)
     defined = np.all(hypothesis_part != 0, axis=-1) & np.all(reference_part != 0, axis=-1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        log_precision = (np.log(reference_part[..., 1:]).sum(axis=-1) - np.log(hypothesis_part[..., 1:]).sum(axis=-1)) / ORDER
+        log_precision = (
+            np.log(reference_part[..., 1:]).sum(axis=-1) - np.log(hypothesis_part[..., 1:]).sum(axis=-1)
+        ) / ORDER
         brevity = np.minimum(0.0, 1.0 - reference_part[..., 0] / hypothesis_part[..., 0])
         return np.where(defined, np.exp(brevity + log_precision), 0.0)
 
@@ -87,8 +90,14 @@ def multigec_gleu_score(hypothesis_part: np.ndarray, reference_part: np.ndarray)
     denominators, numerators = hypothesis_part[..., 1:], reference_part[..., 1:]
     h_len, r_len = hypothesis_part[..., 0], reference_part[..., 0]
     with np.errstate(divide="ignore", invalid="ignore"):
-        log_precision = np.log(np.where(denominators == 0, 1.0, numerators / np.where(denominators == 0, 1.0, denominators))).mean(axis=-1)
-        brevity = np.where(h_len == 0, np.where(r_len == 0, 0.0, -np.inf), np.minimum(0.0, 1.0 - r_len / np.where(h_len == 0, 1.0, h_len)))
+        log_precision = np.log(
+            np.where(denominators == 0, 1.0, numerators / np.where(denominators == 0, 1.0, denominators))
+        ).mean(axis=-1)
+        brevity = np.where(
+            h_len == 0,
+            np.where(r_len == 0, 0.0, -np.inf),
+            np.minimum(0.0, 1.0 - r_len / np.where(h_len == 0, 1.0, h_len)),
+        )
         return np.exp(brevity + log_precision)
 
 
@@ -143,7 +152,9 @@ def drawn_rows(reference_rows: np.ndarray, draws: np.ndarray) -> np.ndarray:
     return reference_rows[np.arange(reference_rows.shape[0]), draws]
 
 
-def corpus_gleu(hypothesis_part: np.ndarray, reference_rows: np.ndarray, indicators: np.ndarray, score=gleu_score) -> np.ndarray:
+def corpus_gleu(
+    hypothesis_part: np.ndarray, reference_rows: np.ndarray, indicators: np.ndarray, score=gleu_score
+) -> np.ndarray:
     """Corpus GLEU of every iteration from per-sentence statistics.
 
     ``hypothesis_part`` is :func:`hypothesis_rows`, ``reference_rows`` has shape

@@ -48,6 +48,7 @@ Also: ``heatmap_rows`` (per sentence, each gold chunk's text, type, n and weight
 difficulty heat map) and ``category_difficulty`` (mean/std/frequency of weights per
 error type, cat 1/2/3).
 """
+
 from .chunks import Chunk, GoldChunk, corpus_chunks, flatten, gold_chunks, reference_edits, sentence_chunks
 from .difficulty import category_difficulty, format_difficulty
 from .heatmap import heatmap_rows, render_chunk_visualiser
@@ -69,9 +70,32 @@ from .scores import (
 )
 
 __all__ = [
-    "Chunk", "GoldChunk", "corpus_chunks", "flatten", "gold_chunks", "reference_edits", "sentence_chunks",
-    "category_difficulty", "format_difficulty", "heatmap_rows", "render_chunk_visualiser", "coder_edits",
-    "judge_sentence", "Outcomes", "decode", "encode", "system_outcomes", "Pool", "DEFAULT_PARAMS",
-    "OutcomeSums", "WeightParams", "difficulty_weights", "member_scores", "outcome_sums", "pool_scores",
-    "score_table", "scores_from_sums", "success_counts",
+    "Chunk",
+    "GoldChunk",
+    "corpus_chunks",
+    "flatten",
+    "gold_chunks",
+    "reference_edits",
+    "sentence_chunks",
+    "category_difficulty",
+    "format_difficulty",
+    "heatmap_rows",
+    "render_chunk_visualiser",
+    "coder_edits",
+    "judge_sentence",
+    "Outcomes",
+    "decode",
+    "encode",
+    "system_outcomes",
+    "Pool",
+    "DEFAULT_PARAMS",
+    "OutcomeSums",
+    "WeightParams",
+    "difficulty_weights",
+    "member_scores",
+    "outcome_sums",
+    "pool_scores",
+    "score_table",
+    "scores_from_sums",
+    "success_counts",
 ]

@@ -7,6 +7,7 @@ chunks are built the same way from a system's edits. This follows GTS's
 ``scripts/chunker.py`` (``make_erroneous_chunks``, ``add_basic_chunks``,
 ``add_insert_chunks``) step by step.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -107,7 +108,10 @@ def flatten(chunks: Sequence[Sequence[Chunk]]) -> list[GoldChunk]:
 def reference_edits(dataset: Dataset, ref_id: int) -> list[list[Edit] | None]:
     """Reference ``ref_id``'s edits per sentence; an :class:`InputError` if there is none."""
     if not 0 <= ref_id < dataset.n_references:
-        raise problem(0, f"GoToScorer reference {ref_id} does not exist: the dataset has {dataset.n_references} reference(s), numbered from 0")
+        raise problem(
+            0,
+            f"GoToScorer reference {ref_id} does not exist: the dataset has {dataset.n_references} reference(s), numbered from 0",
+        )
     return dataset.references[ref_id].edits
 
 

@@ -6,6 +6,7 @@ first part of the type (M/R/U), cat 2 drops it (R:VERB:FORM -> VERB:FORM), cat 3
 full type. Rows come in order of first appearance, then stably sorted by mean weight,
 hardest first; std is the sample standard deviation, 0 for a single chunk.
 """
+
 from __future__ import annotations
 
 import statistics
@@ -34,7 +35,12 @@ def category_difficulty(gold: Sequence[GoldChunk], weights: Sequence[float], lev
         if chunk.modified:
             by_type.setdefault(category(chunk.type, level), []).append(float(weight))
     rows = [
-        {"type": etype, "mean": statistics.mean(ws), "std": statistics.stdev(ws) if len(ws) > 1 else 0.0, "freq": len(ws)}
+        {
+            "type": etype,
+            "mean": statistics.mean(ws),
+            "std": statistics.stdev(ws) if len(ws) > 1 else 0.0,
+            "freq": len(ws),
+        }
         for etype, ws in by_type.items()
     ]
     return sorted(rows, key=lambda row: row["mean"], reverse=True)

@@ -6,6 +6,7 @@ chunk; the HTML map also marks unmodified chunks that some system changed wrongl
 (``false_positives`` here). The rows are plain JSON so the platform can store them and
 render them however it likes; :func:`render_chunk_visualiser` reproduces GTS's text.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -16,7 +17,14 @@ from .chunks import GoldChunk
 from .scores import DEFAULT_PARAMS, WeightParams, difficulty_weights
 
 
-def heatmap_rows(gold: Sequence[GoldChunk], n: np.ndarray, pool_size: int, *, params: WeightParams = DEFAULT_PARAMS, false_positives: np.ndarray | None = None) -> list[list[dict]]:
+def heatmap_rows(
+    gold: Sequence[GoldChunk],
+    n: np.ndarray,
+    pool_size: int,
+    *,
+    params: WeightParams = DEFAULT_PARAMS,
+    false_positives: np.ndarray | None = None,
+) -> list[list[dict]]:
     """Per sentence, in order: ``{"start", "end", "source", "correction", "type",
     "modified", "n", "weight"[, "false_positives"]}`` for each gold chunk."""
     weights = difficulty_weights(n, pool_size, params)
@@ -25,8 +33,14 @@ def heatmap_rows(gold: Sequence[GoldChunk], n: np.ndarray, pool_size: int, *, pa
         if chunk.index == 0:
             sentences.append([])
         row = {
-            "start": chunk.start, "end": chunk.end, "source": chunk.source, "correction": chunk.correction,
-            "type": chunk.type, "modified": chunk.modified, "n": int(n[i]), "weight": float(weights[i]),
+            "start": chunk.start,
+            "end": chunk.end,
+            "source": chunk.source,
+            "correction": chunk.correction,
+            "type": chunk.type,
+            "modified": chunk.modified,
+            "n": int(n[i]),
+            "weight": float(weights[i]),
         }
         if false_positives is not None:
             row["false_positives"] = int(false_positives[i])

@@ -1,4 +1,5 @@
 """Several systems in one M2 file, one coder id each: GTS's ``-hyp`` input."""
+
 from __future__ import annotations
 
 from ..errant.edits import Edit

@@ -16,6 +16,7 @@ g.modified). Because *equal* stops the scan and overwrites, the outcome does not
 on the scan order except through the first equal chunk, so we look chunks up by span
 and start instead of scanning every pair.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

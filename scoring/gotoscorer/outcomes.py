@@ -6,6 +6,7 @@ scores are sums over them, so they are computed once per system and stored. In J
 they are per-sentence strings of '0'/'1', one character per gold chunk, so that a
 sentence's outcomes stay together (bootstrap resampling works per sentence).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -28,7 +29,9 @@ class Outcomes:
     correct: np.ndarray
 
 
-def system_outcomes(gold: Sequence[Sequence[Chunk]], sources: Sequence[Sequence[str]], edit_lists: Sequence[Sequence[Edit] | None]) -> list[list[tuple[bool, bool]]]:
+def system_outcomes(
+    gold: Sequence[Sequence[Chunk]], sources: Sequence[Sequence[str]], edit_lists: Sequence[Sequence[Edit] | None]
+) -> list[list[tuple[bool, bool]]]:
     """Per sentence, ``(modified, correct)`` on each gold chunk for one system's edits."""
     return [
         judge_sentence(gold_sentence, sentence_chunks(tokens, edits))
@@ -64,7 +67,12 @@ def unedited_bits(gold_sentence: Sequence[Chunk], tokens: Sequence[str]) -> tupl
 MAX_MEMO = 100_000  # (sentence, edits) outcomes kept per dataset and reference
 
 
-def outcome_bits(gold: Sequence[Sequence[Chunk]], sources: Sequence[Sequence[str]], edit_lists: Sequence[Sequence[Edit] | None], memo: dict | None = None) -> tuple[list[str], list[str]]:
+def outcome_bits(
+    gold: Sequence[Sequence[Chunk]],
+    sources: Sequence[Sequence[str]],
+    edit_lists: Sequence[Sequence[Edit] | None],
+    memo: dict | None = None,
+) -> tuple[list[str], list[str]]:
     """Per sentence, the ``modified`` and ``correct`` bit strings of :func:`encode`.
 
     ``memo`` (one per dataset and reference) keeps each sentence's bits by the

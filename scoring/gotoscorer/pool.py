@@ -13,6 +13,7 @@ correct bits per member, one row each in arrays that grow by doubling; a freed r
 zeroed, so updates run over all rows at once without indexing. :meth:`Pool.from_packed`
 builds a whole pool from packed bits without a per-member loop (a worker's first load).
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
@@ -28,10 +29,14 @@ FP = 1
 BLOCK = 64  # rows per step of a popcount over the pool: the scratch stays in cache
 
 
-def class_words(gold: np.ndarray, modified: np.ndarray, correct: np.ndarray, valid: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+def class_words(
+    gold: np.ndarray, modified: np.ndarray, correct: np.ndarray, valid: np.ndarray, out: np.ndarray | None = None
+) -> np.ndarray:
     """:func:`.scores.class_masks` on packed words: ``(..., 4, words)``; ``valid`` clears the padding."""
     wrong = ~correct & valid
-    return np.stack([modified & correct, modified & wrong, wrong & (gold | ~modified), ~modified & correct], axis=-2, out=out)
+    return np.stack(
+        [modified & correct, modified & wrong, wrong & (gold | ~modified), ~modified & correct], axis=-2, out=out
+    )
 
 
 class Pool:
@@ -60,7 +65,9 @@ class Pool:
         self._scratch = np.zeros((0, N_CLASSES, n_words), dtype=np.uint64)
 
     @classmethod
-    def of(cls, gold_modified: np.ndarray, members: dict[Hashable, Outcomes], params: WeightParams = DEFAULT_PARAMS) -> Pool:
+    def of(
+        cls, gold_modified: np.ndarray, members: dict[Hashable, Outcomes], params: WeightParams = DEFAULT_PARAMS
+    ) -> Pool:
         """A pool built from scratch from members' outcome vectors."""
         pool = cls(gold_modified, params)
         checked = [pool._check(outcomes) for outcomes in members.values()]
@@ -71,7 +78,14 @@ class Pool:
         return pool
 
     @classmethod
-    def from_packed(cls, gold_modified: np.ndarray, names: Sequence[Hashable], modified: np.ndarray, correct: np.ndarray, params: WeightParams = DEFAULT_PARAMS) -> Pool:
+    def from_packed(
+        cls,
+        gold_modified: np.ndarray,
+        names: Sequence[Hashable],
+        modified: np.ndarray,
+        correct: np.ndarray,
+        params: WeightParams = DEFAULT_PARAMS,
+    ) -> Pool:
         """A pool from ``numpy.packbits`` rows, ``(members, ceil(chunks / 8))`` uint8 each
         (how the platform stores members): n and every member's sums at once."""
         pool = cls(gold_modified, params)

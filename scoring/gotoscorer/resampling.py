@@ -8,6 +8,7 @@ draws sentences; the pool's systems, which set the weights, stay), so the rows o
 sentence summed give the member's published scores to the last bit
 (:func:`.scores.score_table` turns summed rows into scores).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -24,7 +25,14 @@ def sentence_ids(gold: Sequence[str]) -> np.ndarray:
     return np.repeat(np.arange(len(gold)), [len(bits) for bits in gold])
 
 
-def sentence_rows(sentences: np.ndarray, n_sentences: int, gold_modified: np.ndarray, modified: np.ndarray, correct: np.ndarray, n: np.ndarray) -> np.ndarray:
+def sentence_rows(
+    sentences: np.ndarray,
+    n_sentences: int,
+    gold_modified: np.ndarray,
+    modified: np.ndarray,
+    correct: np.ndarray,
+    n: np.ndarray,
+) -> np.ndarray:
     """(sentences, COLUMNS) integer sums; a sentence without chunks gets a row of zeros."""
     masks = np.vstack([class_masks(gold_modified, modified, correct), np.ones((1, len(n)), dtype=bool)])
     n = np.asarray(n, dtype=np.int64)

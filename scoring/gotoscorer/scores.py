@@ -20,6 +20,7 @@ correctly rounded (GTS adds per-chunk floats and differs from it around 1e-13).
 Keeping those integers makes every score an exact function of (counts, sums, N), so a
 live pool and a fresh computation agree to the last bit.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -69,19 +70,31 @@ def outcome_sums(gold_modified: np.ndarray, modified: np.ndarray, correct: np.nd
     return OutcomeSums(tuple(counts), tuple(n_sums))
 
 
-def class_totals(sums: OutcomeSums, pool_size: int, *, weighted: bool = True, params: WeightParams = DEFAULT_PARAMS) -> list[float]:
+def class_totals(
+    sums: OutcomeSums, pool_size: int, *, weighted: bool = True, params: WeightParams = DEFAULT_PARAMS
+) -> list[float]:
     """TP, FP, FN, TN, all: weighted sums ``a|X| - (S_X + b|X|) / (N + c)``, or counts."""
     if not weighted:
         return list(sums.counts)
     denominator = pool_size + params.c
-    return [(params.a * denominator * count - n_sum - params.b * count) / denominator for count, n_sum in zip(sums.counts, sums.n_sums)]
+    return [
+        (params.a * denominator * count - n_sum - params.b * count) / denominator
+        for count, n_sum in zip(sums.counts, sums.n_sums)
+    ]
 
 
 def _ratio(numerator: float, denominator: float) -> float:
     return numerator / denominator if denominator else 0.0
 
 
-def scores_from_sums(sums: OutcomeSums, pool_size: int, *, weighted: bool = True, beta: float = 0.5, params: WeightParams = DEFAULT_PARAMS) -> dict:
+def scores_from_sums(
+    sums: OutcomeSums,
+    pool_size: int,
+    *,
+    weighted: bool = True,
+    beta: float = 0.5,
+    params: WeightParams = DEFAULT_PARAMS,
+) -> dict:
     """``{"p", "r", "f", "accuracy", "tp", "fp", "fn", "tn"}`` as GTS's ``Score.get_PRFA``.
 
     ``f`` is F_beta; with beta = 0.5 it is GTS's F0.5 expression, ``1.25PR / (0.25P + R)``.
@@ -94,7 +107,15 @@ def scores_from_sums(sums: OutcomeSums, pool_size: int, *, weighted: bool = True
     return {"p": p, "r": r, "f": f, "accuracy": _ratio(tp + tn, total), "tp": tp, "fp": fp, "fn": fn, "tn": tn}
 
 
-def score_table(counts: np.ndarray, n_sums: np.ndarray, pool_size: int, *, weighted: bool = True, beta: float = 0.5, params: WeightParams = DEFAULT_PARAMS) -> dict[str, np.ndarray]:
+def score_table(
+    counts: np.ndarray,
+    n_sums: np.ndarray,
+    pool_size: int,
+    *,
+    weighted: bool = True,
+    beta: float = 0.5,
+    params: WeightParams = DEFAULT_PARAMS,
+) -> dict[str, np.ndarray]:
     """:func:`scores_from_sums` for many members at once: ``counts`` and ``n_sums`` are
     ``(members, 5)`` integer arrays (TP, FP, FN, TN, all); one array per score key.
 
@@ -125,9 +146,21 @@ def _ratios(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     return out
 
 
-def member_scores(gold_modified: np.ndarray, modified: np.ndarray, correct: np.ndarray, n: np.ndarray, pool_size: int, *, weighted: bool = True, beta: float = 0.5, params: WeightParams = DEFAULT_PARAMS) -> dict:
+def member_scores(
+    gold_modified: np.ndarray,
+    modified: np.ndarray,
+    correct: np.ndarray,
+    n: np.ndarray,
+    pool_size: int,
+    *,
+    weighted: bool = True,
+    beta: float = 0.5,
+    params: WeightParams = DEFAULT_PARAMS,
+) -> dict:
     """One pool member's scores from its outcome vectors, the success counts n and N."""
-    return scores_from_sums(outcome_sums(gold_modified, modified, correct, n), pool_size, weighted=weighted, beta=beta, params=params)
+    return scores_from_sums(
+        outcome_sums(gold_modified, modified, correct, n), pool_size, weighted=weighted, beta=beta, params=params
+    )
 
 
 def success_counts(correct_vectors) -> np.ndarray:
@@ -138,7 +171,19 @@ def success_counts(correct_vectors) -> np.ndarray:
     return np.sum(np.stack(vectors), axis=0, dtype=np.int64)
 
 
-def pool_scores(gold_modified: np.ndarray, members: dict, *, weighted: bool = True, beta: float = 0.5, params: WeightParams = DEFAULT_PARAMS) -> dict[str, dict]:
+def pool_scores(
+    gold_modified: np.ndarray,
+    members: dict,
+    *,
+    weighted: bool = True,
+    beta: float = 0.5,
+    params: WeightParams = DEFAULT_PARAMS,
+) -> dict[str, dict]:
     """From scratch: every member's scores, ``members`` = ``{name: Outcomes}``."""
     n = success_counts(o.correct for o in members.values())
-    return {name: member_scores(gold_modified, o.modified, o.correct, n, len(members), weighted=weighted, beta=beta, params=params) for name, o in members.items()}
+    return {
+        name: member_scores(
+            gold_modified, o.modified, o.correct, n, len(members), weighted=weighted, beta=beta, params=params
+        )
+        for name, o in members.items()
+    }

@@ -4,6 +4,7 @@
 then runs over an eighth as many elements as over bytes, and the packed bytes the
 platform stores (``PoolMember.correct``) convert without unpacking.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -15,6 +15,7 @@ same outputs judged on two screens). Each figure is the mean of the per-pair kap
 weighted by their numbers of shared judgment pairs, leaving out pairs sharing fewer than
 ``min_shared``; None when no pair is left.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -42,12 +43,14 @@ def chance_agreement(judged: dict[Judgment, dict[str, list[int]]]) -> float:
     if not labels:
         return 0.0
     ties = labels.count(0) / len(labels)
-    return ties ** 2 + 2 * ((1 - ties) / 2) ** 2
+    return ties**2 + 2 * ((1 - ties) / 2) ** 2
 
 
 def weighted_kappa(tallies: dict, chance: float, min_shared: int) -> float | None:
     """Mean kappa over the pairs of annotators in ``tallies`` ({pair: [agreements, shared]})."""
-    kept = [tallies[key] for key in sorted(tallies) if tallies[key][1] >= min_shared]  # sorted: the same sum whatever the file's order
+    kept = [
+        tallies[key] for key in sorted(tallies) if tallies[key][1] >= min_shared
+    ]  # sorted: the same sum whatever the file's order
     total = sum(shared for _, shared in kept)
     if not total or chance >= 1.0:
         return None

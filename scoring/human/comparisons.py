@@ -5,6 +5,7 @@ system wins, loses or ties. Systems whose outputs were identical (one shown outp
 Systems are numbered in alphabetical order, so every figure is independent of the order
 of the systems in a ranking and of the rankings in a file.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -61,9 +62,11 @@ def expand(items: list[RankingItem], systems: list[str] | None = None) -> Compar
     for item in items:
         ranked = sorted((number[name], rank) for name, rank in item.ranks if name in number)
         if len(outcome) + len(ranked) * (len(ranked) - 1) // 2 > MAX_COMPARISONS:
-            raise InputError([Problem(item.line, f"more than {MAX_COMPARISONS} pairwise comparisons up to this ranking: the limit")])
+            raise InputError(
+                [Problem(item.line, f"more than {MAX_COMPARISONS} pairwise comparisons up to this ranking: the limit")]
+            )
         for i, (a, rank_a) in enumerate(ranked):
-            for b, rank_b in ranked[i + 1:]:
+            for b, rank_b in ranked[i + 1 :]:
                 first.append(a)
                 second.append(b)
                 outcome.append(WIN if rank_a < rank_b else LOSS if rank_a > rank_b else TIE)

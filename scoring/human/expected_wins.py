@@ -8,6 +8,7 @@ follow): a system is not rewarded for opponents it never beat.
 Everything works on win matrices with a leading batch axis, so one call scores all
 bootstrap samples at once.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -9,6 +9,7 @@ The file is parsed with expat directly, so every problem names its line, and no
 document type declaration is accepted: without one there are no entities to expand,
 which bounds the cost of a hostile file (no "billion laughs", no external entities).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -64,7 +65,9 @@ class _Reader:
         self.parser.EntityDeclHandler = self.doctype
 
     def doctype(self, *_args) -> None:
-        raise InputError([Problem(self.parser.CurrentLineNumber, "document type declarations are not accepted", self.problems.file)])
+        raise InputError(
+            [Problem(self.parser.CurrentLineNumber, "document type declarations are not accepted", self.problems.file)]
+        )
 
     def integer(self, attributes: dict, name: str, element: str) -> int | None:
         line = self.parser.CurrentLineNumber
@@ -85,7 +88,13 @@ class _Reader:
         if element == ITEM:
             if self.current is not None:
                 self.problems.add(line, f"<{ITEM}> inside another <{ITEM}>")
-            self.current = {"src_id": self.integer(attributes, "src-id", ITEM), "user": attributes.get("user", ""), "ranks": {}, "outputs": [], "line": line}
+            self.current = {
+                "src_id": self.integer(attributes, "src-id", ITEM),
+                "user": attributes.get("user", ""),
+                "ranks": {},
+                "outputs": [],
+                "line": line,
+            }
         elif element == TRANSLATION:
             if self.current is None:
                 self.problems.add(line, f"<{TRANSLATION}> outside a <{ITEM}>")
@@ -98,14 +107,20 @@ class _Reader:
                 self.current["outputs"].append(tuple(systems))
             for system in systems:
                 if system in self.current["ranks"]:
-                    self.problems.add(line, f"system {system!r} ranked twice in the <{ITEM}> of line {self.current['line']}")
+                    self.problems.add(
+                        line, f"system {system!r} ranked twice in the <{ITEM}> of line {self.current['line']}"
+                    )
                 self.current["ranks"][system] = rank
 
     def end(self, element: str) -> None:
         if element == ITEM and self.current is not None:
             item, self.current = self.current, None
             if item["src_id"] is not None:
-                self.items.append(RankingItem(item["src_id"], item["user"], tuple(item["ranks"].items()), item["line"], tuple(item["outputs"])))
+                self.items.append(
+                    RankingItem(
+                        item["src_id"], item["user"], tuple(item["ranks"].items()), item["line"], tuple(item["outputs"])
+                    )
+                )
 
 
 def read_judgments(source: bytes | str | Path) -> list[RankingItem]:

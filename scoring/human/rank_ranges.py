@@ -10,6 +10,7 @@ Clusters (WMT's ``cluster.py`` by rank): going down the ranking, a new cluster s
 before a system when every system above it has a worst rank better than the best rank of
 it and of every system below it; a cluster is a group no later evidence splits.
 """
+
 from __future__ import annotations
 
 import math
@@ -37,7 +38,9 @@ def bootstrap_ranks(comparisons: Comparisons, samples: int, seed: int) -> np.nda
     rng = np.random.default_rng(seed)
     drawn = rng.multinomial(int(counts.sum()), counts / counts.sum(), size=samples)
     batch = max(1, BATCH_CELLS // max(n * n, 1))
-    return np.concatenate([ranks_of(expected_wins_of(win_counts(drawn[k:k + batch], codes, n))) for k in range(0, samples, batch)])
+    return np.concatenate(
+        [ranks_of(expected_wins_of(win_counts(drawn[k : k + batch], codes, n))) for k in range(0, samples, batch)]
+    )
 
 
 def rank_ranges(ranks: np.ndarray, confidence: float = CONFIDENCE) -> list[tuple[int, int]]:
@@ -45,7 +48,7 @@ def rank_ranges(ranks: np.ndarray, confidence: float = CONFIDENCE) -> list[tuple
     samples = ranks.shape[0]
     cut = int(math.ceil((samples - samples * confidence) / 2.0))
     ordered = np.sort(ranks, axis=0)
-    kept = ordered[cut:samples - cut] if samples - 2 * cut > 0 else ordered
+    kept = ordered[cut : samples - cut] if samples - 2 * cut > 0 else ordered
     return [(int(best), int(worst)) for best, worst in zip(kept[0], kept[-1])]
 
 

@@ -1,5 +1,6 @@
 """The human ranking of systems from relative rankings: Expected Wins, TrueSkill, rank
 ranges, clusters and annotator agreement, in one call (``rank_systems``)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -22,8 +23,10 @@ MAX_SAMPLES = 100_000  # bounds the cost of one call
 
 def human_signature(samples: int, seed: int, min_shared: int) -> str:
     """sacreBLEU-style: what produced the figures, so two runs can be compared."""
-    return (f"human:ew+ts|bootstrap:{samples}|seed:{seed}|ci:{CONFIDENCE}|kappa-min:{min_shared}"
-            f"|trueskill:{TRUESKILL_VERSION}|version:{__version__}")
+    return (
+        f"human:ew+ts|bootstrap:{samples}|seed:{seed}|ci:{CONFIDENCE}|kappa-min:{min_shared}"
+        f"|trueskill:{TRUESKILL_VERSION}|version:{__version__}"
+    )
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,15 @@ class HumanRanking:
 
     def as_json(self) -> dict:
         return {
-            "systems": {s.name: {"expected_wins": s.expected_wins, "trueskill": s.trueskill, "range": list(s.range), "cluster": s.cluster} for s in self.systems},
+            "systems": {
+                s.name: {
+                    "expected_wins": s.expected_wins,
+                    "trueskill": s.trueskill,
+                    "range": list(s.range),
+                    "cluster": s.cluster,
+                }
+                for s in self.systems
+            },
             "clusters": self.clusters(),
             "agreement": dict(self.agreement),
             "rankings": self.rankings,
@@ -64,7 +75,13 @@ class HumanRanking:
         }
 
 
-def rank_systems(items: Iterable[RankingItem], *, bootstrap: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED, min_shared: int = MIN_SHARED) -> HumanRanking:
+def rank_systems(
+    items: Iterable[RankingItem],
+    *,
+    bootstrap: int = DEFAULT_SAMPLES,
+    seed: int = DEFAULT_SEED,
+    min_shared: int = MIN_SHARED,
+) -> HumanRanking:
     """Rank the systems of ``items``; ``bootstrap=0`` gives every system its own rank as its range.
 
     Raises ValueError for a sample count outside 0..MAX_SAMPLES, and
@@ -77,7 +94,9 @@ def rank_systems(items: Iterable[RankingItem], *, bootstrap: int = DEFAULT_SAMPL
     names = comparisons.systems
     ew = expected_wins(comparisons)
     mu, _sigma = trueskill_scores(comparisons, seed)
-    order = sorted(range(len(names)), key=lambda k: (-ew[k], names[k]))  # not TrueSkill: it follows the order of the rankings
+    order = sorted(
+        range(len(names)), key=lambda k: (-ew[k], names[k])
+    )  # not TrueSkill: it follows the order of the rankings
     if bootstrap > 0 and len(comparisons):
         ranges = rank_ranges(bootstrap_ranks(comparisons, bootstrap, seed))
     else:
@@ -85,7 +104,9 @@ def rank_systems(items: Iterable[RankingItem], *, bootstrap: int = DEFAULT_SAMPL
         ranges = [(int(r), int(r)) for r in point]
     groups = clusters(order, ranges)
     cluster_of = {system: number for number, group in enumerate(groups, start=1) for system in group}
-    systems = tuple(SystemRanking(names[k], round(float(ew[k]), 6), round(float(mu[k]), 6), ranges[k], cluster_of[k]) for k in order)
+    systems = tuple(
+        SystemRanking(names[k], round(float(ew[k]), 6), round(float(mu[k]), 6), ranges[k], cluster_of[k]) for k in order
+    )
     return HumanRanking(
         systems=systems,
         agreement=agreement(items, min_shared),

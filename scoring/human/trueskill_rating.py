@@ -12,6 +12,7 @@ the factor-graph machinery skipped: :func:`play` applies the same closed-form up
 the package's own v/w functions (a test holds it equal to ``rate_1vs1``), which makes
 100,000 matches take about a second instead of twenty (8 against 183 µs a match).
 """
+
 from __future__ import annotations
 
 import math
@@ -27,7 +28,9 @@ VERSION = trueskill.__version__
 
 def environment(matches: int) -> trueskill.TrueSkill:
     """WMT's environment for ``matches`` matches."""
-    return trueskill.TrueSkill(mu=MU, sigma=SIGMA, beta=SIGMA * max(matches, 1) / BETA_DIVISOR, tau=TAU, draw_probability=DRAW_PROBABILITY)
+    return trueskill.TrueSkill(
+        mu=MU, sigma=SIGMA, beta=SIGMA * max(matches, 1) / BETA_DIVISOR, tau=TAU, draw_probability=DRAW_PROBABILITY
+    )
 
 
 def match_order(comparisons: Comparisons, seed: int) -> np.ndarray:
@@ -36,10 +39,14 @@ def match_order(comparisons: Comparisons, seed: int) -> np.ndarray:
 
 def precise(env: trueskill.TrueSkill) -> trueskill.TrueSkill:
     """The same environment computing with mpmath, for matches too lopsided for floats."""
-    return trueskill.TrueSkill(mu=env.mu, sigma=env.sigma, beta=env.beta, tau=env.tau, draw_probability=env.draw_probability, backend="mpmath")
+    return trueskill.TrueSkill(
+        mu=env.mu, sigma=env.sigma, beta=env.beta, tau=env.tau, draw_probability=env.draw_probability, backend="mpmath"
+    )
 
 
-def play(env: trueskill.TrueSkill, winner: tuple[float, float], loser: tuple[float, float], drawn: bool) -> tuple[tuple[float, float], tuple[float, float]]:
+def play(
+    env: trueskill.TrueSkill, winner: tuple[float, float], loser: tuple[float, float], drawn: bool
+) -> tuple[tuple[float, float], tuple[float, float]]:
     """One two-player match: new (mu, sigma) of the winner and the loser (either, when drawn).
 
     Where floats cannot compute the update (the package raises FloatingPointError; a
@@ -50,22 +57,26 @@ def play(env: trueskill.TrueSkill, winner: tuple[float, float], loser: tuple[flo
         return _closed_form(env, winner, loser, drawn)
     except FloatingPointError:
         slow = precise(env)
-        new_w, new_l = trueskill.rate_1vs1(slow.create_rating(*winner), slow.create_rating(*loser), drawn=drawn, env=slow)
+        new_w, new_l = trueskill.rate_1vs1(
+            slow.create_rating(*winner), slow.create_rating(*loser), drawn=drawn, env=slow
+        )
         return (float(new_w.mu), float(new_w.sigma)), (float(new_l.mu), float(new_l.sigma))
 
 
-def _closed_form(env: trueskill.TrueSkill, winner: tuple[float, float], loser: tuple[float, float], drawn: bool) -> tuple[tuple[float, float], tuple[float, float]]:
+def _closed_form(
+    env: trueskill.TrueSkill, winner: tuple[float, float], loser: tuple[float, float], drawn: bool
+) -> tuple[tuple[float, float], tuple[float, float]]:
     (mu_w, sigma_w), (mu_l, sigma_l) = winner, loser
-    sigma_w2, sigma_l2 = sigma_w ** 2 + env.tau ** 2, sigma_l ** 2 + env.tau ** 2
-    c = math.sqrt(sigma_w2 + sigma_l2 + 2 * env.beta ** 2)
+    sigma_w2, sigma_l2 = sigma_w**2 + env.tau**2, sigma_l**2 + env.tau**2
+    c = math.sqrt(sigma_w2 + sigma_l2 + 2 * env.beta**2)
     margin = trueskill.calc_draw_margin(env.draw_probability, 2, env) / c
     t = (mu_w - mu_l) / c
     if drawn:
         v, w = trueskill.TrueSkill.v_draw(env, t, margin), trueskill.TrueSkill.w_draw(env, t, margin)
     else:
         v, w = trueskill.TrueSkill.v_win(env, t, margin), trueskill.TrueSkill.w_win(env, t, margin)
-    new_w = (mu_w + sigma_w2 / c * v, math.sqrt(sigma_w2 * (1 - sigma_w2 / c ** 2 * w)))
-    new_l = (mu_l - sigma_l2 / c * v, math.sqrt(sigma_l2 * (1 - sigma_l2 / c ** 2 * w)))
+    new_w = (mu_w + sigma_w2 / c * v, math.sqrt(sigma_w2 * (1 - sigma_w2 / c**2 * w)))
+    new_l = (mu_l - sigma_l2 / c * v, math.sqrt(sigma_l2 * (1 - sigma_l2 / c**2 * w)))
     return new_w, new_l
 
 

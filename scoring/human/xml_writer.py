@@ -7,6 +7,7 @@ holding a character XML 1.0 cannot carry, could not be read back, and is refused
 (ValueError) rather than written wrongly; so are outputs that do not group the ranked
 systems (each system in one output, one rank per output).
 """
+
 from __future__ import annotations
 
 import re
@@ -36,16 +37,29 @@ def _outputs(item: RankingItem) -> list[tuple[tuple[str, ...], int]]:
     groups = item.output_groups()
     grouped = [system for group in groups for system in group]
     if item.src_id < 1 or any(r < 1 for r in rank.values()):
-        raise ValueError(f"the ranking of src-id {item.src_id} by {item.user!r}: src-id and ranks are positive integers")
+        raise ValueError(
+            f"the ranking of src-id {item.src_id} by {item.user!r}: src-id and ranks are positive integers"
+        )
     if sorted(grouped) != sorted(rank) or any(len({rank[s] for s in group}) != 1 for group in groups):
-        raise ValueError(f"the ranking of src-id {item.src_id} by {item.user!r}: its outputs do not group its ranked systems, each output with one rank")
+        raise ValueError(
+            f"the ranking of src-id {item.src_id} by {item.user!r}: its outputs do not group its ranked systems, each output with one rank"
+        )
     return [(group, rank[group[0]]) for group in groups]
 
 
-def write_judgments_xml(items: Iterable[RankingItem], *, source_language: str = "src", target_language: str = "cor", result_id: str = "judgments") -> bytes:
+def write_judgments_xml(
+    items: Iterable[RankingItem],
+    *,
+    source_language: str = "src",
+    target_language: str = "cor",
+    result_id: str = "judgments",
+) -> bytes:
     """UTF-8 Appraise XML for ``items``; raises ValueError for a name that cannot round-trip."""
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<appraise-results>",
-             f"<error-correction-ranking-result source-language={quoteattr(source_language)} id={quoteattr(result_id)} target-language={quoteattr(target_language)}>"]
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        "<appraise-results>",
+        f"<error-correction-ranking-result source-language={quoteattr(source_language)} id={quoteattr(result_id)} target-language={quoteattr(target_language)}>",
+    ]
     for number, item in enumerate(items, start=1):
         lines.append(f'\t<{ITEM} src-id="{int(item.src_id)}" id="{number}" user={quoteattr(_text(item.user, "user"))}>')
         for group, rank in _outputs(item):

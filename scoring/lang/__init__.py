@@ -6,6 +6,7 @@ the spaCy models of its ``full`` pipeline. Adding a language is adding a folder 
 a ``LANGUAGE``; the pipelines read these fields and never name a language themselves.
 Nothing here imports spaCy or any model: a folder is a few strings.
 """
+
 from __future__ import annotations
 
 import functools

@@ -8,4 +8,5 @@ ascending (twice for an edge of both alignments, once per improvement of a merge
 ``weight`` its weight when it matches no gold edit (see :func:`.lattice.default_weight`).
 Lists, because a worst-case sentence has a quarter of a million arcs.
 """
+
 LENGTH, UNCHANGED, START, POSITIONS, WEIGHT = range(5)

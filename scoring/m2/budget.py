@@ -8,6 +8,7 @@ fourth power of the line. Lines under the budget (every CoNLL-2014 and SEEDA sen
 worst, CoNLL-2014 line 333, has 1,255 vertices and 253,303 arcs) are scored exactly; a line
 over it is split (:mod:`.parts`) and the result says so.
 """
+
 from __future__ import annotations
 
 MAX_VERTICES = 200_000
@@ -18,4 +19,6 @@ class OverBudget(Exception):
     """The lattice of this line (or part of it) would hold more than the budget allows."""
 
     def __init__(self, source_tokens: int, target_tokens: int):
-        super().__init__(f"the M2 lattice of {source_tokens} source against {target_tokens} output tokens is over its budget")
+        super().__init__(
+            f"the M2 lattice of {source_tokens} source against {target_tokens} output tokens is over its budget"
+        )

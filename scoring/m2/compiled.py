@@ -11,6 +11,7 @@ Either engine stops at the budget (:mod:`.budget`) with :class:`.budget.OverBudg
 allocation that fails below it raises MemoryError, which nothing retries with the
 Python lattice (it needs more memory than the kernel).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -52,7 +53,9 @@ def load_kernel() -> SimpleNamespace | None:
     return SimpleNamespace(**functions)
 
 
-def build_lattice(source: list[str], target: list[str], max_unchanged_words: int = 2, first_row: int | None = FIRST_ROW):
+def build_lattice(
+    source: list[str], target: list[str], max_unchanged_words: int = 2, first_row: int | None = FIRST_ROW
+):
     """The compiled lattice where the kernel loads, else the Python one; call ``close()`` after.
     ``first_row``: as :class:`.lattice.Lattice`. Raises :class:`.budget.OverBudget`."""
     kernel = load_kernel()
@@ -77,7 +80,9 @@ def alignment_path(source: list[str], target: list[str]) -> list[tuple[int, int]
 def token_ids(source: list[str], target: list[str]) -> tuple[array, array]:
     """The tokens as small integers, equal where the strings are."""
     ids: dict[str, int] = {}
-    return array("i", [ids.setdefault(t, len(ids)) for t in source]), array("i", [ids.setdefault(t, len(ids)) for t in target])
+    return array("i", [ids.setdefault(t, len(ids)) for t in source]), array(
+        "i", [ids.setdefault(t, len(ids)) for t in target]
+    )
 
 
 def address(values: array) -> int:
@@ -91,7 +96,14 @@ class CompiledLattice:
 
     _handle = None  # until built: ``close`` and ``__del__`` then free nothing
 
-    def __init__(self, kernel: SimpleNamespace, source: list[str], target: list[str], max_unchanged_words: int, first_row: int | None = FIRST_ROW):
+    def __init__(
+        self,
+        kernel: SimpleNamespace,
+        source: list[str],
+        target: list[str],
+        max_unchanged_words: int,
+        first_row: int | None = FIRST_ROW,
+    ):
         self.source, self.target = source, target
         self.width = len(target) + 1
         self.end = len(source) * self.width + len(target)
@@ -99,14 +111,26 @@ class CompiledLattice:
         info = (ctypes.c_int64 * 3)()
         self._kernel = kernel
         quirk = -1 if first_row is None else first_row
-        self._handle = kernel.build(len(source), len(target), address(source_ids), address(target_ids), max_unchanged_words, quirk, budget.MAX_VERTICES, budget.MAX_ARCS, info)
+        self._handle = kernel.build(
+            len(source),
+            len(target),
+            address(source_ids),
+            address(target_ids),
+            max_unchanged_words,
+            quirk,
+            budget.MAX_VERTICES,
+            budget.MAX_ARCS,
+            info,
+        )
         if not self._handle:
             if info[0] == OVER_BUDGET:
                 raise OverBudget(len(source), len(target))
             raise MemoryError("M2 lattice kernel: out of memory")
         self.n_vertices, self.n_arcs, self.size = info
         self._rows = (ctypes.c_int64 * (ROW * max(self.n_vertices, 64)))()  # room for a path's rows
-        self._known: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}  # (u, w) -> number, start, length, unchanged, end
+        self._known: dict[
+            tuple[int, int], tuple[int, int, int, int, int]
+        ] = {}  # (u, w) -> number, start, length, unchanged, end
 
     @property
     def empty(self) -> bool:
@@ -114,8 +138,8 @@ class CompiledLattice:
 
     def _read(self, count: int) -> list[list[int]]:
         """The first ``count`` rows written, each arc remembered for the lookups below."""
-        flat = self._rows[:ROW * count]
-        rows = [flat[k:k + ROW] for k in range(0, len(flat), ROW)]
+        flat = self._rows[: ROW * count]
+        rows = [flat[k : k + ROW] for k in range(0, len(flat), ROW)]
         for index, u, w, start, end, length, unchanged, _ in rows:
             self._known[(u, w)] = (index, start, length, unchanged, end)
         return rows
@@ -126,7 +150,9 @@ class CompiledLattice:
         ends = array("i", [e for _, e in spans])
         while True:
             capacity = len(self._rows) // ROW
-            count = self._kernel.span_arcs(self._handle, len(spans), address(starts), address(ends), capacity, self._rows)
+            count = self._kernel.span_arcs(
+                self._handle, len(spans), address(starts), address(ends), capacity, self._rows
+            )
             if count <= capacity:
                 break
             self._rows = (ctypes.c_int64 * (ROW * count))()

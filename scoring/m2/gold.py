@@ -10,6 +10,7 @@ ERRANT edits of its alignment to the source (the dataset already holds them, Bry
 al., 2017): one correction per edit, and edits that change nothing are left out. This is
 what ``errant_parallel`` would write into an M2 file for m2scorer.
 """
+
 from __future__ import annotations
 
 from ..dataset import Dataset
@@ -25,7 +26,7 @@ def alternatives(correction: str) -> tuple[str, ...]:
 
 def gold_edit(source: list[str], edit: Edit, from_m2: bool) -> GoldEdit:
     corrections = alternatives(edit.correction) if from_m2 else (edit.correction,)
-    return GoldEdit(edit.start, edit.end, " ".join(source[edit.start:edit.end]), corrections, edit.type)
+    return GoldEdit(edit.start, edit.end, " ".join(source[edit.start : edit.end]), corrections, edit.type)
 
 
 def gold_sets(dataset: Dataset, i: int) -> list[tuple[int, list[GoldEdit]]]:

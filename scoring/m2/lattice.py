@@ -21,6 +21,7 @@ list's length and order both reach the path search (section 3 of :mod:`.search`)
 A lattice with more vertices or arcs than :mod:`.budget` allows is not finished:
 :class:`.budget.OverBudget` is raised as soon as the count is passed.
 """
+
 from __future__ import annotations
 
 from functools import cached_property
@@ -79,7 +80,7 @@ def _banded_moves(source: list[str], target: list[str], edits: int):
     previous_one = [infinity] * (m + 1)
     previous_two = [infinity] * (m + 1)
     row_end = min(m, slack - low)
-    previous_one[:row_end + 1] = previous_two[:row_end + 1] = range(row_end + 1)
+    previous_one[: row_end + 1] = previous_two[: row_end + 1] = range(row_end + 1)
     moves_one = [[0] + [INSERTION] * m]
     moves_two = [[0] + [INSERTION] * m]
     for i in range(1, n + 1):
@@ -103,12 +104,20 @@ def _banded_moves(source: list[str], target: list[str], edits: int):
             if left_one < best:
                 best = left_one
             one[j] = best
-            step_one[j] = (DIAGONAL if diagonal_one == best else 0) | (DELETION if up_one == best else 0) | (INSERTION if left_one == best else 0)
+            step_one[j] = (
+                (DIAGONAL if diagonal_one == best else 0)
+                | (DELETION if up_one == best else 0)
+                | (INSERTION if left_one == best else 0)
+            )
             best = diagonal_two if diagonal_two < up_two else up_two
             if left_two < best:
                 best = left_two
             two[j] = best
-            step_two[j] = (DIAGONAL if diagonal_two == best else 0) | (DELETION if up_two == best else 0) | (INSERTION if left_two == best else 0)
+            step_two[j] = (
+                (DIAGONAL if diagonal_two == best else 0)
+                | (DELETION if up_two == best else 0)
+                | (INSERTION if left_two == best else 0)
+            )
         moves_one.append(step_one)
         moves_two.append(step_two)
         previous_one, previous_two = one, two
@@ -190,7 +199,9 @@ class Lattice:
     ``first_row``: see :func:`edit_start`.
     """
 
-    def __init__(self, source: list[str], target: list[str], max_unchanged_words: int = 2, first_row: int | None = FIRST_ROW):
+    def __init__(
+        self, source: list[str], target: list[str], max_unchanged_words: int = 2, first_row: int | None = FIRST_ROW
+    ):
         self.source, self.target = source, target
         self.width = width = len(target) + 1
         self.end = len(source) * width + len(target)
@@ -207,13 +218,21 @@ class Lattice:
             unchanged = int(w == u + width + 1 and source[ui] == target[uj])
             entries = ((u, w) in edge_lists[0]) + ((u, w) in edge_lists[1])
             weight = default_weight(1, entries, not unchanged)
-            self.arcs.setdefault(w, {})[u] = [1, unchanged, edit_start(u, w, width, first_row), list(range(position, position + entries)), weight]
+            self.arcs.setdefault(w, {})[u] = [
+                1,
+                unchanged,
+                edit_start(u, w, width, first_row),
+                list(range(position, position + entries)),
+                weight,
+            ]
             self.arcs.setdefault(u, {})
             successors.setdefault(u, []).append(w)
             position += entries
         self.vertices = sorted(self.arcs)
         self.size = position
-        self._remove_unchanged_arcs(self._transitive_arcs(successors, max_unchanged_words, budget.MAX_ARCS - len(edges)))
+        self._remove_unchanged_arcs(
+            self._transitive_arcs(successors, max_unchanged_words, budget.MAX_ARCS - len(edges))
+        )
 
     def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int, allowed: int) -> zip:
         """Extend every arc by one base edge, in m2scorer's (k, u, w) order; the appended
@@ -283,7 +302,11 @@ class Lattice:
         for w, into in self.arcs.items():
             if len(into) >= WIDE:
                 sources = list(into)
-                wide[w] = (sources, np.array(sources, dtype=np.intp), np.fromiter(map(itemgetter(WEIGHT), into.values()), float, len(into)))
+                wide[w] = (
+                    sources,
+                    np.array(sources, dtype=np.intp),
+                    np.fromiter(map(itemgetter(WEIGHT), into.values()), float, len(into)),
+                )
         return wide
 
     # -- what the search reads (the compiled lattice answers the same calls) ----------------

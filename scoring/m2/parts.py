@@ -11,6 +11,7 @@ the edits found are then counted against the whole line's gold edits as for any 
 Each part shrinks by a quarter at least, so a line of n + m tokens costs at most about
 log(n + m) / log(4/3) rounds of attempts, none of them over the budget.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -22,13 +23,19 @@ from .search import GoldEdit, SystemEdit, system_edits
 Cell = tuple[int, int]
 
 
-def edits_in_parts(source: list[str], target: list[str], gold_sets: list[list[GoldEdit]], max_unchanged_words: int, ignore_whitespace_casing: bool) -> list[list[SystemEdit]]:
+def edits_in_parts(
+    source: list[str],
+    target: list[str],
+    gold_sets: list[list[GoldEdit]],
+    max_unchanged_words: int,
+    ignore_whitespace_casing: bool,
+) -> list[list[SystemEdit]]:
     """Per annotator, the system edits of the line, in sentence order."""
     path = alignment_path(source, target)
     crossed = [False] * (len(source) + 1)  # crossed[i]: a gold edit spans offset i (start < i < end)
     for golds in gold_sets:
         for gold in golds:
-            crossed[gold.start + 1:gold.end] = [True] * max(gold.end - gold.start - 1, 0)
+            crossed[gold.start + 1 : gold.end] = [True] * max(gold.end - gold.start - 1, 0)
     found: list[list[SystemEdit]] = [[] for _ in gold_sets]
 
     def score(a: int, b: int, sets: list[list[GoldEdit]]) -> None:
@@ -46,7 +53,10 @@ def edits_in_parts(source: list[str], target: list[str], gold_sets: list[list[Go
         try:
             for k, golds in enumerate(sets):
                 local = [dataclasses.replace(g, start=g.start - i0, end=g.end - i0) for g in golds]
-                found[k].extend(dataclasses.replace(e, start=e.start + i0, end=e.end + i0) for e in system_edits(lattice, local, ignore_whitespace_casing))
+                found[k].extend(
+                    dataclasses.replace(e, start=e.start + i0, end=e.end + i0)
+                    for e in system_edits(lattice, local, ignore_whitespace_casing)
+                )
         finally:
             lattice.close()
 

@@ -8,6 +8,7 @@ the arc's place in the edge list); only offers of the final distance can be kept
 that timing is replayed on the arcs that offer it (:func:`best_predecessors`).
 ``lattice_kernel.c`` runs the same steps compiled.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right

@@ -9,6 +9,7 @@ the stored counts rather than stored itself. Corpus P, R and F come from the sum
 counts with ERRANT's conventions (``fscore.prf``), which are m2scorer's: P = 1 with
 nothing proposed, R = 1 with no gold edit.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -33,7 +34,11 @@ def choose(candidates: Sequence[Counts], totals: Counts, beta: float) -> int:
     for k, (correct, proposed, gold, *_) in enumerate(candidates):
         c, p, g = totals[0] + correct, totals[1] + proposed, totals[2] + gold
         f = f_beta(c, p, g, beta)
-        if best_f < f or (best_f == f and best_correct < c) or (best_f == f and best_correct == c and best_cost > p + squared * g):
+        if (
+            best_f < f
+            or (best_f == f and best_correct < c)
+            or (best_f == f and best_correct == c and best_cost > p + squared * g)
+        ):
             chosen, best_f, best_correct, best_cost = k, f, c, p + squared * g
     return chosen
 

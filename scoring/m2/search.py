@@ -12,6 +12,7 @@ Here only the arcs of gold spans get weights of their own (:func:`gold_weights`)
 lattice, Python (:class:`.lattice.Lattice`, searched by :mod:`.path`) or compiled
 (:class:`.compiled.CompiledLattice`), finds the path with the same tie-breaking.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -45,7 +46,13 @@ def matches(lattice: Lattice, u: int, w: int, span: tuple[int, int], gold: GoldE
     return original == gold.original and correction in gold.corrections
 
 
-def insertion_weights(lattice: Lattice, span: tuple[int, int], entries: list[tuple[int, int]], golds: list[GoldEdit], weights: dict[tuple[int, int], float]) -> None:
+def insertion_weights(
+    lattice: Lattice,
+    span: tuple[int, int],
+    entries: list[tuple[int, int]],
+    golds: list[GoldEdit],
+    weights: dict[tuple[int, int], float],
+) -> None:
     """m2scorer's weights for the arcs of one insertion offset: entries are taken from both
     ends in turn, each matched against the gold insertions still open on its side, and a
     match skips (and penalises) the entries that cannot follow it."""
@@ -134,7 +141,11 @@ def matches_counted(edits: list[SystemEdit], golds: list[GoldEdit]) -> list[tupl
     for e, edit in enumerate(edits):
         for g in range(last, len(golds)):
             gold = golds[g]
-            if (edit.start, edit.end, edit.original) == (gold.start, gold.end, gold.original) and edit.correction in gold.corrections:
+            if (edit.start, edit.end, edit.original) == (
+                gold.start,
+                gold.end,
+                gold.original,
+            ) and edit.correction in gold.corrections:
                 pairs.append((e, g))
                 last = g + 1
     return pairs

@@ -9,6 +9,7 @@ no type of their own).
 A line whose lattice is over the budget (:mod:`.budget`) is scored in parts
 (:mod:`.parts`) and marked ``capped``.
 """
+
 from __future__ import annotations
 
 import gc
@@ -63,7 +64,14 @@ class LineCounts(NamedTuple):
     capped: bool  # over the lattice budget: scored in parts
 
 
-def line_counts(source: list[str], hypothesis: list[str], gold_sets: list[list[GoldEdit]], *, max_unchanged_words: int = 2, ignore_whitespace_casing: bool = False) -> LineCounts:
+def line_counts(
+    source: list[str],
+    hypothesis: list[str],
+    gold_sets: list[list[GoldEdit]],
+    *,
+    max_unchanged_words: int = 2,
+    ignore_whitespace_casing: bool = False,
+) -> LineCounts:
     """The line's counts per annotator, and whether it was scored in parts."""
     if source == hypothesis:  # the lattice is one diagonal of unchanged tokens: no edit, whatever the gold
         return LineCounts([counted([], golds) for golds in gold_sets], False)
@@ -76,9 +84,22 @@ def line_counts(source: list[str], hypothesis: list[str], gold_sets: list[list[G
         return LineCounts(annotator_rows(lattice, gold_sets, ignore_whitespace_casing), False)
 
 
-def sentence_counts(source: list[str], hypothesis: list[str], gold_sets: list[list[GoldEdit]], *, max_unchanged_words: int = 2, ignore_whitespace_casing: bool = False) -> list[list]:
+def sentence_counts(
+    source: list[str],
+    hypothesis: list[str],
+    gold_sets: list[list[GoldEdit]],
+    *,
+    max_unchanged_words: int = 2,
+    ignore_whitespace_casing: bool = False,
+) -> list[list]:
     """Per annotator ``[correct, proposed, gold, {type: [tp, fp, fn]}]``."""
-    return line_counts(source, hypothesis, gold_sets, max_unchanged_words=max_unchanged_words, ignore_whitespace_casing=ignore_whitespace_casing).rows
+    return line_counts(
+        source,
+        hypothesis,
+        gold_sets,
+        max_unchanged_words=max_unchanged_words,
+        ignore_whitespace_casing=ignore_whitespace_casing,
+    ).rows
 
 
 def counted(edits: list[SystemEdit], golds: list[GoldEdit]) -> list:

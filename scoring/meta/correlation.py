@@ -5,6 +5,7 @@ scores (Kobayashi et al., TACL 2024, section 4.1, as ``scipy.stats.pearsonr`` an
 ``spearmanr`` compute them); vectorised so that 1,000 bootstrap samples are one call.
 A constant vector has no correlation: NaN.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -10,6 +10,7 @@ a sample redraws the sentences and recomputes every system's corpus score
 generator and shared by all metrics, systems and sets, so the same seed gives the same
 intervals bit for bit.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -42,7 +43,11 @@ def meta_signature(samples: int, seed: int, window: int) -> str:
 
 
 def correlation_entry(point: np.ndarray, samples: np.ndarray | None, human: np.ndarray) -> dict:
-    entry = {"pearson": number(pearson(point, human)[0]), "spearman": number(spearman(point, human)[0]), "n_systems": len(human)}
+    entry = {
+        "pearson": number(pearson(point, human)[0]),
+        "spearman": number(spearman(point, human)[0]),
+        "n_systems": len(human),
+    }
     if samples is not None:
         entry["pearson_ci"] = list(interval(pearson(samples, human), CONFIDENCE))
         entry["spearman_ci"] = list(interval(spearman(samples, human), CONFIDENCE))
@@ -64,7 +69,10 @@ def metric_scores(metric: Metric, statistics: dict[str, dict], indices: np.ndarr
     own = {name: stats[metric.name] for name, stats in statistics.items()}
     point_scores = metric.score_pool(own)
     paths = headline_paths(metric)
-    point = {path: np.array([value_at(point_scores[name], path.partition(".")[2]) for name in own], dtype=float) for path in paths}
+    point = {
+        path: np.array([value_at(point_scores[name], path.partition(".")[2]) for name in own], dtype=float)
+        for path in paths
+    }
     n = sentence_count(next(iter(own.values())))
     resamplings = pool_resampling(metric, list(own.values()))
     if resamplings is None:
@@ -96,7 +104,11 @@ def meta_evaluate(
     line_of = human.line_of(n_sentences) if human.rankings else {}
     indices = draw_indices(n_sentences, samples, seed) if samples else None
     weights = frequencies(indices, n_sentences) if samples else None
-    scores = {path: entry for metric in metrics for path, entry in metric_scores(metric, statistics, indices, bool(human.rankings)).items()}
+    scores = {
+        path: entry
+        for metric in metrics
+        for path, entry in metric_scores(metric, statistics, indices, bool(human.rankings)).items()
+    }
 
     sets = {}
     for set_name, spec in human.system_sets.items():
@@ -110,8 +122,12 @@ def meta_evaluate(
                     continue
                 columns = [names.index(name) for name in judged]
                 truth = np.array([values[name] for name in judged])
-                table["system"].setdefault(path, {})[scheme] = correlation_entry(point[columns], None if sampled is None else sampled[:, columns], truth)
-                table["windows"].setdefault(path, {})[scheme] = window_correlations(point[columns], truth, min(window, len(judged)))
+                table["system"].setdefault(path, {})[scheme] = correlation_entry(
+                    point[columns], None if sampled is None else sampled[:, columns], truth
+                )
+                table["windows"].setdefault(path, {})[scheme] = window_correlations(
+                    point[columns], truth, min(window, len(judged))
+                )
             for rankings, pair_set in pairs.items():
                 if len(pair_set.sentence) and sentences is not None:
                     columns = [names.index(name) for name in members]
@@ -121,8 +137,13 @@ def meta_evaluate(
     primary = next(iter(sets), None)
     return {
         "signature": meta_signature(samples, seed, window),
-        "samples": samples, "seed": seed, "confidence": CONFIDENCE, "window": window,
-        "n_sentences": n_sentences, "systems": names, "set": primary,
+        "samples": samples,
+        "seed": seed,
+        "confidence": CONFIDENCE,
+        "window": window,
+        "n_sentences": n_sentences,
+        "systems": names,
+        "set": primary,
         "system": sets[primary]["system"] if primary else {},
         "sentence": sets[primary]["sentence"] if primary else {},
         "sets": sets,

@@ -1,4 +1,5 @@
 """Human judgments from files, as ``python -m scoring meta`` and ``manage.py attach_judgments`` take them."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -43,7 +44,14 @@ def read_line_ids(path: Path) -> list[int]:
     return ids
 
 
-def read_human_judgments(schemes: list[str], rankings: list[str], judged_lines: Path | None, system_sets: dict[str, list[str]], names: list[str] | None, seed: int = 0) -> HumanJudgments:
+def read_human_judgments(
+    schemes: list[str],
+    rankings: list[str],
+    judged_lines: Path | None,
+    system_sets: dict[str, list[str]],
+    names: list[str] | None,
+    seed: int = 0,
+) -> HumanJudgments:
     """``SCHEME=FILE`` score files, ``[NAME=]FILE.xml`` ranking files and the line ids;
     ``names`` order bare scores. Without score files the systems are ranked from the
     ranking files themselves (schemes ``NAME:EW`` and ``NAME:TS``, :mod:`scoring.human`;

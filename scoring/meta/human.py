@@ -5,6 +5,7 @@ bare scores, one per line in the alphabetical order of its 15 systems (Kobayashi
 TACL 2024, ``scores/human/``); such a file is read against an explicit list of names.
 Higher is better in every scheme (Expected Wins, TrueSkill).
 """
+
 from __future__ import annotations
 
 import math

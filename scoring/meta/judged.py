@@ -6,6 +6,7 @@ TACL 2024, section 4.1: ``base`` leaves out the uncorrected INPUT, the fluent hu
 reference REF-F and GPT-3.5, whose outputs differ in kind from the others) are
 :data:`SEEDA_SYSTEM_SETS`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,8 +16,21 @@ from ..human.judgments import RankingItem
 
 # SEEDA's 15 systems in the order of its bare score files (alphabetical).
 SEEDA_SYSTEMS = [
-    "BART", "BERT-fuse", "GECToR-BERT", "GECToR-ens", "GPT-3.5", "INPUT", "LM-Critic", "PIE",
-    "REF-F", "REF-M", "Riken-Tohoku", "T5", "TemplateGEC", "TransGEC", "UEDIN-MS",
+    "BART",
+    "BERT-fuse",
+    "GECToR-BERT",
+    "GECToR-ens",
+    "GPT-3.5",
+    "INPUT",
+    "LM-Critic",
+    "PIE",
+    "REF-F",
+    "REF-M",
+    "Riken-Tohoku",
+    "T5",
+    "TemplateGEC",
+    "TransGEC",
+    "UEDIN-MS",
 ]
 # A set lists its systems, or, when every entry starts with "-", all systems but those.
 SEEDA_SYSTEM_SETS = {
@@ -52,12 +66,16 @@ class HumanJudgments:
     def line_of(self, n_sentences: int) -> dict[int, int]:
         """``src-id -> dataset line``; every ranked sentence must be a line of the dataset."""
         if self.line_ids is not None and len(self.line_ids) != n_sentences:
-            raise InputError([Problem(0, f"{len(self.line_ids)} judged line ids for a dataset of {n_sentences} sentences")])
+            raise InputError(
+                [Problem(0, f"{len(self.line_ids)} judged line ids for a dataset of {n_sentences} sentences")]
+            )
         ids = self.line_ids if self.line_ids is not None else range(n_sentences)
         line_of = {src + 1: i for i, src in enumerate(ids)}
         problems = [
             Problem(item.line, f"src-id {item.src_id} is not a sentence of this dataset", name)
-            for name, items in self.rankings.items() for item in items if item.src_id not in line_of
+            for name, items in self.rankings.items()
+            for item in items
+            if item.src_id not in line_of
         ]
         if problems:
             raise InputError(problems[:50])
@@ -68,14 +86,19 @@ class HumanJudgments:
             "schemes": self.schemes,
             "rankings": {name: [item.as_json() for item in items] for name, items in self.rankings.items()},
             "line_ids": self.line_ids,
-            "system_sets": [[name, spec] for name, spec in self.system_sets.items()],  # ordered: the first is the headline
+            "system_sets": [
+                [name, spec] for name, spec in self.system_sets.items()
+            ],  # ordered: the first is the headline
         }
 
     @classmethod
     def from_json(cls, value: dict) -> HumanJudgments:
         return cls(
             schemes=value["schemes"],
-            rankings={name: [RankingItem.from_json(item) for item in items] for name, items in value.get("rankings", {}).items()},
+            rankings={
+                name: [RankingItem.from_json(item) for item in items]
+                for name, items in value.get("rankings", {}).items()
+            },
             line_ids=value.get("line_ids"),
             system_sets=dict(value.get("system_sets") or ALL_SYSTEMS),
         )

@@ -10,6 +10,7 @@ SEEDA. Over all such pairs, accuracy = agreements / pairs and Kendall's tau =
 
 Pairs are grouped by sentence, so a bootstrap sample over sentences is a matrix product.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,9 +47,13 @@ def human_pairs(items: list[RankingItem], systems: list[str], line_of: dict[int,
     return HumanPairs(*array.T)
 
 
-def agreement_by_sentence(pairs: HumanPairs, sentence_scores: np.ndarray, n_sentences: int) -> tuple[np.ndarray, np.ndarray]:
+def agreement_by_sentence(
+    pairs: HumanPairs, sentence_scores: np.ndarray, n_sentences: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Per dataset line: (agreements, pairs), from ``sentence_scores`` (sentences, systems)."""
-    metric = np.where(sentence_scores[pairs.sentence, pairs.first] > sentence_scores[pairs.sentence, pairs.second], 1, -1)
+    metric = np.where(
+        sentence_scores[pairs.sentence, pairs.first] > sentence_scores[pairs.sentence, pairs.second], 1, -1
+    )
     agree = np.bincount(pairs.sentence, weights=(metric == pairs.preference).astype(float), minlength=n_sentences)
     total = np.bincount(pairs.sentence, minlength=n_sentences).astype(float)
     return agree, total

@@ -15,6 +15,7 @@ resamples each member inside the pool all the systems given make
 sentences, define its weights. A metric offering neither is scored by slicing its
 per-sentence lists and calling its own ``score_pool``: exact and slow.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,7 +50,11 @@ def resampled_scores(metric: Metric, statistics: dict[str, dict], indices: np.nd
 def weighted_scores(metric: Metric, resamplings: list[Resampling], weights: np.ndarray) -> Scores:
     """Scores of samples given as sentence frequencies (samples, sentences)."""
     by_system = [r.scores(weights @ r.counts) for r in resamplings]
-    return {path: np.stack([scores[path] for scores in by_system], axis=1) for path in headline_paths(metric) if path in by_system[0]}
+    return {
+        path: np.stack([scores[path] for scores in by_system], axis=1)
+        for path in headline_paths(metric)
+        if path in by_system[0]
+    }
 
 
 def pool_resampling(metric: Metric, per_system: list[dict]) -> list[Resampling] | None:
@@ -70,6 +75,7 @@ def frequencies(indices: np.ndarray, n_sentences: int) -> np.ndarray:
 
 
 # -- the exact, slow fallback ------------------------------------------------------------
+
 
 def restricted(statistics, n_sentences: int, sentence_indices: list[int]):
     """A copy of per-sentence statistics keeping only the given sentences, in order:

@@ -4,6 +4,7 @@ Systems are sorted by human score, best first, and the correlation is computed o
 every run of ``size`` consecutive systems: it shows whether a metric still tells close,
 strong systems apart, where shared-task rankings are decided.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -18,9 +19,12 @@ def window_correlations(metric: np.ndarray, human: np.ndarray, size: int) -> lis
     rows = []
     for start in range(len(order) - size + 1):
         window = slice(start, start + size)
-        rows.append({
-            "from": start + 1, "to": start + size,
-            "pearson": number(pearson(metric[window], human[window])[0]),
-            "spearman": number(spearman(metric[window], human[window])[0]),
-        })
+        rows.append(
+            {
+                "from": start + 1,
+                "to": start + size,
+                "pearson": number(pearson(metric[window], human[window])[0]),
+                "spearman": number(spearman(metric[window], human[window])[0]),
+            }
+        )
     return rows

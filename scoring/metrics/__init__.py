@@ -1,4 +1,5 @@
 """Metric registry: importing this package registers every metric, in display order."""
+
 from . import errant  # noqa: F401, I001  (display order, not alphabetical)
 from . import cleme  # noqa: F401
 from . import cleme2  # noqa: F401

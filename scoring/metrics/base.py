@@ -10,6 +10,7 @@ menu, exports, per-type pages and tie groups read the registry instead of lists 
 their own. Every descriptor is optional: a metric that declares only ``name``,
 ``statistics`` and ``score`` still scores, and is listed under its name.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

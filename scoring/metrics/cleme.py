@@ -6,6 +6,7 @@ the cheap step weighs the outcomes by chunk length (section 3.3) and aggregates 
 at corpus and sentence level, under the dependent and the independent assumption.
 Parity: CLEME v1.0 (``cleme/``, commit 5fc7617), whose numbers the paper reports.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -55,7 +56,9 @@ def cleme_scores(statistics: dict, beta: float, weighted: bool = True) -> dict:
     for assumption in ASSUMPTIONS:
         result[assumption] = {}
         for level, aggregate in (("corpus", cleme_corpus), ("sentence", cleme_sentence)):
-            result[assumption][level] = aggregate(candidates(statistics, assumption, weigher(statistics, assumption, level, weighted)), beta)
+            result[assumption][level] = aggregate(
+                candidates(statistics, assumption, weigher(statistics, assumption, level, weighted)), beta
+            )
     return result
 
 
@@ -65,7 +68,10 @@ class Cleme(Metric):
 
     name = "cleme"
     label = "CLEME"
-    headline = (ScorePath("cleme.dependent.corpus.f", "CLEME-dep F"), ScorePath("cleme.independent.corpus.f", "CLEME-ind F"))
+    headline = (
+        ScorePath("cleme.dependent.corpus.f", "CLEME-dep F"),
+        ScorePath("cleme.independent.corpus.f", "CLEME-ind F"),
+    )
     count_keys = frozenset({"tp", "fp", "fn", "tn"})
     lower_is_better = frozenset({"fp", "fn"})
 
@@ -79,16 +85,21 @@ class Cleme(Metric):
         """Per sentence and assumption, the (tp, fp_ne, fp_un, fn, tn) of the reference the
         corpus-level greedy choice took, kept fixed inside a sample."""
         beta, weighted = self.options.beta, self.options.cleme_length_weighting
-        counts = np.hstack([
-            np.asarray(cleme_choice(candidates(statistics, a, weigher(statistics, a, "corpus", weighted)), beta), dtype=float).reshape(-1, 5)
-            for a in ASSUMPTIONS
-        ])
+        counts = np.hstack(
+            [
+                np.asarray(
+                    cleme_choice(candidates(statistics, a, weigher(statistics, a, "corpus", weighted)), beta),
+                    dtype=float,
+                ).reshape(-1, 5)
+                for a in ASSUMPTIONS
+            ]
+        )
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
             return {
                 f"cleme.{a}.corpus.{key}": values
                 for k, a in enumerate(ASSUMPTIONS)
-                for key, values in cleme_of_totals(totals[:, 5 * k:5 * k + 5], beta).items()
+                for key, values in cleme_of_totals(totals[:, 5 * k : 5 * k + 5], beta).items()
             }
 
         return Resampling(counts, scores)

@@ -7,6 +7,7 @@ FP_un (section 3.1); Hit, Error, Under and Over and their weighted combination
 (section 3.3, ``weighers/weigher_similarity.py``), and the weights replace the counts.
 Parity: THUKElab/CLEME HEAD (``scorers/scorer_heuo.py``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -75,7 +76,9 @@ class Cleme2(Metric):
     count_keys = frozenset({"tp", "fp_ne", "fp_un", "fn", "tn"})
     lower_is_better = frozenset({"fp_ne", "fp_un", "fn", "error", "under", "over"})
 
-    resampled = tuple(expand(["cleme2", "cleme2.sim"], ASSUMPTIONS, ["corpus"], ("hit", "error", "under", "over", "score")))
+    resampled = tuple(
+        expand(["cleme2", "cleme2.sim"], ASSUMPTIONS, ["corpus"], ("hit", "error", "under", "over", "score"))
+    )
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -87,22 +90,31 @@ class Cleme2(Metric):
         served = options.bertscore_languages
         if not options.sim or ANY_LANGUAGE in served or pipeline.language.code in served:
             return None
-        return (f"similarity-weighted CLEME2.0 needs a sentence encoder for {pipeline.language.name}; the configured one serves "
-                f"{', '.join(served)} (set GEC_BERTSCORE_MODEL to a multilingual model)")
+        return (
+            f"similarity-weighted CLEME2.0 needs a sentence encoder for {pipeline.language.name}; the configured one serves "
+            f"{', '.join(served)} (set GEC_BERTSCORE_MODEL to a multilingual model)"
+        )
 
     def resampling(self, statistics: dict) -> Resampling:
         """Per sentence, weighting and assumption, the (tp, fp_ne, fp_un, fn, tn) of the
         reference the corpus-level greedy choice took, kept fixed inside a sample."""
         factors = check_factors(self.options.cleme2_corpus_factors)
-        variants = [("cleme2", unit_weight)] + ([("cleme2.sim", similarity_weight)] if self.options.sim and statistics.get("sim") else [])
+        variants = [("cleme2", unit_weight)] + (
+            [("cleme2.sim", similarity_weight)] if self.options.sim and statistics.get("sim") else []
+        )
         blocks = [(f"{prefix}.{a}", weight, a) for prefix, weight in variants for a in ASSUMPTIONS]
-        counts = np.hstack([np.asarray(cleme2_choice(candidates(statistics, a, weight), factors), dtype=float).reshape(-1, 5) for _, weight, a in blocks])
+        counts = np.hstack(
+            [
+                np.asarray(cleme2_choice(candidates(statistics, a, weight), factors), dtype=float).reshape(-1, 5)
+                for _, weight, a in blocks
+            ]
+        )
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
             return {
                 f"{prefix}.corpus.{key}": values
                 for k, (prefix, _, _) in enumerate(blocks)
-                for key, values in heuo_of_totals(totals[:, 5 * k:5 * k + 5], factors).items()
+                for key, values in heuo_of_totals(totals[:, 5 * k : 5 * k + 5], factors).items()
             }
 
         return Resampling(counts, scores)
@@ -113,7 +125,9 @@ class Cleme2(Metric):
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         # Similarity weights are appended to the records: those must be this metric's own.
-        statistics = chunk_statistics(dataset, hypothesis) if self.options.sim else shared_chunk_statistics(dataset, hypothesis)
+        statistics = (
+            chunk_statistics(dataset, hypothesis) if self.options.sim else shared_chunk_statistics(dataset, hypothesis)
+        )
         statistics["sim"] = bool(self.options.sim)
         if self.options.sim:
             add_similarity_weights(dataset, statistics, self.options.bertscore_model, self.options.bertscore_layers)

@@ -7,6 +7,7 @@ those counts. The corpus choice of reference is ERRANT's greedy one: per sentenc
 file order, the reference that maximises the F of (running totals + this sentence),
 compared at 4 decimals, ties to more TP, fewer FP, fewer FN, then to the first.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -204,7 +205,10 @@ def annotator_table(statistics: dict, beta: float) -> dict[str, dict]:
 def sentence_best(per_sentence: list[list[list]], beta: float) -> list[tuple[float, float, float]]:
     """Per sentence, (P, R, F) with its own best reference (F, then more TP, fewer FP, fewer FN)."""
     return [
-        max((prf(tp, fp, fn, beta) + (tp, -fp, -fn) for tp, fp, fn, _ in candidates), key=lambda x: (x[2], x[3], x[4], x[5]))[:3]
+        max(
+            (prf(tp, fp, fn, beta) + (tp, -fp, -fn) for tp, fp, fn, _ in candidates),
+            key=lambda x: (x[2], x[3], x[4], x[5]),
+        )[:3]
         for candidates in per_sentence
     ]
 
@@ -231,18 +235,30 @@ class Errant(Metric):
 
     name = "errant"
     label = "ERRANT"
-    headline = (ScorePath("errant.cs.p", "ERRANT P"), ScorePath("errant.cs.r", "ERRANT R"), ScorePath("errant.cs.f", "ERRANT F"))
+    headline = (
+        ScorePath("errant.cs.p", "ERRANT P"),
+        ScorePath("errant.cs.r", "ERRANT R"),
+        ScorePath("errant.cs.f", "ERRANT F"),
+    )
     default_path = "errant.cs.f"
     count_keys = frozenset({"tp", "fp", "fn"})
     lower_is_better = frozenset({"fp", "fn"})
     per_type = PerTypeTable(
-        key="per_type", levels=CATEGORY_LEVELS, default_level="2", overall="cs", detection_key="per_type_by_mode", detection_modes=("ds", "dt")
+        key="per_type",
+        levels=CATEGORY_LEVELS,
+        default_level="2",
+        overall="cs",
+        detection_key="per_type_by_mode",
+        detection_modes=("ds", "dt"),
     )
     resampled = (*expand(["errant"], MODES, ("p", "r", "f")), *expand(["errant.sentence"], ("p", "r", "f")))
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
-        return (*expand(["errant"], MODES, ("tp", "fp", "fn", "p", "r", "f")), *expand(["errant.sentence"], ("p", "r", "f")))
+        return (
+            *expand(["errant"], MODES, ("tp", "fp", "fn", "p", "r", "f")),
+            *expand(["errant.sentence"], ("p", "r", "f")),
+        )
 
     def prepare(self, dataset: Dataset) -> None:
         errant_gold_types(dataset)
@@ -277,7 +293,7 @@ class Errant(Metric):
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
             result = {}
             for k, mode in enumerate(MODES):
-                for key, values in zip("prf", prf_of_counts(totals[:, 3 * k:3 * k + 3], beta)):
+                for key, values in zip("prf", prf_of_counts(totals[:, 3 * k : 3 * k + 3], beta)):
                     result[f"errant.{mode}.{key}"] = values
             n = np.maximum(totals[:, -1], 1.0)
             for k, key in enumerate("prf"):

@@ -7,6 +7,7 @@ on the dataset only and are indexed once (``scoring.gleu.index``), so a system's
 are one pass over its n-grams. Everything else (the 500 drawn iterations, sentence GLEU,
 bootstrap samples) is numpy over those counts (``scoring.gleu.score``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -103,8 +104,8 @@ class Gleu(Metric):
         counts = np.hstack([hypothesis, drawn.transpose(1, 0, 2).reshape(len(hypothesis), -1)])
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
-            per_iteration = totals[:, gleu.HYP_COLUMNS:].reshape(len(totals), iterations, gleu.REF_COLUMNS)
-            return {"gleu.score": self.gleu_score(totals[:, None, :gleu.HYP_COLUMNS], per_iteration).mean(axis=1)}
+            per_iteration = totals[:, gleu.HYP_COLUMNS :].reshape(len(totals), iterations, gleu.REF_COLUMNS)
+            return {"gleu.score": self.gleu_score(totals[:, None, : gleu.HYP_COLUMNS], per_iteration).mean(axis=1)}
 
         return Resampling(counts, scores)
 

@@ -11,6 +11,7 @@ of ``errant_compare -ref``), only the type a gold edit is counted under is ERRAN
 The annotators' own types remain available as a recall-only view (systems' edits have
 no such type, so precision is undefined there).
 """
+
 from __future__ import annotations
 
 from ..dataset import Dataset
@@ -19,11 +20,34 @@ from ..errant.edits import NOOP, UNK, Edit
 TABLE_KEY = "errant.gold_types"
 
 # ERRANT 3's categories (Bryant et al., 2017, table 2), after the M:/R:/U: operation prefix.
-ERRANT_CATEGORIES = frozenset({
-    "ADJ", "ADJ:FORM", "ADV", "CONJ", "CONTR", "DET", "MORPH", "NOUN", "NOUN:INFL", "NOUN:NUM",
-    "NOUN:POSS", "ORTH", "OTHER", "PART", "PREP", "PRON", "PUNCT", "SPELL", "VERB", "VERB:FORM",
-    "VERB:INFL", "VERB:SVA", "VERB:TENSE", "WO",
-})
+ERRANT_CATEGORIES = frozenset(
+    {
+        "ADJ",
+        "ADJ:FORM",
+        "ADV",
+        "CONJ",
+        "CONTR",
+        "DET",
+        "MORPH",
+        "NOUN",
+        "NOUN:INFL",
+        "NOUN:NUM",
+        "NOUN:POSS",
+        "ORTH",
+        "OTHER",
+        "PART",
+        "PREP",
+        "PRON",
+        "PUNCT",
+        "SPELL",
+        "VERB",
+        "VERB:FORM",
+        "VERB:INFL",
+        "VERB:SVA",
+        "VERB:TENSE",
+        "WO",
+    }
+)
 
 
 def is_errant_type(etype: str) -> bool:
@@ -36,7 +60,10 @@ def has_foreign_types(dataset: Dataset) -> bool:
         return False
     return any(
         not is_errant_type(edit.type)
-        for reference in dataset.references for edits in reference.edits if edits for edit in edits
+        for reference in dataset.references
+        for edits in reference.edits
+        if edits
+        for edit in edits
     )
 
 
@@ -80,13 +107,17 @@ def classify_gold(dataset: Dataset) -> list[list[list[str] | None]]:
 
     annotator = load_annotator()
     wanted = [
-        (r, i) for r, reference in enumerate(dataset.references)
-        for i, edits in enumerate(reference.edits) if edits and any(e.type not in (NOOP, UNK) for e in edits)
+        (r, i)
+        for r, reference in enumerate(dataset.references)
+        for i, edits in enumerate(reference.edits)
+        if edits and any(e.type not in (NOOP, UNK) for e in edits)
     ]
     corrected = dataset.lines.parse([dataset.references[r].tokens[i] for r, i in wanted])
     sources = dataset.source_parses(sorted({i for _, i in wanted}))
     source_of = dict(zip(sorted({i for _, i in wanted}), sources))
-    types: list[list[list[str] | None]] = [[None if e is None else [x.type for x in e] for e in ref.edits] for ref in dataset.references]
+    types: list[list[list[str] | None]] = [
+        [None if e is None else [x.type for x in e] for e in ref.edits] for ref in dataset.references
+    ]
     for (r, i), cor_doc in zip(wanted, corrected):
         edits = dataset.references[r].edits[i]
         spans = corrected_spans(edits)

@@ -5,6 +5,7 @@ Statistics are a system's outcome bits on every gold chunk of reference ``gts_re
 :meth:`GoToScorer.score_pool` over every system given, as GTS weighs all its ``-hyp``
 systems together.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,7 +58,11 @@ class GoToScorer(Metric):
 
         def make() -> dict:
             chunks = corpus_chunks(dataset.sources, reference_edits(dataset, self.options.gts_ref))
-            return {"chunks": chunks, "bits": [bits(c.modified for c in sentence) for sentence in chunks], "outcomes": {}}
+            return {
+                "chunks": chunks,
+                "bits": [bits(c.modified for c in sentence) for sentence in chunks],
+                "outcomes": {},
+            }
 
         return dataset.remembered(("gotoscorer.gold", self.options.gts_ref), make)
 
@@ -83,7 +88,9 @@ class GoToScorer(Metric):
         first = next(iter(statistics.values()))
         for name, stats in statistics.items():
             if stats["ref"] != first["ref"] or stats["gold"] != first["gold"]:
-                raise ValueError(f"GoToScorer statistics of {name!r} were made against other gold chunks than the rest of the pool")
+                raise ValueError(
+                    f"GoToScorer statistics of {name!r} were made against other gold chunks than the rest of the pool"
+                )
         decoded = {name: decode(stats) for name, stats in statistics.items()}
         gold_modified = next(iter(decoded.values()))[0]
         pool = Pool.of(gold_modified, {name: outcomes for name, (_, outcomes) in decoded.items()}, self.params)
@@ -118,12 +125,21 @@ class GoToScorer(Metric):
         gold_modified, outcomes = decode(statistics)
         if len(gold_modified) != len(pool.n):
             return None
-        rows = sentence_rows(sentence_ids(statistics["gold"]), len(statistics["gold"]), gold_modified, outcomes.modified, outcomes.correct, pool.n)
+        rows = sentence_rows(
+            sentence_ids(statistics["gold"]),
+            len(statistics["gold"]),
+            gold_modified,
+            outcomes.modified,
+            outcomes.correct,
+            pool.n,
+        )
         options, params = self.options, self.params
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
             counts, n_sums = totals[:, :5], totals[:, 5:]
-            main = score_table(counts, n_sums, pool.size, weighted=options.gts_weighted, beta=options.beta, params=params)
+            main = score_table(
+                counts, n_sums, pool.size, weighted=options.gts_weighted, beta=options.beta, params=params
+            )
             found = {f"gotoscorer.{key}": main[key] for key in RESAMPLED_KEYS}
             if options.gts_weighted:
                 plain = score_table(counts, n_sums, pool.size, weighted=False, beta=options.beta, params=params)
@@ -189,7 +205,9 @@ def _plain_fields(counts, beta: float) -> list[str]:
     if missing:
         if len(_plain_text) + len(missing) > 100_000:
             _plain_text.clear()
-        table = score_table([row[1:] for row in missing], [[0] * len(row[1:]) for row in missing], 1, weighted=False, beta=beta)
+        table = score_table(
+            [row[1:] for row in missing], [[0] * len(row[1:]) for row in missing], 1, weighted=False, beta=beta
+        )
         columns = [table[key].tolist() for key in GTS_KEYS]
         _plain_text.update(zip(missing, [_FIELDS % values for values in zip(*columns, strict=True)], strict=True))
     return [_plain_text[row] for row in rows]

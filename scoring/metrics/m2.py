@@ -6,6 +6,7 @@ and gold edits, and per gold error type TP/FP/FN. The cheap step replays m2score
 choice of annotator over running corpus totals and sums. Gold sets come from the M2 file
 as given, or from the ERRANT edits of reference texts (``scoring.m2.gold``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -78,9 +79,17 @@ class M2(Metric):
         the line numbers (from 1) over the lattice budget, scored in parts (``scoring.m2.parts``)."""
         self.prepare(dataset)
         annotators, counts, capped = [], [], []
-        for number, (source, tokens, (ids, sets)) in enumerate(zip(dataset.sources, hypothesis.tokens, self._gold[1]), start=1):
+        for number, (source, tokens, (ids, sets)) in enumerate(
+            zip(dataset.sources, hypothesis.tokens, self._gold[1]), start=1
+        ):
             annotators.append(list(ids))
-            line = line_counts(source, tokens, sets, max_unchanged_words=self.max_unchanged_words, ignore_whitespace_casing=self.ignore_whitespace_casing)
+            line = line_counts(
+                source,
+                tokens,
+                sets,
+                max_unchanged_words=self.max_unchanged_words,
+                ignore_whitespace_casing=self.ignore_whitespace_casing,
+            )
             counts.append(line.rows)
             if line.capped:
                 capped.append(number)
@@ -97,7 +106,12 @@ class M2(Metric):
         gold = sum(row[2] for row in chosen)
         p, r, f = prf(correct, proposed - correct, gold - correct, beta)
         scores = {
-            "tp": correct, "fp": proposed - correct, "fn": gold - correct, "p": p, "r": r, "f": f,
+            "tp": correct,
+            "fp": proposed - correct,
+            "fn": gold - correct,
+            "p": p,
+            "r": r,
+            "f": f,
             "sentence": sentence_scores(statistics["counts"], beta),
             "per_type": {TYPE_LEVEL: per_type_table(chosen, beta)},
         }
@@ -112,7 +126,13 @@ class M2(Metric):
         beta = self.options.beta
         chosen = [[c, p - c, g - c] for c, p, g, _ in chosen_counts(statistics, beta)]
         sentences = sentence_best(statistics["counts"], beta)
-        counts = np.hstack([np.asarray(chosen, dtype=float).reshape(-1, 3), np.asarray(sentences, dtype=float).reshape(-1, 3), np.ones((len(chosen), 1))])
+        counts = np.hstack(
+            [
+                np.asarray(chosen, dtype=float).reshape(-1, 3),
+                np.asarray(sentences, dtype=float).reshape(-1, 3),
+                np.ones((len(chosen), 1)),
+            ]
+        )
 
         def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
             result = dict(zip(("m2.p", "m2.r", "m2.f"), prf_of_counts(totals[:, :3], beta)))

@@ -7,6 +7,7 @@ source's parse and graph. The graph comes from the spaCy dependency parse unless
 builder of :data:`scoring.usim.GRAPH_BUILDERS` is chosen (``options.extra["usim_graph"]``),
 and the signature names it.
 """
+
 from __future__ import annotations
 
 import numpy as np

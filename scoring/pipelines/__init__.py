@@ -5,6 +5,7 @@ exists) and ``full`` (an installed spaCy model), richest last. A dataset names i
 language and pipeline; everything that parses or types its sentences asks
 :func:`get_pipeline` for the object, never for a language by name.
 """
+
 from __future__ import annotations
 
 import functools
@@ -20,7 +21,9 @@ class UnknownPipeline(ValueError):
     """A pipeline the language does not have; the message lists the ones it has."""
 
     def __init__(self, lang: str, name: str):
-        super().__init__(f"pipeline {name!r} is not available for {lang!r}; available: {', '.join(available_pipelines(lang))}")
+        super().__init__(
+            f"pipeline {name!r} is not available for {lang!r}; available: {', '.join(available_pipelines(lang))}"
+        )
 
 
 def languages() -> list[str]:
@@ -57,4 +60,13 @@ def pipeline_signature(lang: str, pipeline: str | None = None) -> str:
     return get_pipeline(lang, pipeline).signature()
 
 
-__all__ = ["Pipeline", "UnknownLanguage", "UnknownPipeline", "available_pipelines", "default_pipeline", "get_pipeline", "languages", "pipeline_signature"]
+__all__ = [
+    "Pipeline",
+    "UnknownLanguage",
+    "UnknownPipeline",
+    "available_pipelines",
+    "default_pipeline",
+    "get_pipeline",
+    "languages",
+    "pipeline_signature",
+]

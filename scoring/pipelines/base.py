@@ -6,6 +6,7 @@ pre-tokenised sentences in batches (every annotation it knows on the docs: lemma
 dependencies), types ERRANT's edits, and names itself, its data and their versions in
 the signature. Nothing is loaded until a sentence needs it.
 """
+
 from __future__ import annotations
 
 import functools

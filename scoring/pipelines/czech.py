@@ -17,6 +17,7 @@ A word is read alone, in this order:
    capitalised lemma);
 4. else ``X`` (a misspelt or unknown word), which the type rules read as untagged.
 """
+
 from __future__ import annotations
 
 import functools
@@ -27,35 +28,50 @@ RULES_VERSION = "1"  # in the signature: change it with any rule or list below
 
 WORD_CLASSES = {
     "ADP": "v ve na do z ze s k ke ku o u po pro za před přede přes při bez od ode pod pode nad nade mezi "
-           "kolem okolo podle dle proti oproti naproti během kvůli díky vedle kromě mimo skrz skrze vůči "
-           "ohledně pomocí včetně uprostřed místo",
+    "kolem okolo podle dle proti oproti naproti během kvůli díky vedle kromě mimo skrz skrze vůči "
+    "ohledně pomocí včetně uprostřed místo",
     "CCONJ": "a i ale nebo anebo ani či avšak však jenže ba neboť nýbrž",
     "SCONJ": "že aby abych abys abychom abyste protože když jestli jestliže pokud než kdyby kdybych kdybys "
-             "kdybychom kdybyste aniž ačkoli ačkoliv přestože zda zdali jakmile dokud jelikož poněvadž jako",
+    "kdybychom kdybyste aniž ačkoli ačkoliv přestože zda zdali jakmile dokud jelikož poněvadž jako",
     "PART": "ano ne ať kéž nechť no",
     "INTJ": "jo jj ach ó hm haha ahoj fuj",
     "ADV": "tady tam kde kdy kam odkud proč jak tak teď nyní dnes zítra včera už ještě také taky též velmi "
-           "moc velice málo vždy vždycky nikdy někdy často potom pak hned zase zas znovu zde stále pořád spíš "
-           "spíše snad asi prý jen jenom pouze právě dokonce opravdu skoro téměř takto tedy trochu trošku "
-           "více víc méně míň nejvíc nejvíce dost příliš brzy pozdě dříve dřív později dál dále doma venku "
-           "nahoře dole vůbec hlavně především zrovna ihned možná třeba naopak celkem rovněž tolik kolik "
-           "nějak nikde někde všude odtud proto sice prostě vlastně jinak hodně",
+    "moc velice málo vždy vždycky nikdy někdy často potom pak hned zase zas znovu zde stále pořád spíš "
+    "spíše snad asi prý jen jenom pouze právě dokonce opravdu skoro téměř takto tedy trochu trošku "
+    "více víc méně míň nejvíc nejvíce dost příliš brzy pozdě dříve dřív později dál dále doma venku "
+    "nahoře dole vůbec hlavně především zrovna ihned možná třeba naopak celkem rovněž tolik kolik "
+    "nějak nikde někde všude odtud proto sice prostě vlastně jinak hodně",
 }
 LEMMA_CLASSES = {
     "PRON": "já ty on ona ono my vy oni ony se kdo co nic nikdo něco někdo cokoli kdokoli cosi kdosi jenž",
     "DET": "ten tento tenhle tamten onen můj tvůj náš váš svůj její jejich který jaký každý všechen "
-           "žádný nějaký některý takový čí sám týž tentýž veškerý jakýsi kterýsi",
+    "žádný nějaký některý takový čí sám týž tentýž veškerý jakýsi kterýsi",
     "VERB": "být mít moci říci",
     "NUM": "jeden dva tři čtyři pět šest sedm osm devět deset jedenáct dvanáct třináct čtrnáct patnáct "
-           "dvacet třicet čtyřicet padesát sto tisíc milion",
+    "dvacet třicet čtyřicet padesát sto tisíc milion",
 }
 WORD_UPOS = {word: upos for upos, words in WORD_CLASSES.items() for word in words.split()}
 LEMMA_UPOS = {lemma: upos for upos, lemmas in LEMMA_CLASSES.items() for lemma in lemmas.split()}
 LEMMA_UPOS.update({lemma: "ADV" for lemma in WORD_CLASSES["ADV"].split()})
 INFINITIVE_ENDINGS = ("t", "ci")
 # An adverb's ending -> its adjective's (krásně: krásný, dobře: dobrý, česky: český).
-ADVERB_TO_ADJECTIVE = (("sky", "ský"), ("cky", "cký"), ("ky", "ký"), ("ně", "ný"), ("tě", "tý"), ("dě", "dý"), ("ře", "rý"),
-                       ("le", "lý"), ("ce", "ký"), ("ze", "hý"), ("še", "chý"), ("mě", "mý"), ("vě", "vý"), ("bě", "bý"), ("pě", "pý"))
+ADVERB_TO_ADJECTIVE = (
+    ("sky", "ský"),
+    ("cky", "cký"),
+    ("ky", "ký"),
+    ("ně", "ný"),
+    ("tě", "tý"),
+    ("dě", "dý"),
+    ("ře", "rý"),
+    ("le", "lý"),
+    ("ce", "ký"),
+    ("ze", "hý"),
+    ("še", "chý"),
+    ("mě", "mý"),
+    ("vě", "vý"),
+    ("bě", "bý"),
+    ("pě", "pý"),
+)
 
 
 class CzechTagger:
@@ -97,7 +113,17 @@ class CzechTagger:
         """An infinitive whose past participle the dictionary has (``-l`` after the stem)."""
         if lemma.endswith(("ci", "ct", "jít")):
             return True
-        stems = {lemma[:-1], lemma[:-2], lemma[:-2] + "i", lemma[:-2] + "a", lemma[:-2] + "e", lemma[:-2] + "ě", lemma[:-2] + "y", lemma[:-4] + "u", lemma[:-4]}
+        stems = {
+            lemma[:-1],
+            lemma[:-2],
+            lemma[:-2] + "i",
+            lemma[:-2] + "a",
+            lemma[:-2] + "e",
+            lemma[:-2] + "ě",
+            lemma[:-2] + "y",
+            lemma[:-4] + "u",
+            lemma[:-4],
+        }
         return any(self.is_form_of(stem + "l", lemma) for stem in stems if stem)
 
     def is_adverb(self, word: str) -> bool:
@@ -109,4 +135,3 @@ class CzechTagger:
 
     def is_form_of(self, form: str, lemma: str) -> bool:
         return self.known(form) and self.lemma(form) == lemma
-

@@ -3,6 +3,7 @@ the language's models that is installed. English is ERRANT's home: its full pipe
 ``scoring.nlp``'s model with ERRANT's own classifier, bit for bit as before languages
 existed. Other languages' full pipelines are typed by :mod:`scoring.errant.error_types` from the
 model's lemmas and UPOS."""
+
 from __future__ import annotations
 
 import functools
@@ -42,4 +43,7 @@ class FullPipeline(Pipeline):
         if self.language.errant_classifier:
             return versions(self.language.models)
         meta = self.nlp.meta
-        return {"spacy": import_spacy().__version__, "model": f"{meta.get('lang')}_{meta.get('name')}-{meta.get('version', package_version(meta.get('name', '')))}"}
+        return {
+            "spacy": import_spacy().__version__,
+            "model": f"{meta.get('lang')}_{meta.get('name')}-{meta.get('version', package_version(meta.get('name', '')))}",
+        }

@@ -14,6 +14,7 @@ head; a word longer than :data:`LONGEST_WORD` letters is read by its last ones, 
 the splitter's time grows exponentially with a long chain of parts), then to the shape of the token (digits NUM, punctuation PUNCT), else ``X``,
 which the type rules read as untagged.
 """
+
 from __future__ import annotations
 
 import functools
@@ -23,9 +24,22 @@ from .shapes import shape_upos, word_tail
 # BÍN's word classes (``ofl``) as UPOS. Ordinals (``rt``) are ADJ as in UD Icelandic;
 # pronouns (``fn``: demonstrative, indefinite, possessive) DET as pymorphy's ``Apro``.
 OFL_UPOS = {
-    "kk": "NOUN", "kvk": "NOUN", "hk": "NOUN", "so": "VERB", "lo": "ADJ", "ao": "ADV",
-    "fs": "ADP", "nhm": "PART", "pfn": "PRON", "afn": "PRON", "fn": "DET", "gr": "DET",
-    "to": "NUM", "rt": "ADJ", "uh": "INTJ", "st": "SCONJ",
+    "kk": "NOUN",
+    "kvk": "NOUN",
+    "hk": "NOUN",
+    "so": "VERB",
+    "lo": "ADJ",
+    "ao": "ADV",
+    "fs": "ADP",
+    "nhm": "PART",
+    "pfn": "PRON",
+    "afn": "PRON",
+    "fn": "DET",
+    "gr": "DET",
+    "to": "NUM",
+    "rt": "ADJ",
+    "uh": "INTJ",
+    "st": "SCONJ",
 }
 COORDINATING = {"og", "en", "eða", "né", "heldur", "enda", "ellegar", "bæði", "hvorki", "ýmist", "annaðhvort"}
 # Most preferred first, for a form with entries in several classes.
@@ -70,4 +84,3 @@ def upos_of(word: str, entries) -> str:
     if ofl in ("kk", "kvk", "hk") and word[:1].isupper() and any(e.ord[:1].isupper() for e in by_class[ofl]):
         return "PROPN"
     return OFL_UPOS[ofl]
-

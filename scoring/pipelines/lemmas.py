@@ -5,6 +5,7 @@ an offline tagger is installed: an installed spaCy model's morphologizer or tagg
 islenska (Icelandic) or HanTa (German); :mod:`scoring.pipelines.taggers`. ERRANT's
 alignment then weighs lemma and POS as it does in English, and the types gain MORPH
 and the POS classes."""
+
 from __future__ import annotations
 
 import functools
@@ -58,7 +59,11 @@ class LemmasPipeline(Pipeline):
         return docs
 
     def versions(self) -> dict[str, str]:
-        found = {"spacy": import_spacy().__version__, "tokenizer": f"blank-{self.language.code}", "lemmas": f"simplemma-{package_version('simplemma')}"}
+        found = {
+            "spacy": import_spacy().__version__,
+            "tokenizer": f"blank-{self.language.code}",
+            "lemmas": f"simplemma-{package_version('simplemma')}",
+        }
         tagger = self.language.tagger
         if tagger is not None:
             found["upos"] = tagger_version(tagger)

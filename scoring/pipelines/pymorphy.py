@@ -7,14 +7,29 @@ are VERB, as the UD Russian and Ukrainian treebanks tag them; short adjectives a
 comparatives ADJ, pronominal adjectives (``Apro``) DET; predicatives ADV; subordinating
 conjunctions SCONJ, the others CCONJ.
 """
+
 from __future__ import annotations
 
 import functools
 
 OPENCORPORA_UPOS = {
-    "NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": "VERB", "INFN": "VERB",
-    "PRTF": "VERB", "PRTS": "VERB", "GRND": "VERB", "NUMR": "NUM", "ADVB": "ADV", "NPRO": "PRON",
-    "PRED": "ADV", "PREP": "ADP", "CONJ": "CCONJ", "PRCL": "PART", "INTJ": "INTJ",
+    "NOUN": "NOUN",
+    "ADJF": "ADJ",
+    "ADJS": "ADJ",
+    "COMP": "ADJ",
+    "VERB": "VERB",
+    "INFN": "VERB",
+    "PRTF": "VERB",
+    "PRTS": "VERB",
+    "GRND": "VERB",
+    "NUMR": "NUM",
+    "ADVB": "ADV",
+    "NPRO": "PRON",
+    "PRED": "ADV",
+    "PREP": "ADP",
+    "CONJ": "CCONJ",
+    "PRCL": "PART",
+    "INTJ": "INTJ",
 }
 TOKEN_CLASS_UPOS = {"PNCT": "PUNCT", "NUMB": "NUM", "ROMN": "NUM", "LATN": "X", "UNKN": "X"}
 PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}

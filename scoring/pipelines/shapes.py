@@ -1,5 +1,6 @@
 """UPOS from a token's characters alone, for a form no dictionary knows; and the bounded
 part of an overlong word that a tagger reads instead of the whole."""
+
 from __future__ import annotations
 
 import unicodedata

@@ -7,6 +7,7 @@ sentence (``words -> UPOS per word``): the dictionary taggers read each word alo
 (German), and Czech has word lists and rules over simplemma's dictionary. A spaCy model's tags (``kind="spacy"``) come with its docs instead and are
 not made here. :func:`tagger_version` is the tagger's part of the pipeline signature.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -44,7 +45,12 @@ def _hanta(name: str) -> SentenceTagger:
     return HantaTagger(name).tag
 
 
-MAKERS: dict[str, Callable[[str], SentenceTagger]] = {"pymorphy3": _pymorphy3, "islenska": _islenska, "hanta": _hanta, "czech-rules": _czech_rules}
+MAKERS: dict[str, Callable[[str], SentenceTagger]] = {
+    "pymorphy3": _pymorphy3,
+    "islenska": _islenska,
+    "hanta": _hanta,
+    "czech-rules": _czech_rules,
+}
 
 
 def make_tagger(tagger) -> SentenceTagger | None:
@@ -68,4 +74,3 @@ def tagger_version(tagger) -> str:
 
         return f"czech-rules-{RULES_VERSION}+simplemma-{package_version('simplemma')}"
     raise ValueError(f"unknown tagger kind {tagger.kind!r}")
-

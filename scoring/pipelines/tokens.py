@@ -3,6 +3,7 @@ more: no lemma, no POS, no parse (every tag a placeholder ERRANT's rules read as
 words, exactly as MultiGEC-2025 scored (stock ERRANT on a blank pipeline), and every
 language has it. spaCy's blank Chinese splits text into characters. Each edit keeps stock
 ERRANT's (degenerate) type beside the language-aware one, for ERRANT's ``cse``."""
+
 from __future__ import annotations
 
 import functools

@@ -28,6 +28,7 @@ forward pass takes at most :data:`EMBED_TOKENS` padded tokens, a similarity batc
 most :data:`PAIR_CELLS` token pairs, and at most :data:`EMBEDDED_TOKENS` tokens'
 embeddings of a call are held at a time. Sentences of ordinary length never reach these.
 """
+
 from __future__ import annotations
 
 import functools
@@ -72,12 +73,16 @@ def load_backend(model: str, layers: int | None, engine: str) -> Backend:
     loads bert-score's ``BERTScorer`` and takes its tokenizer and model.
     """
     if not Path(model).exists():
-        raise RuntimeError(f"BERTScore model directory {model!r} not found; set GEC_BERTSCORE_MODEL to a local model directory")
+        raise RuntimeError(
+            f"BERTScore model directory {model!r} not found; set GEC_BERTSCORE_MODEL to a local model directory"
+        )
     return_large_blocks()
     files = exported(model, layers) if engine == "onnx" else None
     if files is not None and files.graph is not None and files.tokenizer is not None:
         spec = files.tokenizer
-        return Backend(WordPiece(spec), OnnxEncoder(files.graph, spec.pad_id), frozenset({spec.cls_id, spec.sep_id}), True)
+        return Backend(
+            WordPiece(spec), OnnxEncoder(files.graph, spec.pad_id), frozenset({spec.cls_id, spec.sep_id}), True
+        )
     scorer = load_scorer(model, layers)
     tokenizer = scorer._tokenizer
     graph = (lambda: files.graph) if files is not None else (lambda: None)
@@ -110,7 +115,7 @@ class SentenceSimilarity:
             embeddings = self.encoder([ids[k] for k in batch])
             for row, k in enumerate(batch):
                 idf = np.array([0.0 if t in unweighted else 1.0 for t in ids[k]], dtype=np.float32)
-                (self.kept if todo[k] in self.to_keep else store)[todo[k]] = (embeddings[row, :len(ids[k])], idf)
+                (self.kept if todo[k] in self.to_keep else store)[todo[k]] = (embeddings[row, : len(ids[k])], idf)
 
         if len(batches) < 2 or cores() < 2:
             for batch in batches:
@@ -154,7 +159,9 @@ class SentenceSimilarity:
             self.embed((s for batch in part for k in batch for s in pairs[k]), fresh)
             stats = {**fresh, **self.kept}.__getitem__
             for batch in part:
-                f1 = greedy_f1(padded_stats([stats(pairs[k][1]) for k in batch]), padded_stats([stats(pairs[k][0]) for k in batch]))
+                f1 = greedy_f1(
+                    padded_stats([stats(pairs[k][1]) for k in batch]), padded_stats([stats(pairs[k][0]) for k in batch])
+                )
                 for k, value in zip(batch, f1.tolist()):
                     scores[k] = value
         for k, j in same.items():
@@ -196,8 +203,8 @@ def padded_stats(stats: list[tuple]) -> tuple[np.ndarray, np.ndarray, np.ndarray
     embeddings = np.full((len(stats), lengths.max(), stats[0][0].shape[1]), 2.0, dtype=np.float32)
     weights = np.zeros((len(stats), lengths.max()), dtype=np.float32)
     for row, (embedding, idf) in enumerate(stats):
-        embeddings[row, :len(idf)] = embedding
-        weights[row, :len(idf)] = idf
+        embeddings[row, : len(idf)] = embedding
+        weights[row, : len(idf)] = idf
     return embeddings, np.arange(lengths.max()) < lengths[:, None], weights
 
 

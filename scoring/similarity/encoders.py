@@ -12,6 +12,7 @@ Two engines compute the same thing (``bert_score.utils.bert_encode``), as float3
 
 ``GEC_BERTSCORE_ENGINE`` picks one; a model that cannot be exported falls back to torch.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -36,8 +37,8 @@ def padded(ids: list[list[int]], pad_id: int) -> tuple[np.ndarray, np.ndarray]:
     tokens = np.full((len(ids), length), pad_id, dtype=np.int64)
     mask = np.zeros((len(ids), length), dtype=np.int64)
     for row, sentence in enumerate(ids):
-        tokens[row, :len(sentence)] = sentence
-        mask[row, :len(sentence)] = 1
+        tokens[row, : len(sentence)] = sentence
+        mask[row, : len(sentence)] = 1
     return tokens, mask
 
 
@@ -84,8 +85,16 @@ def onnx_graph(model, pad_id: int) -> bytes:
     graph = io.BytesIO()
     with warnings.catch_warnings(), torch.no_grad():
         warnings.simplefilter("ignore")  # deprecation and tracer warnings of the TorchScript exporter
-        torch.onnx.export(LastHidden().eval(), example, graph, input_names=["tokens", "mask"], output_names=["hidden"],
-                          dynamic_axes={"tokens": axes, "mask": axes, "hidden": axes}, opset_version=17, dynamo=False)
+        torch.onnx.export(
+            LastHidden().eval(),
+            example,
+            graph,
+            input_names=["tokens", "mask"],
+            output_names=["hidden"],
+            dynamic_axes={"tokens": axes, "mask": axes, "hidden": axes},
+            opset_version=17,
+            dynamo=False,
+        )
     return graph.getvalue()
 
 
@@ -102,7 +111,9 @@ class OnnxEncoder:
         # no arena: it keeps the largest batch's buffers for good (an essay's 512-piece
         # sentences grew it by 400 MB), and releasing them costs nothing measurable
         options.enable_cpu_mem_arena = False
-        self.session = onnxruntime.InferenceSession(str(graph) if isinstance(graph, Path) else graph, options, providers=["CPUExecutionProvider"])
+        self.session = onnxruntime.InferenceSession(
+            str(graph) if isinstance(graph, Path) else graph, options, providers=["CPUExecutionProvider"]
+        )
         self.pad_id = pad_id
 
     def __call__(self, ids: list[list[int]]) -> np.ndarray:

@@ -14,6 +14,7 @@ the files (:mod:`scoring.similarity.bertscore`):
 The key hashes the model's path, the layers and the versions of everything that shapes
 the files, so an upgrade exports again.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -59,8 +60,14 @@ def _version(package: str) -> str:
 
 def export_paths(model: str, layers: int | None) -> tuple[Path, Path]:
     """Where the graph and the spec of (model, layers) are kept on this machine."""
-    versions = "|".join([str(Path(model).resolve()), str(layers), f"spec{SPEC_VERSION}",
-                         *(_version(p) for p in ("torch", "transformers", "onnxruntime", "bert-score"))])
+    versions = "|".join(
+        [
+            str(Path(model).resolve()),
+            str(layers),
+            f"spec{SPEC_VERSION}",
+            *(_version(p) for p in ("torch", "transformers", "onnxruntime", "bert-score")),
+        ]
+    )
     stem = f"bertscore-{hashlib.sha256(versions.encode()).hexdigest()[:16]}"
     return kernel_dir() / f"{stem}.onnx", kernel_dir() / f"{stem}.tokenizer.json"
 
@@ -71,8 +78,12 @@ def exported(model: str, layers: int | None) -> ExportedModel:
     if not graph.exists():
         package_root = str(Path(__file__).resolve().parents[2])  # the child imports this package from any directory
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))}
-        subprocess.run([sys.executable, "-m", "scoring.similarity.export", model, str(layers)],
-                       capture_output=True, timeout=EXPORT_TIMEOUT, env=env)
+        subprocess.run(
+            [sys.executable, "-m", "scoring.similarity.export", model, str(layers)],
+            capture_output=True,
+            timeout=EXPORT_TIMEOUT,
+            env=env,
+        )
     return ExportedModel(graph if graph.exists() else None, WordPieceSpec.load(spec))
 
 

@@ -4,6 +4,7 @@ A worker that runs the ONNX graph and the spec'd tokenizer never loads it
 (:mod:`scoring.similarity.export`); the export child, the torch engine and a tokenizer
 without a spec do.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -50,7 +51,9 @@ def load_scorer(model: str, layers: int | None):
 
     torch.set_num_threads(cores())
     if not Path(model).exists():
-        raise RuntimeError(f"BERTScore model directory {model!r} not found; set GEC_BERTSCORE_MODEL to a local model directory")
+        raise RuntimeError(
+            f"BERTScore model directory {model!r} not found; set GEC_BERTSCORE_MODEL to a local model directory"
+        )
     scorer = BERTScorer(model_type=model, num_layers=layers, batch_size=PAIR_BATCH, device="cpu")
     scorer._model.eval()
     return scorer

@@ -9,6 +9,7 @@ sentence's ids are its words' ids in order, and each word's ids can be remembere
 Other tokenizers (BPE with a prefix space, SentencePiece) see across words and are
 asked for the whole sentence, exactly as bert-score asks.
 """
+
 from __future__ import annotations
 
 import functools
@@ -34,4 +35,4 @@ class TokenIds:
         if not self.by_words:
             return self.whole(sentence)
         content = [i for word in sentence.split(" ") for i in self.word(word)]
-        return self.tokenizer.build_inputs_with_special_tokens(content[:self.limit])
+        return self.tokenizer.build_inputs_with_special_tokens(content[: self.limit])

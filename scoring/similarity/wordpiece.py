@@ -23,6 +23,7 @@ The steps, in the order transformers runs them:
 No step looks across a space, so a sentence's ids are its space-separated words' ids in
 order, and each word's ids are remembered.
 """
+
 from __future__ import annotations
 
 import functools
@@ -78,7 +79,9 @@ class WordPieceSpec:
         if type(tokenizer) is not BertTokenizer or getattr(tokenizer, "split_special_tokens", False):
             return None
         added = list(tokenizer._added_tokens_decoder.values())
-        if not all(isinstance(t, AddedToken) and t.special and not (t.lstrip or t.rstrip or t.single_word) for t in added):
+        if not all(
+            isinstance(t, AddedToken) and t.special and not (t.lstrip or t.rstrip or t.single_word) for t in added
+        ):
             return None
         special = {t.content: tokenizer._added_tokens_encoder[t.content] for t in added}
         if set(special) != set(tokenizer.all_special_tokens) or _overlapping(list(special)):
@@ -133,7 +136,7 @@ class WordPiece:
 
     def __call__(self, sentence: str) -> list[int]:
         content = [i for word in sentence.split(" ") for i in self.word(word)]
-        return [self.spec.cls_id, *content[:self.spec.limit], self.spec.sep_id]
+        return [self.spec.cls_id, *content[: self.spec.limit], self.spec.sep_id]
 
     def _word_ids(self, word: str) -> tuple[int, ...]:
         ids: list[int] = []
@@ -151,7 +154,7 @@ class WordPiece:
             return text
         out, at = [], 0
         for match in self._special_matches(text):
-            out.append("".join(c.lower() for c in text[at:match.start()]))
+            out.append("".join(c.lower() for c in text[at : match.start()]))
             out.append(match.group())
             at = match.end()
         out.append("".join(c.lower() for c in text[at:]))
@@ -164,7 +167,7 @@ class WordPiece:
         at = 0
         for match in self._special_matches(text):
             if match.start() > at:
-                yield text[at:match.start()], False
+                yield text[at : match.start()], False
             yield match.group(), True
             at = match.end()
         if at < len(text):
@@ -255,8 +258,16 @@ def _is_punctuation(char: str) -> bool:
     return unicodedata.category(char).startswith("P")
 
 
-CJK_RANGES = ((0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2A6DF), (0x2A700, 0x2B73F),
-              (0x2B740, 0x2B81F), (0x2B820, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F))
+CJK_RANGES = (
+    (0x4E00, 0x9FFF),
+    (0x3400, 0x4DBF),
+    (0x20000, 0x2A6DF),
+    (0x2A700, 0x2B73F),
+    (0x2B740, 0x2B81F),
+    (0x2B820, 0x2CEAF),
+    (0xF900, 0xFAFF),
+    (0x2F800, 0x2FA1F),
+)
 
 
 def _is_cjk(cp: int) -> bool:

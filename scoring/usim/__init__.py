@@ -6,6 +6,7 @@ aligned by a minimum-cost assignment (:mod:`.align`), every unit is aligned to t
 the other graph that covers the most of its words, and USIM is the F1 of the units whose
 labels agree under that alignment (:mod:`.score`).
 """
+
 from .graph import GRAPH_BUILDERS, DependencyGraphBuilder, GraphBuilder, SemanticGraph
 from .score import SentenceScore, usim
 

@@ -6,6 +6,7 @@ sentence with word ``j`` of the shorter costs their Levenshtein distance plus
 unaligned. Units: each unit of one graph goes to the units of the other whose terminal
 sets have the highest F1 under the word alignment (``align.align_nodes``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,7 +36,7 @@ def align_words(words1: list[str], words2: list[str]) -> np.ndarray:
     cost = cdist(longer, shorter, scorer=Levenshtein.distance, dtype=np.float64)
     positions = np.arange(len(longer))
     for start in range(0, len(longer), ROWS_AT_ONCE):  # the position term a block of rows at a time:
-        block = slice(start, start + ROWS_AT_ONCE)   # no n x m temporaries beside the cost matrix
+        block = slice(start, start + ROWS_AT_ONCE)  # no n x m temporaries beside the cost matrix
         cost[block] += np.abs(positions[block, None] - positions[None, : len(shorter)]) / len(longer)
     rows, cols = linear_sum_assignment(cost)
     if swapped:

@@ -8,6 +8,7 @@ graph from the spaCy dependency parse the scoring core already made: one unit pe
 that has dependents, spanning its subtree, labelled with its relation. A UCCA builder
 only has to return the same :class:`SemanticGraph` and register under its own name.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,6 +9,7 @@ no terminal of the graph. Within a token the word characters are joined ("n't" -
 (``(\\s[a-zA-Z])\\s([a-zA-Z]\\s)``) does for such splits; that rejoin across two tokens
 (" I 'm " -> "im") is not reproduced, since each token stays one terminal.
 """
+
 from __future__ import annotations
 
 import re

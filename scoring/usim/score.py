@@ -6,6 +6,7 @@ an empty normalised source scores 1 against an empty output and 0 otherwise; an 
 output scores 0; and a graph without units (a one-word sentence) scores 0, even against
 an identical sentence (``two_sided_f`` returns 0 on an empty sum).
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple

@@ -1,5 +1,6 @@
 """Fixtures of the platform tests: a small task cut from the CoNLL-2014 gold the repository
 ships (with systems simulated as the demo's, under SEEDA's names), users, clients."""
+
 from __future__ import annotations
 
 import io
@@ -26,7 +27,10 @@ def small_task(db, small_texts):
     from leaderboard.services.hosting.task_creation import create_task
 
     return create_task(
-        "small", title="Small", source=small_texts["source"], metrics=SMALL_METRICS,
+        "small",
+        title="Small",
+        source=small_texts["source"],
+        metrics=SMALL_METRICS,
         references=[("REF0", small_texts["REF0"]), ("REF1", small_texts["REF1"])],
     )
 
@@ -65,7 +69,9 @@ def corpora_server(live_server, client_home, monkeypatch) -> str:
     in to the live server as ``remote``; the server's URL."""
     from tests.corpora_support import LANGUAGES, corpora_task, corpus
 
-    corpora_task("corpora", [corpus("cs-natwebinf", "cs", *LANGUAGES["cs"]), corpus("uk-ua-gec", "uk", *LANGUAGES["uk"])])
+    corpora_task(
+        "corpora", [corpus("cs-natwebinf", "cs", *LANGUAGES["cs"]), corpus("uk-ua-gec", "uk", *LANGUAGES["uk"])]
+    )
     make_user("remote")
     client_login(live_server.url, "remote", "pw-remote", monkeypatch)
     return live_server.url

@@ -9,6 +9,7 @@ and waits there until the test opens the gate. The test blocks on that list
 finish meanwhile: a SIGKILL then always lands in the middle of a job. Nothing is
 patched unless ``GEC_TEST_JOB_GATE`` (a Redis URL) is set.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,5 +1,6 @@
 """The web as production serves it, for the tests: gunicorn on the test database with
 nginx in front (scripts/proxy: the compose file's config, unprivileged on a free port)."""
+
 from __future__ import annotations
 
 import os
@@ -38,8 +39,12 @@ def web_environment(**extra) -> dict:
         "DJANGO_SETTINGS_MODULE": "leaderboard.settings",
         "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
         "SECRET_KEY": settings.SECRET_KEY,
-        "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "GEC_NUM_PROXIES": "1", "GEC_TASK_MODE": "sync",
+        "DEBUG": "0",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_COOKIES": "0",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "GEC_NUM_PROXIES": "1",
+        "GEC_TASK_MODE": "sync",
         **extra,
     }
 
@@ -51,13 +56,43 @@ class Served:
         self.tmp, self.processes = tmp, []
         web_port, proxy_port = free_port(), free_port()
         self.web_url, self.url = f"http://127.0.0.1:{web_port}", f"http://127.0.0.1:{proxy_port}"
-        self.start("gunicorn", [sys.executable, "-m", "gunicorn", "leaderboard.wsgi", "-b", f"127.0.0.1:{web_port}", "-w", "2", "-k", "sync"], root, env)
-        self.start("nginx", ["bash", str(ROOT / "scripts" / "proxy"), "run", f"127.0.0.1:{web_port}", str(proxy_port), str(tmp / "proxy")], root, env)
+        self.start(
+            "gunicorn",
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "leaderboard.wsgi",
+                "-b",
+                f"127.0.0.1:{web_port}",
+                "-w",
+                "2",
+                "-k",
+                "sync",
+            ],
+            root,
+            env,
+        )
+        self.start(
+            "nginx",
+            [
+                "bash",
+                str(ROOT / "scripts" / "proxy"),
+                "run",
+                f"127.0.0.1:{web_port}",
+                str(proxy_port),
+                str(tmp / "proxy"),
+            ],
+            root,
+            env,
+        )
         self.wait_until_up()
 
     def start(self, name: str, command: list[str], cwd: Path, env: dict) -> None:
         log = open(self.tmp / f"{name}.log", "wb")
-        self.processes.append(subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True))
+        self.processes.append(
+            subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        )
 
     def wait_until_up(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -91,5 +126,7 @@ PROXIED = [
     pytest.mark.integration,
     pytest.mark.slow,
     needs.postgresql(connection.vendor),  # gunicorn shares the test database
-    needs.needs(NGINX.exists() and shutil.which("bash") is not None, f"nginx at {NGINX} (scripts/proxy installs Debian's)"),
+    needs.needs(
+        NGINX.exists() and shutil.which("bash") is not None, f"nginx at {NGINX} (scripts/proxy installs Debian's)"
+    ),
 ]

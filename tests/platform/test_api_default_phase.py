@@ -1,5 +1,6 @@
 """The API's defaults with a public dev and a hidden test phase open: uploads and the
 board without ``phase`` mean dev; with only the hidden phase open an upload must name it."""
+
 import io
 
 import pytest
@@ -21,7 +22,11 @@ def dev_and_test(small_task):
 
 
 def upload(api, text, **fields):
-    return api.post("/api/tasks/small/submissions/", {"file": io.BytesIO(text.encode()), "system_name": "t5", **fields}, format="multipart")
+    return api.post(
+        "/api/tasks/small/submissions/",
+        {"file": io.BytesIO(text.encode()), "system_name": "t5", **fields},
+        format="multipart",
+    )
 
 
 def test_an_upload_without_phase_lands_in_dev(dev_and_test, alice, small_texts):
@@ -37,7 +42,14 @@ def test_only_the_hidden_phase_open_an_upload_must_name_it(dev_and_test, alice, 
     refused = upload(api, small_texts["T5"])
     assert refused.status_code == 400
     body = refused.json()
-    assert body["phases"] == [{"kind": "test", "name": "test", "results_public": False, "results": "results hidden until the organizers reveal them"}]
+    assert body["phases"] == [
+        {
+            "kind": "test",
+            "name": "test",
+            "results_public": False,
+            "results": "results hidden until the organizers reveal them",
+        }
+    ]
     assert "name the phase" in body["errors"][0]["message"]
     named = upload(api, small_texts["T5"], phase="test")
     assert named.status_code == 201 and named.json()["phase"] == "test"

@@ -1,10 +1,13 @@
 """The API documentation at /api/docs/ (Swagger UI) and /api/redoc/ works offline: its
 scripts come from this server, never from a CDN."""
+
 import re
 
 import pytest
 
-pytestmark = pytest.mark.django_db  # an anonymous API request takes a token from its rate bucket (leaderboard/throttling.py)
+pytestmark = (
+    pytest.mark.django_db
+)  # an anonymous API request takes a token from its rate bucket (leaderboard/throttling.py)
 
 
 @pytest.mark.parametrize("url", ["/api/docs/", "/api/redoc/"])

@@ -1,4 +1,5 @@
 """GET leaderboard, submission, difficulty, schema (docs/contracts.md section 3)."""
+
 import datetime as dt
 
 from django.utils import timezone
@@ -12,7 +13,14 @@ from .conftest import client_for, make_user
 def scored_systems(phase, texts, names=("T5", "BART", "GECToR-BERT")):
     ids = {}
     for name in names:
-        submission = accept_submission(phase, make_user(name.lower()), system_name=name, filename=f"{name}.txt", content=texts[name].encode(), queue=False)
+        submission = accept_submission(
+            phase,
+            make_user(name.lower()),
+            system_name=name,
+            filename=f"{name}.txt",
+            content=texts[name].encode(),
+            queue=False,
+        )
         score_submission(submission.pk)
         ids[name] = submission.pk
     return ids

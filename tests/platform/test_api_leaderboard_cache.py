@@ -1,6 +1,7 @@
 """The leaderboard API's cached body: served only to who may see the phase's results, in
 every state and visibility of a phase, and rebuilt on every change of what it shows
 (leaderboard/ranking.py ``leaderboard_body``, leaderboard/api/board.py)."""
+
 import datetime as dt
 import gzip
 
@@ -33,7 +34,11 @@ def board(small_texts, phase):
     ids = scored_systems(phase, small_texts)
     organizer = make_user("organizer")
     phase.task.organizers.add(organizer)
-    return {"ids": ids, "organizer": client_for(organizer), "participant": client_for(Submission.objects.get(pk=ids["T5"]).submitted_by)}
+    return {
+        "ids": ids,
+        "organizer": client_for(organizer),
+        "participant": client_for(Submission.objects.get(pk=ids["T5"]).submitted_by),
+    }
 
 
 def set_state(phase, state: str) -> None:
@@ -111,7 +116,9 @@ def test_the_phase_row_is_read_on_every_request_not_cached(board, phase):
     """Even a change that bypasses the services (the admin, a shell) applies at once:
     visibility is never part of what is cached."""
     Client().get(URL)
-    type(phase).objects.filter(pk=phase.pk).update(results_visibility="after_end", ends_at=timezone.now() + dt.timedelta(days=1))
+    type(phase).objects.filter(pk=phase.pk).update(
+        results_visibility="after_end", ends_at=timezone.now() + dt.timedelta(days=1)
+    )
     assert Client().get(URL).status_code == 403
     type(phase).objects.filter(pk=phase.pk).update(ends_at=timezone.now() - dt.timedelta(seconds=1))
     assert Client().get(URL).status_code == 200
@@ -132,7 +139,9 @@ def test_each_metric_and_phase_version_is_its_own_body(board):
 
 def test_headers_for_browsers_and_caches(board, phase):
     public = Client().get(URL, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
-    assert public["Content-Encoding"] == "gzip" and public["Cache-Control"] == "public, max-age=0, s-maxage=1"  # a proxy: one second
+    assert (
+        public["Content-Encoding"] == "gzip" and public["Cache-Control"] == "public, max-age=0, s-maxage=1"
+    )  # a proxy: one second
     assert "Accept-Encoding" in public["Vary"] and public["ETag"].startswith('W/"')
     assert "Content-Encoding" not in Client().get(URL)
     not_modified = Client().get(URL, HTTP_IF_NONE_MATCH=public["ETag"])

@@ -1,5 +1,6 @@
 """The leaderboard API's read path: one query per poll, the same auth answers DRF gave,
 no per-type tables in the rows (docs/contracts.md section 3)."""
+
 from django.core.cache import cache
 from django.test import Client
 

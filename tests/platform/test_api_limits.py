@@ -1,11 +1,16 @@
 """413 over the size limit; 429 over the per-day or total limit; failures do not count."""
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import Submission
 
 
 def upload(client, text, system="sys"):
-    return client.post("/api/tasks/small/submissions/", {"file": SimpleUploadedFile("o.txt", text.encode()), "system_name": system}, format="multipart")
+    return client.post(
+        "/api/tasks/small/submissions/",
+        {"file": SimpleUploadedFile("o.txt", text.encode()), "system_name": system},
+        format="multipart",
+    )
 
 
 def test_over_the_size_limit_is_413(small_texts, phase, alice_client):

@@ -1,4 +1,5 @@
 """``GET /api/tasks/<slug>/meta-evaluation/``: organizers first, everyone after the task; cached per results."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -27,7 +28,9 @@ def test_organizers_get_the_table(judged, client):
     entry = body["system"]["errant.cs.f"]["TS_sent"]
     assert entry["n_systems"] == 4 and len(entry["pearson_ci"]) == 2 and -1 <= entry["pearson"] <= 1
     assert body["sets"]["systems"]["system"]["errant.cs.f"]["TS_sent"]["n_systems"] == 3
-    assert body["sentence"]["gotoscorer.f"]["sent"]["pairs"] == 5 + 3  # item 1: 6 pairs but the tie BART = INPUT; item 2: 3
+    assert (
+        body["sentence"]["gotoscorer.f"]["sent"]["pairs"] == 5 + 3
+    )  # item 1: 6 pairs but the tie BART = INPUT; item 2: 3
     assert body["systems"] == ["BART", "GECToR-BERT", "INPUT", "T5"] and body["files"] == ["TS_sent.txt"]
     assert "samples:1000|seed:12345" in body["signature"] and body["signature"].startswith("scoring:")
 

@@ -1,5 +1,6 @@
 """A task's API entry says which score paths ``?metric=`` takes, with labels and whether
 higher is better (read from the metric registry), and what the board ranks by."""
+
 import scoring
 
 

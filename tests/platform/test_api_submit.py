@@ -1,4 +1,5 @@
 """POST /api/tasks/<slug>/submissions/ (docs/contracts.md section 3): 201, 400 by line, 401."""
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import MetricResult, Submission
@@ -25,7 +26,10 @@ def test_accepted_upload_is_scored(small_texts, phase, alice_client, on_commit):
     assert body["status"] == "queued" and body["system_name"] == "T5"
     submission = Submission.objects.get(pk=body["id"])  # scored inline in the test settings
     assert submission.status == "scored" and submission.progress == 1.0
-    assert set(MetricResult.objects.filter(submission=submission).values_list("metric", flat=True)) == {"errant", "gotoscorer"}
+    assert set(MetricResult.objects.filter(submission=submission).values_list("metric", flat=True)) == {
+        "errant",
+        "gotoscorer",
+    }
     detail = alice_client.get(f"/api/submissions/{submission.pk}/").json()
     assert detail["status"] == "scored" and 0 <= detail["scores"]["errant"]["cs"]["f"] <= 1
     assert detail["scores"]["gotoscorer"]["pool_size"] == 1

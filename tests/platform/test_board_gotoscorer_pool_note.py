@@ -1,4 +1,5 @@
 """A lone submitter sees, on the board and in the API, why GoToScorer gives it 0: the pool has N = 1."""
+
 import io
 
 import pytest
@@ -12,7 +13,11 @@ from .conftest import client_for, make_user
 def test_board_and_api_show_the_note(small_task, small_texts, client):
     alice = make_user("alice")
     api = client_for(alice)
-    response = api.post("/api/tasks/small/submissions/", {"file": io.BytesIO(small_texts["T5"].encode()), "system_name": "t5"}, format="multipart")
+    response = api.post(
+        "/api/tasks/small/submissions/",
+        {"file": io.BytesIO(small_texts["T5"].encode()), "system_name": "t5"},
+        format="multipart",
+    )
     assert response.status_code == 201
     score_submission(response.json()["id"])
     body = api.get("/api/tasks/small/leaderboard/").json()

@@ -1,5 +1,6 @@
 """``gec-submit`` on a phase of several corpora: a zip of corpus files, or one corpus
 with ``--corpus``; a bad line is printed with its corpus file and line."""
+
 import zipfile
 
 from django.contrib.auth.models import User
@@ -38,7 +39,9 @@ def test_submit_and_status_print_the_uploads_scores(corpora_server, tmp_path, ca
     assert main(["submit", "corpora", str(archive), "--system", "zip", "--interval", "0.2"]) == 0
     out = capsys.readouterr().out
     assert out.count("uploaded as submission") == 1 and "scores hidden" not in out
-    assert "macro average over the corpora of your entry\n" in out and "  cs-natwebinf\n" in out and "  uk-ua-gec\n" in out
+    assert (
+        "macro average over the corpora of your entry\n" in out and "  cs-natwebinf\n" in out and "  uk-ua-gec\n" in out
+    )
     zip_id = int(out.split("uploaded as submission ")[1].split()[0])
     one = tmp_path / "uk.txt"
     one.write_text(text(UK_REF))

@@ -1,6 +1,7 @@
 """``gec-submit download-input`` and ``accept-terms`` against a live server: the inputs
 land in the file the server names (or ``-o``), the default phase without ``--phase``; an
 upload before the terms are accepted is refused with the command that accepts them."""
+
 import io
 
 import pytest

@@ -1,6 +1,7 @@
 """``gec-submit`` says what a refusal is (issue 30, item 7): a team that awaits the
 organizers' approval is told so, not that its file was refused; a revoked token, or
 none, is told to log in again; a bad file still lists its problems by line."""
+
 import pytest
 
 from leaderboard.models import SharedTask, Team
@@ -24,7 +25,22 @@ def token_of(username: str) -> str:
 
 
 def submit(server, token, path, capsys) -> tuple[int, str]:
-    status = main(["--server", server, "--token", token, "submit", SLUG, str(path), "--system", "s", "--phase", "dev", "--no-wait"])
+    status = main(
+        [
+            "--server",
+            server,
+            "--token",
+            token,
+            "submit",
+            SLUG,
+            str(path),
+            "--system",
+            "s",
+            "--phase",
+            "dev",
+            "--no-wait",
+        ]
+    )
     return status, capsys.readouterr().err
 
 

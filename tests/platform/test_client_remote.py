@@ -1,5 +1,6 @@
 """The remote command-line client (``gec-submit``) against a live server: log in, upload,
 wait, read scores, line-numbered errors, list, and install from the repository."""
+
 import json
 import shutil
 import subprocess
@@ -63,7 +64,9 @@ def test_installs_from_the_repository_as_gec_submit(tmp_path):
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    shutil.copytree(ROOT / "leaderboard_client", source / "leaderboard_client", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "leaderboard_client", source / "leaderboard_client", ignore=shutil.ignore_patterns("__pycache__")
+    )
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     subprocess.run([venv / "bin" / "pip", "install", "-q", str(source)], check=True)
@@ -71,7 +74,9 @@ def test_installs_from_the_repository_as_gec_submit(tmp_path):
     assert version.stdout.startswith("gec-submit ")
 
 
-def test_choose_the_counted_one_and_download_its_sentences(server, small_task, small_texts, tmp_path, monkeypatch, capsys):
+def test_choose_the_counted_one_and_download_its_sentences(
+    server, small_task, small_texts, tmp_path, monkeypatch, capsys
+):
     from leaderboard.models import Phase
 
     Phase.objects.filter(task=small_task).update(counting=Phase.Counting.CHOSEN)
@@ -97,7 +102,9 @@ def test_another_users_submission_is_not_found(server, small_texts, tmp_path, mo
     from leaderboard.services.submissions.intake import accept_submission
 
     other = make_user("other")
-    submission = accept_submission(small_task_phase(), other, system_name="theirs", filename="t.txt", content=small_texts["T5"].encode())
+    submission = accept_submission(
+        small_task_phase(), other, system_name="theirs", filename="t.txt", content=small_texts["T5"].encode()
+    )
     login(server, monkeypatch)
     assert main(["download", str(submission.pk)]) == 3
     assert "404" in capsys.readouterr().err
@@ -111,7 +118,9 @@ def small_task_phase():
     return Phase.objects.get(task__slug="small")
 
 
-def test_over_the_queued_limit_the_client_names_the_setting(server, small_texts, tmp_path, monkeypatch, capsys, settings):
+def test_over_the_queued_limit_the_client_names_the_setting(
+    server, small_texts, tmp_path, monkeypatch, capsys, settings
+):
     """Issue 33: a team's waiting uploads per phase are capped; gec-submit says which setting."""
     settings.GEC_MAX_QUEUED_UPLOADS = 1
     settings.GEC_TASK_MODE = "celery"  # no worker here: the first upload stays queued

@@ -1,5 +1,6 @@
 """A failure the file caused counts against the team's limits; one the platform caused
 does not (issue 14: failed uploads could be repeated without end)."""
+
 import pytest
 
 from leaderboard.models import Submission
@@ -8,7 +9,9 @@ from leaderboard.services.submissions.intake import OverLimit, check_limits, tea
 
 
 def submit(phase, team, content: bytes) -> Submission:
-    return Submission.objects.create(phase=phase, team=team, system_name="s", filename="s.txt", content=content, size=len(content))
+    return Submission.objects.create(
+        phase=phase, team=team, system_name="s", filename="s.txt", content=content, size=len(content)
+    )
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 the next sent when it ends; a team may keep GEC_MAX_QUEUED_UPLOADS uploads of a phase
 waiting (then 429, naming the setting). The broker's sends are captured here; a real
 worker runs them in test_integration_fair_queue.py."""
+
 import pytest
 
 from leaderboard.models import Submission
@@ -18,7 +19,11 @@ from .test_api_limits import upload
 def sent(monkeypatch, settings):
     """The scoring jobs sent to the broker, in order: (submission id, queue)."""
     messages = []
-    monkeypatch.setattr(jobs.celery_app, "send_task", lambda name, args, **options: messages.append((args[0], options.get("queue", "celery"))))
+    monkeypatch.setattr(
+        jobs.celery_app,
+        "send_task",
+        lambda name, args, **options: messages.append((args[0], options.get("queue", "celery"))),
+    )
     settings.GEC_TASK_MODE = "celery"
     return messages
 
@@ -92,7 +97,9 @@ def test_the_next_waiting_is_the_oldest(phase, small_texts, sent, on_commit):
     assert dispatch.next_waiting(ids[0]) == ids[1]
 
 
-def test_too_many_waiting_uploads_is_429_naming_the_setting(phase, small_texts, alice_client, settings, sent, on_commit):
+def test_too_many_waiting_uploads_is_429_naming_the_setting(
+    phase, small_texts, alice_client, settings, sent, on_commit
+):
     settings.GEC_MAX_QUEUED_UPLOADS = 2  # nothing scores them here: they stay queued
     with on_commit():
         assert upload(alice_client, small_texts["T5"]).status_code == 201
@@ -107,11 +114,16 @@ def test_too_many_waiting_uploads_is_429_naming_the_setting(phase, small_texts, 
 
 def test_the_page_says_429_too(phase, small_texts, alice, settings, client):
     settings.GEC_MAX_QUEUED_UPLOADS = 1
-    team = accept_submission(phase, alice, system_name="a", filename="o.txt", content=small_texts["T5"].encode(), queue=False).team
+    team = accept_submission(
+        phase, alice, system_name="a", filename="o.txt", content=small_texts["T5"].encode(), queue=False
+    ).team
     assert team is not None
     client.force_login(alice)
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    response = client.post(f"/tasks/{phase.task.slug}/submit/", {"file": SimpleUploadedFile("o.txt", small_texts["BART"].encode()), "system_name": "b"})
+    response = client.post(
+        f"/tasks/{phase.task.slug}/submit/",
+        {"file": SimpleUploadedFile("o.txt", small_texts["BART"].encode()), "system_name": "b"},
+    )
     assert response.status_code == 429
     assert b"GEC_MAX_QUEUED_UPLOADS" in response.content

@@ -1,5 +1,6 @@
 """On the real stack, a campaign's screens are sampled and its judgments ranked by a
 Celery worker, never in a request: the API answers at once, the worker catches up."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -15,7 +16,9 @@ pytestmark = REAL_STACK
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_prepares_and_ranks_a_campaign(workers, settings):
     settings.GEC_CAMPAIGN_RANK_EVERY = 3  # the judgments' job waits 3 s after the first ranking
-    data = build_insight_task("camp-worker", teams={"alice": "T5", "bob": "BART"})  # scored inline, before the worker is asked
+    data = build_insight_task(
+        "camp-worker", teams={"alice": "T5", "bob": "BART"}
+    )  # scored inline, before the worker is asked
     annotator("ann1")
     organizer, ann1 = APIClient(), APIClient()
     organizer.force_authenticate(data["organizer"])
@@ -23,11 +26,16 @@ def test_a_worker_prepares_and_ranks_a_campaign(workers, settings):
     base = "/api/tasks/camp-worker/campaigns/"
     answer = organizer.post(base, {"name": "live", "annotators": ["ann1"], "screens_per_annotator": 4}, format="json")
     assert answer.status_code == 201 and answer.json()["status"] == "preparing"
-    wait_for(lambda: Campaign.objects.filter(name="live", status="ready").exists(), what="the screens sampled by the worker")
+    wait_for(
+        lambda: Campaign.objects.filter(name="live", status="ready").exists(), what="the screens sampled by the worker"
+    )
     for _ in range(4):
         body = ann1.get(base + "live/next/").json()
         ranks = careful_ranks(Screen.objects.get(assignments__pk=body["item"]))
-        assert ann1.post(base + "live/judgments/", {"item": body["item"], "ranks": ranks}, format="json").status_code == 201
+        assert (
+            ann1.post(base + "live/judgments/", {"item": body["item"], "ranks": ranks}, format="json").status_code
+            == 201
+        )
     assert ann1.get(base + "live/next/").status_code == 204
     wait_for(lambda: Campaign.objects.filter(name="live", ranked_version=4).exists(), what="the ranking by the worker")
     results = organizer.get(base + "live/").json()

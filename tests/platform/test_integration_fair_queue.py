@@ -1,6 +1,7 @@
 """The fair queue with a real Celery worker (issue 33 item 3): one team's uploads queued
 first do not hold another team's for more than one job each, and a team over
 GEC_MAX_QUEUED_UPLOADS gets a 429 until its uploads are scored."""
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -16,13 +17,20 @@ pytestmark = [*REAL_STACK, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def task(small_texts):
     return create_task(
-        "small", title="Small", source=small_texts["source"], metrics=SMALL_METRICS,
+        "small",
+        title="Small",
+        source=small_texts["source"],
+        metrics=SMALL_METRICS,
         references=[("REF0", small_texts["REF0"]), ("REF1", small_texts["REF1"])],
     )
 
 
 def upload(client, text: str, name: str):
-    return client.post("/api/tasks/small/submissions/", {"file": SimpleUploadedFile(f"{name}.txt", text.encode()), "system_name": name}, format="multipart")
+    return client.post(
+        "/api/tasks/small/submissions/",
+        {"file": SimpleUploadedFile(f"{name}.txt", text.encode()), "system_name": name},
+        format="multipart",
+    )
 
 
 def variants(small_texts, count: int) -> list[str]:

@@ -1,6 +1,7 @@
 """On the real stack, an organizer's jobs run on a Celery worker, not in the web process:
 gold uploaded on a page is prepared there (the task turns ready), a baseline is scored
 there, and a rescore reports the ranks before and after."""
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -37,8 +38,13 @@ def test_gold_baseline_and_rescore_run_on_a_worker(workers):
     phase = add_hosted_phase(task, {"kind": "dev"}, dataset=task.datasets.get(), user=host)
     assert phase.gold_chunks.exists()
     baseline = accept_submission(
-        phase, host, system_name="INPUT", filename="INPUT.txt", content=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES).encode(),
-        is_baseline=True, enforce_limits=False,
+        phase,
+        host,
+        system_name="INPUT",
+        filename="INPUT.txt",
+        content=insight_head(SUBSET_OUTPUTS / "INPUT.txt", LINES).encode(),
+        is_baseline=True,
+        enforce_limits=False,
     )
     wait_for(scored(baseline.pk), what="the baseline scored by the worker")
 

@@ -6,6 +6,7 @@ rows); the worker gets its URL and a private Redis database number through its
 environment. Metrics: ERRANT and GoToScorer (the platform scores whatever is registered;
 two metrics keep the test near a minute).
 """
+
 import json
 import subprocess
 import sys
@@ -38,7 +39,16 @@ def upload(client, name, team_client_name=None):
 
 def cli_scores(names):
     """``python -m scoring --json`` on the same files: the pool is the systems given."""
-    command = [sys.executable, "-m", "scoring", "--source", str(SUBSET_OUTPUTS / "INPUT.txt"), "--metrics", ",".join(METRICS), "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "scoring",
+        "--source",
+        str(SUBSET_OUTPUTS / "INPUT.txt"),
+        "--metrics",
+        ",".join(METRICS),
+        "--json",
+    ]
     for ref in SUBSET_REFS:
         command += ["--ref", str(ref)]
     for name in names:
@@ -54,14 +64,20 @@ def api_scores(client, submission_id):
 
 
 def fresh_pool(phase):
-    stats = dict(MetricResult.objects.filter(submission__pool_membership__pool__phase=phase, metric="gotoscorer").values_list("submission_id", "statistics"))
+    stats = dict(
+        MetricResult.objects.filter(submission__pool_membership__pool__phase=phase, metric="gotoscorer").values_list(
+            "submission_id", "statistics"
+        )
+    )
     return REGISTRY["gotoscorer"](phase.task.scoring_options()).score_pool(stats)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_uploads_are_scored_by_workers_and_pool_stays_exact(workers):
     task = create_task(
-        "seeda", title="SEEDA subset", metrics=METRICS,
+        "seeda",
+        title="SEEDA subset",
+        metrics=METRICS,
         source=(SUBSET_OUTPUTS / "INPUT.txt").read_text(encoding="utf-8"),
         references=[(p.stem, p.read_text(encoding="utf-8")) for p in SUBSET_REFS],
     )
@@ -73,7 +89,11 @@ def test_uploads_are_scored_by_workers_and_pool_stays_exact(workers):
     lines[9] = b"bad \xff\xfe bytes"
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    response = clients[0].post("/api/tasks/seeda/submissions/", {"file": SimpleUploadedFile("t5.txt", b"\n".join(lines)), "system_name": "T5"}, format="multipart")
+    response = clients[0].post(
+        "/api/tasks/seeda/submissions/",
+        {"file": SimpleUploadedFile("t5.txt", b"\n".join(lines)), "system_name": "T5"},
+        format="multipart",
+    )
     assert response.status_code == 400
     assert [e["line"] for e in response.json()["errors"]] == [10]
     assert not Submission.objects.exists()
@@ -106,7 +126,9 @@ def test_uploads_are_scored_by_workers_and_pool_stays_exact(workers):
 
     # (d) the worker dies mid-scoring; a new one (and the sweeper) finish the job once
     fourth = upload(clients[3], "UEDIN-MS")
-    wait_for(lambda: Submission.objects.get(pk=fourth).status == "running", every=0.02, what="the fourth system running")
+    wait_for(
+        lambda: Submission.objects.get(pk=fourth).status == "running", every=0.02, what="the fourth system running"
+    )
     workers.kill(workers.processes[0])  # at once: a warm worker scores these 391 lines in about a second
     assert Submission.objects.get(pk=fourth).status == "running"
     workers.start()
@@ -128,7 +150,10 @@ def test_uploads_are_scored_by_workers_and_pool_stays_exact(workers):
     version = Pool.objects.get(phase=phase).version
     html = clients[0].get("/tasks/seeda/", {"metric": "errant.cs.f"}).content.decode()
     assert 'id="ties-pending"' in html and "data-group" not in html
-    wait_for(lambda: BoardTies.objects.filter(phase=phase, metric="errant.cs.f", computed_at__isnull=False).exists(), what="the tie groups computed")
+    wait_for(
+        lambda: BoardTies.objects.filter(phase=phase, metric="errant.cs.f", computed_at__isnull=False).exists(),
+        what="the tie groups computed",
+    )
     assert Pool.objects.get(phase=phase).version > version  # open pages fetch the board again
     html = clients[0].get("/tasks/seeda/", {"metric": "errant.cs.f"}).content.decode()
     assert html.count("data-group=") == 4 and 'id="ties-note"' in html

@@ -8,6 +8,7 @@ and the test learns of a job there from an event, not from a poll that a fast jo
 slip past (the burst test timed out "waiting for a job running" when it did). Measured
 2026-11-26: this file run 20 times in a row, with a Python busy loop on one of the two
 cores and the machine shared (load average 7.7-19): 40 of 40 passed, 112-293 s a run."""
+
 import time
 
 import pytest
@@ -43,7 +44,13 @@ def stack(tmp_path, settings, small_texts):
 
     redis.Redis.from_url(REDIS_URL).flushdb()
     settings.GEC_TASK_MODE = "celery"
-    task = create_task("kills", title="Kills", source=small_texts["source"], metrics=["errant", "usim"], references=[("REF0", small_texts["REF0"])])
+    task = create_task(
+        "kills",
+        title="Kills",
+        source=small_texts["source"],
+        metrics=["errant", "usim"],
+        references=[("REF0", small_texts["REF0"])],
+    )
     phase = task.phases.get()
     phase.max_total = QUOTA
     phase.save()
@@ -58,7 +65,11 @@ def stack(tmp_path, settings, small_texts):
 
 
 def upload(user, small_texts, system: str) -> int:
-    response = client_for(user).post("/api/tasks/kills/submissions/", {"file": SimpleUploadedFile(f"{system}.txt", small_texts[system].encode()), "system_name": system}, format="multipart")
+    response = client_for(user).post(
+        "/api/tasks/kills/submissions/",
+        {"file": SimpleUploadedFile(f"{system}.txt", small_texts[system].encode()), "system_name": system},
+        format="multipart",
+    )
     assert response.status_code == 201, response.content
     return response.json()["id"]
 
@@ -72,7 +83,9 @@ def kill_while_scoring(workers: Workers, gate: JobGate) -> int:
     workers.kill(worker)
     beat = Submission.objects.get(pk=submission_id).heartbeat_at
     time.sleep(max(0.0, 1.2 - (timezone.now() - beat).total_seconds()))  # its heartbeat is stale for the sweep below
-    assert sweep_stuck_submissions(older_than=1)  # what beat runs every GEC_SWEEP_EVERY seconds; no live worker to misjudge
+    assert sweep_stuck_submissions(
+        older_than=1
+    )  # what beat runs every GEC_SWEEP_EVERY seconds; no live worker to misjudge
     workers.start()
     return submission_id
 

@@ -1,5 +1,6 @@
 """With neither DATABASE_URL nor CELERY_BROKER_URL the platform runs on SQLite under
 var/ and scores in a background thread: run in a subprocess with the plain settings."""
+
 import os
 import subprocess
 import sys
@@ -34,7 +35,11 @@ def test_embedded_mode_uses_sqlite_and_a_background_thread(tmp_path):
     (tmp_path / "src.txt").write_text(insight_head(SUBSET_OUTPUTS / "INPUT.txt", SMALL_LINES))
     (tmp_path / "ref.txt").write_text(insight_head(SUBSET_REFS[0], SMALL_LINES))
     (tmp_path / "hyp.txt").write_text(insight_head(SUBSET_OUTPUTS / "T5.txt", SMALL_LINES))
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "GEC_TASK_MODE")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "GEC_TASK_MODE")
+    }
     env.update(DJANGO_SETTINGS_MODULE="leaderboard.settings", GEC_VAR_DIR=str(tmp_path / "var"), PYTHONPATH=str(ROOT))
     subprocess.run([sys.executable, str(ROOT / "manage.py"), "migrate", "-v0"], env=env, check=True, cwd=tmp_path)
     result = subprocess.run([sys.executable, "-c", PROBE], env=env, cwd=tmp_path, capture_output=True, text=True)

@@ -1,5 +1,6 @@
 """The sweeper re-queues submissions with no sign of life past the timeout, and gives up
 after a few attempts; live ones are left alone."""
+
 import datetime as dt
 
 from django.utils import timezone
@@ -12,7 +13,17 @@ from tests.conftest import jobs_queued
 def make(phase, status, age_seconds, attempts=1):
     team = Team.objects.create(name=f"t{Submission.objects.count()}")
     heartbeat = timezone.now() - dt.timedelta(seconds=age_seconds)
-    return Submission.objects.create(phase=phase, team=team, system_name="s", filename="s.txt", content=b"", size=0, status=status, heartbeat_at=heartbeat, attempts=attempts)
+    return Submission.objects.create(
+        phase=phase,
+        team=team,
+        system_name="s",
+        filename="s.txt",
+        content=b"",
+        size=0,
+        status=status,
+        heartbeat_at=heartbeat,
+        attempts=attempts,
+    )
 
 
 def test_stuck_ones_are_requeued_and_live_ones_left(phase, settings, django_capture_on_commit_callbacks):

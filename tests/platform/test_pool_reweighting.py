@@ -1,5 +1,6 @@
 """The GoToScorer pool: joins and leaves move n_i, N and every member's scores, which
 always equal a from-scratch pool computation and a recount of n_i."""
+
 import functools
 
 import pytest
@@ -18,16 +19,26 @@ from .conftest import make_user
 
 def fresh_pool_scores(phase) -> dict[int, dict]:
     """What ``python -m scoring`` computes for the current members: the metric's own score_pool."""
-    stats = dict(MetricResult.objects.filter(submission__phase=phase, submission__pool_membership__isnull=False, metric="gotoscorer").values_list("submission_id", "statistics"))
+    stats = dict(
+        MetricResult.objects.filter(
+            submission__phase=phase, submission__pool_membership__isnull=False, metric="gotoscorer"
+        ).values_list("submission_id", "statistics")
+    )
     return REGISTRY["gotoscorer"](phase.task.scoring_options()).score_pool(stats)
 
 
 def stored_scores(phase) -> dict[int, dict]:
-    return dict(MetricResult.objects.filter(submission__phase=phase, submission__pool_membership__isnull=False, metric="gotoscorer").values_list("submission_id", "scores"))
+    return dict(
+        MetricResult.objects.filter(
+            submission__phase=phase, submission__pool_membership__isnull=False, metric="gotoscorer"
+        ).values_list("submission_id", "scores")
+    )
 
 
 def submit(phase, user, text, system):
-    submission = accept_submission(phase, user, system_name=system, filename=f"{system}.txt", content=text.encode(), queue=False)
+    submission = accept_submission(
+        phase, user, system_name=system, filename=f"{system}.txt", content=text.encode(), queue=False
+    )
     score_submission(submission.pk)
     return submission
 
@@ -57,7 +68,15 @@ def test_a_teams_new_submission_replaces_its_old_one(small_texts, phase):
 
 def test_baselines_stay_in_the_pool(small_texts, phase):
     organizer = make_user("org")
-    baseline = accept_submission(phase, organizer, system_name="INPUT", filename="i.txt", content=small_texts["source"].encode(), is_baseline=True, queue=False)
+    baseline = accept_submission(
+        phase,
+        organizer,
+        system_name="INPUT",
+        filename="i.txt",
+        content=small_texts["source"].encode(),
+        is_baseline=True,
+        queue=False,
+    )
     score_submission(baseline.pk)
     submit(phase, organizer, small_texts["T5"], "T5")
     assert Pool.objects.get(phase=phase).size == 2
@@ -66,10 +85,18 @@ def test_baselines_stay_in_the_pool(small_texts, phase):
 def test_scoring_twice_changes_nothing(small_texts, phase):
     submission = submit(phase, make_user("a"), small_texts["T5"], "T5")
     submit(phase, make_user("b"), small_texts["BART"], "BART")
-    before = (list(MetricResult.objects.order_by("pk").values()), pool.stored_counts(phase.pk), Pool.objects.get(phase=phase).size)
+    before = (
+        list(MetricResult.objects.order_by("pk").values()),
+        pool.stored_counts(phase.pk),
+        Pool.objects.get(phase=phase).size,
+    )
     assert score_submission(submission.pk) == "scored"
     assert score_submission(submission.pk, force=True) == "scored"
-    after = (list(MetricResult.objects.order_by("pk").values_list("submission_id", "metric", "statistics", "scores")), pool.stored_counts(phase.pk), Pool.objects.get(phase=phase).size)
+    after = (
+        list(MetricResult.objects.order_by("pk").values_list("submission_id", "metric", "statistics", "scores")),
+        pool.stored_counts(phase.pk),
+        Pool.objects.get(phase=phase).size,
+    )
     assert [(r["submission_id"], r["metric"], r["statistics"], r["scores"]) for r in before[0]] == after[0]
     assert before[1:] == after[1:]
 
@@ -94,7 +121,14 @@ def test_concurrent_joins_lose_no_update(small_texts, small_task):
     for k in range(6):
         name = ("T5", "BART", "GECToR-BERT")[k % 3]
         team = Team.objects.create(name=f"team{k}")
-        submissions.append((Submission.objects.create(phase=phase, team=team, system_name=name, filename="x", content=b"", size=0, status="running"), name))
+        submissions.append(
+            (
+                Submission.objects.create(
+                    phase=phase, team=team, system_name=name, filename="x", content=b"", size=0, status="running"
+                ),
+                name,
+            )
+        )
 
     def finish(submission, name):
         independent = [m for m in metrics if not m.pooled]

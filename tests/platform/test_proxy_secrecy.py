@@ -3,6 +3,7 @@ polls of public boards for a second, and nothing that depends on who asks ever r
 someone else from its cache: hidden boards, answers to a token or a session, a user's
 own submissions. gunicorn and nginx run as in production, on the test database; the
 task is cut from the CoNLL-2014 gold the repository ships."""
+
 import json
 import time
 
@@ -32,12 +33,25 @@ def stack(tmp_path):
     corpus = scoring.read_m2(gold.encode(), name="gold")
     for system in SYSTEMS[:2]:
         user = User.objects.create_user(system.name.lower(), password="pw")
-        submission = accept_submission(phase, user, system_name=system.name, filename=f"{system.name}.txt", content=simulate(corpus, system).encode(), queue=False)
+        submission = accept_submission(
+            phase,
+            user,
+            system_name=system.name,
+            filename=f"{system.name}.txt",
+            content=simulate(corpus, system).encode(),
+            queue=False,
+        )
         score_submission(submission.pk)
     organizer = User.objects.create_user("organizer", password="pw")
     task.organizers.add(organizer)
     served = Served(tmp_path, web_environment())
-    yield {"url": served.url, "phase": phase, "organizer": organizer, "team": User.objects.get(username="careful"), "served": served}
+    yield {
+        "url": served.url,
+        "phase": phase,
+        "organizer": organizer,
+        "team": User.objects.get(username="careful"),
+        "served": served,
+    }
     served.stop()
 
 
@@ -88,7 +102,10 @@ def test_hiding_a_cached_board_reaches_anonymous_pollers_within_two_seconds(stac
 
 def test_answers_made_for_one_user_never_reach_another(stack):
     mine = stack["url"] + "/api/me/submissions/"
-    careful, balanced = get(mine, {"Authorization": token(stack["team"])}), get(mine, {"Authorization": token(User.objects.get(username="balanced"))})
+    careful, balanced = (
+        get(mine, {"Authorization": token(stack["team"])}),
+        get(mine, {"Authorization": token(User.objects.get(username="balanced"))}),
+    )
     assert careful[0] == balanced[0] == 200 and careful[2] != balanced[2]
     assert "X-Cache" not in careful[1]  # only the public board is ever cached
     assert get(mine)[0] in (401, 403)

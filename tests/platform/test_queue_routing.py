@@ -1,18 +1,24 @@
 """Costly files go to their own queue with a bigger time budget (issue 14: fair queues)."""
+
 from leaderboard.services.scoring.cost import cost_of, submission_cost
 
 
 def test_an_ordinary_output_uses_the_default_queue(phase, small_texts, settings):
     cost = cost_of(small_texts["T5"].encode(), phase.dataset_id)
     assert cost.queue is None
-    assert cost.seconds == int(settings.GEC_TIME_BUDGET_BASE + settings.GEC_TIME_BUDGET_PER_1K_TOKENS * cost.tokens / 1000)
+    assert cost.seconds == int(
+        settings.GEC_TIME_BUDGET_BASE + settings.GEC_TIME_BUDGET_PER_1K_TOKENS * cost.tokens / 1000
+    )
 
 
 def test_a_file_with_many_more_tokens_than_the_source_goes_to_the_large_queue(phase, small_texts, settings):
     wide = "".join(" ".join(["word"] * 1000) + "\n" for _ in small_texts["source"].splitlines())
     cost = cost_of(wide.encode(), phase.dataset_id)
     assert cost.queue == settings.GEC_LARGE_QUEUE == "scoring-large"
-    assert cost.seconds == min(settings.GEC_SCORING_TIME_LIMIT, int(settings.GEC_TIME_BUDGET_BASE + settings.GEC_TIME_BUDGET_PER_1K_TOKENS * 20))
+    assert cost.seconds == min(
+        settings.GEC_SCORING_TIME_LIMIT,
+        int(settings.GEC_TIME_BUDGET_BASE + settings.GEC_TIME_BUDGET_PER_1K_TOKENS * 20),
+    )
 
 
 def test_routing_can_be_switched_off(phase, small_texts, settings):
@@ -29,10 +35,27 @@ def test_the_message_carries_queue_and_budget(phase, alice, small_texts, setting
     monkeypatch.setattr(jobs.celery_app, "send_task", lambda *args, **kwargs: sent.append((args, kwargs)))
     settings.GEC_TASK_MODE = "celery"
     content = "".join(" ".join(["word"] * 1000) + "\n" for _ in small_texts["source"].splitlines()).encode()
-    submission = Submission.objects.create(phase=phase, team=team_of(alice, phase.task), system_name="s", filename="s.txt", content=content, size=len(content))
+    submission = Submission.objects.create(
+        phase=phase,
+        team=team_of(alice, phase.task),
+        system_name="s",
+        filename="s.txt",
+        content=content,
+        size=len(content),
+    )
     jobs.enqueue_scoring(submission.pk)
     cost = submission_cost(submission.pk)
-    assert sent == [(("leaderboard.tasks.score_submission", (submission.pk,)), {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, "queue": "scoring-large"})]
+    assert sent == [
+        (
+            ("leaderboard.tasks.score_submission", (submission.pk,)),
+            {
+                "kwargs": {"budget": cost.seconds},
+                "soft_time_limit": cost.seconds,
+                "time_limit": cost.seconds + 60,
+                "queue": "scoring-large",
+            },
+        )
+    ]
 
 
 def test_similarity_weights_add_their_forward_passes_to_the_budget(phase, small_texts, settings):
@@ -54,7 +77,14 @@ def test_the_task_setting_decides(phase, alice, small_texts):
     from leaderboard.services.submissions.intake import team_of
 
     content = small_texts["T5"].encode()
-    submission = Submission.objects.create(phase=phase, team=team_of(alice, phase.task), system_name="s", filename="s.txt", content=content, size=len(content))
+    submission = Submission.objects.create(
+        phase=phase,
+        team=team_of(alice, phase.task),
+        system_name="s",
+        filename="s.txt",
+        content=content,
+        size=len(content),
+    )
     metrics = len(phase.task.metric_names())
     assert submission_cost(submission.pk) == cost_of(content, phase.dataset_id, sim=phase.task.sim, metrics=metrics)
     phase.task.sim = not phase.task.sim

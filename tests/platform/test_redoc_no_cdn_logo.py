@@ -1,5 +1,6 @@
 """Redoc's page never asks a CDN for anything, its maker's logo included: the page's
 Content-Security-Policy allows images from this server only."""
+
 import pytest
 
 pytestmark = pytest.mark.django_db

@@ -5,6 +5,7 @@ The request body is a payload that counts the bytes the server reads: a Content-
 over the limit is a 413 without one byte read; a file past the limit inside an
 acceptable Content-Length is stopped while it streams in, long before its end.
 """
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, FakePayload, encode_multipart
 
@@ -32,7 +33,9 @@ class CountingPayload(FakePayload):
 
 
 def multipart(file_bytes: int) -> bytes:
-    return encode_multipart(BOUNDARY, {"system_name": "big", "file": SimpleUploadedFile("big.txt", b"a\n" * (file_bytes // 2))})
+    return encode_multipart(
+        BOUNDARY, {"system_name": "big", "file": SimpleUploadedFile("big.txt", b"a\n" * (file_bytes // 2))}
+    )
 
 
 def post(client, url: str, payload: CountingPayload, content_length: int):
@@ -67,6 +70,8 @@ def test_a_file_past_the_limit_stops_while_it_streams_in(phase, alice_client, cl
 
 
 def test_a_file_within_the_limit_is_read_as_before(phase, small_texts, alice_client):
-    body = encode_multipart(BOUNDARY, {"system_name": "T5", "file": SimpleUploadedFile("T5.txt", small_texts["T5"].encode())})
+    body = encode_multipart(
+        BOUNDARY, {"system_name": "T5", "file": SimpleUploadedFile("T5.txt", small_texts["T5"].encode())}
+    )
     response = post(alice_client, API, CountingPayload(body), len(body))
     assert response.status_code == 201, response.content

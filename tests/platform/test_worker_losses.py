@@ -2,6 +2,7 @@
 only when the worker's own memory ceiling or time budget stopped it (issue 23: two
 external kills ended an ordinary file ``failed``, cause ``input``), and a job stopped
 from outside too often fails as the platform's fault, which does not count."""
+
 import datetime as dt
 
 import pytest
@@ -14,16 +15,34 @@ from leaderboard.services.scoring.submission import Busy, score_submission
 from leaderboard.services.submissions.intake import check_limits
 
 
-def running(phase, small_texts, age_seconds: float, losses: int = 0, memory_mb: int = 300, ran_seconds: float = 20, external: int = 0) -> Submission:
+def running(
+    phase,
+    small_texts,
+    age_seconds: float,
+    losses: int = 0,
+    memory_mb: int = 300,
+    ran_seconds: float = 20,
+    external: int = 0,
+) -> Submission:
     """A submission left ``running`` by a worker: its last heartbeat ``age_seconds`` ago,
     ``ran_seconds`` after it started, measuring the process at ``memory_mb``."""
     team = Team.objects.create(name=f"t{Submission.objects.count()}")
     content = small_texts["T5"].encode()
     beat = timezone.now() - dt.timedelta(seconds=age_seconds)
     return Submission.objects.create(
-        phase=phase, team=team, system_name="T5", filename="t5.txt", content=content, size=len(content),
-        status="running", started_at=beat - dt.timedelta(seconds=ran_seconds), heartbeat_at=beat, memory_mb=memory_mb,
-        attempts=1 + losses + external, worker_losses=losses, external_losses=external,
+        phase=phase,
+        team=team,
+        system_name="T5",
+        filename="t5.txt",
+        content=content,
+        size=len(content),
+        status="running",
+        started_at=beat - dt.timedelta(seconds=ran_seconds),
+        heartbeat_at=beat,
+        memory_mb=memory_mb,
+        attempts=1 + losses + external,
+        worker_losses=losses,
+        external_losses=external,
     )
 
 
@@ -35,7 +54,12 @@ def test_a_worker_stopped_from_outside_runs_the_job_again_uncounted(phase, small
     submission = running(phase, small_texts, age_seconds=settings.GEC_HEARTBEAT_GRACE + 5)
     assert score_submission(submission.pk) == "scored"
     submission.refresh_from_db()
-    assert (submission.worker_losses, submission.external_losses, submission.attempts, submission.failure_cause) == (0, 1, 2, "")
+    assert (submission.worker_losses, submission.external_losses, submission.attempts, submission.failure_cause) == (
+        0,
+        1,
+        2,
+        "",
+    )
 
 
 def test_stopped_at_its_memory_ceiling_twice_fails_as_the_files_fault(phase, small_texts, settings):
@@ -50,7 +74,9 @@ def test_stopped_at_its_memory_ceiling_twice_fails_as_the_files_fault(phase, sma
 def test_stopped_after_its_time_budget_counts_as_the_files_fault(phase, small_texts, settings):
     settings.GEC_MAX_WORKER_LOSSES = 1
     submission = running(phase, small_texts, age_seconds=600)
-    Submission.objects.filter(pk=submission.pk).update(started_at=submission.heartbeat_at - dt.timedelta(seconds=submission_cost(submission.pk).seconds + 1))
+    Submission.objects.filter(pk=submission.pk).update(
+        started_at=submission.heartbeat_at - dt.timedelta(seconds=submission_cost(submission.pk).seconds + 1)
+    )
     assert score_submission(submission.pk) == "failed"
     submission.refresh_from_db()
     assert (submission.worker_losses, submission.failure_cause) == (1, "input")
@@ -77,7 +103,9 @@ def test_a_live_workers_job_is_left_to_it(phase, small_texts):
     assert (submission.status, submission.worker_losses, submission.external_losses) == ("running", 0, 0)
 
 
-def test_the_sweeper_requeues_an_outside_loss_and_fails_at_the_ceiling(phase, small_texts, settings, django_capture_on_commit_callbacks):
+def test_the_sweeper_requeues_an_outside_loss_and_fails_at_the_ceiling(
+    phase, small_texts, settings, django_capture_on_commit_callbacks
+):
     settings.GEC_STUCK_AFTER = 60
     settings.GEC_MAX_WORKER_LOSSES = 2
     outside = running(phase, small_texts, 600, losses=1)

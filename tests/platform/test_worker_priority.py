@@ -1,5 +1,6 @@
 """Scoring workers run below the web's CPU priority (GEC_WORKER_NICE, leaderboard/celery.py),
 so on shared cores a poll of the board does not wait behind a scoring job."""
+
 import os
 import subprocess
 import sys
@@ -24,8 +25,14 @@ def worker_init_in_child(value: str | None, start: int = 0, own_session: bool = 
     if value is not None:
         env["GEC_WORKER_NICE"] = value
     run = subprocess.run(
-        [sys.executable, "-c", SHOW_NICE], cwd=ROOT, env=env, capture_output=True, text=True, check=True,
-        preexec_fn=lambda: os.nice(start), start_new_session=own_session,
+        [sys.executable, "-c", SHOW_NICE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        preexec_fn=lambda: os.nice(start),
+        start_new_session=own_session,
     )
     nice, before, after = run.stdout.split()[-3:]
     return int(nice), before, after

@@ -1,5 +1,6 @@
 """Real Celery worker processes for the integration tests, on the test database and a
 private Redis database (the one leaderboard/settings_test.py points Celery at)."""
+
 import os
 import signal
 import subprocess
@@ -63,8 +64,27 @@ class Workers:
         name = f"w{len(self.processes)}"
         log = open(self.log_dir / f"{name}.log", "wb")
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", f"--pool={self.pool}", "--concurrency=1", "--loglevel=INFO", "-n", f"{name}@%h", "--without-gossip", "--without-mingle", *(["--include", "tests.platform.job_gate"] if self.gated else [])],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "leaderboard",
+                "worker",
+                f"--pool={self.pool}",
+                "--concurrency=1",
+                "--loglevel=INFO",
+                "-n",
+                f"{name}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                *(["--include", "tests.platform.job_gate"] if self.gated else []),
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         self.processes.append(process)
         return process

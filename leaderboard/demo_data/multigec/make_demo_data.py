@@ -12,6 +12,7 @@ Maintainer tool, not used at run time: the platform loads the files this writes.
     python make_demo_data.py corpora --geccc PATH --iceec PATH
     python make_demo_data.py systems
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,7 +47,13 @@ def write_corpus(name: str, meta: dict, source: list[str], references: list[list
     for i, ref in enumerate(references, 1):
         assert len(ref) == len(source)
         (folder / f"ref{i}.txt").write_text("".join(line + "\n" for line in ref), encoding="utf-8")
-    (folder / "corpus.json").write_text(json.dumps({"name": name, **meta, "lines": len(source), "references": len(references)}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    (folder / "corpus.json").write_text(
+        json.dumps(
+            {"name": name, **meta, "lines": len(source), "references": len(references)}, ensure_ascii=False, indent=2
+        )
+        + "\n",
+        encoding="utf-8",
+    )
 
 
 def ua_gec() -> None:
@@ -58,14 +65,28 @@ def ua_gec() -> None:
         by_doc.setdefault(doc.doc_id, []).append(doc)
     docs = [sorted(v, key=lambda d: d.meta.annotator_id) for k, v in sorted(by_doc.items()) if len(v) == 2]
     source = [" ".join(" ".join(s.split()) for s in pair[0].source_sentences_tokenized) for pair in docs]
-    refs = [[" ".join(" ".join(s.split()) for s in pair[i].target_sentences_tokenized) for pair in docs] for i in (0, 1)]
-    write_corpus("uk-ua-gec", {"language": "uk", "title": "UA-GEC (Ukrainian essays)", "licence": "CC BY 4.0",
-                               "origin": "UA-GEC 2.1.3 train, gec-only layer, the essays with two annotators"}, source, refs)
+    refs = [
+        [" ".join(" ".join(s.split()) for s in pair[i].target_sentences_tokenized) for pair in docs] for i in (0, 1)
+    ]
+    write_corpus(
+        "uk-ua-gec",
+        {
+            "language": "uk",
+            "title": "UA-GEC (Ukrainian essays)",
+            "licence": "CC BY 4.0",
+            "origin": "UA-GEC 2.1.3 train, gec-only layer, the essays with two annotators",
+        },
+        source,
+        refs,
+    )
 
 
 def geccc(root: Path, limit: int = 150) -> None:
     """GECCC dev paragraphs from the Natives Web Informal domain that have two corrections."""
-    domains = {row["Filename"]: row["Domain"] for row in csv.DictReader(git_show(root, "data/meta.tsv").splitlines(), delimiter="\t")}
+    domains = {
+        row["Filename"]: row["Domain"]
+        for row in csv.DictReader(git_show(root, "data/meta.tsv").splitlines(), delimiter="\t")
+    }
     inputs = git_show(root, "data/dev/paragraph.input").splitlines()
     golds = git_show(root, "data/dev/paragraph.gold").splitlines()
     metas = git_show(root, "data/dev/paragraph.meta").splitlines()
@@ -83,8 +104,17 @@ def geccc(root: Path, limit: int = 150) -> None:
         ref2.append(tok(clean[2]))
         if len(source) == limit:
             break
-    write_corpus("cs-geccc", {"language": "cs", "title": "GECCC (Czech, Natives Web Informal)", "licence": "CC BY-SA 4.0",
-                              "origin": "GECCC dev paragraphs, domain Natives Web Informal, those with two corrections"}, source, [ref1, ref2])
+    write_corpus(
+        "cs-geccc",
+        {
+            "language": "cs",
+            "title": "GECCC (Czech, Natives Web Informal)",
+            "licence": "CC BY-SA 4.0",
+            "origin": "GECCC dev paragraphs, domain Natives Web Informal, those with two corrections",
+        },
+        source,
+        [ref1, ref2],
+    )
 
 
 def iceec(root: Path, limit: int = 250) -> None:
@@ -101,8 +131,17 @@ def iceec(root: Path, limit: int = 250) -> None:
                 break
         if len(source) == limit:
             break
-    write_corpus("is-iceec", {"language": "is", "title": "IceEC (Icelandic essays and Wikipedia)", "licence": "CC BY 4.0",
-                              "origin": "IceEC 1.1 testCorpus, essays then wikipedia, sentences in file order"}, source, [ref])
+    write_corpus(
+        "is-iceec",
+        {
+            "language": "is",
+            "title": "IceEC (Icelandic essays and Wikipedia)",
+            "licence": "CC BY 4.0",
+            "origin": "IceEC 1.1 testCorpus, essays then wikipedia, sentences in file order",
+        },
+        source,
+        [ref],
+    )
 
 
 def tokens_of(node, side: str) -> list[str]:
@@ -122,11 +161,18 @@ def tokens_of(node, side: str) -> list[str]:
 
 
 def git_show(root: Path, path: str) -> str:
-    return subprocess.run(["git", "--git-dir", str(root), "show", f"HEAD:{path}"], check=True, capture_output=True, text=True).stdout
+    return subprocess.run(
+        ["git", "--git-dir", str(root), "show", f"HEAD:{path}"], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def git_ls(root: Path, folder: str) -> list[str]:
-    out = subprocess.run(["git", "--git-dir", str(root), "ls-tree", "--name-only", f"HEAD:{folder}"], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        ["git", "--git-dir", str(root), "ls-tree", "--name-only", f"HEAD:{folder}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return [f"{folder}/{name}" for name in sorted(out.split())]
 
 

@@ -8,6 +8,7 @@ name. For SEEDA's subset::
         --human TS_sent=.../scores/human/TS_sent.txt ... \\
         --judgments sent=.../data/judgments_sent.xml --judged-lines .../subset_line_ids.txt
 """
+
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -25,9 +26,25 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--phase", choices=["dev", "test"], help="default: the task's current phase")
-        parser.add_argument("--human", action="append", default=[], metavar="SCHEME=FILE", help="SYSTEM_NAME SCORE lines, or bare scores with --names (repeat)")
-        parser.add_argument("--names", default="", help="comma-separated system names of bare score files, in order; 'seeda' = SEEDA's 15")
-        parser.add_argument("--judgments", action="append", default=[], metavar="[NAME=]FILE.xml", help="Appraise-style rankings (repeat)")
+        parser.add_argument(
+            "--human",
+            action="append",
+            default=[],
+            metavar="SCHEME=FILE",
+            help="SYSTEM_NAME SCORE lines, or bare scores with --names (repeat)",
+        )
+        parser.add_argument(
+            "--names",
+            default="",
+            help="comma-separated system names of bare score files, in order; 'seeda' = SEEDA's 15",
+        )
+        parser.add_argument(
+            "--judgments",
+            action="append",
+            default=[],
+            metavar="[NAME=]FILE.xml",
+            help="Appraise-style rankings (repeat)",
+        )
         parser.add_argument("--judged-lines", type=Path, help="0-based judged line of each dataset line")
         parser.add_argument("--system-set", action="append", default=[], metavar="NAME=A,B|NAME=-A,-B|seeda")
 
@@ -44,4 +61,6 @@ class Command(BaseCommand):
         except (OSError, ValueError) as error:
             raise CommandError(str(error)) from error
         ranked = sum(len(items) for items in loaded.rankings.values())
-        self.stdout.write(f"{target}: {len(loaded.schemes)} score schemes, {ranked} ranking items, sets {', '.join(loaded.system_sets)}")
+        self.stdout.write(
+            f"{target}: {len(loaded.schemes)} score schemes, {ranked} ranking items, sets {', '.join(loaded.system_sets)}"
+        )

@@ -6,6 +6,7 @@
 bundle (one folder per corpus, each with its language: docs/multigec.md), or from the
 bundle's zip, read as the host form reads it (a damaged zip is a ``bad input`` naming it).
 """
+
 import datetime as dt
 from pathlib import Path
 
@@ -30,7 +31,11 @@ class Command(BaseCommand):
         parser.add_argument("--source", type=Path)
         parser.add_argument("--ref", type=Path, action="append", default=[])
         parser.add_argument("--m2", type=Path)
-        parser.add_argument("--corpora", type=Path, help="instead of --source/--ref/--m2: a folder (or a zip) with one folder per corpus (source.txt, ref*.txt, corpus.json)")
+        parser.add_argument(
+            "--corpora",
+            type=Path,
+            help="instead of --source/--ref/--m2: a folder (or a zip) with one folder per corpus (source.txt, ref*.txt, corpus.json)",
+        )
         parser.add_argument("--title", default="")
         parser.add_argument("--description", default="")
         parser.add_argument("--tokenize", action="store_true", help="input is raw text: run the spaCy tokenizer")
@@ -38,11 +43,21 @@ class Command(BaseCommand):
         parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator")
         parser.add_argument("--phase", default="dev", help="the phase's key: dev, test, test-2, ... (default dev)")
         parser.add_argument("--name", default="", help="the phase's display name (default: its key)")
-        parser.add_argument("--add-phase", action="store_true", help="add the phase to an existing task; without gold files it reuses the task's first gold")
+        parser.add_argument(
+            "--add-phase",
+            action="store_true",
+            help="add the phase to an existing task; without gold files it reuses the task's first gold",
+        )
         parser.add_argument("--starts", type=when, help="ISO date-time; UTC unless it has an offset (default now)")
         parser.add_argument("--ends", type=when, help="ISO date-time; UTC unless it has an offset")
-        parser.add_argument("--visibility", choices=Phase.Visibility.values, help="results: public, after_end or organizers (default: organizers for a test phase, else public)")
-        parser.add_argument("--blind", action="store_true", help="while hidden, participants see only that a file was received")
+        parser.add_argument(
+            "--visibility",
+            choices=Phase.Visibility.values,
+            help="results: public, after_end or organizers (default: organizers for a test phase, else public)",
+        )
+        parser.add_argument(
+            "--blind", action="store_true", help="while hidden, participants see only that a file was received"
+        )
         parser.add_argument("--max-per-day", type=int, help="submissions per team per UTC day")
         parser.add_argument("--max-total", type=int, help="submissions per team in the phase")
         parser.add_argument("--counting", choices=Phase.Counting.values, default=Phase.Counting.LATEST)
@@ -54,9 +69,16 @@ class Command(BaseCommand):
             return self.corpus_phase(slug, corpora, phase, add_phase, options)
         has_gold = bool(m2) or bool(source and ref)
         if (m2 and (source or ref)) or (not has_gold and not add_phase) or (bool(source) != bool(ref)):
-            raise CommandError("give --source with --ref (one or more), or --m2" + (" (or neither, to reuse the task's gold)" if add_phase else ""))
+            raise CommandError(
+                "give --source with --ref (one or more), or --m2"
+                + (" (or neither, to reuse the task's gold)" if add_phase else "")
+            )
         fields = phase_fields(phase, options)
-        gold = {"source": read(source) if source else None, "references": [(p.stem, read(p)) for p in ref], "m2": read(m2) if m2 else None}
+        gold = {
+            "source": read(source) if source else None,
+            "references": [(p.stem, read(p)) for p in ref],
+            "m2": read(m2) if m2 else None,
+        }
         try:
             if add_phase:
                 created = self.add_phase(slug, phase, fields, gold if has_gold else None)
@@ -64,8 +86,15 @@ class Command(BaseCommand):
                 if SharedTask.objects.filter(slug=slug).exists():
                     raise CommandError(f"task {slug} exists; add a phase with --add-phase --phase KEY")
                 task = create_task(
-                    slug, title=options["title"], description=options["description"], tokenize=options["tokenize"], gts_ref=options["gts_ref"],
-                    metrics=[m for m in options["metrics"].split(",") if m.strip()] or None, kind=phase, **gold, **fields,
+                    slug,
+                    title=options["title"],
+                    description=options["description"],
+                    tokenize=options["tokenize"],
+                    gts_ref=options["gts_ref"],
+                    metrics=[m for m in options["metrics"].split(",") if m.strip()] or None,
+                    kind=phase,
+                    **gold,
+                    **fields,
                 )
                 created = task.phases.get()
         except scoring.InputError as error:
@@ -76,14 +105,19 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{'added phase ' + created.kind + ' to' if add_phase else 'created'} task {task.slug}: {dataset.n_sentences} sentences, "
             f"{dataset.n_references} reference(s), metrics {', '.join(task.metric_names())}; phase {created.kind}: results {created.results_visibility}"
-            + (", blind" if created.blind else "") + (f", ends {created.ends_at:%Y-%m-%d %H:%M} UTC" if created.ends_at else "")
+            + (", blind" if created.blind else "")
+            + (f", ends {created.ends_at:%Y-%m-%d %H:%M} UTC" if created.ends_at else "")
         )
 
     def corpus_phase(self, slug, folder, kind, add_phase, options):
         """A phase of the corpora in ``folder``, each prepared now with its language."""
         task = SharedTask.objects.filter(slug=slug).first()
         if (task is None) == add_phase:
-            raise CommandError(f"no task {slug}; create it first (without --add-phase)" if add_phase else f"task {slug} exists; add a phase with --add-phase --phase KEY")
+            raise CommandError(
+                f"no task {slug}; create it first (without --add-phase)"
+                if add_phase
+                else f"task {slug} exists; add a phase with --add-phase --phase KEY"
+            )
         if task is not None and task.phases.filter(kind=kind).exists():
             raise CommandError(f"task {slug} already has a phase {kind}; choose another --phase key (e.g. {kind}-2)")
         try:
@@ -91,11 +125,17 @@ class Command(BaseCommand):
             with transaction.atomic():
                 if task is None:
                     task = SharedTask.objects.create(
-                        slug=slug, title=options["title"] or slug, description=options["description"], tokenize=options["tokenize"], gts_ref=options["gts_ref"],
+                        slug=slug,
+                        title=options["title"] or slug,
+                        description=options["description"],
+                        tokenize=options["tokenize"],
+                        gts_ref=options["gts_ref"],
                         metrics=[m for m in options["metrics"].split(",") if m.strip()],
                     )
                     task.metric_names()  # rejects unknown metric names before anything is kept
-                datasets = store_corpora(task, gold, prepare=lambda dataset: prepare_stored(dataset, tokenize=task.tokenize))
+                datasets = store_corpora(
+                    task, gold, prepare=lambda dataset: prepare_stored(dataset, tokenize=task.tokenize)
+                )
                 created = add_corpus_phase(task, datasets, kind=kind, **phase_fields(kind, options))
         except scoring.InputError as error:
             raise CommandError(f"bad input:\n{error}") from error
@@ -121,8 +161,13 @@ class Command(BaseCommand):
 def phase_fields(kind: str, options: dict) -> dict:
     visibility = options["visibility"] or Phase.default_visibility(kind)
     fields = {
-        "name": options["name"], "ends_at": options["ends"], "results_visibility": visibility, "blind": options["blind"],
-        "max_per_day": options["max_per_day"], "max_total": options["max_total"], "counting": options["counting"],
+        "name": options["name"],
+        "ends_at": options["ends"],
+        "results_visibility": visibility,
+        "blind": options["blind"],
+        "max_per_day": options["max_per_day"],
+        "max_total": options["max_total"],
+        "counting": options["counting"],
     }
     if options["starts"]:
         fields["starts_at"] = options["starts"]

@@ -1,10 +1,13 @@
 """``manage.py grant_host <username>``: let a user create and host shared tasks."""
+
 from django.contrib.auth.models import Permission, User
 from django.core.management.base import BaseCommand, CommandError
 
 
 class Command(BaseCommand):
-    help = "Give a user the permission to create and host shared tasks (leaderboard.host_tasks); --revoke takes it away."
+    help = (
+        "Give a user the permission to create and host shared tasks (leaderboard.host_tasks); --revoke takes it away."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("username")

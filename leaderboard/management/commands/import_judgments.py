@@ -5,6 +5,7 @@ campaign of the phase, created when the task has none of that name. The file's s
 names are the phase's submissions' system names; every unknown one is named, and nothing
 is stored unless all are known (exit 2). The ranking is computed by the worker queue.
 """
+
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -29,7 +30,9 @@ class Command(BaseCommand):
     def handle(self, slug, file, campaign, phase, **_):
         target = named_phase(named_task(slug, returncode=BAD_INPUT), phase, returncode=BAD_INPUT)
         if target.is_multi_corpus:
-            raise CommandError(f"the {target.title} phase has several corpora; judgments rank the outputs of one", returncode=BAD_INPUT)
+            raise CommandError(
+                f"the {target.title} phase has several corpora; judgments rank the outputs of one", returncode=BAD_INPUT
+            )
         try:
             data = file.read_bytes()
         except OSError as error:

@@ -8,6 +8,7 @@ system outputs, 391 sentences) is added when its data is present under
 ``GEC_SHARED_DIR`` (default: a ``shared`` directory beside the checkout), or asked for with
 ``--seeda``, with SEEDA's human judgments attached for its meta-evaluation page.
 """
+
 import datetime as dt
 import io
 import time
@@ -73,8 +74,10 @@ class Command(BaseCommand):
         elif seeda or seeda_available():
             self.load_seeda()
         else:
-            self.stdout.write(f"SEEDA demo skipped: its data is not under {seeda_dir()} (set GEC_SHARED_DIR to the folder "
-                              "holding data/seeda to add it; the CoNLL-2014 demo needs nothing)")
+            self.stdout.write(
+                f"SEEDA demo skipped: its data is not under {seeda_dir()} (set GEC_SHARED_DIR to the folder "
+                "holding data/seeda to add it; the CoNLL-2014 demo needs nothing)"
+            )
 
     def score(self, phase, entries) -> None:
         """Upload and score ``entries`` ((name, filename, bytes), baseline first) inline, not
@@ -83,7 +86,14 @@ class Command(BaseCommand):
             baseline = name == BASELINE
             user, _ = User.objects.get_or_create(username=f"organizers-{phase.task.slug}" if baseline else name.lower())
             submission = accept_submission(
-                phase, user, system_name=name, filename=filename, content=content, is_baseline=baseline, enforce_limits=False, queue=False,
+                phase,
+                user,
+                system_name=name,
+                filename=filename,
+                content=content,
+                is_baseline=baseline,
+                enforce_limits=False,
+                queue=False,
             )
             self.stdout.write(f"[{k}/{len(entries)}] scoring {name} ...")
             score_submission(submission.pk)
@@ -92,12 +102,16 @@ class Command(BaseCommand):
         if SharedTask.objects.filter(slug=CONLL_SLUG).exists():
             self.stdout.write(f"demo task {CONLL_SLUG} is loaded already")
             return
-        self.stdout.write("loading the demo tasks (first start only: scoring their systems takes a minute or two on 2 cores)")
+        self.stdout.write(
+            "loading the demo tasks (first start only: scoring their systems takes a minute or two on 2 cores)"
+        )
         started = time.monotonic()
         self.stdout.write("CoNLL-2014 demo: preparing the gold (parsing sources, reading both annotators' edits) ...")
         dev_gold = demo.gold_blocks(*DEV_SENTENCES)
         task = create_task(
-            CONLL_SLUG, m2=dev_gold, title="CoNLL-2014 demo (simulated systems)",
+            CONLL_SLUG,
+            m2=dev_gold,
+            title="CoNLL-2014 demo (simulated systems)",
             description=(
                 "A demo on the official CoNLL-2014 test gold (two annotators; copyright notice in "
                 "leaderboard/demo_data/conll14). Development phase: sentences 1-150, public board. Test phase: "
@@ -105,7 +119,8 @@ class Command(BaseCommand):
                 "reveal them. The systems are simulated from "
                 "the gold edits: each applies a fixed share of one annotator's edits plus noise."
             ),
-            tracks=["constrained", "unconstrained"], name="Development",
+            tracks=["constrained", "unconstrained"],
+            name="Development",
         )
         dev = task.phases.get()
         source = scoring.read_m2(dev_gold.encode(), name="demo gold")
@@ -113,10 +128,16 @@ class Command(BaseCommand):
         entries += [(s.name, f"{s.name}.txt", demo.simulate(source, s).encode()) for s in demo.SYSTEMS]
         self.score(dev, entries)
         add_phase(
-            task, prepare_dataset_m2(f"{CONLL_SLUG} test", demo.gold_blocks(*TEST_SENTENCES)), kind=Phase.Kind.TEST, name="Test",
-            starts_at=timezone.now() + dt.timedelta(days=7), ends_at=timezone.now() + dt.timedelta(days=14),
-            results_visibility=Phase.Visibility.ORGANIZERS, blind=True,
-            max_per_day=5, max_total=20,
+            task,
+            prepare_dataset_m2(f"{CONLL_SLUG} test", demo.gold_blocks(*TEST_SENTENCES)),
+            kind=Phase.Kind.TEST,
+            name="Test",
+            starts_at=timezone.now() + dt.timedelta(days=7),
+            ends_at=timezone.now() + dt.timedelta(days=14),
+            results_visibility=Phase.Visibility.ORGANIZERS,
+            blind=True,
+            max_per_day=5,
+            max_total=20,
         )
         self.stdout.write(f"demo task {CONLL_SLUG} ready in {time.monotonic() - started:.0f} s")
 
@@ -129,9 +150,13 @@ class Command(BaseCommand):
             return
         started = time.monotonic()
         corpora = read_corpora_dir(MULTIGEC_DATA)
-        self.stdout.write(f"MultiGEC demo: preparing {len(corpora)} corpora ({', '.join(f'{c.name} ({c.lang})' for c in corpora)}) ...")
+        self.stdout.write(
+            f"MultiGEC demo: preparing {len(corpora)} corpora ({', '.join(f'{c.name} ({c.lang})' for c in corpora)}) ..."
+        )
         task = SharedTask.objects.create(
-            slug=MULTIGEC_SLUG, title="MultiGEC-style demo (Ukrainian, Czech, Icelandic; simulated systems)", metrics=["errant", "gleu", "gotoscorer"],
+            slug=MULTIGEC_SLUG,
+            title="MultiGEC-style demo (Ukrainian, Czech, Icelandic; simulated systems)",
+            metrics=["errant", "gleu", "gotoscorer"],
             headline_metric="gleu.score",  # MultiGEC-2025 ranked by GLEU
             description=(
                 "A demo of a multilingual task in the shape of MultiGEC-2025: three open corpora, each with its language and its "
@@ -143,13 +168,22 @@ class Command(BaseCommand):
         )
         datasets = store_corpora(task, corpora, prepare=lambda dataset: prepare_stored(dataset, tokenize=False))
         phase = add_corpus_phase(task, datasets, kind=Phase.Kind.DEV, name="Development", gleu_variant="multigec")
-        systems = [MULTIGEC_BASELINE, *sorted({p.stem for c in corpora for p in (MULTIGEC_DATA / c.name / "systems").glob("*.txt")})]
+        systems = [
+            MULTIGEC_BASELINE,
+            *sorted({p.stem for c in corpora for p in (MULTIGEC_DATA / c.name / "systems").glob("*.txt")}),
+        ]
         for k, name in enumerate(systems, start=1):
             baseline = name == MULTIGEC_BASELINE
             user, _ = User.objects.get_or_create(username=f"organizers-{task.slug}" if baseline else f"multigec-{name}")
             upload = accept_submission(
-                phase, user, system_name=name, filename=f"{name}.zip", content=system_zip(corpora, name), is_baseline=baseline,
-                enforce_limits=False, queue=False,
+                phase,
+                user,
+                system_name=name,
+                filename=f"{name}.zip",
+                content=system_zip(corpora, name),
+                is_baseline=baseline,
+                enforce_limits=False,
+                queue=False,
             )
             self.stdout.write(f"[{k}/{len(systems)}] scoring {name} on {len(corpora)} corpora ...")
             for output in upload.corpus_outputs.order_by("pk"):
@@ -168,7 +202,8 @@ class Command(BaseCommand):
         refs = [seeda_dir() / "derived" / "subset" / f"REF{k}.txt" for k in (0, 1)]
         self.stdout.write("SEEDA demo: preparing the dataset (parsing sources, annotating references) ...")
         task = create_task(
-            SEEDA_SLUG, title="SEEDA demo (391 sentences, CoNLL-14 subset)",
+            SEEDA_SLUG,
+            title="SEEDA demo (391 sentences, CoNLL-14 subset)",
             description="Demo task: the SEEDA subset with two references; five systems and the INPUT baseline are scored.",
             source=(outputs / "INPUT.txt").read_text(encoding="utf-8"),
             references=[(p.stem, p.read_text(encoding="utf-8")) for p in refs],
@@ -186,9 +221,13 @@ class Command(BaseCommand):
         rankings = [f"{name}={data / 'data' / f'judgments_{name}.xml'}" for name in SEEDA_RANKINGS]
         judged_lines = data / "subset_line_ids.txt"
         loaded = read_human_judgments(human, rankings, judged_lines, parse_system_sets(["seeda"]), SEEDA_JUDGED_SYSTEMS)
-        shown = [str(Path(f.partition("=")[2]).relative_to(seeda_dir())) for f in (*human, *rankings)]  # no server paths on the page
+        shown = [
+            str(Path(f.partition("=")[2]).relative_to(seeda_dir())) for f in (*human, *rankings)
+        ]  # no server paths on the page
         attach_judgments(task.phases.get(), loaded, [*shown, str(judged_lines.relative_to(seeda_dir()))])
-        self.stdout.write(f"{SEEDA_SLUG}: SEEDA's human judgments attached ({', '.join(SEEDA_HUMAN_SCHEMES + SEEDA_RANKINGS)})")
+        self.stdout.write(
+            f"{SEEDA_SLUG}: SEEDA's human judgments attached ({', '.join(SEEDA_HUMAN_SCHEMES + SEEDA_RANKINGS)})"
+        )
 
 
 def system_zip(corpora, system: str) -> bytes:

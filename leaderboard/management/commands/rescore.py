@@ -1,4 +1,5 @@
 """``manage.py rescore <slug>``: score every submission again and show what changed."""
+
 from django.core.management.base import BaseCommand
 
 from ...services.scoring.rescore import rescore_task

@@ -1,4 +1,5 @@
 """``manage.py submit <slug> --user U --system NAME FILE`` (baselines, back-fills)."""
+
 from pathlib import Path
 
 from django.contrib.auth.models import User
@@ -28,8 +29,14 @@ class Command(BaseCommand):
         account, _ = User.objects.get_or_create(username=user)
         try:
             submission = accept_submission(
-                target, account, system_name=system, filename=file.name, content=file.read_bytes(),
-                description=description, is_baseline=baseline, enforce_limits=False,
+                target,
+                account,
+                system_name=system,
+                filename=file.name,
+                content=file.read_bytes(),
+                description=description,
+                is_baseline=baseline,
+                enforce_limits=False,
             )
         except scoring.InputError as error:
             raise CommandError(f"bad input:\n{error}") from error

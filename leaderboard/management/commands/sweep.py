@@ -1,4 +1,5 @@
 """``manage.py sweep``: re-queue submissions and organizer jobs stuck in queued/running (Celery beat runs it too)."""
+
 from django.core.management.base import BaseCommand
 
 from ...services.jobs.queue import wait_for_background

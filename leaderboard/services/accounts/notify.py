@@ -9,6 +9,7 @@ tell the team when scoring ended, which the blind phase keeps from it (its pages
 "received" from the upload on; the results show there once the organizers reveal them).
 Members who turned notifications off in their profile, or have no address, get nothing.
 """
+
 from __future__ import annotations
 
 import logging
@@ -42,9 +43,13 @@ def submission_finished(submission_id: int) -> int:
     if not to:
         return 0
     context = {
-        "submission": submission, "task": submission.phase.task, "phase": submission.phase,
+        "submission": submission,
+        "task": submission.phase.task,
+        "phase": submission.phase,
         "status": access.shown_status(submission, visitor),
-        "scores": headline(stored_scores([submission.pk]).get(submission.pk, {})) if access.may_see_results(submission.phase, visitor) else [],
+        "scores": headline(stored_scores([submission.pk]).get(submission.pk, {}))
+        if access.may_see_results(submission.phase, visitor)
+        else [],
         "url": f"{settings.GEC_SITE_URL}/tasks/{submission.phase.task.slug}/submissions/{submission.pk}/",
         "profile_url": f"{settings.GEC_SITE_URL}/accounts/profile/",
     }

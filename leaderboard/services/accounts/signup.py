@@ -9,6 +9,7 @@ username gets a mail asking for another. Only the owner of the address learns wh
 mail at a time (:func:`leaderboard.throttling.mail_attempt`). A change of address in the
 profile works the same way, so the profile page is no oracle either.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -140,7 +141,9 @@ def new_inactive_user(username: str, email: str, hashed_password: str) -> User |
 
 
 def activation_path(user: User) -> str:
-    return reverse("signup-activate", args=[urlsafe_base64_encode(force_bytes(user.pk)), activation_tokens.make_token(user)])
+    return reverse(
+        "signup-activate", args=[urlsafe_base64_encode(force_bytes(user.pk)), activation_tokens.make_token(user)]
+    )
 
 
 def activate(uidb64: str, token: str) -> User | None:
@@ -162,7 +165,9 @@ def release_stale_signups(username: str, email: str) -> int:
     once their link has expired, so nobody can hold a name by signing up without
     confirming."""
     expired = timezone.now() - dt.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
-    stale = User.objects.filter(is_active=False, last_login__isnull=True, date_joined__lt=expired)  # pending, link expired
+    stale = User.objects.filter(
+        is_active=False, last_login__isnull=True, date_joined__lt=expired
+    )  # pending, link expired
     return (stale.filter(username__iexact=username) | stale.filter(email__iexact=email)).delete()[0]
 
 

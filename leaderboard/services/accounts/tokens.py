@@ -7,6 +7,7 @@ A token found in a leaked config file or CI log then stops working once its owne
 changes the password or revokes it, instead of working forever; asking again after a
 revocation or an expiry issues a new key, never the old one.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -57,5 +58,8 @@ def revoke_on_password_change(sender, instance: User, update_fields=None, **kwar
         return
     if getattr(instance, "_password", None) is not None:
         revoke(instance)
-    elif not instance.has_usable_password() and User.objects.filter(pk=instance.pk).exclude(password=instance.password).exists():
+    elif (
+        not instance.has_usable_password()
+        and User.objects.filter(pk=instance.pk).exclude(password=instance.password).exists()
+    ):
         revoke(instance)

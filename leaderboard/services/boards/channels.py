@@ -7,6 +7,7 @@ leaves (or a newcomer) changes every name of the team's: from then on a leaver's
 names are files no longer written. A file holds only what every member may see. Files are replaced whole (written aside, then renamed), so a poll
 never reads half of one, and left alone when the content did not change.
 """
+
 from __future__ import annotations
 
 import hashlib

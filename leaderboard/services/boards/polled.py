@@ -7,6 +7,7 @@ Asking for a member's URL writes the channel again, so a file left stale by a ch
 no service announced (results revealed when a phase ended, say) is mended by the next
 page that shows it.
 """
+
 from __future__ import annotations
 
 from django.urls import reverse

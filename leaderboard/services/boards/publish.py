@@ -9,6 +9,7 @@ than the team may know. An organizer's pages ask Django instead (views/live_file
 Every call is after the change has committed (:func:`after_commit`) and never raises: a
 full disk or a missing directory makes pages poll a stale file, never fails a score.
 """
+
 from __future__ import annotations
 
 import functools
@@ -24,7 +25,9 @@ from ...models import Phase, Submission, Team
 from .channels import Channel, enabled, submission_channel, team_channel, write
 
 log = logging.getLogger(__name__)
-MEMBER = AnonymousUser()  # what a team member who organizes nothing may see: the public's rules, plus the team's own rows
+MEMBER = (
+    AnonymousUser()
+)  # what a team member who organizes nothing may see: the public's rules, plus the team's own rows
 OWN_SHOWN = 10  # the team's newest submissions under the board (views/pages.py shows the same)
 POLLED = ("id", "status", "finished", "progress")
 
@@ -54,8 +57,11 @@ def write_safely(channel: Channel, body: bytes) -> None:
 def publish_submission(submission_id: int, *, team_rows: bool = True) -> None:
     """Write the submission's status and, with ``team_rows``, its team's rows; for a
     corpus file of a zip, the zip's (its upload's) too, which is what pages show."""
+
     def publish() -> None:
-        submission = Submission.objects.select_related("phase__task", "team").defer("content").filter(pk=submission_id).first()
+        submission = (
+            Submission.objects.select_related("phase__task", "team").defer("content").filter(pk=submission_id).first()
+        )
         if submission is None:
             return
         write(submission_channel(submission.pk, submission.team_id), status_body(submission))
@@ -63,6 +69,7 @@ def publish_submission(submission_id: int, *, team_rows: bool = True) -> None:
             publish_submission(submission.parent_id, team_rows=team_rows)
         elif team_rows:
             publish_team(submission.phase, submission.team)
+
     _safely(publish)
 
 

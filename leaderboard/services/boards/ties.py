@@ -9,6 +9,7 @@ of pages costs none. The worker (:func:`refresh_tie_groups`) ranks the board as 
 when the job runs, stores the groups with the digest of those rows, and touches the pool
 so that open pages fetch the board again and find them.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -32,7 +33,9 @@ def ask_for_tie_groups(phase: Phase, metric: str, track: str, key: str) -> bool:
     answer may still come). True when this call asked."""
     now = timezone.now()
     row, _ = BoardTies.objects.get_or_create(phase=phase, metric=metric, track=track)
-    due = Q(asked_at__lte=now - timedelta(seconds=settings.GEC_TIE_GROUPS_EVERY)) & (~Q(asked_key=key) | Q(asked_at__lte=now - timedelta(seconds=LOST_AFTER)))
+    due = Q(asked_at__lte=now - timedelta(seconds=settings.GEC_TIE_GROUPS_EVERY)) & (
+        ~Q(asked_key=key) | Q(asked_at__lte=now - timedelta(seconds=LOST_AFTER))
+    )
     if not BoardTies.objects.filter(Q(pk=row.pk) & (due | Q(asked_key=""))).update(asked_key=key, asked_at=now):
         return False
     work.request_tie_groups(phase.pk, metric, track)
@@ -50,10 +53,17 @@ def refresh_tie_groups(phase_id: int, metric: str, track: str) -> str:
     if BoardTies.objects.filter(phase=phase, metric=metric, track=track, rows_key=key).exists():
         return "fresh"
     groups = compute_tie_groups(phase, rows, metric) if rows else {}
-    BoardTies.objects.update_or_create(phase=phase, metric=metric, track=track, defaults={
-        "rows_key": key, "order": [[r["submission_id"], r["value"]] for r in rows],
-        "groups": {str(sid): group for sid, group in groups.items()}, "computed_at": timezone.now(),
-    })
+    BoardTies.objects.update_or_create(
+        phase=phase,
+        metric=metric,
+        track=track,
+        defaults={
+            "rows_key": key,
+            "order": [[r["submission_id"], r["value"]] for r in rows],
+            "groups": {str(sid): group for sid, group in groups.items()},
+            "computed_at": timezone.now(),
+        },
+    )
     if settings.GEC_TASK_MODE != "sync":  # inline (the tests' mode), the render that asked shows them already
         touch(phase.pk)  # open pages fetch the board again and find the groups
     return "computed"

@@ -4,6 +4,7 @@ Every problem is named (an unknown annotator, a submission not of the phase, a n
 of range), so the form and the API answer them together. The screens are sampled by a
 worker job (:mod:`.prepare`): computing each output's ERRANT edits parses sentences.
 """
+
 from __future__ import annotations
 
 import re
@@ -59,7 +60,10 @@ def find_users(names: list[str], problems: list[str]) -> list:
     User = get_user_model()
     for name in names:
         name = str(name).strip()
-        user = User.objects.filter(username=name, is_active=True).first() or User.objects.filter(email__iexact=name, is_active=True).order_by("pk").first()
+        user = (
+            User.objects.filter(username=name, is_active=True).first()
+            or User.objects.filter(email__iexact=name, is_active=True).order_by("pk").first()
+        )
         if user is None:
             problems.append(f"annotators: no account with the username or e-mail address {name!r}")
         elif user.pk not in seen:
@@ -70,7 +74,11 @@ def find_users(names: list[str], problems: list[str]) -> list:
 
 def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
     ranges = {
-        "screens_per_annotator": (1, 10_000), "outputs_per_screen": (2, 10), "redundancy": (1, 20), "repeats": (0, 10_000), "seed": (0, 2**31 - 1),
+        "screens_per_annotator": (1, 10_000),
+        "outputs_per_screen": (2, 10),
+        "redundancy": (1, 20),
+        "repeats": (0, 10_000),
+        "seed": (0, 2**31 - 1),
     }
     for name, (low, high) in ranges.items():
         value = getattr(settings, name)
@@ -93,7 +101,12 @@ def check_controls(settings: CampaignSettings, problems: list[str]) -> None:
     """Refuse control screens too few to ever trust anyone: the sign test over n of them
     gives at best p = 0.5^n, and an annotator above the threshold has every judgment left
     out, so such a campaign would silently rank nothing."""
-    screens, repeats, share, threshold = settings.screens_per_annotator, settings.repeats, settings.controls, settings.threshold
+    screens, repeats, share, threshold = (
+        settings.screens_per_annotator,
+        settings.repeats,
+        settings.controls,
+        settings.threshold,
+    )
     if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in (screens, repeats, share, threshold)):
         return  # check_numbers names these
     if not (screens >= 1 and repeats >= 0 and 0 <= share <= 0.5 and 0 <= threshold <= 1):
@@ -102,16 +115,24 @@ def check_controls(settings: CampaignSettings, problems: list[str]) -> None:
     if controls == 0 or sign_test(controls, 0) <= threshold:
         return
     needed = fewest_controls(threshold)
-    remedy = f"give each annotator at least {needed} control screens" if needed else "a threshold of 0 trusts no annotator with controls"
-    problems.append(f"controls: {controls} control screens per annotator give at best p = {sign_test(controls, 0):.3g}, above the threshold "
-                    f"{threshold}, so no annotator could be trusted and every judgment would be left out; {remedy}, raise the threshold, or set controls to 0")
+    remedy = (
+        f"give each annotator at least {needed} control screens"
+        if needed
+        else "a threshold of 0 trusts no annotator with controls"
+    )
+    problems.append(
+        f"controls: {controls} control screens per annotator give at best p = {sign_test(controls, 0):.3g}, above the threshold "
+        f"{threshold}, so no annotator could be trusted and every judgment would be left out; {remedy}, raise the threshold, or set controls to 0"
+    )
 
 
 def chosen_systems(phase: Phase, ids: list[int] | None, problems: list[str]) -> list[Submission]:
     if ids is None:
         systems = board_systems(phase)
         if len(systems) < 2:
-            problems.append(f"systems: the board of the {phase.title} phase has {len(systems)} systems; a campaign ranks two or more")
+            problems.append(
+                f"systems: the board of the {phase.title} phase has {len(systems)} systems; a campaign ranks two or more"
+            )
         return systems
     if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
         problems.append("systems: a list of submission ids")
@@ -151,9 +172,17 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings) -> Campa
         raise CampaignError(problems)
     with transaction.atomic():
         campaign = Campaign.objects.create(
-            task=task, phase=phase, name=settings.name, mode=settings.mode, screens_per_annotator=settings.screens_per_annotator,
-            outputs_per_screen=settings.outputs_per_screen, redundancy=settings.redundancy, repeats=settings.repeats,
-            controls=settings.controls, threshold=settings.threshold, seed=settings.seed,
+            task=task,
+            phase=phase,
+            name=settings.name,
+            mode=settings.mode,
+            screens_per_annotator=settings.screens_per_annotator,
+            outputs_per_screen=settings.outputs_per_screen,
+            redundancy=settings.redundancy,
+            repeats=settings.repeats,
+            controls=settings.controls,
+            threshold=settings.threshold,
+            seed=settings.seed,
             created_by=user if user is not None and user.is_authenticated else None,
         )
         campaign.systems.set(systems)

@@ -5,6 +5,7 @@ where two teams share one); every name the phase does not know is named in one e
 and nothing is stored unless every name and sentence is known. A campaign of that name
 is created when the task has none (ready, no annotators: its judgments are the file's).
 """
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -22,7 +23,12 @@ MAX_IMPORTED = 200_000
 
 def phase_systems(phase: Phase) -> dict[str, Submission]:
     """``{name: the latest scored submission}`` by system name and by team/system."""
-    scored = list(Submission.objects.filter(phase=phase, status=Submission.Status.SCORED).select_related("team").defer("content").order_by("created_at", "pk"))
+    scored = list(
+        Submission.objects.filter(phase=phase, status=Submission.Status.SCORED)
+        .select_related("team")
+        .defer("content")
+        .order_by("created_at", "pk")
+    )
     by_name: dict[str, Submission] = {}
     for submission in scored:
         by_name[submission.system_name] = submission
@@ -31,7 +37,9 @@ def phase_systems(phase: Phase) -> dict[str, Submission]:
     return by_name
 
 
-def import_judgments(phase: Phase, name: str, data: bytes, *, filename: str = "judgments.xml", user=None) -> tuple[Campaign, int]:
+def import_judgments(
+    phase: Phase, name: str, data: bytes, *, filename: str = "judgments.xml", user=None
+) -> tuple[Campaign, int]:
     """Store the file's rankings in campaign ``name`` of ``phase``'s task; returns the
     campaign and the number of rankings. Raises :class:`scoring.InputError`."""
     items = read_judgments_named(data, filename)
@@ -43,10 +51,21 @@ def import_judgments(phase: Phase, name: str, data: bytes, *, filename: str = "j
     known = phase_systems(phase)
     unknown = sorted({system for item in items for system, _ in item.ranks if system not in known})
     if unknown:
-        problems.append(scoring.Problem(0, f"systems the {phase.title} phase has no scored submission of: {', '.join(unknown)}", filename))
+        problems.append(
+            scoring.Problem(
+                0, f"systems the {phase.title} phase has no scored submission of: {', '.join(unknown)}", filename
+            )
+        )
     n_lines = phase.dataset.n_sentences
-    problems += [scoring.Problem(item.line, f"src-id {item.src_id} is not a sentence of the {phase.title} phase ({n_lines} sentences)", filename)
-                 for item in items if item.src_id > n_lines][:20]
+    problems += [
+        scoring.Problem(
+            item.line,
+            f"src-id {item.src_id} is not a sentence of the {phase.title} phase ({n_lines} sentences)",
+            filename,
+        )
+        for item in items
+        if item.src_id > n_lines
+    ][:20]
     existing = Campaign.objects.filter(task=phase.task, name=name).first()
     if existing is not None and existing.phase_id != phase.pk:
         problems.append(scoring.Problem(0, f"campaign {name} belongs to the {existing.phase.title} phase", filename))
@@ -54,7 +73,11 @@ def import_judgments(phase: Phase, name: str, data: bytes, *, filename: str = "j
         raise scoring.InputError(problems)
     with transaction.atomic():
         campaign = existing or Campaign.objects.create(
-            task=phase.task, phase=phase, name=name, screens_per_annotator=1, status=Campaign.Status.READY,
+            task=phase.task,
+            phase=phase,
+            name=name,
+            screens_per_annotator=1,
+            status=Campaign.Status.READY,
             created_by=user if user is not None and user.is_authenticated else None,
         )
         used = {known[system] for item in items for system, _ in item.ranks}
@@ -62,11 +85,22 @@ def import_judgments(phase: Phase, name: str, data: bytes, *, filename: str = "j
         labels = system_labels(list(campaign.systems.select_related("team")))
         if len(set(labels.values())) < len(labels):
             raise scoring.InputError([scoring.Problem(0, "two systems of the campaign would share a name", filename)])
-        Judgment.objects.bulk_create([
-            Judgment(campaign=campaign, user=item.user or "imported", line=item.src_id - 1, imported=True,
-                     ranks=[[[known[system].pk for system in group], dict(item.ranks)[group[0]]] for group in item.output_groups()])
-            for item in items
-        ], batch_size=2000)
+        Judgment.objects.bulk_create(
+            [
+                Judgment(
+                    campaign=campaign,
+                    user=item.user or "imported",
+                    line=item.src_id - 1,
+                    imported=True,
+                    ranks=[
+                        [[known[system].pk for system in group], dict(item.ranks)[group[0]]]
+                        for group in item.output_groups()
+                    ],
+                )
+                for item in items
+            ],
+            batch_size=2000,
+        )
         judgments_changed(campaign)
     return campaign, len(items)
 

@@ -9,6 +9,7 @@ to date, so that a request seldom has to compute one; publishing asks for this j
 The queue adapter (:mod:`leaderboard.services.jobs`) calls it from Celery, the embedded
 thread or inline.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -39,7 +40,11 @@ def rank_delay(campaign_id: int) -> float:
     """Seconds a re-ranking job should wait: the rest of ``GEC_CAMPAIGN_RANK_EVERY`` since
     the last ranking ended (none before the first, nor for a preparation). Judgments that
     arrive meanwhile find the job queued and ask for no other."""
-    ranked_at = Campaign.objects.filter(pk=campaign_id, status=Campaign.Status.READY).values_list("ranked_at", flat=True).first()
+    ranked_at = (
+        Campaign.objects.filter(pk=campaign_id, status=Campaign.Status.READY)
+        .values_list("ranked_at", flat=True)
+        .first()
+    )
     if ranked_at is None:
         return 0.0
     return max(0.0, settings.GEC_CAMPAIGN_RANK_EVERY - (timezone.now() - ranked_at).total_seconds())

@@ -6,6 +6,7 @@ Storing it bumps the campaign's version and asks for one re-ranking job: a job a
 queued and not started will see this judgment too, so thousands of judgments arriving
 at once queue a handful of jobs, not thousands.
 """
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -37,7 +38,9 @@ def check_ranks(outputs: list[dict], ranks) -> list[str]:
     if missing:
         problems.append(f"ranks: no rank for {', '.join(missing)}")
     if unknown:
-        problems.append(f"ranks: no output {', '.join(unknown[:10])} on this screen (its outputs are {', '.join(keys)})")
+        problems.append(
+            f"ranks: no output {', '.join(unknown[:10])} on this screen (its outputs are {', '.join(keys)})"
+        )
     for key, rank in ranks.items():
         if key in keys and (isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= len(keys)):
             problems.append(f"ranks: {key}'s rank must be an integer from 1 (best) to {len(keys)} (got {rank!r})")
@@ -52,8 +55,14 @@ def check_edits(outputs: list[dict], edits, mode: str) -> list[str]:
     problems = []
     for output in outputs:
         marks = edits.get(output["key"], [] if not output["edits"] else None)
-        if not isinstance(marks, list) or len(marks) != len(output["edits"]) or not all(isinstance(m, bool) for m in marks):
-            problems.append(f"edits: {output['key']} needs {len(output['edits'])} marks, true (valid) or false (invalid)")
+        if (
+            not isinstance(marks, list)
+            or len(marks) != len(output["edits"])
+            or not all(isinstance(m, bool) for m in marks)
+        ):
+            problems.append(
+                f"edits: {output['key']} needs {len(output['edits'])} marks, true (valid) or false (invalid)"
+            )
     unknown = [str(k) for k in edits if k not in {o["key"] for o in outputs}]
     if unknown:
         problems.append(f"edits: no output {', '.join(unknown[:10])} on this screen")
@@ -66,8 +75,12 @@ def record_judgment(campaign: Campaign, user, item, ranks, edits=None) -> Judgme
     if isinstance(item, bool) or not isinstance(item, int):
         raise JudgmentError([f"item: the item number next/ gave (got {item!r})"])
     with transaction.atomic():
-        assignment = (Assignment.objects.select_for_update().select_related("screen")
-                      .filter(pk=item, campaign=campaign, annotator=user).first())
+        assignment = (
+            Assignment.objects.select_for_update()
+            .select_related("screen")
+            .filter(pk=item, campaign=campaign, annotator=user)
+            .first()
+        )
         if assignment is None:
             raise JudgmentError([f"item: {item} is not one of your screens in campaign {campaign.name}"])
         if assignment.judged:
@@ -77,8 +90,13 @@ def record_judgment(campaign: Campaign, user, item, ranks, edits=None) -> Judgme
         if problems:
             raise JudgmentError(problems)
         judgment = Judgment.objects.create(
-            campaign=campaign, assignment=assignment, annotator=user, user=user.get_username(), line=assignment.screen.line,
-            ranks={k: ranks[k] for k in (o["key"] for o in outputs)}, edits=edits or {},
+            campaign=campaign,
+            assignment=assignment,
+            annotator=user,
+            user=user.get_username(),
+            line=assignment.screen.line,
+            ranks={k: ranks[k] for k in (o["key"] for o in outputs)},
+            edits=edits or {},
         )
         Assignment.objects.filter(pk=assignment.pk).update(judged=True)
         judgments_changed(campaign)

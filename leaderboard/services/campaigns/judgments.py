@@ -1,5 +1,6 @@
 """Attach human judgments to a phase (stored once; the meta-evaluation reads them), or give
 it an empty row, so that its meta-evaluation exists for its campaigns' schemes."""
+
 from __future__ import annotations
 
 from django.utils import timezone
@@ -17,7 +18,16 @@ def attach_judgments(phase: Phase, human: HumanJudgments, files: list[str]) -> J
     """
     human.line_of(phase.dataset.n_sentences)
     judgments, _ = Judgments.objects.update_or_create(
-        phase=phase, defaults={"data": human.as_json(), "files": files, "table": None, "table_key": "", "organizer_table": None, "organizer_table_key": "", "updated_at": timezone.now()},
+        phase=phase,
+        defaults={
+            "data": human.as_json(),
+            "files": files,
+            "table": None,
+            "table_key": "",
+            "organizer_table": None,
+            "organizer_table_key": "",
+            "updated_at": timezone.now(),
+        },
     )
     return judgments
 
@@ -26,4 +36,6 @@ def ensure_judgments(phase_id: int) -> None:
     """An empty judgments row for a phase that has none (publishing or ranking a campaign):
     the meta-evaluation then exists and counts the campaigns' schemes. The public knows of
     such a row only once a published campaign is ranked (``insights.meta.judged_phases``)."""
-    Judgments.objects.get_or_create(phase_id=phase_id, defaults={"data": HumanJudgments(schemes={}).as_json(), "files": []})
+    Judgments.objects.get_or_create(
+        phase_id=phase_id, defaults={"data": HumanJudgments(schemes={}).as_json(), "files": []}
+    )

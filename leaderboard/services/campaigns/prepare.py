@@ -4,6 +4,7 @@ edits, and give every annotator their queue, all in one transaction.
 Edits are ERRANT's, against the source, found with the phase's prepared dataset and its
 shared parse cache; only the sampled sentences are annotated.
 """
+
 from __future__ import annotations
 
 import random
@@ -42,17 +43,29 @@ class LinesOf:
         self.cache.add_edits(self.lines[i], tokens, edits)
 
 
-def edits_of(dataset: scoring.Dataset, pairs: list[tuple[int, tuple[str, ...]]]) -> dict[tuple[int, tuple[str, ...]], list[scoring.Edit]]:
+def edits_of(
+    dataset: scoring.Dataset, pairs: list[tuple[int, tuple[str, ...]]]
+) -> dict[tuple[int, tuple[str, ...]], list[scoring.Edit]]:
     """ERRANT's edits of each (line, output tokens)."""
     pairs = list(dict.fromkeys(pairs))
     lines = [line for line, _ in pairs]
-    found = annotate([dataset.sources[line] for line in lines], [list(t) for _, t in pairs],
-                     lambda indices: dataset.source_parses([lines[i] for i in indices]), LinesOf(dataset.lines, lines))
+    found = annotate(
+        [dataset.sources[line] for line in lines],
+        [list(t) for _, t in pairs],
+        lambda indices: dataset.source_parses([lines[i] for i in indices]),
+        LinesOf(dataset.lines, lines),
+    )
     return {pair: [e for e in edits if e.type not in ("noop", "UNK")] for pair, edits in zip(pairs, found)}
 
 
 def shown_edit(edit: scoring.Edit, source: Sequence[str]) -> dict:
-    return {"start": edit.start, "end": edit.end, "source": " ".join(source[edit.start:edit.end]), "correction": edit.correction, "type": edit.type}
+    return {
+        "start": edit.start,
+        "end": edit.end,
+        "source": " ".join(source[edit.start : edit.end]),
+        "correction": edit.correction,
+        "type": edit.type,
+    }
 
 
 def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, list[list[str]]]:
@@ -64,7 +77,9 @@ def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, li
     return outputs
 
 
-def add_controls(plan: Plan, dataset: scoring.Dataset, edits: dict, rng: random.Random) -> dict[int, tuple[int, tuple[str, ...]]]:
+def add_controls(
+    plan: Plan, dataset: scoring.Dataset, edits: dict, rng: random.Random
+) -> dict[int, tuple[int, tuple[str, ...]]]:
     """``{screen index: (index of the original on the screen, degraded tokens)}``."""
     controls = {}
     for index, screen in enumerate(plan.screens):
@@ -72,13 +87,17 @@ def add_controls(plan: Plan, dataset: scoring.Dataset, edits: dict, rng: random.
             continue
         original = rng.randrange(len(screen.groups))
         tokens = screen.groups[original][0]
-        made = degraded(tokens, dataset.sources[screen.line], edits[(screen.line, tokens)], rng, {g[0] for g in screen.groups})
+        made = degraded(
+            tokens, dataset.sources[screen.line], edits[(screen.line, tokens)], rng, {g[0] for g in screen.groups}
+        )
         if made is not None:
             controls[index] = (original, made)
     return controls
 
 
-def build_rows(campaign: Campaign, dataset: scoring.Dataset, plan: Plan, controls: dict, edits: dict, rng: random.Random) -> list[Screen]:
+def build_rows(
+    campaign: Campaign, dataset: scoring.Dataset, plan: Plan, controls: dict, edits: dict, rng: random.Random
+) -> list[Screen]:
     screens = []
     for index, planned in enumerate(plan.screens):
         source = dataset.sources[planned.line]
@@ -88,16 +107,27 @@ def build_rows(campaign: Campaign, dataset: scoring.Dataset, plan: Plan, control
             shown.insert(rng.randint(0, len(shown)), {"tokens": made, "systems": [], "control_of": shown[original]})
         for i, output in enumerate(shown):
             output["key"] = output_key(i)
-        outputs = [{
-            "key": o["key"], "text": " ".join(o["tokens"]), "systems": o["systems"],
-            "edits": [shown_edit(e, source) for e in edits[(planned.line, tuple(o["tokens"]))]],
-            "control_of": o["control_of"]["key"] if o["control_of"] else None,
-        } for o in shown]
-        screens.append(Screen(
-            campaign=campaign, line=planned.line, source=" ".join(source), outputs=outputs, is_control=index in controls,
-            before=" ".join(dataset.sources[planned.line - 1]) if planned.line > 0 else "",
-            after=" ".join(dataset.sources[planned.line + 1]) if planned.line + 1 < len(dataset) else "",
-        ))
+        outputs = [
+            {
+                "key": o["key"],
+                "text": " ".join(o["tokens"]),
+                "systems": o["systems"],
+                "edits": [shown_edit(e, source) for e in edits[(planned.line, tuple(o["tokens"]))]],
+                "control_of": o["control_of"]["key"] if o["control_of"] else None,
+            }
+            for o in shown
+        ]
+        screens.append(
+            Screen(
+                campaign=campaign,
+                line=planned.line,
+                source=" ".join(source),
+                outputs=outputs,
+                is_control=index in controls,
+                before=" ".join(dataset.sources[planned.line - 1]) if planned.line > 0 else "",
+                after=" ".join(dataset.sources[planned.line + 1]) if planned.line + 1 < len(dataset) else "",
+            )
+        )
     return screens
 
 
@@ -108,8 +138,13 @@ def prepare_campaign(campaign: Campaign) -> str:
     rng = random.Random(campaign.seed)
     try:
         plan = plan_campaign(
-            differing_lines(system_outputs(campaign, dataset)), annotators, screens_per_annotator=campaign.screens_per_annotator,
-            outputs=campaign.outputs_per_screen, redundancy=campaign.redundancy, repeats=campaign.repeats, control_share=campaign.controls,
+            differing_lines(system_outputs(campaign, dataset)),
+            annotators,
+            screens_per_annotator=campaign.screens_per_annotator,
+            outputs=campaign.outputs_per_screen,
+            redundancy=campaign.redundancy,
+            repeats=campaign.repeats,
+            control_share=campaign.controls,
             seed=campaign.seed,
         )
     except (PlanError, scoring.InputError) as error:
@@ -120,9 +155,15 @@ def prepare_campaign(campaign: Campaign) -> str:
     edits.update(edits_of(dataset, [(plan.screens[i].line, made) for i, (_, made) in controls.items()]))
     with transaction.atomic():
         screens = Screen.objects.bulk_create(build_rows(campaign, dataset, plan, controls, edits, rng))
-        Assignment.objects.bulk_create([
-            Assignment(campaign=campaign, annotator_id=annotator, screen=screens[screen], position=position, repeat=repeat)
-            for annotator, queue in plan.queues.items() for position, (screen, repeat) in enumerate(queue)
-        ], batch_size=2000)
+        Assignment.objects.bulk_create(
+            [
+                Assignment(
+                    campaign=campaign, annotator_id=annotator, screen=screens[screen], position=position, repeat=repeat
+                )
+                for annotator, queue in plan.queues.items()
+                for position, (screen, repeat) in enumerate(queue)
+            ],
+            batch_size=2000,
+        )
         Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.READY, message="")
     return Campaign.Status.READY

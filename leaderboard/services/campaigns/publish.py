@@ -7,6 +7,7 @@ as two more human schemes; the organizers' counts every ranked campaign, publish
 not (:mod:`leaderboard.insights.meta`), so publishing changes only what everyone else
 sees. The campaign's job then brings the cached tables up to date in the worker.
 """
+
 from __future__ import annotations
 
 from django.db import transaction

@@ -12,6 +12,7 @@
 4. A ranking gives the phase an (empty) judgments row if it has none: the organizers'
    meta-evaluation counts the campaign as soon as it is ranked, published or not.
 """
+
 from __future__ import annotations
 
 import logging
@@ -42,14 +43,18 @@ def correlations(campaign: Campaign, ranking: dict, labels: dict[int, str]) -> d
         return {}
     statistics: dict[str, dict] = {name: {} for name in ids}
     by_id = {pk: name for name, pk in ids.items()}
-    for pk, metric, stats in MetricResult.objects.filter(submission_id__in=by_id).values_list("submission_id", "metric", "statistics"):
+    for pk, metric, stats in MetricResult.objects.filter(submission_id__in=by_id).values_list(
+        "submission_id", "metric", "statistics"
+    ):
         statistics[by_id[pk]][metric] = stats
     task = campaign.task
     metrics = build_metrics(task.metric_names(), campaign.phase.scoring_options())
-    human = HumanJudgments(schemes={
-        "EW": {name: ranked[name]["expected_wins"] for name in ids},
-        "TS": {name: ranked[name]["trueskill"] for name in ids},
-    })
+    human = HumanJudgments(
+        schemes={
+            "EW": {name: ranked[name]["expected_wins"] for name in ids},
+            "TS": {name: ranked[name]["trueskill"] for name in ids},
+        }
+    )
     try:
         table = meta_evaluate(statistics, metrics, human, samples=CORRELATION_SAMPLES, seed=CORRELATION_SEED)
     except (scoring.InputError, ValueError, KeyError, IndexError) as error:
@@ -65,7 +70,13 @@ def compute_results(campaign: Campaign) -> dict:
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
     labels = system_labels(submissions)
     counted = count_judgments(campaign, labels)
-    results: dict = {"systems": {}, "clusters": [], "agreement": {"inter": None, "intra": None}, "rankings": 0, "signature": ""}
+    results: dict = {
+        "systems": {},
+        "clusters": [],
+        "agreement": {"inter": None, "intra": None},
+        "rankings": 0,
+        "signature": "",
+    }
     message = ""
     if counted.items:
         try:
@@ -79,22 +90,27 @@ def compute_results(campaign: Campaign) -> dict:
     users += sorted(u for u in counted.screens if u not in users)
     for user in users:
         entry = counted.controls.get(user)
-        annotators.append({
-            "user": user, "screens": counted.screens.get(user, 0),
-            "controls": 0 if entry is None else entry["below"] + entry["above"] + entry["tie"],
-            "p_value": None if entry is None else entry["p_value"],
-            "trusted": user not in counted.untrusted,
-        })
-    results.update({
-        "counted_annotators": results.pop("annotators", 0),
-        "annotators": annotators,
-        "controls": [{"user": u, **e} for u, e in sorted(counted.controls.items())],
-        "excluded": {"untrusted_judgments": counted.excluded_judgments},
-        "system_ids": {name: pk for pk, name in labels.items()},
-        "correlations": correlations(campaign, results, labels) if results["systems"] else {},
-        "threshold": campaign.threshold,
-        "message": message,
-    })
+        annotators.append(
+            {
+                "user": user,
+                "screens": counted.screens.get(user, 0),
+                "controls": 0 if entry is None else entry["below"] + entry["above"] + entry["tie"],
+                "p_value": None if entry is None else entry["p_value"],
+                "trusted": user not in counted.untrusted,
+            }
+        )
+    results.update(
+        {
+            "counted_annotators": results.pop("annotators", 0),
+            "annotators": annotators,
+            "controls": [{"user": u, **e} for u, e in sorted(counted.controls.items())],
+            "excluded": {"untrusted_judgments": counted.excluded_judgments},
+            "system_ids": {name: pk for pk, name in labels.items()},
+            "correlations": correlations(campaign, results, labels) if results["systems"] else {},
+            "threshold": campaign.threshold,
+            "message": message,
+        }
+    )
     return results
 
 
@@ -108,11 +124,12 @@ def refresh_ranking(campaign_id: int) -> bool:
     results = compute_results(campaign)
     results["version"] = version
     stored = Campaign.objects.filter(pk=campaign_id, ranked_version__lte=version).update(
-        results=results, ranked_version=version, ranked_at=timezone.now(),
+        results=results,
+        ranked_version=version,
+        ranked_at=timezone.now(),
     )
     if stored and results["systems"]:
         ensure_judgments(campaign.phase_id)  # the organizers' meta-evaluation counts it
     if stored and campaign.published:
         touch(campaign.phase_id)  # the board's human column changed
     return True
-

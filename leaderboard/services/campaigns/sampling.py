@@ -9,6 +9,7 @@ of their screens a second time, and regular screens, each of which ``redundancy`
 annotators judge. The same inputs and seed give the same plan, so a campaign is
 reproducible. Pure Python: no Django, no parsing.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -94,7 +95,10 @@ def plan_campaign(
     per_screen = max(1, min(redundancy, len(annotators)))
     quota = dict.fromkeys(annotators, regular)
     for j in range(math.ceil(len(annotators) * regular / per_screen)):
-        ready = sorted((a for a in annotators if quota[a] > 0), key=lambda a: (-quota[a], (annotators.index(a) - j) % len(annotators)))
+        ready = sorted(
+            (a for a in annotators if quota[a] > 0),
+            key=lambda a: (-quota[a], (annotators.index(a) - j) % len(annotators)),
+        )
         if not ready:
             break
         line = next_line()

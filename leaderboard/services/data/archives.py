@@ -10,6 +10,7 @@ Whatever the bytes are, the answer is the zip's contents or :class:`scoring.Inpu
 naming the zip and the member: an encrypted member, corrupt compressed data, a
 truncated archive, a bad CRC or a name given twice is the file's fault, never a 500.
 """
+
 from __future__ import annotations
 
 import io
@@ -60,14 +61,18 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
         if stat.S_ISLNK(member.external_attr >> 16):
             raise problem(f"{member.filename}: links are not accepted", name)
         if member.flag_bits & ENCRYPTED:
-            raise problem(f"{member.filename}: encrypted (the zip has a password); zip the files again without one", name)
+            raise problem(
+                f"{member.filename}: encrypted (the zip has a password); zip the files again without one", name
+            )
         if member.file_size > RATIO_FROM and member.file_size > MAX_RATIO * max(member.compress_size, 1):
             raise problem(f"{member.filename}: compressed more than {MAX_RATIO} to 1; not a text file", name)
         try:
             with archive.open(member) as handle:
                 content = handle.read(max_bytes - total + 1)
         except UNREADABLE as error:
-            raise problem(f"{member.filename}: cannot be read, the zip is damaged ({_reason(error)}); zip the files again", name) from error
+            raise problem(
+                f"{member.filename}: cannot be read, the zip is damaged ({_reason(error)}); zip the files again", name
+            ) from error
         total += len(content)
         if total > max_bytes:
             raise problem(f"the zip unpacks to more than {max_bytes / 1024 / 1024:g} MB", name)

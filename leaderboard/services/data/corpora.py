@@ -13,6 +13,7 @@ by the code every phase uses. What is particular to several corpora is here:
   missing), or one corpus named with the upload;
 - an upload's status: scored once all its corpora are, failed if all failed.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,6 +50,7 @@ class CorpusGold:
 
 # -- gold bundles -----------------------------------------------------------------------
 
+
 def is_corpora_bundle(data: bytes) -> bool:
     """A zip whose files lie in folders, more than one or with a ``corpus.json`` (read
     from its central directory alone)."""
@@ -62,12 +64,20 @@ def is_corpora_bundle(data: bytes) -> bool:
 def unpack_corpora(name: str, data: bytes) -> list[CorpusGold]:
     """The corpora of a zip bundle, every one checked; raises :class:`scoring.InputError`
     with every problem, each naming its corpus, file and line."""
-    files = read_zip(name, data, max_members=MAX_CORPORA * MAX_FILES_PER_CORPUS, max_bytes=int(settings.GEC_MAX_GOLD_MB * 1024 * 1024))
+    files = read_zip(
+        name,
+        data,
+        max_members=MAX_CORPORA * MAX_FILES_PER_CORPUS,
+        max_bytes=int(settings.GEC_MAX_GOLD_MB * 1024 * 1024),
+    )
     folders: dict[str, dict[str, bytes]] = {}
     for path, content in files.items():
         parts = PurePosixPath(path).parts
         if len(parts) != 2:
-            raise problem(f"{path}: a corpus bundle holds one folder per corpus, each with its files (no deeper folders, no loose files)", name)
+            raise problem(
+                f"{path}: a corpus bundle holds one folder per corpus, each with its files (no deeper folders, no loose files)",
+                name,
+            )
         folders.setdefault(parts[0], {})[parts[1]] = content
     return checked_corpora(name, folders)
 
@@ -76,7 +86,8 @@ def read_corpora_dir(root: Path) -> list[CorpusGold]:
     """The corpora of a folder laid out as a bundle (the demo's data)."""
     folders = {
         folder.name: {f.name: f.read_bytes() for f in folder.iterdir() if f.is_file()}
-        for folder in sorted(root.iterdir()) if folder.is_dir() and (folder / "source.txt").exists()
+        for folder in sorted(root.iterdir())
+        if folder.is_dir() and (folder / "source.txt").exists()
     }
     return checked_corpora(str(root), folders)
 
@@ -91,7 +102,9 @@ def checked_corpora(name: str, folders: dict[str, dict[str, bytes]]) -> list[Cor
         try:
             corpora.append(corpus_gold(folder, files))
         except scoring.InputError as error:
-            problems.extend(scoring.Problem(p.line, p.message, f"{folder}/{p.file}" if p.file else folder) for p in error.problems)
+            problems.extend(
+                scoring.Problem(p.line, p.message, f"{folder}/{p.file}" if p.file else folder) for p in error.problems
+            )
     if problems:
         raise scoring.InputError(problems)
     return corpora
@@ -105,13 +118,26 @@ def corpus_gold(name: str, files: dict[str, bytes]) -> CorpusGold:
     files = {n: data for n, data in files.items() if n.lower().endswith((".txt", *scoring.M2_SUFFIXES))}
     lang = str(manifest.get("language") or name.split("-")[0])
     if lang not in scoring.pipelines.languages():
-        raise problem(f"language {lang!r} is not one the platform has a pipeline for; give it as \"language\" in {MANIFEST}", MANIFEST)
+        raise problem(
+            f'language {lang!r} is not one the platform has a pipeline for; give it as "language" in {MANIFEST}',
+            MANIFEST,
+        )
     pipeline = str(manifest.get("pipeline") or "")
     if pipeline and pipeline not in scoring.pipelines.available_pipelines(lang):
-        raise problem(f"pipeline {pipeline!r} is not available for {lang}; choose one of {', '.join(scoring.pipelines.available_pipelines(lang))}", MANIFEST)
+        raise problem(
+            f"pipeline {pipeline!r} is not available for {lang}; choose one of {', '.join(scoring.pipelines.available_pipelines(lang))}",
+            MANIFEST,
+        )
     max_tokens = manifest.get("max_tokens", Dataset._meta.get_field("max_tokens").default)
-    if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or not 1 <= max_tokens <= scoring.MAX_LINE_TOKENS:
-        raise problem(f"max_tokens must be a whole number from 1 to {scoring.MAX_LINE_TOKENS} (the longest line every metric is bounded on); got {json.dumps(max_tokens)}", MANIFEST)
+    if (
+        not isinstance(max_tokens, int)
+        or isinstance(max_tokens, bool)
+        or not 1 <= max_tokens <= scoring.MAX_LINE_TOKENS
+    ):
+        raise problem(
+            f"max_tokens must be a whole number from 1 to {scoring.MAX_LINE_TOKENS} (the longest line every metric is bounded on); got {json.dumps(max_tokens)}",
+            MANIFEST,
+        )
     gold = check_gold(**classify("", files), max_tokens=max_tokens)  # problems are named after the folder by the caller
     return CorpusGold(name, lang, pipeline, max_tokens, gold)
 
@@ -127,6 +153,7 @@ def read_manifest(data: bytes) -> dict:
 
 
 # -- submissions ------------------------------------------------------------------------
+
 
 def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") -> list[tuple[Phase, str, bytes]]:
     """``[(corpus phase, file name, bytes)]`` of an upload to ``phase``: the file itself
@@ -145,10 +172,17 @@ def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") 
             raise problem(f"no corpus {corpus!r} in this phase; its corpora: {', '.join(corpora)}")
         return [(corpora[corpus], f"{corpus}{PurePosixPath(filename).suffix or '.txt'}", content)]
     named = PurePosixPath(filename)
-    if not filename.lower().endswith(ZIP_SUFFIX) and named.stem in corpora and named.suffix.lower() in (".txt", *scoring.M2_SUFFIXES):
+    if (
+        not filename.lower().endswith(ZIP_SUFFIX)
+        and named.stem in corpora
+        and named.suffix.lower() in (".txt", *scoring.M2_SUFFIXES)
+    ):
         return [(corpora[named.stem], named.name, content)]  # one corpus's file, named as in a zip
     if not filename.lower().endswith(ZIP_SUFFIX):
-        raise problem(f"this phase has {len(corpora)} corpora ({', '.join(corpora)}): upload a zip with one file per corpus, named <corpus>.txt, or name the corpus of this file", filename)
+        raise problem(
+            f"this phase has {len(corpora)} corpora ({', '.join(corpora)}): upload a zip with one file per corpus, named <corpus>.txt, or name the corpus of this file",
+            filename,
+        )
     files = read_zip(filename, content, max_members=len(corpora), max_bytes=phase.max_upload_bytes() * len(corpora))
     outputs, unknown = {}, []
     for path, data in files.items():
@@ -160,9 +194,15 @@ def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") 
         else:
             outputs[member.stem] = (corpora[member.stem], member.name, data)
     if unknown:
-        raise problem(f"{', '.join(unknown)}: name each file after its corpus, one of {', '.join(f'{c}.txt' for c in corpora)}", filename)
+        raise problem(
+            f"{', '.join(unknown)}: name each file after its corpus, one of {', '.join(f'{c}.txt' for c in corpora)}",
+            filename,
+        )
     if not outputs:
-        raise problem(f"no corpus file in the zip; name each file after its corpus, one of {', '.join(f'{c}.txt' for c in corpora)}", filename)
+        raise problem(
+            f"no corpus file in the zip; name each file after its corpus, one of {', '.join(f'{c}.txt' for c in corpora)}",
+            filename,
+        )
     return [outputs[name] for name in corpora if name in outputs]
 
 
@@ -173,12 +213,19 @@ def settle_upload(upload_id: int) -> bool:
     outputs = list(upload.corpus_outputs.select_related("phase").order_by("pk"))
     ended = [o for o in outputs if o.status in (Submission.Status.SCORED, Submission.Status.FAILED)]
     failed = [o for o in ended if o.status == Submission.Status.FAILED]
-    fields = {"progress": sum(o.progress for o in outputs) / max(len(outputs), 1), "error": "\n".join(f"{o.phase.corpus}: {o.error}" for o in failed)}
+    fields = {
+        "progress": sum(o.progress for o in outputs) / max(len(outputs), 1),
+        "error": "\n".join(f"{o.phase.corpus}: {o.error}" for o in failed),
+    }
     if len(ended) < len(outputs):
         fields["status"] = Submission.Status.RUNNING
     elif len(failed) == len(outputs):
         fields.update(status=Submission.Status.FAILED, failure_cause=failed[0].failure_cause)
     else:
-        fields.update(status=Submission.Status.SCORED, scored_at=max(o.scored_at for o in ended if o.scored_at), signature="\n".join(f"{o.phase.corpus}: {o.signature}" for o in ended if o.signature))
+        fields.update(
+            status=Submission.Status.SCORED,
+            scored_at=max(o.scored_at for o in ended if o.scored_at),
+            signature="\n".join(f"{o.phase.corpus}: {o.signature}" for o in ended if o.signature),
+        )
     Submission.objects.filter(pk=upload_id).update(**fields)
     return len(ended) == len(outputs)

@@ -1,4 +1,5 @@
 """Prepare a task's dataset once and restore it cheaply in every scoring process."""
+
 from __future__ import annotations
 
 import threading
@@ -29,11 +30,23 @@ def prepare_dataset_m2(name: str, m2_text: str) -> Dataset:
     return _store(name, prepared, m2_source(prepared), [{"name": "m2", "text": m2_text}], from_m2=True)
 
 
-def parse_text_gold(source: str, references: list[tuple[str, str]], *, tokenize: bool = False, limits: scoring.Limits = scoring.DEFAULT_LIMITS, **language) -> scoring.Dataset:
+def parse_text_gold(
+    source: str,
+    references: list[tuple[str, str]],
+    *,
+    tokenize: bool = False,
+    limits: scoring.Limits = scoring.DEFAULT_LIMITS,
+    **language,
+) -> scoring.Dataset:
     """``language``: ``lang`` and ``pipeline`` (:meth:`Dataset.language`); English by default."""
     source_lines = scoring.read_text(source.encode(), name="source", limits=limits)
-    reference_lines = [scoring.read_text(text.encode(), name=ref_name, expected_lines=len(source_lines), limits=limits) for ref_name, text in references]
-    return scoring.Dataset.from_text(source_lines, reference_lines, names=[n for n, _ in references], tokenize_input=tokenize, **language)
+    reference_lines = [
+        scoring.read_text(text.encode(), name=ref_name, expected_lines=len(source_lines), limits=limits)
+        for ref_name, text in references
+    ]
+    return scoring.Dataset.from_text(
+        source_lines, reference_lines, names=[n for n, _ in references], tokenize_input=tokenize, **language
+    )
 
 
 def parse_m2_gold(m2_text: str, *, limits: scoring.Limits = scoring.DEFAULT_LIMITS, **language) -> scoring.Dataset:
@@ -51,8 +64,14 @@ def prepare_stored(dataset: Dataset, *, tokenize: bool = False) -> scoring.Datas
         prepared = parse_m2_gold(dataset.references[0]["text"], limits=dataset.limits(), **dataset.language())
     else:
         references = [(r["name"], r["text"]) for r in dataset.references]
-        prepared = parse_text_gold(dataset.source, references, tokenize=tokenize, limits=dataset.limits(), **dataset.language())
-    dataset.prepared, dataset.n_sentences, dataset.n_references = prepared.to_bytes(), len(prepared), prepared.n_references
+        prepared = parse_text_gold(
+            dataset.source, references, tokenize=tokenize, limits=dataset.limits(), **dataset.language()
+        )
+    dataset.prepared, dataset.n_sentences, dataset.n_references = (
+        prepared.to_bytes(),
+        len(prepared),
+        prepared.n_references,
+    )
     dataset.save(update_fields=["prepared", "n_sentences", "n_references"])
     with _cache_lock:
         _cache[dataset.pk] = prepared
@@ -113,10 +132,14 @@ class DatabaseLineStore:
     def fetch(self, keys: list[str]) -> dict[str, bytes]:
         found = {}
         for i in range(0, len(keys), FETCH_BATCH):
-            rows = ParsedLine.objects.filter(dataset_id=self.dataset_id, key__in=keys[i : i + FETCH_BATCH]).values_list("key", "parse")
+            rows = ParsedLine.objects.filter(dataset_id=self.dataset_id, key__in=keys[i : i + FETCH_BATCH]).values_list(
+                "key", "parse"
+            )
             found.update((key, bytes(parse)) for key, parse in rows)
         return found
 
     def save(self, parses: dict[str, bytes]) -> None:
         rows = [ParsedLine(dataset_id=self.dataset_id, key=key, parse=parse) for key, parse in parses.items()]
-        ParsedLine.objects.bulk_create(rows, batch_size=500, ignore_conflicts=True)  # another worker may have saved it first
+        ParsedLine.objects.bulk_create(
+            rows, batch_size=500, ignore_conflicts=True
+        )  # another worker may have saved it first

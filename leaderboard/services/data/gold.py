@@ -6,6 +6,7 @@ scoring library's readers (line-numbered problems, as for uploads); parsing and
 annotation happen later, in the worker queue (:mod:`leaderboard.services.hosting.organizer_jobs`).
 A zip is bounded before it is read (:mod:`.archives`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,7 +33,13 @@ class Gold:
     n_references: int = 0
 
 
-def check_gold(*, source: tuple[str, bytes] | None = None, references: list[tuple[str, bytes]] = (), m2: tuple[str, bytes] | None = None, max_tokens: int = 1000) -> Gold:
+def check_gold(
+    *,
+    source: tuple[str, bytes] | None = None,
+    references: list[tuple[str, bytes]] = (),
+    m2: tuple[str, bytes] | None = None,
+    max_tokens: int = 1000,
+) -> Gold:
     """Validate named files (``(filename, bytes)``); raises :class:`scoring.InputError`
     with every problem of every file, by file and line."""
     if m2 and (source or references):
@@ -44,7 +51,12 @@ def check_gold(*, source: tuple[str, bytes] | None = None, references: list[tupl
         if not corpus.sources:
             raise problem("the file has no 'S' line: no sentence", name)
         source_text = "".join(" ".join(tokens) + "\n" for tokens in corpus.sources)
-        return Gold(source=source_text, m2=_text(data), n_sentences=len(corpus.sources), n_references=max(len(corpus.annotator_ids), 1))
+        return Gold(
+            source=source_text,
+            m2=_text(data),
+            n_sentences=len(corpus.sources),
+            n_references=max(len(corpus.annotator_ids), 1),
+        )
     if not source or not references:
         raise problem("give a source file and at least one reference file (or one M2 file)")
     lines = scoring.read_text(source[1], name=source[0], limits=limits)
@@ -57,8 +69,10 @@ def check_gold(*, source: tuple[str, bytes] | None = None, references: list[tupl
     if problems:
         raise scoring.InputError(problems)
     return Gold(
-        source=_text(source[1]), references=tuple((PurePosixPath(n).stem, _text(d)) for n, d in references),
-        n_sentences=len(lines), n_references=len(references),
+        source=_text(source[1]),
+        references=tuple((PurePosixPath(n).stem, _text(d)) for n, d in references),
+        n_sentences=len(lines),
+        n_references=len(references),
     )
 
 
@@ -70,7 +84,9 @@ def _text(data: bytes) -> str:
 def unpack_bundle(name: str, data: bytes) -> dict:
     """``check_gold`` keyword arguments from a zip: one ``*.m2``, or a source (named
     source/src/input/orig) with reference text files (every other ``*.txt``, by name)."""
-    members = read_zip(name, data, max_members=MAX_BUNDLE_MEMBERS, max_bytes=int(settings.GEC_MAX_GOLD_MB * 1024 * 1024))
+    members = read_zip(
+        name, data, max_members=MAX_BUNDLE_MEMBERS, max_bytes=int(settings.GEC_MAX_GOLD_MB * 1024 * 1024)
+    )
     files = {}
     for path, content in members.items():
         filename = PurePosixPath(path).name
@@ -91,6 +107,9 @@ def classify(name: str, files: dict[str, bytes]) -> dict:
         return {"m2": (m2[0], files[m2[0]])}
     sources = [f for f in files if PurePosixPath(f).stem.lower() in SOURCE_STEMS]
     if len(sources) != 1:
-        raise problem(f"name exactly one file source.txt (or src, input, orig) in the bundle; found {', '.join(sorted(files)) or 'nothing'}", name)
+        raise problem(
+            f"name exactly one file source.txt (or src, input, orig) in the bundle; found {', '.join(sorted(files)) or 'nothing'}",
+            name,
+        )
     references = [(f, files[f]) for f in sorted(files) if f != sources[0]]
     return {"source": (sources[0], files[sources[0]]), "references": references}

@@ -1,5 +1,6 @@
 """A phase's metrics, built and prepared on its dataset once per process: scoring a
 submission and re-scoring a phase's pool both start from them."""
+
 from __future__ import annotations
 
 import threading

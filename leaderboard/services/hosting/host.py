@@ -4,6 +4,7 @@ Gold arrives checked (:mod:`leaderboard.services.data.gold`) and is stored unpre
 in the worker queue parses it (:mod:`leaderboard.services.hosting.organizer_jobs`). A task is
 ``preparing`` until its first gold is ready and is listed only then.
 """
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -25,8 +26,14 @@ def store_gold(task: SharedTask, name: str, gold: Gold, **language) -> Dataset:
     English, its richest pipeline and the task's line limit."""
     references = [{"name": "m2", "text": gold.m2}] if gold.m2 else [{"name": n, "text": t} for n, t in gold.references]
     return Dataset.objects.create(
-        task=task, name=name, source=gold.source, references=references, from_m2=bool(gold.m2),
-        n_sentences=gold.n_sentences, n_references=gold.n_references, **{"max_tokens": task.max_tokens, **language},
+        task=task,
+        name=name,
+        source=gold.source,
+        references=references,
+        from_m2=bool(gold.m2),
+        n_sentences=gold.n_sentences,
+        n_references=gold.n_references,
+        **{"max_tokens": task.max_tokens, **language},
     )
 
 
@@ -35,7 +42,9 @@ def host_task(user, gold: Gold | list, *, language: dict | None = None, **fields
     dataset (in ``language``: :func:`store_gold`'s settings), or one per corpus of a
     bundle (``gold`` a list of :class:`.corpora.CorpusGold`, each with its own)."""
     with transaction.atomic():
-        task = SharedTask.objects.create(status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued", created_by=user, **fields)
+        task = SharedTask.objects.create(
+            status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued", created_by=user, **fields
+        )
         task.metric_names()  # unknown metric names raise before anything is kept
         task.organizers.add(user)
         if isinstance(gold, list):
@@ -46,7 +55,16 @@ def host_task(user, gold: Gold | list, *, language: dict | None = None, **fields
     return task
 
 
-def add_hosted_phase(task: SharedTask, fields: dict, *, gold: Gold | list | None = None, dataset: Dataset | None = None, corpora=(), language: dict | None = None, user=None) -> Phase:
+def add_hosted_phase(
+    task: SharedTask,
+    fields: dict,
+    *,
+    gold: Gold | list | None = None,
+    dataset: Dataset | None = None,
+    corpora=(),
+    language: dict | None = None,
+    user=None,
+) -> Phase:
     """A phase on new ``gold`` (stored, prepared in the queue, chunks found there) or on
     one of the task's datasets (chunks found now when it is prepared, else by its job);
     a phase of several corpora on the task's datasets ``corpora`` or on a bundle's
@@ -93,7 +111,9 @@ def store_corpora(task: SharedTask, corpora: list[CorpusGold], *, user=None, pre
     inline by ``prepare`` (a command)."""
     datasets = []
     for corpus in corpora:
-        dataset = store_gold(task, corpus.name, corpus.gold, lang=corpus.lang, pipeline=corpus.pipeline, max_tokens=corpus.max_tokens)
+        dataset = store_gold(
+            task, corpus.name, corpus.gold, lang=corpus.lang, pipeline=corpus.pipeline, max_tokens=corpus.max_tokens
+        )
         if prepare is None:
             queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
         else:
@@ -110,7 +130,12 @@ def add_corpus_phase(task: SharedTask, datasets: list[Dataset], *, kind: str, **
         Pool.objects.create(phase=phase)
         for dataset in datasets:
             corpus = Phase.every.create(
-                task=task, parent=phase, corpus=dataset.name, kind=f"{kind}--{dataset.name}", name=dataset.name, dataset=dataset,
+                task=task,
+                parent=phase,
+                corpus=dataset.name,
+                kind=f"{kind}--{dataset.name}",
+                name=dataset.name,
+                dataset=dataset,
                 **{name: getattr(phase, name) for name in Phase.SHARED},
             )
             Pool.objects.create(phase=corpus)

@@ -6,6 +6,7 @@ GoToScorer gold chunks of every phase that uses it; a task created from the brow
 is each system's rank before and after). A job is claimed once: a redelivered message
 finds it running or finished and leaves it alone.
 """
+
 from __future__ import annotations
 
 import logging
@@ -28,7 +29,11 @@ log = logging.getLogger(__name__)
 def queue_job(kind: str, task: SharedTask, *, user=None, dataset=None) -> OrganizerJob:
     """Create the job and queue it once the transaction commits."""
     job = OrganizerJob.objects.create(
-        kind=kind, task=task, dataset=dataset, created_by=user if user and user.is_authenticated else None, heartbeat_at=timezone.now(),
+        kind=kind,
+        task=task,
+        dataset=dataset,
+        created_by=user if user and user.is_authenticated else None,
+        heartbeat_at=timezone.now(),
     )
     transaction.on_commit(lambda: request_organizer_job(job.pk))
     return job
@@ -38,10 +43,16 @@ def requeue_job(job: OrganizerJob) -> None:
     """Run a failed (or lost) job again: the organizer's button, an admin action, the sweeper."""
     with transaction.atomic():
         OrganizerJob.objects.filter(pk=job.pk).update(
-            status=OrganizerJob.Status.QUEUED, progress=0.0, message="queued again", finished_at=None, heartbeat_at=timezone.now(),
+            status=OrganizerJob.Status.QUEUED,
+            progress=0.0,
+            message="queued again",
+            finished_at=None,
+            heartbeat_at=timezone.now(),
         )
         if job.kind == OrganizerJob.Kind.PREPARE_GOLD and job.task.status == SharedTask.Status.FAILED:
-            SharedTask.objects.filter(pk=job.task_id).update(status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued again")
+            SharedTask.objects.filter(pk=job.task_id).update(
+                status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued again"
+            )
         transaction.on_commit(lambda: request_organizer_job(job.pk))
 
 
@@ -52,19 +63,25 @@ def run_job(job_id: int) -> str:
         if job.status != OrganizerJob.Status.QUEUED:
             return job.status
         now = timezone.now()
-        OrganizerJob.objects.filter(pk=job_id).update(status=OrganizerJob.Status.RUNNING, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1)
+        OrganizerJob.objects.filter(pk=job_id).update(
+            status=OrganizerJob.Status.RUNNING, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1
+        )
     try:
         result = RUNNERS[job.kind](job)
     except scoring.InputError as error:
         return fail_job(job_id, str(error))
-    OrganizerJob.objects.filter(pk=job_id).update(status=OrganizerJob.Status.DONE, progress=1.0, message="done", result=result, finished_at=timezone.now())
+    OrganizerJob.objects.filter(pk=job_id).update(
+        status=OrganizerJob.Status.DONE, progress=1.0, message="done", result=result, finished_at=timezone.now()
+    )
     return OrganizerJob.Status.DONE
 
 
 def fail_job(job_id: int, message: str) -> str:
     """End a job as failed; a task whose first gold failed says why on its status page."""
     job = OrganizerJob.objects.select_related("task").get(pk=job_id)
-    OrganizerJob.objects.filter(pk=job_id).update(status=OrganizerJob.Status.FAILED, message=message, finished_at=timezone.now())
+    OrganizerJob.objects.filter(pk=job_id).update(
+        status=OrganizerJob.Status.FAILED, message=message, finished_at=timezone.now()
+    )
     if job.kind == OrganizerJob.Kind.PREPARE_GOLD and job.task.status == SharedTask.Status.PREPARING:
         SharedTask.objects.filter(pk=job.task_id).update(status=SharedTask.Status.FAILED, status_message=message)
     return OrganizerJob.Status.FAILED
@@ -82,7 +99,9 @@ def prepare_gold(job: OrganizerJob) -> dict:
     prepared = prepare_stored(dataset, tokenize=task.tokenize)
     report(job, 0.85, "finding the gold chunks")
     if gotoscorer.NAME in task.metric_names():
-        for phase in Phase.every.filter(dataset=dataset).exclude(pk__in=GoldChunk.objects.values("phase")):  # corpus phases too
+        for phase in Phase.every.filter(dataset=dataset).exclude(
+            pk__in=GoldChunk.objects.values("phase")
+        ):  # corpus phases too
             gotoscorer.create_gold_chunks(phase, prepared, task.gts_ref)
     if task.status == SharedTask.Status.PREPARING:
         SharedTask.objects.filter(pk=task.pk).update(status=SharedTask.Status.READY, progress=1.0, status_message="")
@@ -90,7 +109,9 @@ def prepare_gold(job: OrganizerJob) -> dict:
 
 
 def rescore(job: OrganizerJob) -> dict:
-    changes = rescore_with_ranks(job.task, progress=lambda done: report(job, 0.95 * done, f"{done:.0%} of the submissions rescored"))
+    changes = rescore_with_ranks(
+        job.task, progress=lambda done: report(job, 0.95 * done, f"{done:.0%} of the submissions rescored")
+    )
     return {"changes": changes}
 
 

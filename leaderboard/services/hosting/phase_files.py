@@ -4,6 +4,7 @@ organizers publish them (``leaderboard.access`` decides who gets which).
 A phase of several corpora offers one file per corpus, named as a zip submission names
 it (``<corpus>.txt``), so a participant corrects the files in place and zips them back.
 """
+
 from __future__ import annotations
 
 from ...models import Phase

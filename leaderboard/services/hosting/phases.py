@@ -5,6 +5,7 @@ or "after_end" (revealed when it ends), optionally ``blind``. Freezing closes it
 submissions without ending it (its end date, and what the end reveals, stay as set);
 revealing makes its results public. Both are flags, so each can be undone.
 """
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -61,10 +62,19 @@ def rescore_with_ranks(task, report=lambda _line: None, progress=lambda _done: N
         for sid in sorted(set(before[phase.pk]) | set(after), key=lambda s: (after.get(s, {}).get("rank") or 10**9, s)):
             old, new = before[phase.pk].get(sid), after.get(sid)
             row = new or old
-            result.append({
-                "phase": phase.kind, "submission_id": sid, "team": row["team"], "system_name": row["system_name"], "metric": metric,
-                "old_rank": old and old["rank"], "new_rank": new and new["rank"],
-                "old_value": old and old["value"], "new_value": new and new["value"],
-                "moved": (old and old["rank"]) != (new and new["rank"]), "changed_scores": len(changes.get(sid, {})),
-            })
+            result.append(
+                {
+                    "phase": phase.kind,
+                    "submission_id": sid,
+                    "team": row["team"],
+                    "system_name": row["system_name"],
+                    "metric": metric,
+                    "old_rank": old and old["rank"],
+                    "new_rank": new and new["rank"],
+                    "old_value": old and old["value"],
+                    "new_value": new and new["value"],
+                    "moved": (old and old["rank"]) != (new and new["rank"]),
+                    "changed_scores": len(changes.get(sid, {})),
+                }
+            )
     return result

@@ -1,4 +1,5 @@
 """Create a shared task: its dataset prepared once, a phase, and the phase's pool."""
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -37,7 +38,12 @@ def create_task(
     dataset = prepare_gold_files(f"{slug} {kind}", source=source, references=references, m2=m2, tokenize=tokenize)
     with transaction.atomic():
         task = SharedTask.objects.create(
-            slug=slug, title=title or slug, description=description, tokenize=tokenize, metrics=list(metrics or []), gts_ref=gts_ref,
+            slug=slug,
+            title=title or slug,
+            description=description,
+            tokenize=tokenize,
+            metrics=list(metrics or []),
+            gts_ref=gts_ref,
             tracks=list(tracks),
         )
         task.metric_names()  # rejects unknown metric names before anything is kept
@@ -45,7 +51,14 @@ def create_task(
     return task
 
 
-def prepare_gold_files(name: str, *, source: str | None = None, references: list[tuple[str, str]] = (), m2: str | None = None, tokenize: bool = False):
+def prepare_gold_files(
+    name: str,
+    *,
+    source: str | None = None,
+    references: list[tuple[str, str]] = (),
+    m2: str | None = None,
+    tokenize: bool = False,
+):
     """A prepared dataset from text gold or one M2 file (inline: commands and tests)."""
     if m2 is not None:
         return prepare_dataset_m2(name, m2)

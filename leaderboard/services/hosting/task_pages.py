@@ -1,4 +1,5 @@
 """The organizers' pages of a task: Overview, Data, Evaluation and Terms, in Markdown."""
+
 from __future__ import annotations
 
 from django.utils import timezone
@@ -27,5 +28,7 @@ def save_page(task: SharedTask, name: str, markdown: str) -> TaskPage:
     markdown = markdown.replace("\r\n", "\n").strip()
     if len(markdown) > MAX_PAGE_CHARS:
         raise PageError(f"the {name} page has {len(markdown)} characters; a page has at most {MAX_PAGE_CHARS}")
-    page, _ = TaskPage.objects.update_or_create(task=task, name=name, defaults={"markdown": markdown, "updated_at": timezone.now()})
+    page, _ = TaskPage.objects.update_or_create(
+        task=task, name=name, defaults={"markdown": markdown, "updated_at": timezone.now()}
+    )
     return page

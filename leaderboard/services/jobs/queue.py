@@ -8,6 +8,7 @@ in :func:`leaderboard.services.hosting.organizer_jobs.run_job`. The domain servi
 through :mod:`.work`'s signals, which this module answers (connected when the app is
 ready, :mod:`leaderboard.apps`); a failure in the thread is recorded on the row.
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,7 +32,9 @@ log = logging.getLogger(__name__)
 _executor: ThreadPoolExecutor | None = None
 
 TASK_NAMES = {
-    "scoring": "leaderboard.tasks.score_submission", "organizer": "leaderboard.tasks.run_organizer_job", "campaign": "leaderboard.tasks.run_campaign_job",
+    "scoring": "leaderboard.tasks.score_submission",
+    "organizer": "leaderboard.tasks.run_organizer_job",
+    "campaign": "leaderboard.tasks.run_campaign_job",
     "ties": "leaderboard.tasks.refresh_tie_groups",
 }
 
@@ -86,7 +89,9 @@ def _services(kind: str):
     if kind == "campaign":
         return run_campaign_job, lambda object_id, message: log.error("campaign %s: %s", object_id, message)
     if kind == "ties":  # nothing to record: the next render asks again
-        return refresh_tie_groups, lambda object_id, message: log.error("tie groups of phase %s: %s", object_id, message)
+        return refresh_tie_groups, lambda object_id, message: log.error(
+            "tie groups of phase %s: %s", object_id, message
+        )
     return run_job, fail_job
 
 
@@ -121,7 +126,12 @@ def _send_scoring(submission_id: int, cost: ScoringCost) -> None:
 def _message_options(cost: ScoringCost) -> dict:
     """A scoring job carries the time budget and queue its file's cost earns (:mod:`.cost`)."""
     routing = {"queue": cost.queue} if cost.queue else {}
-    return {"kwargs": {"budget": cost.seconds}, "soft_time_limit": cost.seconds, "time_limit": cost.seconds + 60, **routing}
+    return {
+        "kwargs": {"budget": cost.seconds},
+        "soft_time_limit": cost.seconds,
+        "time_limit": cost.seconds + 60,
+        **routing,
+    }
 
 
 def background() -> ThreadPoolExecutor:

@@ -9,6 +9,7 @@ submission found ``running`` that way lost its worker, which may fail it
 ceiling stopped it); one that never finishes for other reasons fails after
 :data:`MAX_ATTEMPTS` runs, as do organizer jobs.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -34,7 +35,9 @@ def silent(model, older_than: float | None):
     """Rows of ``model`` queued or running with no sign of life since the cutoff."""
     seconds = settings.GEC_STUCK_AFTER if older_than is None else older_than
     cutoff = timezone.now() - dt.timedelta(seconds=seconds)
-    return model.objects.filter(status__in=[model.Status.QUEUED, model.Status.RUNNING]).filter(Q(heartbeat_at__lte=cutoff) | Q(heartbeat_at__isnull=True))
+    return model.objects.filter(status__in=[model.Status.QUEUED, model.Status.RUNNING]).filter(
+        Q(heartbeat_at__lte=cutoff) | Q(heartbeat_at__isnull=True)
+    )
 
 
 def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
@@ -48,8 +51,14 @@ def sweep_stuck_submissions(older_than: float | None = None) -> list[int]:
                 send_next(submission_id)
                 continue  # failed: its worker was stopped too often
             if submission.attempts >= MAX_ATTEMPTS:
-                log.error("submission %s did not finish after %s attempts; marked failed", submission_id, submission.attempts)
-                fail_submission(submission_id, f"scoring did not finish after {submission.attempts} attempts; please tell the organizers", cause=PLATFORM)
+                log.error(
+                    "submission %s did not finish after %s attempts; marked failed", submission_id, submission.attempts
+                )
+                fail_submission(
+                    submission_id,
+                    f"scoring did not finish after {submission.attempts} attempts; please tell the organizers",
+                    cause=PLATFORM,
+                )
                 send_next(submission_id)
                 continue
             requeue(submission_id)
@@ -80,7 +89,10 @@ def sweep_lost_jobs(older_than: float | None = None) -> list[int]:
     for job in silent(OrganizerJob, older_than).select_related("task"):
         if job.attempts >= MAX_ATTEMPTS:
             log.error("organizer job %s did not finish after %s attempts; marked failed", job.pk, job.attempts)
-            fail_job(job.pk, f"the job did not finish after {job.attempts} attempts (its worker was lost); run it again, or tell the site's administrators")
+            fail_job(
+                job.pk,
+                f"the job did not finish after {job.attempts} attempts (its worker was lost); run it again, or tell the site's administrators",
+            )
             continue
         requeue_job(job)
         requeued.append(job.pk)

@@ -5,6 +5,7 @@ n_i lives in PostgreSQL (as N - f_i, one row per gold chunk); the scores come fr
 library's :class:`scoring.gotoscorer.Pool` (``services.pool``), so they equal a
 from-scratch pool computation exactly.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -20,8 +21,15 @@ def create_gold_chunks(phase, dataset, ref_id: int) -> int:
     """One row per gold chunk of reference ``ref_id``, in corpus order, f_i = 0."""
     rows = [
         GoldChunk(
-            phase=phase, position=position, sentence=c.sentence, start=c.start, end=c.end,
-            correction=c.correction, error_type=c.type, modified=c.modified, failures=0,
+            phase=phase,
+            position=position,
+            sentence=c.sentence,
+            start=c.start,
+            end=c.end,
+            correction=c.correction,
+            error_type=c.type,
+            modified=c.modified,
+            failures=0,
         )
         for position, c in enumerate(gold_chunks(dataset, ref_id))
     ]

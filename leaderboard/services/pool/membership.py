@@ -15,6 +15,7 @@ run one after the other and no count is lost. Then, in the same transaction:
   so a join costs what changed, not a re-read of every member; computed for all members
   at once on arrays and written back in one UPDATE ... FROM jsonb_each on PostgreSQL.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -43,11 +44,19 @@ def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
     caller has it already.
     """
     if phase is None:
-        phase = Phase.every.select_related("task").only("counting", "parent_id", "dataset_id", "task__headline_metric", "task__metrics").get(pk=phase_id)
+        phase = (
+            Phase.every.select_related("task")
+            .only("counting", "parent_id", "dataset_id", "task__headline_metric", "task__metrics")
+            .get(pk=phase_id)
+        )
     scored = Submission.objects.filter(phase_id=phase_id, status=Submission.Status.SCORED, hidden=False)
     if phase.parent_id is not None:  # a corpus: each counted entry's output in it
         if settings.GEC_POOL == "all":
-            return set(scored.filter(parent__status=Submission.Status.SCORED, parent__hidden=False).values_list("pk", flat=True))
+            return set(
+                scored.filter(parent__status=Submission.Status.SCORED, parent__hidden=False).values_list(
+                    "pk", flat=True
+                )
+            )
         return {entry[phase_id] for entry in counted_entries(phase.parent_id) if phase_id in entry}
     if settings.GEC_POOL == "all":
         return set(scored.values_list("pk", flat=True))
@@ -120,7 +129,9 @@ def counted_entries(phase_id: int) -> list[dict[int, int]]:
     elif phase.counting == Phase.Counting.BEST:
         values = entry_values(phase, outputs, snapshots)
         for team_id, uploads in teams.items():
-            counted[team_id] = max(set(uploads), key=lambda upload: (values[upload] is not None, values[upload] or 0.0, upload))
+            counted[team_id] = max(
+                set(uploads), key=lambda upload: (values[upload] is not None, values[upload] or 0.0, upload)
+            )
     return [snapshots[upload] for upload in [*baselines, *counted.values()]]
 
 
@@ -128,9 +139,11 @@ def entry_values(phase: Phase, outputs: list, snapshots: dict[int, dict[int, int
     """``{upload id: macro average at best_metric of its entry}``; None when the entry
     misses a corpus or a value is not a number."""
     metric, *keys = best_metric(phase.task).split(".")
-    values = dict(MetricResult.objects.filter(submission__in=[o.output_id for o in outputs], metric=metric).values_list(
-        "submission_id", "__".join(["scores", *keys]) if keys else "scores"
-    ))
+    values = dict(
+        MetricResult.objects.filter(submission__in=[o.output_id for o in outputs], metric=metric).values_list(
+            "submission_id", "__".join(["scores", *keys]) if keys else "scores"
+        )
+    )
     n_corpora = len(phase.corpora())
     result = {}
     for upload, entry in snapshots.items():
@@ -165,7 +178,12 @@ def sync_pool(phase_id: int, *, refresh: set[int] = frozenset(), wanted: set[int
     corpora = list(Phase.every.filter(parent_id=phase_id).order_by("pk").values_list("pk", flat=True))
     if corpora:
         with transaction.atomic():
-            list(Pool.objects.select_for_update().filter(phase_id__in=corpora).order_by("phase_id").values_list("pk", flat=True))
+            list(
+                Pool.objects.select_for_update()
+                .filter(phase_id__in=corpora)
+                .order_by("phase_id")
+                .values_list("pk", flat=True)
+            )
             members = corpus_members(phase_id, corpora)
             return any([sync_pool(corpus, refresh=refresh, wanted=members[corpus]) for corpus in corpora])
     with transaction.atomic():
@@ -211,7 +229,9 @@ def _rescore_members(task, n_chunks: int, members) -> None:
     if not n_chunks:
         return
     names, counts, n_sums = members.sums_table()
-    payload = GoToScorer(task.scoring_options()).results_json([key[1] for key in names], counts, n_sums, members.size, task.gts_ref)
+    payload = GoToScorer(task.scoring_options()).results_json(
+        [key[1] for key in names], counts, n_sums, members.size, task.gts_ref
+    )
     store.write_scores(gotoscorer.NAME, payload)
 
 
@@ -226,7 +246,10 @@ def _rescore_other_pooled_metrics(pool: Pool, phase: Phase) -> None:
     for metric in prepared_metrics(phase):
         if not metric.pooled or metric.name == gotoscorer.NAME:
             continue
-        results = {r.submission_id: r for r in MetricResult.objects.filter(submission__pool_membership__pool=pool, metric=metric.name)}
+        results = {
+            r.submission_id: r
+            for r in MetricResult.objects.filter(submission__pool_membership__pool=pool, metric=metric.name)
+        }
         scores = metric.score_pool({sid: r.statistics for sid, r in results.items()})
         for sid, result in results.items():
             result.scores = scores[sid]

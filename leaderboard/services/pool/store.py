@@ -11,6 +11,7 @@
 - f_i moves in one UPDATE on the chunks whose count changed; scores go back in one
   UPDATE from one JSON object on PostgreSQL, keyed by submission id.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -36,7 +37,11 @@ _outcomes: dict[int, MemberOutcomes] = {}  # phase id -> members' outcomes, keye
 
 def member_keys(pool: Pool, pks=None) -> set[tuple[int, int, str]]:
     """``{(member pk, submission id, joined_at text)}`` of the pool (or of ``pks``)."""
-    return set(member_rows(pool, pks).annotate(joined=Cast("joined_at", TextField())).values_list("pk", "submission_id", "joined"))
+    return set(
+        member_rows(pool, pks)
+        .annotate(joined=Cast("joined_at", TextField()))
+        .values_list("pk", "submission_id", "joined")
+    )
 
 
 def member_rows(pool: Pool, pks=None):
@@ -80,12 +85,22 @@ def read_packed(pool: Pool, n_chunks: int, pks=None) -> tuple[list, np.ndarray, 
         with raw_cursor() as cursor:  # binary results: the bits as they are stored, no hex to decode
             cursor.execute(
                 f"SELECT id, submission_id, CAST(joined_at AS text), modified, correct FROM {PoolMember._meta.db_table} WHERE {where}",
-                params, binary=True, prepare=False,
+                params,
+                binary=True,
+                prepare=False,
             )
             rows = cursor.fetchall()
     else:
-        rows = list(member_rows(pool, pks).annotate(joined=Cast("joined_at", TextField())).values_list("pk", "submission_id", "joined", "modified", "correct"))
-    return [tuple(row[:3]) for row in rows], _matrix([row[3] for row in rows], width), _matrix([row[4] for row in rows], width)
+        rows = list(
+            member_rows(pool, pks)
+            .annotate(joined=Cast("joined_at", TextField()))
+            .values_list("pk", "submission_id", "joined", "modified", "correct")
+        )
+    return (
+        [tuple(row[:3]) for row in rows],
+        _matrix([row[3] for row in rows], width),
+        _matrix([row[4] for row in rows], width),
+    )
 
 
 def _matrix(values: list, width: int) -> np.ndarray:
@@ -104,19 +119,32 @@ def add_members(pool: Pool, submission_ids: list[int], n_chunks: int) -> list[tu
     if not submission_ids:
         return []
     if n_chunks:
-        statistics = dict(MetricResult.objects.filter(submission_id__in=submission_ids, metric=gotoscorer.NAME).values_list("submission_id", "statistics"))
-        outcomes = {sid: gotoscorer.outcomes(statistics[sid]) if sid in statistics else _missing(sid) for sid in submission_ids}
+        statistics = dict(
+            MetricResult.objects.filter(submission_id__in=submission_ids, metric=gotoscorer.NAME).values_list(
+                "submission_id", "statistics"
+            )
+        )
+        outcomes = {
+            sid: gotoscorer.outcomes(statistics[sid]) if sid in statistics else _missing(sid) for sid in submission_ids
+        }
     else:  # GoToScorer is not scored in this task: the pool only counts N
         outcomes = {sid: Outcomes(np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)) for sid in submission_ids}
     for sid, o in outcomes.items():
         if len(o.correct) != n_chunks:
             raise ValueError(f"submission {sid} has outcomes for {len(o.correct)} chunks, the phase has {n_chunks}")
-    rows = PoolMember.objects.bulk_create([
-        PoolMember(pool=pool, submission_id=sid, modified=gotoscorer.pack(o.modified), correct=gotoscorer.pack(o.correct))
-        for sid, o in outcomes.items()
-    ])
+    rows = PoolMember.objects.bulk_create(
+        [
+            PoolMember(
+                pool=pool, submission_id=sid, modified=gotoscorer.pack(o.modified), correct=gotoscorer.pack(o.correct)
+            )
+            for sid, o in outcomes.items()
+        ]
+    )
     keys = {key[1]: key for key in member_keys(pool, pks=[row.pk for row in rows])}
-    return [(keys[sid], Outcomes(np.asarray(o.modified, dtype=bool), np.asarray(o.correct, dtype=bool))) for sid, o in outcomes.items()]
+    return [
+        (keys[sid], Outcomes(np.asarray(o.modified, dtype=bool), np.asarray(o.correct, dtype=bool)))
+        for sid, o in outcomes.items()
+    ]
 
 
 def _missing(submission_id: int):
@@ -149,7 +177,9 @@ def add_to_failures(phase_id: int, delta: np.ndarray) -> None:
     for step in steps.tolist():
         chosen = positions[delta[positions] == step].tolist()
         for i in range(0, len(chosen), UPDATE_BATCH):
-            GoldChunk.objects.filter(phase_id=phase_id, position__in=chosen[i : i + UPDATE_BATCH]).update(failures=F("failures") + step)
+            GoldChunk.objects.filter(phase_id=phase_id, position__in=chosen[i : i + UPDATE_BATCH]).update(
+                failures=F("failures") + step
+            )
 
 
 def _int_array(values: np.ndarray) -> str:
@@ -166,12 +196,17 @@ def write_scores(metric: str, payload: str) -> None:
             cursor.execute(
                 f"UPDATE {MetricResult._meta.db_table} AS r SET scores = v.scores "
                 "FROM jsonb_each(%s::jsonb) AS v(sid, scores) WHERE r.submission_id = v.sid::bigint AND r.metric = %s",
-                [payload, metric], prepare=False,
+                [payload, metric],
+                prepare=False,
             )
         return
     scores = {int(sid): s for sid, s in json.loads(payload).items()}
-    ids = dict(MetricResult.objects.filter(submission_id__in=list(scores), metric=metric).values_list("submission_id", "pk"))
-    MetricResult.objects.bulk_update([MetricResult(pk=ids[sid], scores=s) for sid, s in scores.items()], ["scores"], batch_size=500)
+    ids = dict(
+        MetricResult.objects.filter(submission_id__in=list(scores), metric=metric).values_list("submission_id", "pk")
+    )
+    MetricResult.objects.bulk_update(
+        [MetricResult(pk=ids[sid], scores=s) for sid, s in scores.items()], ["scores"], batch_size=500
+    )
 
 
 @contextlib.contextmanager

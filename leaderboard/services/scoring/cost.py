@@ -22,6 +22,7 @@ one-second uploads of the default queue. The coefficients were measured on this
 platform's 2-core host (docs/benchmarks.md): CoNLL-14 (1,312 lines) with ERRANT and
 GoToScorer takes 1.6 s; the similarity model reads about 70,000 token-passes a second.
 """
+
 from __future__ import annotations
 
 import functools
@@ -59,7 +60,10 @@ def cost_of(content: bytes, dataset_id: int, sim: bool = False, metrics: int = 1
     if sim:
         seconds += changed.full_passes * settings.GEC_TIME_BUDGET_SIM_PASS
         estimate += SECONDS_PER_M_TOKEN_PASSES * changed.token_passes / 1e6
-    large = tokens > settings.GEC_LARGE_FILE_RATIO * max(source_tokens(dataset_id), 1) or estimate > settings.GEC_HEAVY_JOB_SECONDS
+    large = (
+        tokens > settings.GEC_LARGE_FILE_RATIO * max(source_tokens(dataset_id), 1)
+        or estimate > settings.GEC_HEAVY_JOB_SECONDS
+    )
     queue = settings.GEC_LARGE_QUEUE if large and settings.GEC_LARGE_QUEUE else None
     return ScoringCost(tokens, queue, int(min(seconds, settings.GEC_SCORING_TIME_LIMIT)), round(estimate, 2))
 
@@ -84,7 +88,9 @@ def changed_lines(content: bytes, dataset_id: int) -> ChangedLines:
 
 
 def submission_cost(submission_id: int) -> ScoringCost:
-    content, dataset_id, sim, task_id = Submission.objects.values_list("content", "phase__dataset_id", "phase__task__sim", "phase__task_id").get(pk=submission_id)
+    content, dataset_id, sim, task_id = Submission.objects.values_list(
+        "content", "phase__dataset_id", "phase__task__sim", "phase__task_id"
+    ).get(pk=submission_id)
     return cost_of(bytes(content), dataset_id, sim, metrics=len(SharedTask.objects.get(pk=task_id).metric_names()))
 
 

@@ -13,6 +13,7 @@ The queue adapter (:mod:`.jobs`) asks :func:`admit` what to send when scoring is
 and :func:`released` when a job ends; the sweeper (:mod:`.sweeper`) asks
 :func:`next_waiting` after it fails a job whose worker was lost.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -66,7 +67,9 @@ def _fill(team_id: int, lane: str) -> list[int]:
     under the team's row lock, so two ends or an upload and an end never both send."""
     with transaction.atomic():
         Team.objects.select_for_update().filter(pk=team_id).first()
-        taken = Submission.objects.filter(team_id=team_id, lane=lane, status__in=ACTIVE, dispatched_at__isnull=False).count()
+        taken = Submission.objects.filter(
+            team_id=team_id, lane=lane, status__in=ACTIVE, dispatched_at__isnull=False
+        ).count()
         free = settings.GEC_TEAM_JOBS_AT_ONCE - taken
         if free <= 0:
             return []
@@ -76,7 +79,9 @@ def _fill(team_id: int, lane: str) -> list[int]:
 
 
 def _waiting(team_id: int, lane: str):
-    return Submission.objects.filter(team_id=team_id, lane=lane, status=Submission.Status.QUEUED, dispatched_at__isnull=True).order_by("created_at", "pk")
+    return Submission.objects.filter(
+        team_id=team_id, lane=lane, status=Submission.Status.QUEUED, dispatched_at__isnull=True
+    ).order_by("created_at", "pk")
 
 
 def queued_uploads(phase_id: int, team_id: int) -> int:

@@ -14,6 +14,7 @@ job's last heartbeat tells:
 Anything else (the host's OOM killer choosing the worker for a neighbour's memory, a
 deploy restarting it, a machine lost) is no fault of the file: the job runs again.
 """
+
 from __future__ import annotations
 
 import enum

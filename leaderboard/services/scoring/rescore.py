@@ -1,4 +1,5 @@
 """Score every submission of a task again (after a scorer upgrade) and report changes."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -10,7 +11,9 @@ from .submission import score_submission
 
 
 def system_scores(submission_id: int) -> dict[str, dict]:
-    return {r.metric: r.scores for r in MetricResult.objects.filter(submission_id=submission_id).only("metric", "scores")}
+    return {
+        r.metric: r.scores for r in MetricResult.objects.filter(submission_id=submission_id).only("metric", "scores")
+    }
 
 
 def rescore_task(
@@ -21,7 +24,11 @@ def rescore_task(
     Pool metrics move for every member whenever one member's outcomes move, so the
     comparison is taken after all submissions are done.
     """
-    submissions = list(Submission.objects.filter(Submission.scored_alone(), phase__task=task).exclude(status=Submission.Status.QUEUED).order_by("pk"))
+    submissions = list(
+        Submission.objects.filter(Submission.scored_alone(), phase__task=task)
+        .exclude(status=Submission.Status.QUEUED)
+        .order_by("pk")
+    )
     before = {s.pk: flatten(system_scores(s.pk)) for s in submissions}
     for k, submission in enumerate(submissions, start=1):
         status = score_submission(submission.pk, force=True)
@@ -30,7 +37,11 @@ def rescore_task(
     changes = {}
     for submission in submissions:
         after = flatten(system_scores(submission.pk))
-        moved = {path: (before[submission.pk].get(path), value) for path, value in after.items() if before[submission.pk].get(path) != value}
+        moved = {
+            path: (before[submission.pk].get(path), value)
+            for path, value in after.items()
+            if before[submission.pk].get(path) != value
+        }
         moved.update({path: (value, None) for path, value in before[submission.pk].items() if path not in after})
         if moved:
             changes[submission.pk] = moved

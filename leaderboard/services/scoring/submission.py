@@ -6,6 +6,7 @@ submission (a redelivered message, a sweeper re-queue) leave exactly one set of 
 counts. Errors a user caused end as ``failed`` with the message; infrastructure errors
 (database, broker) propagate so the Celery task retries.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -32,9 +33,14 @@ from .losses import Loss, loss_cause, process_memory_mb
 log = logging.getLogger(__name__)
 INPUT, PLATFORM = Submission.FailureCause.INPUT, Submission.FailureCause.PLATFORM
 
+
 def set_progress(submission_id: int, progress: float) -> None:
-    Submission.objects.filter(pk=submission_id).update(progress=progress, heartbeat_at=timezone.now(), memory_mb=process_memory_mb())
-    live.after_commit(submission_id, team_rows=False)  # the submission's page shows the progress; the rows under the board only the status
+    Submission.objects.filter(pk=submission_id).update(
+        progress=progress, heartbeat_at=timezone.now(), memory_mb=process_memory_mb()
+    )
+    live.after_commit(
+        submission_id, team_rows=False
+    )  # the submission's page shows the progress; the rows under the board only the status
 
 
 class Busy(Exception):
@@ -58,7 +64,13 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
             metrics = prepared_metrics(phase)
             dataset = load_dataset(phase.dataset_id)
             set_progress(submission_id, 0.05)
-            hypothesis = scoring.read_hypothesis(dataset, bytes(submission.content), submission.system_name, filename=submission.filename, limits=phase.dataset.limits())
+            hypothesis = scoring.read_hypothesis(
+                dataset,
+                bytes(submission.content),
+                submission.system_name,
+                filename=submission.filename,
+                limits=phase.dataset.limits(),
+            )
             statistics = {}
             for k, metric in enumerate(metrics, start=1):
                 set_progress(submission_id, 0.1 + 0.85 * (k - 1) / len(metrics))
@@ -67,7 +79,11 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
     except scoring.InputError as error:
         return fail_submission(submission_id, str(error), cause=INPUT)
     except MemoryError:
-        return fail_submission(submission_id, f"scoring this file needed more memory than a worker has ({settings.GEC_WORKER_MAX_MEMORY_MB} MB); shorten its longest lines", cause=INPUT)
+        return fail_submission(
+            submission_id,
+            f"scoring this file needed more memory than a worker has ({settings.GEC_WORKER_MAX_MEMORY_MB} MB); shorten its longest lines",
+            cause=INPUT,
+        )
     independent = [m for m in metrics if not m.pooled]
     scores = scoring.scores_from_statistics({"system": statistics}, independent)["system"]
     return _record(submission_id, statistics, scores, signature, force, board_vector(phase, statistics))
@@ -97,12 +113,19 @@ def _claim(submission_id: int, force: bool) -> bool:
             return False
         now = timezone.now()
         if submission.status == Submission.Status.RUNNING and not force:
-            if submission.heartbeat_at and (now - submission.heartbeat_at).total_seconds() < settings.GEC_HEARTBEAT_GRACE:
+            if (
+                submission.heartbeat_at
+                and (now - submission.heartbeat_at).total_seconds() < settings.GEC_HEARTBEAT_GRACE
+            ):
                 raise Busy(submission_id)
             if record_worker_loss(submission):
                 return False
         Submission.objects.filter(pk=submission_id).update(
-            status=Submission.Status.RUNNING, progress=0.0, started_at=now, heartbeat_at=now, attempts=submission.attempts + 1
+            status=Submission.Status.RUNNING,
+            progress=0.0,
+            started_at=now,
+            heartbeat_at=now,
+            attempts=submission.attempts + 1,
         )
         pool.touch(submission.phase_id)
         live.after_commit(submission_id)
@@ -122,7 +145,9 @@ def record_worker_loss(submission: Submission) -> bool:
         losses = submission.external_losses = submission.external_losses + 1
         Submission.objects.filter(pk=submission.pk).update(external_losses=losses)
         if losses <= settings.GEC_MAX_EXTERNAL_LOSSES:
-            log.warning("submission %s: its worker was stopped from outside (%s times); queued again", submission.pk, losses)
+            log.warning(
+                "submission %s: its worker was stopped from outside (%s times); queued again", submission.pk, losses
+            )
             return False
         log.error("submission %s: its worker was stopped from outside %s times; failed", submission.pk, losses)
         fail_submission(
@@ -163,7 +188,9 @@ def heartbeat(submission_id: int, enabled: bool):
     def beat():
         try:
             while not stop.wait(settings.GEC_HEARTBEAT_EVERY):
-                Submission.objects.filter(pk=submission_id, status=Submission.Status.RUNNING).update(heartbeat_at=timezone.now(), memory_mb=process_memory_mb())
+                Submission.objects.filter(pk=submission_id, status=Submission.Status.RUNNING).update(
+                    heartbeat_at=timezone.now(), memory_mb=process_memory_mb()
+                )
         except Exception:  # noqa: BLE001 - a missed beat only makes the job look older
             log.exception("heartbeat of submission %s stopped", submission_id)
         finally:
@@ -187,16 +214,25 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
         if submission.status == Submission.Status.SCORED and not force:
             return submission.status  # another run finished first; its rows stand
         existing = {r.metric: r for r in MetricResult.objects.filter(submission_id=submission_id)}
-        changed = any(existing.get(name) is None or existing[name].statistics != stats for name, stats in statistics.items())
+        changed = any(
+            existing.get(name) is None or existing[name].statistics != stats for name, stats in statistics.items()
+        )
         MetricResult.objects.filter(submission_id=submission_id).exclude(metric__in=list(statistics)).delete()
         for name, stats in statistics.items():
             # pool metrics get their scores from the pool below; a leaver keeps its last ones
             kept = existing[name].scores if name in existing else {}
             MetricResult.objects.update_or_create(
-                submission_id=submission_id, metric=name, defaults={"statistics": stats, "scores": scores.get(name, kept)}
+                submission_id=submission_id,
+                metric=name,
+                defaults={"statistics": stats, "scores": scores.get(name, kept)},
             )
         Submission.objects.filter(pk=submission_id).update(
-            status=Submission.Status.SCORED, progress=1.0, error="", signature=signature, scored_at=scored_at, heartbeat_at=scored_at
+            status=Submission.Status.SCORED,
+            progress=1.0,
+            error="",
+            signature=signature,
+            scored_at=scored_at,
+            heartbeat_at=scored_at,
         )
         if vector is not None:
             sampled.keep(submission_id, scored_at, *vector)
@@ -217,7 +253,11 @@ def fail_submission(submission_id: int, message: str, *, cause: str) -> str:
     with transaction.atomic():
         submission = Submission.objects.select_for_update().get(pk=submission_id)
         Submission.objects.filter(pk=submission_id).update(
-            status=Submission.Status.FAILED, error=message, failure_cause=cause, progress=1.0, heartbeat_at=timezone.now()
+            status=Submission.Status.FAILED,
+            error=message,
+            failure_cause=cause,
+            progress=1.0,
+            heartbeat_at=timezone.now(),
         )
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended))  # a rescored member that now fails leaves the pool
@@ -243,4 +283,3 @@ def _pool_phase(submission: Submission, ended: bool) -> int:
 def _tell_team(submission_id: int) -> None:
     """An email once the result is committed; a mail server error is logged, never undoes it."""
     transaction.on_commit(lambda: notify.submission_finished(submission_id), robust=True)
-

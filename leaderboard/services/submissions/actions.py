@@ -4,6 +4,7 @@ Who may act is :mod:`leaderboard.access`'s decision (the submission's team); wha
 phase allows is checked here. Each action that can change which submission counts
 re-syncs the phase's pool in the same transaction, so board, pool and exports follow.
 """
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -24,13 +25,17 @@ def choose(submission: Submission) -> Submission:
     nothing a blind phase hides."""
     phase = submission.phase
     if phase.counting != Phase.Counting.CHOSEN:
-        raise ActionRefused(f"in the {phase.title} phase {phase.get_counting_display()} counts; there is nothing to choose")
+        raise ActionRefused(
+            f"in the {phase.title} phase {phase.get_counting_display()} counts; there is nothing to choose"
+        )
     _require_open(phase, "choose")
     if submission.hidden:
         raise ActionRefused("a withdrawn submission cannot be chosen: restore it first")
     with transaction.atomic():
         Team.objects.select_for_update().filter(pk=submission.team_id).first()  # two members choosing at once: one wins
-        Submission.objects.filter(phase=phase, team=submission.team, chosen=True).exclude(pk=submission.pk).update(chosen=False)
+        Submission.objects.filter(phase=phase, team=submission.team, chosen=True).exclude(pk=submission.pk).update(
+            chosen=False
+        )
         Submission.objects.filter(pk=submission.pk).update(chosen=True)
         pool.sync_pool(phase.pk)
         pool.touch(phase.pk)

@@ -7,6 +7,7 @@ accepted one is written first and queued only once the transaction has committed
 worker never sees a row that is not there, and a broker outage leaves it ``queued`` for
 the sweeper instead of losing it.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -105,10 +106,18 @@ def accept_submission(
     phase for that corpus."""
     if phase.parent_id:
         if corpus and corpus != phase.corpus:
-            raise scoring.InputError([scoring.Problem(0, f"this is the phase of corpus {phase.corpus}; name no other corpus (got {corpus!r})")])
+            raise scoring.InputError(
+                [
+                    scoring.Problem(
+                        0, f"this is the phase of corpus {phase.corpus}; name no other corpus (got {corpus!r})"
+                    )
+                ]
+            )
         phase, corpus = phase.parent, phase.corpus
     if enforce_limits and len(content) > phase.max_upload_bytes():
-        raise UploadTooLarge(f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}")
+        raise UploadTooLarge(
+            f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}"
+        )
     if enforce_limits and not phase.is_open():
         raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
     if not gold_ready(phase):  # one query: never loads the prepared gold itself
@@ -118,11 +127,19 @@ def accept_submission(
     system_name = system_name.strip()
     if not system_name:
         raise scoring.InputError([scoring.Problem(0, "give the system a name")])
-    problems = field_problems(Submission, "system_name", system_name) + field_problems(Submission, "description", description)
+    problems = field_problems(Submission, "system_name", system_name) + field_problems(
+        Submission, "description", description
+    )
     if problems:
         raise scoring.InputError([scoring.Problem(0, message) for message in problems])
     if track and track not in (phase.task.tracks or []):
-        raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}")])
+        raise scoring.InputError(
+            [
+                scoring.Problem(
+                    0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}"
+                )
+            ]
+        )
     outputs = check_outputs(phase, filename, content, corpus)
     with transaction.atomic():  # a refusal from here on keeps nothing, not even the team of one an upload registers
         if team is None:
@@ -132,13 +149,38 @@ def accept_submission(
         Team.objects.select_for_update().filter(pk=team.pk).first()  # one upload per team at a time: limits hold
         if enforce_limits:
             check_limits(phase, team)
-        fields = {"team": team, "submitted_by": user, "system_name": system_name, "description": description, "track": track, "is_baseline": is_baseline}
-        status = Submission.Status.RUNNING if phase.is_multi_corpus else Submission.Status.QUEUED  # an upload of corpora waits for them
-        submission = Submission.objects.create(phase=phase, filename=filename, content=content, size=len(content), status=status, heartbeat_at=timezone.now(), **fields)
+        fields = {
+            "team": team,
+            "submitted_by": user,
+            "system_name": system_name,
+            "description": description,
+            "track": track,
+            "is_baseline": is_baseline,
+        }
+        status = (
+            Submission.Status.RUNNING if phase.is_multi_corpus else Submission.Status.QUEUED
+        )  # an upload of corpora waits for them
+        submission = Submission.objects.create(
+            phase=phase,
+            filename=filename,
+            content=content,
+            size=len(content),
+            status=status,
+            heartbeat_at=timezone.now(),
+            **fields,
+        )
         scored = [submission]
         if phase.is_multi_corpus:
             scored = [
-                Submission.objects.create(phase=c, parent=submission, filename=name, content=data, size=len(data), heartbeat_at=timezone.now(), **fields)
+                Submission.objects.create(
+                    phase=c,
+                    parent=submission,
+                    filename=name,
+                    content=data,
+                    size=len(data),
+                    heartbeat_at=timezone.now(),
+                    **fields,
+                )
                 for c, name, data in outputs
             ]
         live.after_commit(submission.pk)  # the team's open pages show it queued
@@ -176,4 +218,6 @@ def check_limits(phase: Phase, team: Team) -> None:
     if left["total"] == 0:
         raise OverLimit(f"your team has used all {phase.max_total} submissions of this phase")
     if left["per_day"] == 0:
-        raise OverLimit(f"your team has used its {phase.max_per_day} submissions for today (UTC); try again after midnight UTC")
+        raise OverLimit(
+            f"your team has used its {phase.max_per_day} submissions for today (UTC); try again after midnight UTC"
+        )

@@ -6,6 +6,7 @@ once an organizer approves it (approval), or nobody (closed; joining an existing
 with its invite code still works). Every refusal is a :class:`TeamError` whose message
 says what to do.
 """
+
 from __future__ import annotations
 
 from django.contrib.auth.models import User
@@ -55,7 +56,11 @@ def personal_team(user: User, task: SharedTask, *, enforce_signup: bool = True) 
             if membership:
                 return membership.team
             taken = set(Team.objects.filter(task=task, name__startswith=user.username).values_list("name", flat=True))
-            name = next(n for n in (user.username if k == 1 else f"{user.username}-{k}" for k in range(1, len(taken) + 2)) if n not in taken)
+            name = next(
+                n
+                for n in (user.username if k == 1 else f"{user.username}-{k}" for k in range(1, len(taken) + 2))
+                if n not in taken
+            )
             try:
                 return create_team(user, task, name)
             except IntegrityError:
@@ -67,7 +72,9 @@ def create_team(user: User, task: SharedTask, name: str) -> Team:
     with transaction.atomic():
         approved_now = task.signup == SharedTask.Signup.APPROVAL and from_approved_domain(user, task)
         team = Team.objects.create(
-            task=task, name=name, approved=task.signup != SharedTask.Signup.APPROVAL or approved_now,
+            task=task,
+            name=name,
+            approved=task.signup != SharedTask.Signup.APPROVAL or approved_now,
             approved_at=timezone.now() if approved_now else None,
         )
         Membership.objects.create(user=user, team=team, task=task)
@@ -113,7 +120,9 @@ def join_team(user: User, task: SharedTask, code: str) -> Team:
         with transaction.atomic():
             Team.objects.select_for_update().filter(pk=team.pk).first()
             if team.memberships.count() >= task.max_team_size:
-                raise TeamError(f"team {team.name} is full: {task.title} allows at most {task.max_team_size} members per team")
+                raise TeamError(
+                    f"team {team.name} is full: {task.title} allows at most {task.max_team_size} members per team"
+                )
             Membership.objects.create(user=user, team=team, task=task)
     except IntegrityError:
         raise TeamError("you joined a team for this task meanwhile; leave it first") from None
@@ -131,7 +140,9 @@ def leave_team(user: User, task: SharedTask) -> None:
         team = Team.objects.select_for_update().get(pk=membership.team_id)
         if team.memberships.count() == 1:
             if team.submissions.exists():
-                raise TeamError(f"you are the last member of {team.name}, which has submissions: invite someone else first, or ask the organizers to remove the team")
+                raise TeamError(
+                    f"you are the last member of {team.name}, which has submissions: invite someone else first, or ask the organizers to remove the team"
+                )
             team.delete()
         else:
             membership.delete()
@@ -167,7 +178,9 @@ def set_team_size(task: SharedTask, size: int) -> SharedTask:
 def approve_teams(task: SharedTask, team_ids: list[int]) -> list[Team]:
     """Approve the listed pending teams of ``task`` at once (ids of other tasks' teams, or
     of teams approved already, are left alone)."""
-    return [approve_team(team) for team in Team.objects.filter(task=task, approved=False, pk__in=team_ids).order_by("name")]
+    return [
+        approve_team(team) for team in Team.objects.filter(task=task, approved=False, pk__in=team_ids).order_by("name")
+    ]
 
 
 def email_domain(user: User) -> str:

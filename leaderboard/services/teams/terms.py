@@ -4,6 +4,7 @@ A task without a Terms page asks nothing. The terms' version is a hash of their 
 an acceptance holds for the text that was read: when the organizers change the terms,
 each participant accepts again before their next submission.
 """
+
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
@@ -28,7 +29,9 @@ def accept_terms(user, task: SharedTask, version: str | None = None) -> TermsAcc
     if not current:
         raise TermsChanged(f"{task.title} has no terms to accept")
     if version and version != current:
-        raise TermsChanged(f"the terms of {task.title} changed (version {current}, you read {version}); read them again before accepting")
+        raise TermsChanged(
+            f"the terms of {task.title} changed (version {current}, you read {version}); read them again before accepting"
+        )
     try:
         with transaction.atomic():
             acceptance, _ = TermsAcceptance.objects.get_or_create(task=task, user=user, version=current)

@@ -1,4 +1,5 @@
 """Greek: simplemma lemmas; no offline tagger installed."""
+
 from .. import Language
 
 LANGUAGE = Language("el", "Greek", lemmatizer="el")

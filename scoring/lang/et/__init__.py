@@ -1,4 +1,5 @@
 """Estonian: simplemma lemmas; no offline tagger installed."""
+
 from .. import Language
 
 LANGUAGE = Language("et", "Estonian", lemmatizer="et")

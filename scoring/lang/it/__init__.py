@@ -1,4 +1,5 @@
 """Italian: simplemma lemmas; no offline tagger installed."""
+
 from .. import Language
 
 LANGUAGE = Language("it", "Italian", lemmatizer="it")

@@ -1,4 +1,5 @@
 """Latvian: simplemma lemmas; no offline tagger installed."""
+
 from .. import Language
 
 LANGUAGE = Language("lv", "Latvian", lemmatizer="lv")

@@ -1,4 +1,5 @@
 """Swedish: simplemma lemmas; no offline tagger installed."""
+
 from .. import Language
 
 LANGUAGE = Language("sv", "Swedish", lemmatizer="sv")
