@@ -1,4 +1,5 @@
-"""``python -m scoring human``: rank systems from relative rankings in Appraise XML.
+"""``python -m scoring human``: rank systems from relative rankings in Appraise XML, or
+by direct assessment from ratings in CSV (``--ratings``, :mod:`.human_ratings`).
 
 Each ``--judgments [NAME=]FILE.xml`` is ranked on its own (one ranking per NAME; a bare
 FILE is named after its stem). ``--json`` prints the ranking's JSON, or, for more than one
@@ -16,6 +17,7 @@ from ..errors import InputError
 from ..human.judgments import read_judgments
 from ..human.ranking import DEFAULT_SAMPLES, DEFAULT_SEED, MAX_SAMPLES, MIN_SHARED, HumanRanking, rank_systems
 from .command_line import report_bad_input
+from .human_ratings import ratings_main
 
 
 def named_path(value: str) -> tuple[str, Path]:
@@ -31,9 +33,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--judgments",
         action="append",
-        required=True,
         metavar="[NAME=]FILE.xml",
         help="rankings in Appraise XML (repeat: each file is ranked on its own)",
+    )
+    parser.add_argument(
+        "--ratings",
+        action="append",
+        metavar="[NAME=]FILE.csv",
+        help="direct assessment: annotator,item,system,scale,value (repeat: each file on its own)",
     )
     parser.add_argument(
         "--bootstrap",
@@ -90,10 +97,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 <= args.bootstrap <= MAX_SAMPLES or args.min_shared < 1:
         parser.error(f"--bootstrap must be 0 to {MAX_SAMPLES} and --min-shared >= 1")
-    files = [named_path(value) for value in args.judgments]
+    if bool(args.judgments) == bool(args.ratings):
+        parser.error("give --judgments FILE.xml (rankings) or --ratings FILE.csv (direct assessment), not both")
+    files = [named_path(value) for value in args.judgments or args.ratings]
     names = [name for name, _ in files]
     for name in sorted({n for n in names if names.count(n) > 1}):
-        parser.error(f"the name {name!r} is given twice in --judgments; name the files NAME=FILE.xml")
+        parser.error(f"the name {name!r} is given twice; name the files NAME=FILE")
+    if args.ratings:
+        return ratings_main(files, args.json)
     try:
         items = {name: read_judgments(path) for name, path in files}
         rankings = {name: ranked(items[name], path, args) for name, path in files}

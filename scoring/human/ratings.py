@@ -1,0 +1,207 @@
+"""Direct assessment: systems by their ratings on named scales (WMT's DA, MultiGEC-2025).
+
+A :class:`Rating` is one annotator's value for one system's output of one item on one
+scale (MultiGEC-2025 rated each corrected essay for grammaticality and fluency, 1 to 4;
+WMT rates on one 0-100 slider). Per system and scale:
+
+- ``mean``: the mean raw rating;
+- ``z``: the mean of the ratings standardised per annotator and scale ((value - the
+  annotator's mean) / their standard deviation, 0 when they gave one value only), which
+  removes an annotator's leniency and spread (WMT's DA);
+- ``n``: the ratings counted;
+- ``cluster``: systems ordered by ``z``; a new cluster begins after a system whose
+  z-scores a one-sided Wilcoxon rank-sum test finds higher than the next one's at
+  p < ``alpha`` (:func:`scoring.human.rank_sum.neighbour_clusters`).
+
+Agreement per scale is Krippendorff's alpha (interval) over the units (item, system),
+coders the annotators (:mod:`scoring.human.alpha`). The CSV, one rating a row, is
+``annotator,item,system,scale,value``: what a campaign exports and imports and what
+``python -m scoring human --ratings`` reads.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError, Problem, ProblemCollector
+from ..readers import as_bytes
+from .alpha import interval_alpha
+from .rank_sum import neighbour_clusters, rank_sum_p
+
+COLUMNS = ("annotator", "item", "system", "scale", "value")
+MAX_BYTES = 64 * 1024 * 1024
+MAX_FIELD = 200
+CLUSTER_ALPHA = 0.05
+ROUND = 9  # z-scores rounded so that equal ratings tie whatever an annotator's scale (rank-sum ties)
+
+
+@dataclass(frozen=True)
+class Rating:
+    annotator: str
+    item: str  # the rated unit's id: a campaign writes the 1-based line of the corpus
+    system: str
+    scale: str
+    value: float
+
+
+def number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def check_header(header: Sequence[str] | None, problems: ProblemCollector) -> list[int] | None:
+    """Positions of the five columns, in any order; None (and a problem) when one is missing."""
+    names = [h.strip().lower() for h in header or []]
+    missing = [c for c in COLUMNS if c not in names]
+    if missing:
+        problems.add(1, f"the header must name the columns {','.join(COLUMNS)} (missing: {', '.join(missing)})")
+        return None
+    return [names.index(c) for c in COLUMNS]
+
+
+def parse_row(row: list[str], where: list[int], line: int, problems: ProblemCollector) -> Rating | None:
+    if len(row) < len(set(where)) or max(where) >= len(row):
+        problems.add(line, f"{len(row)} fields; a rating has {','.join(COLUMNS)}")
+        return None
+    annotator, item, system, scale, text = (row[i].strip() for i in where)
+    bad = [c for c, v in zip(COLUMNS[:4], (annotator, item, system, scale)) if not v or len(v) > MAX_FIELD]
+    value = number(text)
+    if bad:
+        problems.add(line, f"{', '.join(bad)}: empty or longer than {MAX_FIELD} characters")
+    if value is None:
+        problems.add(line, f"value: a finite number (got {text!r})")
+    return None if bad or value is None else Rating(annotator, item, system, scale, value)
+
+
+def read_ratings(source: bytes | str | Path) -> list[Rating]:
+    """The ratings of a CSV file (or its bytes); every problem named by line."""
+    data, name = as_bytes(source)
+    problems = ProblemCollector(name)
+    if len(data) > MAX_BYTES:
+        raise InputError([Problem(0, f"the file is larger than {MAX_BYTES // 2**20} MiB", name)])
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError([Problem(0, f"not UTF-8 text ({error.reason} at byte {error.start})", name)]) from None
+    reader = csv.reader(io.StringIO(text))
+    try:
+        where = check_header(next(reader, None), problems)
+        ratings = []
+        for row in reader:
+            if where is None:
+                break
+            if not any(cell.strip() for cell in row):
+                continue
+            rating = parse_row(row, where, reader.line_num, problems)
+            if rating is not None:
+                ratings.append(rating)
+    except csv.Error as error:
+        problems.add(reader.line_num, f"not CSV: {error}")
+    if not problems.problems and not ratings:
+        problems.add(0, "no ratings: the file has a header and no rows")
+    problems.raise_if_any()
+    return ratings
+
+
+def write_ratings(ratings: Iterable[Rating]) -> str:
+    """The CSV :func:`read_ratings` reads; integral values written without a decimal point."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for r in ratings:
+        value = int(r.value) if float(r.value).is_integer() else r.value
+        writer.writerow([r.annotator, r.item, r.system, r.scale, value])
+    return out.getvalue()
+
+
+def z_scores(ratings: Sequence[Rating]) -> list[float]:
+    """Each rating standardised by its annotator's ratings on its scale (population SD)."""
+    groups: dict[tuple[str, str], list[float]] = {}
+    for r in ratings:
+        groups.setdefault((r.annotator, r.scale), []).append(r.value)
+    moments = {}
+    for key, values in groups.items():
+        mean = sum(values) / len(values)
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+        moments[key] = (mean, sd)
+    out = []
+    for r in ratings:
+        mean, sd = moments[(r.annotator, r.scale)]
+        out.append(0.0 if sd <= 1e-12 * max(1.0, abs(mean)) else round((r.value - mean) / sd, ROUND))
+    return out
+
+
+@dataclass
+class RatingResults:
+    systems: dict[str, dict[str, dict]] = field(default_factory=dict)  # system -> scale -> figures
+    scales: list[str] = field(default_factory=list)
+    agreement: dict[str, float | None] = field(default_factory=dict)  # scale -> alpha
+    ratings: int = 0
+    annotators: int = 0
+
+    def as_json(self) -> dict:
+        return {
+            "systems": {s: {"scales": scales} for s, scales in self.systems.items()},
+            "scales": self.scales,
+            "agreement": {"alpha": self.agreement},
+            "ratings": self.ratings,
+            "annotators": self.annotators,
+        }
+
+
+def scale_figures(ratings: Sequence[Rating], z: Sequence[float], alpha: float) -> dict[str, dict]:
+    """``{system: {"mean", "z", "n", "cluster"}}`` of one scale's ratings."""
+    raw: dict[str, list[float]] = {}
+    standard: dict[str, list[float]] = {}
+    for r, score in zip(ratings, z):
+        raw.setdefault(r.system, []).append(r.value)
+        standard.setdefault(r.system, []).append(score)
+    clusters = neighbour_clusters(standard, alpha)
+    return {
+        s: {
+            "mean": sum(raw[s]) / len(raw[s]),
+            "z": sum(standard[s]) / len(standard[s]),
+            "n": len(raw[s]),
+            "cluster": clusters[s],
+        }
+        for s in sorted(raw, key=lambda s: (clusters[s], -sum(standard[s]) / len(standard[s]), s))
+    }
+
+
+def scale_alpha(ratings: Sequence[Rating]) -> float | None:
+    units: dict[tuple[str, str], dict[str, list[float]]] = {}
+    for r in ratings:
+        units.setdefault((r.item, r.system), {}).setdefault(r.annotator, []).append(r.value)
+    return interval_alpha(units)
+
+
+def rate_systems(ratings: Sequence[Rating], *, alpha: float = CLUSTER_ALPHA) -> RatingResults:
+    """Every system's figures on every scale, best first, and each scale's agreement."""
+    if not ratings:
+        raise InputError([Problem(0, "no ratings to rank systems by")])
+    z = z_scores(ratings)
+    scales = sorted({r.scale for r in ratings})
+    results = RatingResults(scales=scales, ratings=len(ratings), annotators=len({r.annotator for r in ratings}))
+    for scale in scales:
+        chosen = [i for i, r in enumerate(ratings) if r.scale == scale]
+        figures = scale_figures([ratings[i] for i in chosen], [z[i] for i in chosen], alpha)
+        for system, entry in figures.items():
+            results.systems.setdefault(system, {})[scale] = entry
+        results.agreement[scale] = scale_alpha([ratings[i] for i in chosen])
+    order = scales[0]
+    results.systems = dict(sorted(results.systems.items(), key=lambda kv: -kv[1].get(order, {"z": -math.inf})["z"]))
+    return results
+
+
+def control_p(originals: Sequence[float], degraded: Sequence[float]) -> float:
+    """Quality control as Appraise's: one-sided rank-sum p-value that an annotator rated
+    the originals higher than their degraded copies (trusted at p <= a threshold)."""
+    return rank_sum_p(originals, degraded)
