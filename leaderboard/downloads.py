@@ -74,3 +74,17 @@ def campaign_judgments_csv(campaign) -> HttpResponse:
 
     text, content_type = exports.render(judgments_table(campaign), "csv")
     return attachment(text, content_type, f"{campaign.task.slug}-{campaign.name}-judgments.csv")
+
+
+def campaign_ratings_csv(campaign) -> HttpResponse:
+    """A rating campaign's counted ratings, ``annotator,item,system,scale,value`` (``scoring
+    human --ratings`` reads it back to the same figures); callers check the organizer."""
+    from scoring.human.ratings import write_ratings
+
+    from .insights.campaign_ratings import counted_ratings
+
+    return attachment(
+        write_ratings(counted_ratings(campaign)),
+        "text/csv; charset=utf-8",
+        f"{campaign.task.slug}-{campaign.name}-ratings.csv",
+    )

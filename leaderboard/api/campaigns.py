@@ -23,13 +23,15 @@ from rest_framework.views import APIView
 import scoring
 
 from .. import access
-from ..downloads import campaign_judgments_csv, campaign_judgments_xml
+from ..downloads import campaign_judgments_csv, campaign_judgments_xml, campaign_ratings_csv
 from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
 from ..models import Campaign, SharedTask
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_judgment
 from ..services.campaigns.publish import set_published
+from ..services.campaigns.rating_imports import import_ratings
+from ..services.campaigns.ratings import record_ratings
 from .serializers import ErrorSerializer
 from .views import errors
 
@@ -51,7 +53,13 @@ class CampaignCreateSerializer(serializers.Serializer):
         help_text="usernames or e-mail addresses of existing accounts",
     )
     screens_per_annotator = serializers.IntegerField(min_value=1, max_value=10_000)
-    outputs_per_screen = serializers.IntegerField(required=False, min_value=2, max_value=10, default=5)
+    outputs_per_screen = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=10,
+        default=5,
+        help_text="1 only in mode rating (a whole essay per screen)",
+    )
     redundancy = serializers.IntegerField(
         required=False, min_value=1, max_value=20, default=2, help_text="annotators who judge each screen"
     )
@@ -80,6 +88,12 @@ class CampaignCreateSerializer(serializers.Serializer):
         help_text="submission ids (default: the board's)",
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1, default=0)
+    scales = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        max_length=5,
+        help_text='mode rating: [{"name": "fluency", "min": 1, "max": 4}, ...] (default: one 0-100 slider, "quality")',
+    )
 
 
 class StrictBoolean(serializers.BooleanField):
@@ -95,7 +109,11 @@ class JudgmentSerializer(serializers.Serializer):
     item = serializers.IntegerField(min_value=1, help_text="the item next/ gave")
     ranks = serializers.DictField(
         child=serializers.IntegerField(min_value=1, max_value=100),
-        help_text="{output key: rank}, 1 = best, ties allowed",
+        required=False,
+        help_text="{output key: rank}, 1 = best, ties allowed (modes ranking and edits)",
+    )
+    ratings = serializers.DictField(
+        child=serializers.DictField(), required=False, help_text="mode rating: {output key: {scale: value}}"
     )
     edits = serializers.DictField(
         child=serializers.ListField(child=StrictBoolean()),
@@ -110,7 +128,8 @@ class PublishSerializer(serializers.Serializer):
 
 class ImportSerializer(serializers.Serializer):
     file = serializers.FileField(
-        help_text="Appraise's XML: <ranking-item src-id user> holding <translation system rank>"
+        help_text="Appraise's XML: <ranking-item src-id user> holding <translation system rank>; "
+        "or, named *.csv, ratings: annotator,item,system,scale,value"
     )
 
 
@@ -279,12 +298,27 @@ class Judgments(APIView):
         annotators_only(request, found)
         data = validated(JudgmentSerializer, request)
         try:
-            judgment = record_judgment(found, request.user, data["item"], data["ranks"], data.get("edits"))
+            judgment = judged(found, request.user, data)
         except JudgmentError as error:
             return Response(errors(*error.problems), status=400)
         except AlreadyJudged as error:
             return Response(errors(str(error)), status=409)
         return Response({"item": data["item"], "judgment": judgment.pk}, status=201)
+
+
+def judged(campaign: Campaign, user, data: dict):
+    """The judgment the campaign's mode asks for: ratings, or ranks (and edits)."""
+    if campaign.mode == Campaign.Mode.RATING:
+        if "ranks" in data or "edits" in data:
+            raise JudgmentError(["ranks: a campaign in mode rating takes ratings: {output key: {scale: value}}"])
+        return record_ratings(campaign, user, data["item"], data.get("ratings"))
+    if "ratings" in data:
+        raise JudgmentError(
+            [f"ratings: only a campaign in mode rating takes ratings (this one's mode is {campaign.mode})"]
+        )
+    if "ranks" not in data:
+        raise JudgmentError(["ranks: required: {output key: rank}"])
+    return record_judgment(campaign, user, data["item"], data["ranks"], data.get("edits"))
 
 
 class Publish(APIView):
@@ -319,8 +353,9 @@ class Import(APIView):
         if phase is None or phase.is_multi_corpus:
             return Response(errors("judgments are imported into a phase of one corpus"), status=400)
         upload = data["file"]
+        reader = import_ratings if upload.name.lower().endswith(".csv") else import_judgments
         try:
-            found, count = import_judgments(phase, campaign, upload.read(), filename=upload.name, user=request.user)
+            found, count = reader(phase, campaign, upload.read(), filename=upload.name, user=request.user)
         except scoring.InputError as error:
             return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)
         return Response({"name": found.name, "imported": count}, status=201)
@@ -339,6 +374,10 @@ class Export(APIView):
             "the judgments of campaign {campaign.name} are exported by the organizers of {task.title}",
             campaign=campaign,
         )
+        if found.mode == Campaign.Mode.RATING:
+            if self.what == "xml":
+                return Response(errors(f"campaign {found.name} rates: its ratings are judgments.csv"), status=400)
+            return campaign_ratings_csv(found)
         response: HttpResponse = campaign_judgments_xml(found) if self.what == "xml" else campaign_judgments_csv(found)
         return response
 

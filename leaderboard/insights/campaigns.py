@@ -14,6 +14,7 @@ from django.db.models import Count, Q, QuerySet
 
 from ..models import Assignment, Campaign, SharedTask
 from ..ranking import human_columns, with_human_columns  # noqa: F401  (the board's, read here too)
+from .campaign_ratings import rating_schemes
 
 
 def campaign_named(task: SharedTask, name: str) -> Campaign | None:
@@ -62,7 +63,7 @@ def next_screen(campaign: Campaign, user) -> dict | None:
     if assignment is None:
         return None
     screen = assignment.screen
-    return {
+    body = {
         "item": assignment.pk,
         "source": screen.source,
         "context": {"before": screen.before, "after": screen.after},
@@ -70,6 +71,9 @@ def next_screen(campaign: Campaign, user) -> dict | None:
         "mode": campaign.mode,
         "progress": annotator_progress(campaign, user),
     }
+    if campaign.mode == Campaign.Mode.RATING:
+        body["scales"] = campaign.scales
+    return body
 
 
 def progress(campaign: Campaign) -> dict:
@@ -102,6 +106,7 @@ def campaign_summary(campaign: Campaign) -> dict:
         "ranked_at": campaign.ranked_at.isoformat() if campaign.ranked_at else None,
         "up_to_date": campaign.ranked_version >= campaign.version,
         **results,
+        **({"scales": campaign.scales} if campaign.mode == Campaign.Mode.RATING else {}),
         "progress": progress(campaign),
     }
 
@@ -133,6 +138,9 @@ def campaign_schemes(campaigns: list[tuple[int, str, int, bool, dict]]) -> dict[
     the meta-evaluation (systems by their campaign names)."""
     schemes = {}
     for _pk, name, _version, _published, systems in campaigns:
+        if any("scales" in v for v in systems.values()):  # a rating campaign: a scheme per scale
+            schemes.update(rating_schemes(name, systems))
+            continue
         schemes[f"{name}:EW"] = {s: v["expected_wins"] for s, v in systems.items()}
         schemes[f"{name}:TS"] = {s: v["trueskill"] for s, v in systems.items()}
     return schemes

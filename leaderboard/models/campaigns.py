@@ -25,6 +25,7 @@ class Campaign(models.Model):
     class Mode(models.TextChoices):
         RANKING = "ranking", "rank the outputs (sentence level)"
         EDITS = "edits", "judge each edit, then rank (edit level)"
+        RATING = "rating", "rate each output on named scales (direct assessment)"
 
     class Status(models.TextChoices):
         PREPARING = "preparing"
@@ -43,7 +44,10 @@ class Campaign(models.Model):
     annotators = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="campaigns")
     screens_per_annotator = models.PositiveIntegerField(validators=[MinValueValidator(1), MaxValueValidator(10_000)])
     outputs_per_screen = models.PositiveSmallIntegerField(
-        default=5, validators=[MinValueValidator(2), MaxValueValidator(10)]
+        default=5, validators=[MinValueValidator(1), MaxValueValidator(10)], help_text="1 only in mode rating"
+    )
+    scales = models.JSONField(
+        default=list, blank=True, help_text='mode rating: [{"name", "min", "max"}], each output rated on each'
     )
     redundancy = models.PositiveSmallIntegerField(
         default=2,
@@ -144,6 +148,11 @@ class Judgment(models.Model):
         help_text="{output key: rank}; imported: [[[submission id, ...], rank], ...], one per output"
     )
     edits = models.JSONField(default=dict, blank=True, help_text="mode edits: {output key: [valid?, ...]}")
+    ratings = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="mode rating: {output key: {scale: value}}; imported: {system: {scale: value}}",
+    )
     imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 

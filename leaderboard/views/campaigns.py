@@ -22,6 +22,7 @@ import scoring
 from scoring import label
 
 from .. import access
+from ..insights.campaign_ratings import rating_rows
 from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, task_campaigns
 from ..models import Campaign, SharedTask
 from ..selectors.submissions import scored_systems
@@ -29,6 +30,7 @@ from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.publish import set_published
+from ..services.campaigns.rating_imports import import_ratings
 
 POLL_SECONDS = 5
 
@@ -44,7 +46,9 @@ class CampaignForm(forms.Form):
         required=False, widget=forms.CheckboxSelectMultiple, help_text="none ticked: the board's systems"
     )
     screens_per_annotator = forms.IntegerField(min_value=1, max_value=10_000, initial=100)
-    outputs_per_screen = forms.IntegerField(min_value=2, max_value=10, initial=5)
+    outputs_per_screen = forms.IntegerField(
+        min_value=1, max_value=10, initial=5, help_text="1 (a whole essay per screen) only in mode rating"
+    )
     redundancy = forms.IntegerField(min_value=1, max_value=20, initial=2, help_text="annotators who judge each screen")
     repeats = forms.IntegerField(
         min_value=0,
@@ -63,6 +67,11 @@ class CampaignForm(forms.Form):
     )
     mode = forms.ChoiceField(choices=Campaign.Mode.choices, initial=Campaign.Mode.RANKING)
     seed = forms.IntegerField(min_value=0, max_value=2**31 - 1, initial=0)
+    scales = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "grammaticality 1 4\nfluency 1 4"}),
+        help_text="mode rating: one scale a line, NAME MIN MAX (empty: one 0-100 slider)",
+    )
 
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
@@ -88,7 +97,21 @@ class CampaignForm(forms.Form):
             mode=data["mode"],
             systems=[int(i) for i in data["systems"]] or None,
             seed=data["seed"],
+            scales=scales_of(data.get("scales") or ""),
         )
+
+
+def scales_of(text: str) -> list | None:
+    """The form's scales, ``NAME MIN MAX`` a line, as the service takes them (it names
+    what is wrong); None for none (one 0-100 slider)."""
+    scales: list = []
+    for line in text.splitlines():
+        parts = line.split()
+        if parts:
+            name, *bounds = parts
+            numbers = [int(b) if b.lstrip("-").isdigit() else b for b in bounds]
+            scales.append(dict(zip(("name", "min", "max"), [name, *numbers])) if len(numbers) == 2 else line.strip())
+    return scales or None
 
 
 def the_campaign(slug: str, name: str) -> Campaign:
@@ -166,6 +189,22 @@ def campaign_context(request, campaign: Campaign) -> dict:
         "organizer": access.may_manage_campaign(campaign, request.user),
         "annotating": access.is_annotator(campaign, request.user),
         "poll_seconds": POLL_SECONDS,
+        **(rating_context(campaign, summary) if campaign.mode == Campaign.Mode.RATING else {}),
+    }
+
+
+def rating_context(campaign: Campaign, summary: dict) -> dict:
+    """A rating campaign's table rows and per-scale correlations, and its own live part."""
+    scales = [s["name"] for s in campaign.scales]
+    correlations = [
+        {"label": label(path), "path": path, "scales": [schemes.get(s) for s in scales]}
+        for path, schemes in (summary.get("correlations") or {}).items()
+    ]
+    return {
+        "live_template": "campaigns/_live_rating.html",
+        "rating_rows": rating_rows(campaign),
+        "scale_names": scales,
+        "correlations": correlations,
     }
 
 
@@ -176,8 +215,9 @@ def campaign_page(request, slug, name):
         if access.is_annotator(campaign, request.user):
             return redirect("campaign-judge", slug=slug, name=name)
         raise PermissionDenied(access.campaign_results_denied(campaign, request.user))
-    template = "campaigns/_live.html" if request.GET.get("part") == "live" else "campaigns/campaign.html"
-    return render(request, template, campaign_context(request, campaign))
+    context = campaign_context(request, campaign)
+    live = context.get("live_template", "campaigns/_live.html")
+    return render(request, live if request.GET.get("part") == "live" else "campaigns/campaign.html", context)
 
 
 def managed_campaign(request, slug, name) -> Campaign:
@@ -210,11 +250,13 @@ def import_file(request, slug, name):
         messages.error(request, "Choose an XML file of judgments to import.")
         return redirect("campaign", slug=slug, name=name)
     try:
-        _, count = import_judgments(campaign.phase, name, upload.read(), filename=upload.name, user=request.user)
+        reader = import_ratings if upload.name.lower().endswith(".csv") else import_judgments
+        _, count = reader(campaign.phase, name, upload.read(), filename=upload.name, user=request.user)
     except scoring.InputError as error:
         context = campaign_context(request, campaign) | {"problems": error.problems}
         return render(request, "campaigns/campaign.html", context, status=400)
-    messages.success(request, f"{count} rankings imported; the ranking is being recomputed.")
+    what = "ratings" if upload.name.lower().endswith(".csv") else "rankings"
+    messages.success(request, f"{count} {what} imported; the figures are being recomputed.")
     return redirect("campaign", slug=slug, name=name)
 
 
@@ -226,7 +268,7 @@ def judge(request, slug, name):
         raise PermissionDenied(f"only the annotators of campaign {name} judge its screens")
     return render(
         request,
-        "campaigns/judge.html",
+        "campaigns/rate.html" if campaign.mode == Campaign.Mode.RATING else "campaigns/judge.html",
         {
             "task": campaign.task,
             "campaign": campaign,

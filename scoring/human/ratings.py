@@ -47,6 +47,7 @@ class Rating:
     system: str
     scale: str
     value: float
+    line: int = field(default=0, compare=False)  # of the CSV row, for messages
 
 
 def number(text: str) -> float | None:
@@ -78,7 +79,7 @@ def parse_row(row: list[str], where: list[int], line: int, problems: ProblemColl
         problems.add(line, f"{', '.join(bad)}: empty or longer than {MAX_FIELD} characters")
     if value is None:
         problems.add(line, f"value: a finite number (got {text!r})")
-    return None if bad or value is None else Rating(annotator, item, system, scale, value)
+    return None if bad or value is None else Rating(annotator, item, system, scale, value, line)
 
 
 def read_ratings(source: bytes | str | Path) -> list[Rating]:

@@ -17,6 +17,7 @@ from django.db.models import Q
 from ...insights.campaign_judgments import sign_test
 from ...models import Campaign, Phase, SharedTask, Submission
 from ..work import request_campaign_work
+from .ratings import check_rating_settings
 from .sampling import shares
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
@@ -46,6 +47,7 @@ class CampaignSettings:
     mode: str = Campaign.Mode.RANKING
     systems: list[int] | None = None
     seed: int = 0
+    scales: list | None = None  # mode rating: [{"name", "min", "max"}]; None: one 0-100 slider
     problems: list[str] = field(default_factory=list)
 
 
@@ -75,7 +77,7 @@ def find_users(names: list[str], problems: list[str]) -> list:
 def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
     ranges = {
         "screens_per_annotator": (1, 10_000),
-        "outputs_per_screen": (2, 10),
+        "outputs_per_screen": (1, 10),  # 1 only in mode rating (.ratings)
         "redundancy": (1, 20),
         "repeats": (0, 10_000),
         "seed": (0, 2**31 - 1),
@@ -107,6 +109,8 @@ def check_controls(settings: CampaignSettings, problems: list[str]) -> None:
         settings.controls,
         settings.threshold,
     )
+    if settings.mode == Campaign.Mode.RATING:
+        return  # .ratings checks the rank-sum test's controls
     if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in (screens, repeats, share, threshold)):
         return  # check_numbers names these
     if not (screens >= 1 and repeats >= 0 and 0 <= share <= 0.5 and 0 <= threshold <= 1):
@@ -163,6 +167,11 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings) -> Campa
         phase = None
     check_numbers(settings, problems)
     check_controls(settings, problems)
+    numbers = {
+        k: getattr(settings, k)
+        for k in ("outputs_per_screen", "screens_per_annotator", "controls", "repeats", "threshold")
+    }
+    scales = check_rating_settings(settings.mode, settings.scales, numbers, problems)
     names = settings.annotators if isinstance(settings.annotators, list) else []
     if not names or len(names) > MAX_ANNOTATORS:
         problems.append(f"annotators: from 1 to {MAX_ANNOTATORS} usernames or e-mail addresses")
@@ -176,6 +185,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings) -> Campa
             phase=phase,
             name=settings.name,
             mode=settings.mode,
+            scales=scales,
             screens_per_annotator=settings.screens_per_annotator,
             outputs_per_screen=settings.outputs_per_screen,
             redundancy=settings.redundancy,

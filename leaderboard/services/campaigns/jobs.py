@@ -20,6 +20,7 @@ from ...insights.meta import refresh_tables
 from ...models import Campaign
 from .prepare import prepare_campaign
 from .ranking import refresh_ranking
+from .rating_screens import prepare_ratings
 
 
 def run_campaign_job(campaign_id: int) -> str:
@@ -28,7 +29,7 @@ def run_campaign_job(campaign_id: int) -> str:
         if campaign is None:
             return "gone"
         if campaign.status == Campaign.Status.PREPARING:
-            prepare_campaign(campaign)
+            prepare_ratings(campaign) if campaign.mode == Campaign.Mode.RATING else prepare_campaign(campaign)
     status, phase_id = Campaign.objects.values_list("status", "phase_id").get(pk=campaign_id)
     if status == Campaign.Status.READY:
         refresh_ranking(campaign_id)

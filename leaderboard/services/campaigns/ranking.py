@@ -27,6 +27,7 @@ from ...insights.campaign_judgments import count_judgments, system_labels
 from ...models import Campaign, MetricResult
 from ..pool.membership import touch
 from .judgments import ensure_judgments
+from .rating_results import rating_results
 
 log = logging.getLogger(__name__)
 BOOTSTRAP = 1000
@@ -64,7 +65,9 @@ def correlations(campaign: Campaign, ranking: dict, labels: dict[int, str]) -> d
 
 
 def compute_results(campaign: Campaign) -> dict:
-    """The campaign page's and API's figures, as JSON."""
+    """The campaign page's and API's figures, as JSON (a rating campaign's: :mod:`.rating_results`)."""
+    if campaign.mode == Campaign.Mode.RATING:
+        return rating_results(campaign)
     from scoring.human import rank_systems  # SciPy and trueskill: only in the worker
 
     submissions = list(campaign.systems.select_related("team").order_by("pk"))

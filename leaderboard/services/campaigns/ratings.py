@@ -1,0 +1,163 @@
+"""Mode ``rating`` (direct assessment): the organizer's scales, checked, and an annotator's
+ratings, checked and stored.
+
+The organizer names the scales, ``[{"name": "grammaticality", "min": 1, "max": 4},
+{"name": "fluency", "min": 1, "max": 4}]`` as MultiGEC-2025 rated essays, or leaves them
+out for one 0-100 slider as WMT's direct assessment. Every output of a screen is rated on
+every scale; a value off its scale is refused naming the output, the scale and the range.
+The figures are :mod:`.rating_results`' (in the worker), the screens :mod:`.rating_screens`'.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.db import transaction
+
+from scoring.human.rank_sum import best_p
+
+from ...models import Assignment, Campaign, Judgment
+from .judging import AlreadyJudged, JudgmentError, judgments_changed
+from .sampling import shares
+
+SCALE_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+MAX_SCALES = 5
+MAX_SPAN = 1000
+SLIDER = [{"name": "quality", "min": 0, "max": 100}]
+
+
+def integer(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_scale(index: int, scale, problems: list[str]) -> dict | None:
+    where = f"scales[{index}]"
+    if not isinstance(scale, dict) or set(scale) - {"name", "min", "max"}:
+        problems.append(f'{where}: an object {{"name", "min", "max"}}')
+        return None
+    name, low, high = scale.get("name"), scale.get("min"), scale.get("max")
+    found = len(problems)
+    if not isinstance(name, str) or not SCALE_NAME.match(name):
+        problems.append(f"{where}.name: lower-case letters, digits, _ and -, at most 40, starting with a letter")
+    if not (integer(low) and integer(high) and low < high and high - low <= MAX_SPAN and abs(low) <= 10**6):
+        problems.append(f"{where}: min and max integers, min < max, at most {MAX_SPAN} apart (got {low!r}, {high!r})")
+    return {"name": name, "min": low, "max": high} if len(problems) == found else None
+
+
+def checked_scales(scales, problems: list[str]) -> list[dict]:
+    """The scales as stored (one 0-100 slider when none is named); every problem named."""
+    if scales is None:
+        return [dict(s) for s in SLIDER]
+    if not isinstance(scales, list) or not 1 <= len(scales) <= MAX_SCALES:
+        problems.append(f"scales: a list of 1 to {MAX_SCALES} scales")
+        return []
+    checked = [check_scale(i, s, problems) for i, s in enumerate(scales)]
+    names = [s["name"] for s in checked if s]
+    for name in sorted({n for n in names if names.count(n) > 1}):
+        problems.append(f"scales: the name {name} is given twice")
+    return [s for s in checked if s]
+
+
+def check_rating_settings(mode: str, scales, numbers: dict, problems: list[str]) -> list[dict]:
+    """Mode-dependent checks; returns the scales to store ([] outside mode rating).
+
+    ``numbers``: ``outputs_per_screen``, ``screens_per_annotator``, ``controls``,
+    ``repeats``, ``threshold`` (already checked for type and range)."""
+    outputs = numbers["outputs_per_screen"]
+    if mode != Campaign.Mode.RATING:
+        if scales not in (None, []):
+            problems.append("scales: only a campaign in mode rating has scales")
+        if integer(outputs) and outputs < 2:
+            problems.append(f"outputs_per_screen: from 2 to 10 outside mode rating (got {outputs})")
+        return []
+    stored = checked_scales(scales, problems)
+    check_rating_controls(numbers, problems)
+    return stored
+
+
+def check_rating_controls(numbers: dict, problems: list[str]) -> None:
+    """Refuse control screens too few for the rank-sum test ever to reach the threshold
+    (n originals against n copies give at best p = 1 / C(2n, n)): nobody would be trusted."""
+    screens, share, repeats, threshold = (
+        numbers[k] for k in ("screens_per_annotator", "controls", "repeats", "threshold")
+    )
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (screens, share, repeats, threshold)):
+        return
+    if not (screens >= 1 and 0 <= share <= 0.5 and repeats >= 0 and 0 <= threshold <= 1):
+        return
+    controls = shares(int(screens), share, int(repeats))[1]
+    if controls == 0 or best_p(controls) <= threshold:
+        return
+    needed = next((n for n in range(1, 64) if best_p(n) <= threshold), None)
+    remedy = f"give each annotator at least {needed} control screens" if needed else "set controls to 0"
+    problems.append(
+        f"controls: {controls} control screens per annotator give at best p = {best_p(controls):.3g} (one-sided "
+        f"rank-sum), above the threshold {threshold}, so no annotator could be trusted; {remedy}, raise the threshold, "
+        "or set controls to 0"
+    )
+
+
+def check_ratings(outputs: list[dict], scales: list[dict], ratings) -> list[str]:
+    """Every output rated on every scale, each value a number on its scale."""
+    if not isinstance(ratings, dict):
+        return ["ratings: an object {output key: {scale: value}}"]
+    keys = [o["key"] for o in outputs]
+    problems = []
+    unknown = [str(k) for k in ratings if k not in keys]
+    if unknown:
+        problems.append(
+            f"ratings: no output {', '.join(unknown[:10])} on this screen (its outputs are {', '.join(keys)})"
+        )
+    names = [s["name"] for s in scales]
+    for key in keys:
+        values = ratings.get(key)
+        if not isinstance(values, dict):
+            problems.append(f"ratings: no ratings for {key} (rate it on {', '.join(names)})")
+            continue
+        extra = [str(n) for n in values if n not in names]
+        if extra:
+            problems.append(f"ratings: {key}: no scale {', '.join(extra[:5])} (the scales are {', '.join(names)})")
+        for scale in scales:
+            value = values.get(scale["name"])
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not scale["min"] <= value <= scale["max"]
+            ):
+                bounds = f"from {scale['min']} to {scale['max']}"
+                problems.append(f"ratings: {key}'s {scale['name']} must be a number {bounds} (got {value!r})")
+    return problems
+
+
+def record_ratings(campaign: Campaign, user, item, ratings) -> Judgment:
+    """Store ``user``'s ratings of their assignment ``item``. Raises :class:`JudgmentError`
+    (400) naming every value off its scale, :class:`AlreadyJudged` (409)."""
+    if not integer(item):
+        raise JudgmentError([f"item: the item number next/ gave (got {item!r})"])
+    with transaction.atomic():
+        assignment = (
+            Assignment.objects.select_for_update()
+            .select_related("screen")
+            .filter(pk=item, campaign=campaign, annotator=user)
+            .first()
+        )
+        if assignment is None:
+            raise JudgmentError([f"item: {item} is not one of your screens in campaign {campaign.name}"])
+        if assignment.judged:
+            raise AlreadyJudged(f"item {item} was judged already")
+        outputs = assignment.screen.outputs
+        problems = check_ratings(outputs, campaign.scales, ratings)
+        if problems:
+            raise JudgmentError(problems)
+        judgment = Judgment.objects.create(
+            campaign=campaign,
+            assignment=assignment,
+            annotator=user,
+            user=user.get_username(),
+            line=assignment.screen.line,
+            ranks={},
+            ratings={o["key"]: {s["name"]: ratings[o["key"]][s["name"]] for s in campaign.scales} for o in outputs},
+        )
+        Assignment.objects.filter(pk=assignment.pk).update(judged=True)
+        judgments_changed(campaign)
+    return judgment
