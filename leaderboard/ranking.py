@@ -302,7 +302,10 @@ def human_columns(phase) -> list[dict]:
     ``[{"name", "by_submission": {id: {"expected_wins", "cluster"}}}]``."""
     columns = []
     for campaign in (
-        Campaign.objects.filter(phase=phase, published=True).order_by("created_at", "pk").only("name", "results")
+        Campaign.objects.filter(phase=phase, published=True)
+        .exclude(mode=Campaign.Mode.RATING)  # a rating campaign's figures are per scale: its page, the meta-evaluation
+        .order_by("created_at", "pk")
+        .only("name", "results")
     ):
         results = campaign.results or {}
         ids = results.get("system_ids", {})

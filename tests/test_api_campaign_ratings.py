@@ -127,6 +127,10 @@ def test_controls_are_their_own_screens_in_the_same_queue(campaign):
             campaign=campaign, line=copy.line, is_control=False, assignments__annotator=owner
         )
         assert any(o["systems"] == degraded[0]["original_systems"] for s in originals for o in s.outputs)
+        queue = list(Assignment.objects.filter(campaign=campaign, annotator=owner).order_by("position"))
+        at = next(k for k, a in enumerate(queue) if a.screen_id == copy.pk)
+        of = [k for k, a in enumerate(queue) if a.screen.line == copy.line and a.screen_id != copy.pk]
+        assert of and min(abs(k - at) for k in of) > 1  # never next to its original
 
 
 def test_a_value_off_its_scale_is_named(campaign):

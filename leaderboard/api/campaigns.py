@@ -146,6 +146,9 @@ class ScreenSerializer(serializers.Serializer):
     outputs = ScreenOutputSerializer(many=True)
     mode = serializers.CharField()
     progress = serializers.DictField(child=serializers.IntegerField())
+    scales = serializers.ListField(
+        child=serializers.DictField(), required=False, help_text='mode rating: [{"name", "min", "max"}]'
+    )
 
 
 def problems_of(serializer: serializers.Serializer) -> list[str]:

@@ -118,10 +118,15 @@ def rating_schemes(name: str, systems: dict) -> dict[str, dict[str, float]]:
 
 
 def rating_rows(campaign: Campaign) -> list[dict]:
-    """The page's table: one row per system, best first by the first scale, with every scale's figures."""
-    results = campaign.results or {}
-    scales = results.get("scales") or [s["name"] for s in campaign.scales]
+    """The page's table: one row per system with every scale's figures, in the campaign's
+    order of scales, best first by the first (the stored JSON keeps no order)."""
+    scales = [s["name"] for s in campaign.scales]
     rows = []
-    for system, entry in results.get("systems", {}).items():
+    for system, entry in (campaign.results or {}).get("systems", {}).items():
         rows.append({"system": system, "scales": [entry["scales"].get(s) for s in scales]})
-    return rows
+
+    def order(row: dict) -> tuple:
+        first = row["scales"][0] if row["scales"] and row["scales"][0] else {"cluster": 10**6, "z": 0.0}
+        return (first["cluster"], -first["z"], row["system"])
+
+    return sorted(rows, key=order)

@@ -204,6 +204,7 @@ def rating_context(campaign: Campaign, summary: dict) -> dict:
         "live_template": "campaigns/_live_rating.html",
         "rating_rows": rating_rows(campaign),
         "scale_names": scales,
+        "alphas": [(s, ((summary.get("agreement") or {}).get("alpha") or {}).get(s)) for s in scales],
         "correlations": correlations,
     }
 

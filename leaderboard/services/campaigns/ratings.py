@@ -33,7 +33,9 @@ def integer(value) -> bool:
 def check_scale(index: int, scale, problems: list[str]) -> dict | None:
     where = f"scales[{index}]"
     if not isinstance(scale, dict) or set(scale) - {"name", "min", "max"}:
-        problems.append(f'{where}: an object {{"name", "min", "max"}}')
+        problems.append(
+            f'{where}: a scale, {{"name", "min", "max"}} (on the form: NAME MIN MAX), not {str(scale)[:60]!r}'
+        )
         return None
     name, low, high = scale.get("name"), scale.get("min"), scale.get("max")
     found = len(problems)
