@@ -172,6 +172,14 @@ def test_figures_controls_export_and_the_library_agree(campaign, organizer, djan
     schemes = campaign_schemes(scheme_campaigns(campaign.phase, unpublished=True))
     assert set(schemes) == {"essays:grammaticality", "essays:fluency"}
     assert schemes["essays:fluency"] == {s: v["scales"]["fluency"]["z"] for s, v in summary["systems"].items()}
+    assert summary["correlations"] and all(
+        set(e) == {"grammaticality", "fluency"} for e in summary["correlations"].values()
+    )
+    meta = organizer.get("/api/tasks/insight/meta-evaluation/").json()
+    assert {"essays:grammaticality", "essays:fluency"} <= {s for per in meta["system"].values() for s in per}
+    xml = b'<appraise-results><ranking-item src-id="1" user="x"></ranking-item></appraise-results>'
+    answer = upload(organizer, "essays", xml.decode(), filename="rankings.xml")
+    assert answer.status_code == 400 and "import its ratings as CSV" in json.dumps(answer.json())
 
 
 def test_only_annotators_rate(campaign):

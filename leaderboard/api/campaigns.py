@@ -27,10 +27,9 @@ from ..downloads import campaign_judgments_csv, campaign_judgments_xml, campaign
 from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
 from ..models import Campaign, SharedTask
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
-from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_judgment
 from ..services.campaigns.publish import set_published
-from ..services.campaigns.rating_imports import import_ratings
+from ..services.campaigns.rating_imports import import_file
 from ..services.campaigns.ratings import record_ratings
 from .serializers import ErrorSerializer
 from .views import errors
@@ -356,9 +355,8 @@ class Import(APIView):
         if phase is None or phase.is_multi_corpus:
             return Response(errors("judgments are imported into a phase of one corpus"), status=400)
         upload = data["file"]
-        reader = import_ratings if upload.name.lower().endswith(".csv") else import_judgments
         try:
-            found, count = reader(phase, campaign, upload.read(), filename=upload.name, user=request.user)
+            found, count, _ = import_file(phase, campaign, upload.read(), filename=upload.name, user=request.user)
         except scoring.InputError as error:
             return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)
         return Response({"name": found.name, "imported": count}, status=201)

@@ -28,9 +28,8 @@ from ..models import Campaign, SharedTask
 from ..selectors.submissions import scored_systems
 from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
-from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.publish import set_published
-from ..services.campaigns.rating_imports import import_ratings
+from ..services.campaigns.rating_imports import import_file as import_any
 
 POLL_SECONDS = 5
 
@@ -244,19 +243,17 @@ def publish(request, slug, name):
 @login_required
 @require_POST
 def import_file(request, slug, name):
-    """Judgments in Appraise's XML into this campaign (the management command's upload)."""
+    """Judgments in Appraise's XML, or ratings as CSV, into this campaign (the management command's upload)."""
     campaign = managed_campaign(request, slug, name)
     upload = request.FILES.get("file")
     if upload is None:
         messages.error(request, "Choose an XML file of judgments to import.")
         return redirect("campaign", slug=slug, name=name)
     try:
-        reader = import_ratings if upload.name.lower().endswith(".csv") else import_judgments
-        _, count = reader(campaign.phase, name, upload.read(), filename=upload.name, user=request.user)
+        _, count, what = import_any(campaign.phase, name, upload.read(), filename=upload.name, user=request.user)
     except scoring.InputError as error:
         context = campaign_context(request, campaign) | {"problems": error.problems}
         return render(request, "campaigns/campaign.html", context, status=400)
-    what = "ratings" if upload.name.lower().endswith(".csv") else "rankings"
     messages.success(request, f"{count} {what} imported; the figures are being recomputed.")
     return redirect("campaign", slug=slug, name=name)
 

@@ -20,7 +20,7 @@ from scoring.human.ratings import Rating, read_ratings
 from ...insights.campaign_judgments import system_labels
 from ...models import Campaign, Judgment, Phase
 from .create import NAME
-from .imports import phase_systems
+from .imports import import_judgments, phase_systems
 from .judging import judgments_changed
 
 MAX_IMPORTED = 500_000
@@ -137,3 +137,21 @@ def import_ratings(
         )
         judgments_changed(campaign)
     return campaign, len(ratings)
+
+
+def refuse_rankings(campaign: Campaign | None, filename: str) -> None:
+    """Rankings (Appraise's XML) have no place in a rating campaign: its figures would
+    silently leave them out."""
+    if campaign is not None and campaign.mode == Campaign.Mode.RATING:
+        message = f"campaign {campaign.name} rates: import its ratings as CSV (annotator,item,system,scale,value)"
+        raise scoring.InputError([scoring.Problem(0, message, filename)])
+
+
+def import_file(phase: Phase, name: str, data: bytes, *, filename: str, user=None) -> tuple[Campaign, int, str]:
+    """A file of either kind into campaign ``name``: ratings when it is named ``*.csv``,
+    else rankings in Appraise's XML (refused by a rating campaign). Returns the campaign,
+    the count and what was counted ("ratings" or "rankings")."""
+    if filename.lower().endswith(".csv"):
+        return (*import_ratings(phase, name, data, filename=filename, user=user), "ratings")
+    refuse_rankings(Campaign.objects.filter(task=phase.task, name=name).first(), filename)
+    return (*import_judgments(phase, name, data, filename=filename, user=user), "rankings")

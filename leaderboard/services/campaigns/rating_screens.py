@@ -37,7 +37,9 @@ def refill(plan: Plan, lines: dict[int, list[Group]], outputs: int, rng: random.
         screen.groups += rng.sample(missing, min(room, len(missing)))
 
 
-def copy_screen(campaign: Campaign, original: Screen, index: int, made: tuple[str, ...], edits: dict, rng) -> Screen:
+def copy_screen(
+    campaign: Campaign, original: Screen, index: int, made: tuple[str, ...], edits: dict, rng: random.Random
+) -> Screen:
     """The screen of the degraded copy: ``original``'s outputs, its ``index``-th degraded,
     in a new order; the copy names the key and systems of what it degrades."""
     source = original.source.split(" ")

@@ -11,6 +11,7 @@ The figures are :mod:`.rating_results`' (in the worker), the screens :mod:`.rati
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.db import transaction
 
@@ -26,11 +27,11 @@ MAX_SPAN = 1000
 SLIDER = [{"name": "quality", "min": 0, "max": 100}]
 
 
-def integer(value) -> bool:
+def integer(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_scale(index: int, scale, problems: list[str]) -> dict | None:
+def check_scale(index: int, scale: object, problems: list[str]) -> dict | None:
     where = f"scales[{index}]"
     if not isinstance(scale, dict) or set(scale) - {"name", "min", "max"}:
         problems.append(
@@ -46,7 +47,7 @@ def check_scale(index: int, scale, problems: list[str]) -> dict | None:
     return {"name": name, "min": low, "max": high} if len(problems) == found else None
 
 
-def checked_scales(scales, problems: list[str]) -> list[dict]:
+def checked_scales(scales: object, problems: list[str]) -> list[dict]:
     """The scales as stored (one 0-100 slider when none is named); every problem named."""
     if scales is None:
         return [dict(s) for s in SLIDER]
@@ -60,7 +61,7 @@ def checked_scales(scales, problems: list[str]) -> list[dict]:
     return [s for s in checked if s]
 
 
-def check_rating_settings(mode: str, scales, numbers: dict, problems: list[str]) -> list[dict]:
+def check_rating_settings(mode: str, scales: object, numbers: dict, problems: list[str]) -> list[dict]:
     """Mode-dependent checks; returns the scales to store ([] outside mode rating).
 
     ``numbers``: ``outputs_per_screen``, ``screens_per_annotator``, ``controls``,
@@ -99,7 +100,7 @@ def check_rating_controls(numbers: dict, problems: list[str]) -> None:
     )
 
 
-def check_ratings(outputs: list[dict], scales: list[dict], ratings) -> list[str]:
+def check_ratings(outputs: list[dict], scales: list[dict], ratings: object) -> list[str]:
     """Every output rated on every scale, each value a number on its scale."""
     if not isinstance(ratings, dict):
         return ["ratings: an object {output key: {scale: value}}"]
@@ -131,7 +132,7 @@ def check_ratings(outputs: list[dict], scales: list[dict], ratings) -> list[str]
     return problems
 
 
-def record_ratings(campaign: Campaign, user, item, ratings) -> Judgment:
+def record_ratings(campaign: Campaign, user, item: object, ratings: Any) -> Judgment:
     """Store ``user``'s ratings of their assignment ``item``. Raises :class:`JudgmentError`
     (400) naming every value off its scale, :class:`AlreadyJudged` (409)."""
     if not integer(item):
