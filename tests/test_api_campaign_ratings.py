@@ -214,6 +214,8 @@ def test_import_ratings_makes_a_rating_campaign(insight_task, organizer, django_
         "cluster": 1,
     }
     assert summary["agreement"]["alpha"]["fluency"] == 1.0
+    again = upload(organizer, "file-da", "\n".join(rows) + "\n")
+    assert again.status_code == 400 and "x's ratings of item 1 were imported already" in json.dumps(again.json())
     bad = f"annotator,item,system,scale,value\nx,1,nobody,fluency,3\nx,99999,{names[0]},fluency,9\n"
     answer = upload(organizer, "file-da", bad)
     text = json.dumps(answer.json())

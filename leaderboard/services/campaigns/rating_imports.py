@@ -76,6 +76,23 @@ def row_problems(ratings: list[Rating], phase: Phase, scales: list[dict] | None,
     return found
 
 
+def imported_before(campaign: Campaign | None, ratings: list[Rating]) -> list[tuple[int, str]]:
+    """Rows whose annotator's ratings of that item were imported already: a file is imported
+    once (twice would count every rating twice)."""
+    if campaign is None:
+        return []
+    done = set(Judgment.objects.filter(campaign=campaign, imported=True).values_list("user", "line"))
+    found, named = [], set()
+    for r in ratings:
+        key = (r.annotator, int(r.item) - 1) if r.item.isdigit() else None
+        if key in done and key not in named:
+            named.add(key)
+            found.append(
+                (r.line, f"{r.annotator}'s ratings of item {r.item} were imported already: import a file once")
+            )
+    return found
+
+
 def check(phase: Phase, name: str, ratings: list[Rating], existing: Campaign | None, filename: str) -> None:
     problems: list[scoring.Problem] = []
     if not NAME.match(name or ""):
@@ -91,7 +108,7 @@ def check(phase: Phase, name: str, ratings: list[Rating], existing: Campaign | N
             )
         )
     scales = existing.scales if existing is not None else None
-    found = row_problems(ratings, phase, scales, phase_systems(phase))
+    found = row_problems(ratings, phase, scales, phase_systems(phase)) + imported_before(existing, ratings)
     problems += [scoring.Problem(line, message, filename) for line, message in found[:MAX_NAMED]]
     if len(found) > MAX_NAMED:
         problems.append(scoring.Problem(0, f"... and {len(found) - MAX_NAMED} more problems", filename))
