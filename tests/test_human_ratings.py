@@ -178,3 +178,33 @@ def test_cli_ratings_json_and_table(tmp_path, capsys):
     assert "bad.csv: line 2: value" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["human", "--ratings", str(path), "--judgments", str(path)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(ratings_strategy, st.randoms(use_true_random=False))
+def test_the_order_of_the_ratings_changes_nothing(ratings, random):
+    shuffled = list(ratings)
+    random.shuffle(shuffled)
+    before, after = rate_systems(ratings).as_json(), rate_systems(shuffled).as_json()
+    assert set(before["scales"]) == set(after["scales"]) and before["ratings"] == after["ratings"]
+    for system, entry in before["systems"].items():
+        for name, figures in entry["scales"].items():
+            other = after["systems"][system]["scales"][name]
+            assert other["cluster"] == figures["cluster"] and other["n"] == figures["n"]
+            assert other["mean"] == pytest.approx(figures["mean"]) and other["z"] == pytest.approx(
+                figures["z"], abs=1e-9
+            )
+    for name, alpha in before["agreement"]["alpha"].items():
+        assert after["agreement"]["alpha"][name] == (None if alpha is None else pytest.approx(alpha, abs=1e-9))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 12), st.floats(0.1, 10), st.floats(-5, 5))
+def test_control_p_is_rank_based(n, scale, shift):
+    """The control test looks at ranks only: an annotator's scale and leniency change nothing,
+    and originals above their copies give a smaller p than the reverse."""
+    originals = [3.0 + (k % 2) for k in range(n)]
+    degraded = [1.0 + (k % 2) * 0.5 for k in range(n)]
+    p = control_p(originals, degraded)
+    assert p == pytest.approx(control_p([v * scale + shift for v in originals], [v * scale + shift for v in degraded]))
+    assert p <= control_p(degraded, originals)
