@@ -221,3 +221,25 @@ def test_import_ratings_makes_a_rating_campaign(insight_task, organizer, django_
     text = json.dumps(answer.json())
     assert answer.status_code == 400 and "nobody" in text and "99999" in text and "off the fluency scale" in text
     assert '"line": 2' in text and '"line": 3' in text
+
+
+def test_several_outputs_a_screen_and_their_copy(organizer, django_capture_on_commit_callbacks):
+    """With three outputs a screen, a control's copy screen shows the same three, one degraded."""
+    answer = create(organizer, django_capture_on_commit_callbacks, name="three", outputs_per_screen=3)
+    assert answer.status_code == 201, answer.content
+    campaign = Campaign.objects.get(name="three")
+    copies = list(Screen.objects.filter(campaign=campaign, is_control=True))
+    assert copies
+    for copy in copies:
+        kept = sorted(tuple(o["systems"]) for o in copy.outputs if not o["control_of"])
+        degraded = [o for o in copy.outputs if o["control_of"]]
+        assert len(degraded) == 1 and [o["key"] for o in copy.outputs] == ["A", "B", "C"][: len(copy.outputs)]
+        owner = Assignment.objects.get(screen=copy).annotator
+        originals = [
+            s
+            for s in Screen.objects.filter(
+                campaign=campaign, line=copy.line, is_control=False, assignments__annotator=owner
+            )
+            if sorted(tuple(o["systems"]) for o in s.outputs) == sorted([*kept, tuple(degraded[0]["original_systems"])])
+        ]
+        assert originals, "the copy's screen shows its original's outputs"
