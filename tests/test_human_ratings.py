@@ -129,6 +129,7 @@ def test_figures_per_system_and_scale():
     assert figures["systems"]["good"]["scales"]["grammaticality"]["cluster"] == 1
     assert figures["systems"]["bad"]["scales"]["grammaticality"]["cluster"] == 1  # one rating each: no difference
     assert figures["agreement"]["alpha"]["fluency"] == 1.0
+    assert figures["signature"].startswith("human:da|z:annotator+scale|cluster:ranksum-neighbours-p<0.05|")
     assert (
         figures["ratings"] == 42 and figures["annotators"] == 2 and figures["scales"] == ["fluency", "grammaticality"]
     )

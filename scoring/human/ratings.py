@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..errors import InputError, Problem, ProblemCollector
 from ..readers import as_bytes
+from ..version import __version__
 from .alpha import interval_alpha
 from .rank_sum import neighbour_clusters, rank_sum_p
 
@@ -140,6 +141,14 @@ def z_scores(ratings: Sequence[Rating]) -> list[float]:
     return out
 
 
+def rating_signature(alpha: float) -> str:
+    """sacreBLEU-style: what produced the figures, so two runs can be compared."""
+    return (
+        f"human:da|z:annotator+scale|cluster:ranksum-neighbours-p<{alpha}|agreement:alpha-interval"
+        f"|version:{__version__}"
+    )
+
+
 @dataclass
 class RatingResults:
     systems: dict[str, dict[str, dict]] = field(default_factory=dict)  # system -> scale -> figures
@@ -147,6 +156,7 @@ class RatingResults:
     agreement: dict[str, float | None] = field(default_factory=dict)  # scale -> alpha
     ratings: int = 0
     annotators: int = 0
+    alpha: float = CLUSTER_ALPHA
 
     def as_json(self) -> dict:
         return {
@@ -155,6 +165,7 @@ class RatingResults:
             "agreement": {"alpha": self.agreement},
             "ratings": self.ratings,
             "annotators": self.annotators,
+            "signature": rating_signature(self.alpha),
         }
 
 
@@ -189,8 +200,9 @@ def rate_systems(ratings: Sequence[Rating], *, alpha: float = CLUSTER_ALPHA) -> 
     if not ratings:
         raise InputError([Problem(0, "no ratings to rank systems by")])
     z = z_scores(ratings)
-    scales = sorted({r.scale for r in ratings})
-    results = RatingResults(scales=scales, ratings=len(ratings), annotators=len({r.annotator for r in ratings}))
+    scales = list(dict.fromkeys(r.scale for r in ratings))  # as the file first names them
+    annotators = len({r.annotator for r in ratings})
+    results = RatingResults(scales=scales, ratings=len(ratings), annotators=annotators, alpha=alpha)
     for scale in scales:
         chosen = [i for i, r in enumerate(ratings) if r.scale == scale]
         figures = scale_figures([ratings[i] for i in chosen], [z[i] for i in chosen], alpha)

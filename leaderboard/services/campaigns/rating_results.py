@@ -88,7 +88,6 @@ def rating_results(campaign: Campaign) -> dict:
         {
             "rated_annotators": results.pop("annotators", 0),
             "ratings": results.get("ratings", 0),
-            "rankings": 0,
             "annotators": annotator_rows(campaign, counted),
             "controls": [
                 {"user": u, "originals": len(e["originals"]), "degraded": len(e["degraded"]), "p_value": e["p_value"]}
