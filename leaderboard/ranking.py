@@ -299,11 +299,19 @@ def pool_version(phase_id: int) -> int:
 
 def human_columns(phase) -> list[dict]:
     """The board's column groups of the phase's published campaigns:
-    ``[{"name", "by_submission": {id: {"expected_wins", "cluster"}}}]``."""
+    ``[{"name", "by_submission": {id: {"expected_wins", "cluster"}}, "by_system": {(team, system): ...}}]``.
+    ``by_system`` keeps a judged team's cell after it uploads again under the same name: the
+    figures stay those of the submission the campaign judged."""
     columns = []
-    for campaign in (
+    campaigns = list(
         Campaign.objects.filter(phase=phase, published=True).order_by("created_at", "pk").only("name", "results")
-    ):
+    )
+    judged = {pk for c in campaigns for pk in (c.results or {}).get("system_ids", {}).values()}
+    names = {
+        pk: (team, system)
+        for pk, team, system in Submission.objects.filter(pk__in=judged).values_list("pk", "team__name", "system_name")
+    }
+    for campaign in campaigns:
         results = campaign.results or {}
         ids = results.get("system_ids", {})
         by_submission = {
@@ -311,12 +319,17 @@ def human_columns(phase) -> list[dict]:
             for name, values in results.get("systems", {}).items()
             if name in ids
         }
-        columns.append({"name": campaign.name, "by_submission": by_submission})
+        by_system = {names[pk]: cell for pk, cell in by_submission.items() if pk in names}
+        columns.append({"name": campaign.name, "by_submission": by_submission, "by_system": by_system})
     return columns
+
+
+def human_cell(row: dict, column: dict) -> dict | None:
+    """The row's submission's figures, else its team's judged system of that name."""
+    found = column["by_submission"].get(row["submission_id"])
+    return found or column.get("by_system", {}).get((row.get("team"), row.get("system_name")))
 
 
 def with_human_columns(rows: list[dict], columns: list[dict]) -> list[dict]:
     """Each board row with ``human``: ``{campaign: {"expected_wins", "cluster"} or None}``."""
-    return [
-        {**row, "human": {c["name"]: c["by_submission"].get(row["submission_id"]) for c in columns}} for row in rows
-    ]
+    return [{**row, "human": {c["name"]: human_cell(row, c) for c in columns}} for row in rows]

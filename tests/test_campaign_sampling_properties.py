@@ -33,6 +33,18 @@ def campaigns(draw):
     return outputs, annotators, spec
 
 
+def repeats_keep_their_promises(plan, queue):
+    """A repeat's first showing is in the first half, itself in the second, its outputs reshuffled."""
+    half = (len(queue) + 1) // 2
+    for position, (screen, repeat) in enumerate(queue):
+        if repeat:
+            first = plan.screens[screen].repeat_of
+            assert any(s == first and not r and p < half for p, (s, r) in enumerate(queue[:position]))
+            assert position >= half and sorted(plan.screens[screen].groups) == sorted(plan.screens[first].groups)
+            groups = plan.screens[first].groups
+            assert len(groups) == 1 or plan.screens[screen].groups != groups
+
+
 @settings(max_examples=150, deadline=None)
 @given(campaigns())
 def test_plans_keep_their_promises(case):
@@ -45,14 +57,7 @@ def test_plans_keep_their_promises(case):
     for queue in plan.queues.values():
         assert len(queue) <= spec["screens_per_annotator"]
         assert sum(plan.screens[s].control for s, _ in queue) == controls
-        half = (len(queue) + 1) // 2
-        for position, (screen, repeat) in enumerate(queue):
-            if repeat:  # its first showing in the first half, itself in the second, the outputs reshuffled
-                first = plan.screens[screen].repeat_of
-                assert any(s == first and not r and p < half for p, (s, r) in enumerate(queue[:position]))
-                assert position >= half and sorted(plan.screens[screen].groups) == sorted(plan.screens[first].groups)
-                groups = plan.screens[first].groups
-                assert len(groups) == 1 or plan.screens[screen].groups != groups
+        repeats_keep_their_promises(plan, queue)
     judged_by: dict[int, list[int]] = {}
     for annotator, queue in plan.queues.items():
         for screen, repeat in queue:

@@ -10,6 +10,7 @@ progress counts are read live, with two indexed counts.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 
 from ..models import Assignment, Campaign, SharedTask
@@ -118,21 +119,29 @@ def ranked(campaigns: QuerySet[Campaign]) -> QuerySet[Campaign]:
     return campaigns.filter(results__isnull=False).exclude(results__systems={})
 
 
-def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, bool, dict]]:
-    """``(pk, name, ranked_version, published, systems)`` of the phase's ranked campaigns
-    that its meta-evaluation counts: the published ones, and with ``unpublished`` the
-    others too (the organizers'). One query; only the ranking is read of the results."""
-    campaigns = ranked(Campaign.objects.filter(phase=phase))
+def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, bool, dict, dict]]:
+    """``(pk, name, ranked_version, published, systems, system_ids)`` of the phase's ranked
+    campaigns that its meta-evaluation counts: those with at least
+    ``GEC_CAMPAIGN_MIN_RANKINGS`` counted rankings, published, and with ``unpublished``
+    the others too (the organizers'). One query; only the ranking is read of the results."""
+    campaigns = ranked(Campaign.objects.filter(phase=phase)).filter(
+        results__rankings__gte=settings.GEC_CAMPAIGN_MIN_RANKINGS
+    )
     if not unpublished:
         campaigns = campaigns.filter(published=True)
-    return list(campaigns.order_by("pk").values_list("pk", "name", "ranked_version", "published", "results__systems"))
+    return list(
+        campaigns.order_by("pk").values_list(
+            "pk", "name", "ranked_version", "published", "results__systems", "results__system_ids"
+        )
+    )
 
 
-def campaign_schemes(campaigns: list[tuple[int, str, int, bool, dict]]) -> dict[str, dict[str, float]]:
+def campaign_schemes(campaigns: list[tuple], keys: dict[tuple[int, str], str] | None = None) -> dict:
     """``{"NAME:EW": {system: EW}, "NAME:TS": ...}`` of :func:`scheme_campaigns`' rows, for
-    the meta-evaluation (systems by their campaign names)."""
+    the meta-evaluation; ``keys`` renames a campaign's system (``(campaign pk, system)``)."""
+    keys = keys or {}
     schemes = {}
-    for _pk, name, _version, _published, systems in campaigns:
-        schemes[f"{name}:EW"] = {s: v["expected_wins"] for s, v in systems.items()}
-        schemes[f"{name}:TS"] = {s: v["trueskill"] for s, v in systems.items()}
+    for pk, name, _version, _published, systems, _ids in campaigns:
+        schemes[f"{name}:EW"] = {keys.get((pk, s), s): v["expected_wins"] for s, v in systems.items()}
+        schemes[f"{name}:TS"] = {keys.get((pk, s), s): v["trueskill"] for s, v in systems.items()}
     return schemes

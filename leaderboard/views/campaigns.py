@@ -27,6 +27,7 @@ from ..models import Campaign, SharedTask
 from ..selectors.submissions import scored_systems
 from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
+from ..services.campaigns.delete import delete_campaign
 from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.publish import set_published
 
@@ -202,6 +203,19 @@ def publish(request, slug, name):
 
 @login_required
 @require_POST
+def delete(request, slug, name):
+    """Delete the campaign, once the organizer has ticked that they mean it."""
+    campaign = managed_campaign(request, slug, name)
+    if request.POST.get("confirm") != "on":
+        messages.error(request, f"Tick the box to confirm that campaign {name} and its judgments are to be deleted.")
+        return redirect("campaign", slug=slug, name=name)
+    gone = delete_campaign(campaign)
+    messages.success(request, f"Campaign {name} is deleted, with its {gone['judgments']} judgments.")
+    return redirect("campaigns", slug=slug)
+
+
+@login_required
+@require_POST
 def import_file(request, slug, name):
     """Judgments in Appraise's XML into this campaign (the management command's upload)."""
     campaign = managed_campaign(request, slug, name)
@@ -210,11 +224,18 @@ def import_file(request, slug, name):
         messages.error(request, "Choose an XML file of judgments to import.")
         return redirect("campaign", slug=slug, name=name)
     try:
-        _, count = import_judgments(campaign.phase, name, upload.read(), filename=upload.name, user=request.user)
+        done = import_judgments(
+            campaign.phase,
+            name,
+            upload.read(),
+            filename=upload.name,
+            user=request.user,
+            replace=request.POST.get("replace") == "on",
+        )
     except scoring.InputError as error:
         context = campaign_context(request, campaign) | {"problems": error.problems}
         return render(request, "campaigns/campaign.html", context, status=400)
-    messages.success(request, f"{count} rankings imported; the ranking is being recomputed.")
+    messages.success(request, f"{done.message()}; the ranking is being recomputed.")
     return redirect("campaign", slug=slug, name=name)
 
 

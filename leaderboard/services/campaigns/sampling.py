@@ -8,8 +8,8 @@ of its sentence, at random, in a random order. Every annotator gets
 of their screens a second time, and regular screens, each of which ``redundancy``
 annotators judge. A repeat tests consistency only if it is not remembered: its first
 showing lies in the first half of the annotator's queue, the repeat in the second half,
-as a screen of its own with the outputs in another order (so other letters). The same inputs and seed give the same plan, so a campaign is
-reproducible. Pure Python: no Django, no parsing.
+as a screen of its own with the outputs in another order (so other letters). The same
+inputs and seed give the same plan, so a campaign is reproducible. Pure Python: no Django, no parsing.
 """
 
 from __future__ import annotations
