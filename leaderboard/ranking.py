@@ -303,24 +303,25 @@ def human_columns(phase) -> list[dict]:
     ``by_system`` keeps a judged team's cell after it uploads again under the same name: the
     figures stay those of the submission the campaign judged."""
     columns = []
-    campaigns = list(
-        Campaign.objects.filter(phase=phase, published=True).order_by("created_at", "pk").only("name", "results")
+    campaigns = list(  # the figures only, not the results' resampled scores
+        Campaign.objects.filter(phase=phase, published=True)
+        .order_by("created_at", "pk")
+        .values_list("name", "results__systems", "results__system_ids")
     )
-    judged = {pk for c in campaigns for pk in (c.results or {}).get("system_ids", {}).values()}
+    judged = {pk for _name, _systems, ids in campaigns for pk in (ids or {}).values()}
     names = {
         pk: (team, system)
         for pk, team, system in Submission.objects.filter(pk__in=judged).values_list("pk", "team__name", "system_name")
     }
-    for campaign in campaigns:
-        results = campaign.results or {}
-        ids = results.get("system_ids", {})
+    for name, systems, ids in campaigns:
+        ids = ids or {}
         by_submission = {
-            ids[name]: {"expected_wins": values.get("expected_wins"), "cluster": values.get("cluster")}
-            for name, values in results.get("systems", {}).items()
-            if name in ids
+            ids[system]: {"expected_wins": values.get("expected_wins"), "cluster": values.get("cluster")}
+            for system, values in (systems or {}).items()
+            if system in ids
         }
         by_system = {names[pk]: cell for pk, cell in by_submission.items() if pk in names}
-        columns.append({"name": campaign.name, "by_submission": by_submission, "by_system": by_system})
+        columns.append({"name": name, "by_submission": by_submission, "by_system": by_system})
     return columns
 
 

@@ -84,3 +84,28 @@ def test_sign_test_is_a_probability_falling_with_more_careful_answers(below, abo
 
 def test_five_careful_controls_in_five_are_trusted_at_five_percent():
     assert sign_test(5, 0) == 1 / 32 and sign_test(4, 0) == 1 / 16 and sign_test(0, 0) == 1.0
+
+
+def test_the_form_says_how_many_repeats_reach_a_kappa():
+    from leaderboard.services.campaigns.sampling import KAPPA_MIN_SHARED, repeats_for_kappa, repeats_help
+    from scoring.human import MIN_SHARED
+
+    assert KAPPA_MIN_SHARED == MIN_SHARED == 50
+    assert [repeats_for_kappa(k) for k in (2, 3, 4, 5, 10)] == [50, 17, 9, 5, 2]  # k(k-1)/2 pairs a repeat
+    assert "5 with 5, 9 with 4, 17 with 3, 50 with 2 outputs per screen" in repeats_help()
+
+
+def test_three_repeats_of_five_outputs_give_no_intra_kappa_and_five_do():
+    from scoring.human import RankingItem
+    from scoring.human.agreement import agreement
+
+    def screens(count):
+        items = []
+        for line in range(1, count + 1):
+            first = tuple((s, r) for s, r in zip("ABCDE", (1, 2, 3, 4, 5)))
+            again = tuple((s, r) for s, r in zip("ABCDE", (1, 2, 3, 5, 4)))  # one pair judged otherwise
+            items += [RankingItem(line, "a", first, 0), RankingItem(line, "a", again, 0)]
+        return items
+
+    assert agreement(screens(3))["intra"] is None  # 30 pairs
+    assert agreement(screens(5))["intra"] is not None  # 50 pairs

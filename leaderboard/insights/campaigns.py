@@ -93,6 +93,7 @@ def campaign_summary(campaign: Campaign) -> dict:
         or {"systems": {}, "clusters": [], "agreement": {"inter": None, "intra": None}, "rankings": 0, "annotators": []}
     )
     results.pop("system_ids", None)
+    results.pop("samples", None)  # 1,000 figures a system, for the meta-evaluation only
     return {
         "name": campaign.name,
         "phase": campaign.phase.kind,
@@ -120,7 +121,7 @@ def ranked(campaigns: QuerySet[Campaign]) -> QuerySet[Campaign]:
 
 
 def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, bool, dict, dict]]:
-    """``(pk, name, ranked_version, published, systems, system_ids)`` of the phase's ranked
+    """``(pk, name, ranked_version, published, systems, system_ids, EW samples)`` of the phase's ranked
     campaigns that its meta-evaluation counts: those with at least
     ``GEC_CAMPAIGN_MIN_RANKINGS`` counted rankings, published, and with ``unpublished``
     the others too (the organizers'). One query; only the ranking is read of the results."""
@@ -131,7 +132,13 @@ def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, b
         campaigns = campaigns.filter(published=True)
     return list(
         campaigns.order_by("pk").values_list(
-            "pk", "name", "ranked_version", "published", "results__systems", "results__system_ids"
+            "pk",
+            "name",
+            "ranked_version",
+            "published",
+            "results__systems",
+            "results__system_ids",
+            "results__samples__expected_wins",
         )
     )
 
@@ -141,7 +148,18 @@ def campaign_schemes(campaigns: list[tuple], keys: dict[tuple[int, str], str] | 
     the meta-evaluation; ``keys`` renames a campaign's system (``(campaign pk, system)``)."""
     keys = keys or {}
     schemes = {}
-    for pk, name, _version, _published, systems, _ids in campaigns:
+    for pk, name, _version, _published, systems, _ids, _samples in campaigns:
         schemes[f"{name}:EW"] = {keys.get((pk, s), s): v["expected_wins"] for s, v in systems.items()}
         schemes[f"{name}:TS"] = {keys.get((pk, s), s): v["trueskill"] for s, v in systems.items()}
     return schemes
+
+
+def campaign_scheme_samples(campaigns: list[tuple], keys: dict[tuple[int, str], str] | None = None) -> dict:
+    """``{"NAME:EW": {system: [EW per resampling of the judgments]}}`` of the campaigns that
+    stored them (TrueSkill is not resampled: 1,000 replays would take minutes)."""
+    keys = keys or {}
+    return {
+        f"{name}:EW": {keys.get((pk, s), s): values for s, values in samples.items()}
+        for pk, name, _version, _published, _systems, _ids, samples in campaigns
+        if samples
+    }

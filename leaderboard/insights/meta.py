@@ -30,7 +30,7 @@ from scoring.meta import HumanJudgments, meta_evaluate
 
 from ..access import ORGANIZERS, PUBLIC
 from ..models import Campaign, Judgments, MetricResult, SharedTask, Submission
-from .campaigns import campaign_schemes, ranked, scheme_campaigns
+from .campaigns import campaign_scheme_samples, campaign_schemes, ranked, scheme_campaigns
 
 SAMPLES = 1000
 SEED = 12345
@@ -74,13 +74,13 @@ def judged(judgments: Judgments, campaigns: list) -> tuple[HumanJudgments, dict[
     is the latest scored submission of that name. Where a campaign judged another
     submission of a name than the one already chosen, its system is ``NAME#<id>``."""
     human = judgments.human()
-    unmapped = {system for *_rest, systems, ids in campaigns if not ids for system in systems}
+    unmapped = {system for *_rest, systems, ids, _samples in campaigns if not ids for system in systems}
     chosen = latest_submissions(judgments, human, unmapped)  # results stored before system_ids: by name
-    wanted = {pk for *_rest, ids in campaigns for pk in (ids or {}).values()}
+    wanted = {pk for *_rest, ids, _samples in campaigns for pk in (ids or {}).values()}
     own = Submission.objects.filter(pk__in=wanted, status=Submission.Status.SCORED).defer("content")
     by_pk = {s.pk: s for s in own}
     keys: dict[tuple[int, str], str] = {}
-    for campaign_pk, _name, _version, _published, systems, ids in campaigns:
+    for campaign_pk, _name, _version, _published, systems, ids, _samples in campaigns:
         for system in systems:
             submission = by_pk.get((ids or {}).get(system))
             if submission is None:
@@ -89,6 +89,7 @@ def judged(judgments: Judgments, campaigns: list) -> tuple[HumanJudgments, dict[
             chosen[key] = submission
             keys[(campaign_pk, system)] = key
     human.schemes = {**human.schemes, **campaign_schemes(campaigns, keys)}
+    human.scheme_samples = campaign_scheme_samples(campaigns, keys)
     return human, dict(sorted(chosen.items()))
 
 

@@ -5,20 +5,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0021_sampled_scores'),
+        ("leaderboard", "0021_sampled_scores"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='judgment',
-            name='imported_from',
-            field=models.CharField(blank=True, help_text="imported: the SHA-256 of the file's content (a file is imported once)", max_length=64),
+            model_name="judgment",
+            name="imported_from",
+            field=models.CharField(
+                blank=True,
+                help_text="imported: the SHA-256 of the file's content (a file is imported once)",
+                max_length=64,
+            ),
         ),
         migrations.AddIndex(
-            model_name='judgment',
-            index=models.Index(fields=['campaign', 'imported_from'], name='leaderboard_campaig_09c8f3_idx'),
+            model_name="judgment",
+            index=models.Index(fields=["campaign", "imported_from"], name="leaderboard_campaig_09c8f3_idx"),
         ),
     ]

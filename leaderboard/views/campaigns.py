@@ -30,6 +30,7 @@ from ..services.campaigns.create import CampaignError, CampaignSettings, create_
 from ..services.campaigns.delete import delete_campaign
 from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.publish import set_published
+from ..services.campaigns.sampling import repeats_help
 
 POLL_SECONDS = 5
 
@@ -51,7 +52,7 @@ class CampaignForm(forms.Form):
         min_value=0,
         max_value=10_000,
         initial=0,
-        help_text="screens each annotator sees twice (intra-annotator agreement)",
+        help_text=repeats_help(),
     )
     controls = forms.FloatField(
         min_value=0, max_value=0.5, initial=0.1, help_text="share of each annotator's screens that are control screens"

@@ -19,6 +19,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+KAPPA_MIN_SHARED = 50  # scoring.human.MIN_SHARED (not imported: it loads TrueSkill; a test holds them equal)
 Group = tuple[tuple[str, ...], tuple[int, ...]]  # (output tokens, the systems that output them)
 
 
@@ -141,6 +142,25 @@ def add_repeats(plan: Plan, queue: list[tuple[int, bool]], repeated: int, rng: r
         shown = plan.screens[queue[first][0]]
         plan.screens.append(PlannedScreen(shown.line, reshuffled(shown.groups, rng), repeat_of=queue[first][0]))
         queue.insert(rng.randint(half, len(queue)), (len(plan.screens) - 1, True))
+
+
+def repeats_for_kappa(outputs: int, min_shared: int = KAPPA_MIN_SHARED) -> int:
+    """Repeats an annotator needs for an intra-annotator kappa: each repeated screen of
+    ``outputs`` outputs gives outputs * (outputs - 1) / 2 compared label pairs, and a kappa
+    counts only an annotator with ``min_shared`` of them. Fewer when
+    a sentence has fewer distinct outputs: this is the least."""
+    pairs = outputs * (outputs - 1) // 2
+    return -(-min_shared // pairs) if pairs else 0
+
+
+def repeats_help(min_shared: int = KAPPA_MIN_SHARED) -> str:
+    """The form's words on repeats: how many reach a kappa, per outputs on a screen."""
+    needs = ", ".join(f"{repeats_for_kappa(k, min_shared)} with {k}" for k in (5, 4, 3, 2))
+    return (
+        "screens each annotator sees again, in the second half of their screens with the outputs reshuffled "
+        f"(intra-annotator agreement). A kappa needs {min_shared} compared pairs per annotator: at least "
+        f"{needs} outputs per screen"
+    )
 
 
 def output_key(index: int) -> str:
