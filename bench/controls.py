@@ -150,7 +150,8 @@ def main() -> None:
         flagged += careless > THRESHOLD
     spent = time.process_time() - started - loaded
     print(
-        f"{args.seeds} campaigns{' (naive copies)' if args.naive else ''} of {args.screens} screens, {args.controls:.0%} controls (p <= {THRESHOLD})"
+        f"{args.seeds} campaigns{' (naive copies)' if args.naive else ''} of {args.screens} screens, "
+        f"{args.controls:.0%} controls (p <= {THRESHOLD})"
     )
     print(f"control screens placed: min {min(placed)}, mean {sum(placed) / len(placed):.2f}, max {max(placed)}")
     print(f"careful annotator trusted: {trusted / args.seeds:.1%}")

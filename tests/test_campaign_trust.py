@@ -26,8 +26,10 @@ pytestmark = pytest.mark.django_db
 
 XML = """<?xml version="1.0"?>
 <appraise-results><error-correction-ranking-result>
-<ranking-item src-id="3" user="x"><translation system="T5" rank="1"/><translation system="BART INPUT" rank="2"/></ranking-item>
-<ranking-item src-id="9" user="y"><translation system="BART" rank="1"/><translation system="T5" rank="2"/></ranking-item>
+<ranking-item src-id="3" user="x"><translation system="T5" rank="1"/>
+  <translation system="BART INPUT" rank="2"/></ranking-item>
+<ranking-item src-id="9" user="y"><translation system="BART" rank="1"/>
+  <translation system="T5" rank="2"/></ranking-item>
 <ranking-item src-id="4" user="y"></ranking-item>
 </error-correction-ranking-result></appraise-results>
 """

@@ -18,7 +18,7 @@ other outputs, then other sentences, when no copy of one is surely worse.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from scoring import Edit, apply_edits
 
@@ -49,7 +49,12 @@ def surely_worse(copy: Sequence[str], original: Sequence[str], references: Seque
     return all(token_distance(copy, ref) > token_distance(original, ref) for ref in references)
 
 
-def undone(tokens: Sequence[str], source: Sequence[str], edits: Sequence[Edit], gold: Sequence[Sequence[Edit]]):
+Copy = tuple[str, ...]
+
+
+def undone(
+    tokens: Sequence[str], source: Sequence[str], edits: Sequence[Edit], gold: Sequence[Sequence[Edit]]
+) -> list[Copy]:
     """Copies with one of the output's edits that a reference also makes undone."""
     real = [e for e in edits if e.type not in SKIPPED]
     if tuple(apply_edits(list(source), real)) != tuple(tokens):
@@ -80,12 +85,14 @@ def output_position(source_index: int, edits: Sequence[Edit]) -> int:
     return source_index + shift
 
 
-def dropped_or_doubled(tokens: Sequence[str], source: Sequence[str], edits: Sequence[Edit], gold) -> list:
+def dropped_or_doubled(
+    tokens: Sequence[str], source: Sequence[str], edits: Sequence[Edit], gold: Sequence[Sequence[Edit]]
+) -> list[Copy]:
     """Copies with one word no one changes dropped or doubled."""
     real = [e for e in edits if e.type not in SKIPPED]
     if tuple(apply_edits(list(source), real)) != tuple(tokens):
         return []
-    ways = []
+    ways: list[Copy] = []
     for i in untouched(source, [real, *gold]):
         at = output_position(i, real)
         if len(tokens) > 1:
@@ -100,8 +107,8 @@ def degraded(
     edits: Sequence[Edit],
     references: Sequence[tuple[Sequence[str], Sequence[Edit]]],
     rng: random.Random,
-    avoid: set[tuple[str, ...]] = frozenset(),  # type: ignore[assignment]
-) -> tuple[str, ...] | None:
+    avoid: Collection[Copy] = (),
+) -> Copy | None:
     """A copy of ``tokens`` (ERRANT ``edits`` against ``source``) surely worse than it by
     every reference ``(tokens, edits)`` of the sentence, not in ``avoid`` (the screen's
     other outputs); None when no way gives one (then pick another output)."""
@@ -121,7 +128,9 @@ def degraded(
     return None
 
 
-def control_for(groups: list[Group], line: int, source, gold: GoldOf, edits: dict, rng: random.Random):
+def control_for(
+    groups: list[Group], line: int, source: Sequence[str], gold: GoldOf, edits: dict, rng: random.Random
+) -> tuple[int, Copy] | None:
     """(index of the original among ``groups``, copy) for the first output that has a
     surely worse copy, the outputs tried in random order; None when none has."""
     avoid = {g[0] for g in groups}
