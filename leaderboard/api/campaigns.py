@@ -244,7 +244,7 @@ class CampaignDetail(APIView):
     @extend_schema(
         operation_id="tasks_campaigns_destroy",
         parameters=[CAMPAIGN],
-        responses={200: dict, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer},
+        responses={200: dict},
     )
     def delete(self, request, slug, campaign):
         """Delete the campaign with its screens and judgments (its organizers only)."""
