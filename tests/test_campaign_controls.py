@@ -117,3 +117,13 @@ def test_a_screen_without_a_worse_copy_takes_another_sentence():
     assert set(controls) == {0} and plan.screens[0].line == 1
     original, made = controls[0]
     assert surely_worse(made, plan.screens[0].groups[original][0], [gold[1][0][0]])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(words, max_size=9), st.lists(words, max_size=9))
+def test_token_distance_is_levenshtein(a, b):
+    table = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+    assert token_distance(a, b) == table[-1][-1] == token_distance(b, a)

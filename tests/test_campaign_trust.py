@@ -175,3 +175,28 @@ def test_meta_intervals_of_a_campaign_resample_its_judgments(judged, insight_tas
     entries = [per_scheme for per_scheme in body["system"].values()]
     assert entries and all(e["human:EW"].get("resampled") == "sentences+judgments" for e in entries)
     assert all("resampled" not in e["human:TS"] for e in entries)
+
+
+def test_a_prepared_campaigns_controls_are_further_from_every_reference(
+    insight_task, django_capture_on_commit_callbacks
+):
+    from leaderboard.services.campaigns.controls import surely_worse
+    from leaderboard.services.data.datasets import load_dataset
+
+    campaign = make_campaign(
+        insight_task["task"],
+        insight_task["organizer"],
+        django_capture_on_commit_callbacks,
+        name="controlled",
+        screens_per_annotator=12,
+        controls=0.5,
+        threshold=0.5,
+    )
+    dataset = load_dataset(campaign.phase.dataset_id)
+    screens = list(Screen.objects.filter(campaign=campaign, is_control=True))
+    assert len(screens) == 12  # 6 each: none lacked a surely worse copy
+    for screen in screens:
+        copy = next(o for o in screen.outputs if o["control_of"])
+        original = next(o for o in screen.outputs if o["key"] == copy["control_of"])
+        references = [r.tokens[screen.line] for r in dataset.references if r.edits[screen.line] is not None]
+        assert surely_worse(copy["text"].split(), original["text"].split(), references)

@@ -34,7 +34,16 @@ EditsOf = Callable[[list[tuple[int, tuple[str, ...]]]], dict]  # [(line, tokens)
 
 
 def token_distance(a: Sequence[str], b: Sequence[str]) -> int:
-    """Levenshtein distance over tokens (insert, delete, substitute: 1 each)."""
+    """Levenshtein distance over tokens (insert, delete, substitute: 1 each). The common
+    start and end are cut first (the distance is the same): a copy and a reference that
+    differ in a few places cost their differing middle, not their whole length squared."""
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[len(a) - 1 - end] == b[len(b) - 1 - end]:
+        end += 1
+    a, b = a[start : len(a) - end], b[start : len(b) - end]
     previous = list(range(len(b) + 1))
     for i, x in enumerate(a, start=1):
         current = [i]
