@@ -10,9 +10,10 @@ only when it is further (token edit distance) from *every* reference than its or
 2. drop or double a word (not punctuation) that neither the output nor any reference
    changes, nor inserts next to.
 
-:func:`degraded` makes one copy (pure Python; the rating mode's controls reuse it);
-:func:`place_controls` gives each control screen of a plan its copy, trying the screen's
-other outputs, then other sentences, when no copy of one is surely worse.
+:func:`degraded` makes one copy (pure Python; the rating mode's controls reuse it, with
+:func:`references_of` for a dataset's references of a line); :func:`place_controls` gives
+each control screen of a plan its copy, trying the screen's other outputs, then other
+sentences, when no copy of one is surely worse.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 
-from scoring import Edit, apply_edits
+from scoring import Dataset, Edit, apply_edits
 
 from .sampling import Group, Plan
 
@@ -31,6 +32,15 @@ SKIPPED = ("noop", "UNK")
 
 GoldOf = Callable[[int], list[tuple[Sequence[str], Sequence[Edit]]]]  # line -> [(reference tokens, edits)]
 EditsOf = Callable[[list[tuple[int, tuple[str, ...]]]], dict]  # [(line, tokens)] -> {(line, tokens): [Edit]}
+
+
+def references_of(dataset: Dataset) -> GoldOf:
+    """A line's references as ``(tokens, edits)``, the annotators with no annotation there left out."""
+
+    def gold(line: int) -> list[tuple[Sequence[str], Sequence[Edit]]]:
+        return [(ref.tokens[line], ref.edits[line]) for ref in dataset.references if ref.edits[line] is not None]
+
+    return gold
 
 
 def token_distance(a: Sequence[str], b: Sequence[str]) -> int:

@@ -8,7 +8,7 @@ shared parse cache; only the sampled sentences are annotated.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from django.db import transaction
 
@@ -18,7 +18,7 @@ from scoring.errant.annotation import annotate
 from ...insights.per_sentence import output_lines
 from ...models import Assignment, Campaign, Screen
 from ..data.datasets import load_dataset
-from .controls import place_controls
+from .controls import place_controls, references_of
 from .sampling import Plan, PlanError, differing_lines, output_key, plan_campaign
 
 
@@ -77,15 +77,6 @@ def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, li
         lines = output_lines(submission)[: len(dataset)]
         outputs[submission.pk] = dataset.split(lines)
     return outputs
-
-
-def references_of(dataset: scoring.Dataset) -> Callable[[int], list[tuple[list[str], list[scoring.Edit]]]]:
-    """A line's references as ``(tokens, edits)``, the annotators with no annotation there left out."""
-
-    def gold(line: int) -> list[tuple[list[str], list[scoring.Edit]]]:
-        return [(ref.tokens[line], ref.edits[line]) for ref in dataset.references if ref.edits[line] is not None]
-
-    return gold
 
 
 def build_rows(
