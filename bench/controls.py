@@ -20,7 +20,9 @@ undone, or any word dropped or doubled, nothing checked), for comparison.
 Each is trusted when the one-sided sign test over their control screens gives p <= 0.05
 (``insights.campaign_judgments.sign_test``, the campaign's default threshold).
 
-    python bench/controls.py [--seeds 1000] [--screens 30] [--controls 0.3]
+    python bench/controls.py [--seeds 1000] [--screens 30] [--controls 0.3] [--naive]
+
+Exit status 1 when the goal is not met (with the platform's copies).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DATA = ROOT.parent / "shared" / "data" / "cleme"
 THRESHOLD = 0.05
+GOAL = 0.95  # share of campaigns where the careful annotator is trusted, and the random one flagged
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "leaderboard.settings_test")  # models are imported, never queried
 
 
@@ -157,6 +160,10 @@ def main() -> None:
     print(f"careful annotator trusted: {trusted / args.seeds:.1%}")
     print(f"random annotator flagged:  {flagged / args.seeds:.1%}")
     print(f"CPU: {loaded:.1f} s to read the data, {1000 * spent / args.seeds:.1f} ms a campaign")
+    met = trusted / args.seeds >= GOAL and flagged / args.seeds >= GOAL
+    print(f"goal (both >= {GOAL:.0%}): {'met' if met else 'NOT met'}")
+    if not met and not args.naive:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
