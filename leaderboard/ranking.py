@@ -299,27 +299,39 @@ def pool_version(phase_id: int) -> int:
 
 def human_columns(phase) -> list[dict]:
     """The board's column groups of the phase's published campaigns:
-    ``[{"name", "by_submission": {id: {"expected_wins", "cluster"}}}]``."""
+    ``[{"name", "by_submission": {id: {"expected_wins", "cluster"}}, "by_system": {(team, system): ...}}]``.
+    ``by_system`` keeps a judged team's cell after it uploads again under the same name: the
+    figures stay those of the submission the campaign judged."""
     columns = []
-    for campaign in (
+    campaigns = list(  # the figures only, not the results' resampled scores
         Campaign.objects.filter(phase=phase, published=True)
         .exclude(mode=Campaign.Mode.RATING)  # a rating campaign's figures are per scale: its page, the meta-evaluation
         .order_by("created_at", "pk")
-        .only("name", "results")
-    ):
-        results = campaign.results or {}
-        ids = results.get("system_ids", {})
+        .values_list("name", "results__systems", "results__system_ids")
+    )
+    judged = {pk for _name, _systems, ids in campaigns for pk in (ids or {}).values()}
+    names = {
+        pk: (team, system)
+        for pk, team, system in Submission.objects.filter(pk__in=judged).values_list("pk", "team__name", "system_name")
+    }
+    for name, systems, ids in campaigns:
+        ids = ids or {}
         by_submission = {
-            ids[name]: {"expected_wins": values.get("expected_wins"), "cluster": values.get("cluster")}
-            for name, values in results.get("systems", {}).items()
-            if name in ids
+            ids[system]: {"expected_wins": values.get("expected_wins"), "cluster": values.get("cluster")}
+            for system, values in (systems or {}).items()
+            if system in ids
         }
-        columns.append({"name": campaign.name, "by_submission": by_submission})
+        by_system = {names[pk]: cell for pk, cell in by_submission.items() if pk in names}
+        columns.append({"name": name, "by_submission": by_submission, "by_system": by_system})
     return columns
+
+
+def human_cell(row: dict, column: dict) -> dict | None:
+    """The row's submission's figures, else its team's judged system of that name."""
+    found = column["by_submission"].get(row["submission_id"])
+    return found or column.get("by_system", {}).get((row.get("team"), row.get("system_name")))
 
 
 def with_human_columns(rows: list[dict], columns: list[dict]) -> list[dict]:
     """Each board row with ``human``: ``{campaign: {"expected_wins", "cluster"} or None}``."""
-    return [
-        {**row, "human": {c["name"]: c["by_submission"].get(row["submission_id"]) for c in columns}} for row in rows
-    ]
+    return [{**row, "human": {c["name"]: human_cell(row, c) for c in columns}} for row in rows]

@@ -176,6 +176,9 @@ CELERY_BEAT_SCHEDULE = {
 # of one ranking and the start of the next): with 10,000 judgments a ranking takes a worker
 # 15-20 s, and judgments keep arriving (bench/campaign.py).
 GEC_CAMPAIGN_RANK_EVERY = float(os.environ.get("GEC_CAMPAIGN_RANK_EVERY", "30"))
+# A campaign enters the meta-evaluation (its NAME:EW and NAME:TS schemes) only with at
+# least this many counted rankings: fewer say nothing about a metric's correlation.
+GEC_CAMPAIGN_MIN_RANKINGS = int(os.environ.get("GEC_CAMPAIGN_MIN_RANKINGS", "100"))
 GEC_MAX_UPLOAD_MB = float(os.environ.get("GEC_MAX_UPLOAD_MB", "10"))
 GEC_MAX_GOLD_MB = float(os.environ.get("GEC_MAX_GOLD_MB", "100"))  # an organizer's gold files or zip, unpacked
 # Who is in a phase's GoToScorer pool: "latest" = each team's latest scored submission

@@ -37,6 +37,9 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 from .settings import *  # noqa: E402,F403
 
 GEC_TASK_MODE = "sync"
+# The tests' campaigns are a few screens: each enters the meta-evaluation (the minimum
+# itself is tested with override_settings).
+GEC_CAMPAIGN_MIN_RANKINGS = 1
 # The integration tests switch GEC_TASK_MODE to "celery" and send jobs here: a Redis
 # database number of their own (1-15, per checkout, so side-by-side checkouts never
 # flush each other's queue).

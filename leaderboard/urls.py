@@ -36,6 +36,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/campaigns/<slug:name>/judge/", campaigns.judge, name="campaign-judge"),
     path("tasks/<slug:slug>/campaigns/<slug:name>/publish/", campaigns.publish, name="campaign-publish"),
     path("tasks/<slug:slug>/campaigns/<slug:name>/import/", campaigns.import_file, name="campaign-import"),
+    path("tasks/<slug:slug>/campaigns/<slug:name>/delete/", campaigns.delete, name="campaign-delete"),
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
     # -- organizers: host a task, phases, baselines, queued jobs --

@@ -203,7 +203,13 @@ def test_import_ratings_makes_a_rating_campaign(insight_task, organizer, django_
     with django_capture_on_commit_callbacks(execute=True):
         answer = upload(organizer, "file-da", "\n".join(rows) + "\n")
     assert answer.status_code == 201, answer.content
-    assert answer.json() == {"name": "file-da", "imported": 18}
+    assert answer.json() == {
+        "name": "file-da",
+        "imported": 18,
+        "left_out": 0,
+        "replaced": 0,
+        "message": "18 ratings imported into campaign file-da",
+    }
     found = Campaign.objects.get(name="file-da")
     assert found.mode == "rating" and found.scales == [{"name": "fluency", "min": 1, "max": 4}]
     summary = organizer.get(BASE + "file-da/").json()

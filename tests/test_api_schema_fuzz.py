@@ -306,9 +306,10 @@ def schemathesis_config(submission: int, upload: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-# Operations that end the credentials a run uses (revoking its token): the viewers' runs
-# leave them out, and a user of their own runs them, so the other runs keep their tokens.
-ENDS_THE_SESSION = ["DELETE /api/auth/token/"]
+# Operations that end the credentials a run uses (revoking its token), or what the other
+# runs use (deleting the campaign): the viewers' runs leave them out, and a user of their
+# own (no organizer: refused the deletion) runs them, so the other runs keep their tokens.
+ENDS_THE_SESSION = ["DELETE /api/auth/token/", "DELETE /api/tasks/{slug}/campaigns/{campaign}/"]
 
 
 def schemathesis_command(url: str, config, token: str | None, *selection: str) -> list[str]:

@@ -88,13 +88,16 @@ def test_redundancy_repeats_and_controls_in_each_queue(insight_task, django_capt
         assert sum(a.screen.is_control for a in queue) == 3
         repeats = [a for a in queue if a.repeat]
         assert len(repeats) == 2
-        for repeat in repeats:
-            first = next(a for a in queue if a.screen_id == repeat.screen_id and not a.repeat)
-            assert first.position < repeat.position
+        for repeat in repeats:  # first showing in the first half, the repeat in the second, reshuffled
+            first = next(a for a in queue if a.screen.line == repeat.screen.line and not a.repeat)
+            assert first.position < 6 <= repeat.position and first.screen_id != repeat.screen_id
+            shown = [[o["systems"], o["text"]] for o in first.screen.outputs]
+            again = [[o["systems"], o["text"]] for o in repeat.screen.outputs]
+            assert sorted(shown) == sorted(again) and (shown != again or len(shown) == 1)
     judged_by = [
         len({a.annotator_id for a in s.assignments.all()})
-        for s in Screen.objects.filter(campaign=campaign, is_control=False)
-    ]
+        for s in Screen.objects.filter(campaign=campaign, is_control=False).exclude(assignments__repeat=True)
+    ]  # a repeat is a screen of its own, its annotator's alone
     assert judged_by.count(1) <= 1 and set(judged_by) <= {
         1,
         2,

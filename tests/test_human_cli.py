@@ -65,8 +65,28 @@ def test_table(screens, capsys):
     assert (
         code == 0
         and "== sent: 3 rankings, 2 annotators ==" in out
-        and "kappa: inter-annotator -, intra-annotator -" in out
+        and "kappa (emnlp2015): inter-annotator -, intra-annotator -" in out
     )
+
+
+def test_kappa_variant_is_chosen_and_signed(screens, capsys):
+    code, out, _ = run(capsys, "--judgments", str(screens), "--bootstrap", "0", "--kappa", "wmt13", "--json")
+    assert code == 0 and "|kappa:wmt13|" in json.loads(out)["signature"]
+    code, out, _ = run(capsys, "--judgments", str(screens), "--bootstrap", "0", "--json")
+    assert "|kappa:emnlp2015|" in json.loads(out)["signature"]
+
+
+def test_rankings_of_fewer_than_two_systems_are_not_counted_and_said(screens, tmp_path, capsys):
+    path = tmp_path / "with-empty.xml"
+    empty = (
+        '<ranking-item src-id="3" user="a"></ranking-item>'
+        '<ranking-item src-id="3" user="c"><translation system="A" rank="1"/></ranking-item>'
+    )
+    path.write_text(SCREENS.replace("</error-correction-ranking-result>", empty + "</error-correction-ranking-result>"))
+    code, out, _ = run(capsys, "--judgments", f"sent={path}", "--bootstrap", "0")
+    assert code == 0 and "== sent: 3 rankings (2 more rank fewer than two systems: not counted), 2 annotators ==" in out
+    code, out, _ = run(capsys, "--judgments", f"sent={path}", "--bootstrap", "0", "--json")
+    assert (json.loads(out)["rankings"], json.loads(out)["annotators"]) == (3, 2)
 
 
 def test_bad_xml_exits_2_naming_the_line(tmp_path, capsys):

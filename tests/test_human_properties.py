@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.human import RankingItem, rank_systems, read_judgments, write_judgments_xml
-from scoring.human.agreement import agreement
+from scoring.human.agreement import EMNLP2015, WMT13, agreement, unexpanded_judgments
 
 from .human_support import rankings
 
@@ -71,12 +71,16 @@ def test_an_annotator_agrees_fully_with_identical_copies(items):
     one = [
         replace(item, user="a", src_id=number) for number, item in enumerate(items, start=1)
     ]  # each screen judged once
-    copied = agreement(one + [replace(item, user="b") for item in one], min_shared=1)
-    repeated = agreement(one + one, min_shared=1)
     decided = any(len({rank for _, rank in item.ranks}) > 1 for item in one)
-    expected = 1.0 if decided else None  # only ties (or nothing) to judge: chance agreement is 1, kappa undefined
-    assert copied["inter"] == expected and repeated["intra"] == expected
-    assert copied["intra"] is None and repeated["inter"] is None
+    labels = {
+        label for by_user in unexpanded_judgments(one).values() for values in by_user.values() for label in values
+    }
+    for variant, judged in ((WMT13, decided), (EMNLP2015, len(labels) > 1)):
+        copied = agreement(one + [replace(item, user="b") for item in one], min_shared=1, variant=variant)
+        repeated = agreement(one + one, min_shared=1, variant=variant)
+        expected = 1.0 if judged else None  # chance agreement 1 (WMT13: only ties; own: one label): no kappa
+        assert copied["inter"] == pytest.approx(expected) and repeated["intra"] == pytest.approx(expected)
+        assert copied["intra"] is None and repeated["inter"] is None
 
 
 @settings(max_examples=40, deadline=None)

@@ -68,3 +68,20 @@ def test_ranges_clusters_and_counts(seeda):
             figures["systems"][n]["range"][0] for n in below
         )
     assert 0.2 < figures["agreement"]["inter"] < figures["agreement"]["intra"] < 1
+
+
+# docs/metrics.md prints these: both readings of kappa on SEEDA's two files (3 decimals)
+KAPPAS = {
+    ("sent", "emnlp2015"): (0.391, 0.703),
+    ("sent", "wmt13"): (0.401, 0.721),
+    ("edit", "emnlp2015"): (0.277, 0.609),
+    ("edit", "wmt13"): (0.287, 0.621),
+}
+
+
+@pytest.mark.parametrize(("kind", "variant"), sorted(KAPPAS))
+def test_both_kappa_readings_on_seeda_are_the_documented_figures(kind, variant):
+    from scoring.human.agreement import agreement
+
+    found = agreement(read_judgments(JUDGMENTS[kind]), 50, variant)
+    assert (round(found["inter"], 3), round(found["intra"], 3)) == KAPPAS[(kind, variant)]

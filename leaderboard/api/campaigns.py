@@ -27,6 +27,7 @@ from ..downloads import campaign_judgments_csv, campaign_judgments_xml, campaign
 from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
 from ..models import Campaign, SharedTask
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
+from ..services.campaigns.delete import delete_campaign
 from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_judgment
 from ..services.campaigns.publish import set_published
 from ..services.campaigns.rating_imports import import_file
@@ -129,6 +130,9 @@ class ImportSerializer(serializers.Serializer):
     file = serializers.FileField(
         help_text="Appraise's XML: <ranking-item src-id user> holding <translation system rank>; "
         "or, named *.csv, ratings: annotator,item,system,scale,value"
+    )
+    replace = serializers.BooleanField(
+        default=False, help_text="the same file was imported before: replace its judgments (else a 400 says so)"
     )
 
 
@@ -258,6 +262,19 @@ class CampaignDetail(APIView):
             refuse(request, access.campaign_results_denied(found, request.user))
         return Response(campaign_summary(found))
 
+    @extend_schema(
+        operation_id="tasks_campaigns_destroy",
+        parameters=[CAMPAIGN],
+        responses={200: dict},
+    )
+    def delete(self, request, slug, campaign):
+        """Delete the campaign with its screens and judgments (its organizers only)."""
+        _, found, _ = organizers_request(
+            request, slug, "campaign {campaign.name} is deleted by the organizers of {task.title}", campaign=campaign
+        )
+        gone = delete_campaign(found)
+        return Response({"name": campaign, "deleted": True, **gone})
+
 
 class NextScreen(APIView):
     @extend_schema(
@@ -356,10 +373,13 @@ class Import(APIView):
             return Response(errors("judgments are imported into a phase of one corpus"), status=400)
         upload = data["file"]
         try:
-            found, count, _ = import_file(phase, campaign, upload.read(), filename=upload.name, user=request.user)
+            done = import_file(
+                phase, campaign, upload.read(), filename=upload.name, user=request.user, replace=data["replace"]
+            )
         except scoring.InputError as error:
             return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)
-        return Response({"name": found.name, "imported": count}, status=201)
+        body = {"name": done.campaign.name, "imported": done.rankings, "left_out": done.left_out}
+        return Response({**body, "replaced": done.replaced, "message": done.message()}, status=201)
 
 
 class Export(APIView):

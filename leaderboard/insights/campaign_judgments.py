@@ -68,6 +68,21 @@ def control_table(campaign: Campaign) -> dict[str, dict]:
     return table
 
 
+def judged_groups(judgment: Judgment, labels: dict[int, str], controls: dict[str, dict]) -> list:
+    """``[(systems, rank)]`` of one judgment (its control output tallied in ``controls``)."""
+    groups: list[tuple[tuple[str, ...], int]] = []
+    if judgment.assignment_id is None:
+        for ids, rank in judgment.ranks:
+            groups.append((tuple(labels[pk] for pk in ids if pk in labels), rank))
+        return [(g, r) for g, r in groups if g]
+    for output in judgment.assignment.screen.outputs:
+        if output["control_of"]:
+            controls[judgment.user][control_outcome(judgment.ranks, output["key"], output["control_of"])] += 1
+            continue
+        groups.append((tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]]))
+    return [(g, r) for g, r in groups if g]
+
+
 def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
     """Every judgment as a ranking item of system names (control outputs left out), the
     untrusted annotators' left out of ``items``."""
@@ -76,22 +91,8 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
     raw: list[tuple[str, int, list[tuple[tuple[str, ...], int]]]] = []
     judgments = Judgment.objects.filter(campaign=campaign).select_related("assignment__screen").order_by("pk")
     for judgment in judgments.iterator(chunk_size=2000):
-        user = judgment.user
-        counted.screens[user] = counted.screens.get(user, 0) + 1
-        groups: list[tuple[tuple[str, ...], int]] = []
-        if judgment.assignment_id is None:
-            for ids, rank in judgment.ranks:
-                groups.append((tuple(labels[pk] for pk in ids if pk in labels), rank))
-        else:
-            for output in judgment.assignment.screen.outputs:
-                if output["control_of"]:
-                    outcome = control_outcome(judgment.ranks, output["key"], output["control_of"])
-                    counted.controls[user][outcome] += 1
-                    continue
-                groups.append(
-                    (tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]])
-                )
-        raw.append((user, judgment.line + 1, [(g, r) for g, r in groups if g]))
+        counted.screens[judgment.user] = counted.screens.get(judgment.user, 0) + 1
+        raw.append((judgment.user, judgment.line + 1, judged_groups(judgment, labels, counted.controls)))
     for user, entry in counted.controls.items():
         entry["p_value"] = sign_test(entry["below"], entry["above"])
         entry["trusted"] = entry["p_value"] <= campaign.threshold
@@ -100,9 +101,11 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
     for user, src_id, groups in raw:
         if user in counted.untrusted:
             counted.excluded_judgments += 1
-        elif sum(len(g) for g, _ in groups) >= 2:
-            ranks = tuple((system, rank) for g, rank in groups for system in g)
-            counted.items.append(RankingItem(src_id, user, ranks, len(counted.items) + 1, tuple(g for g, _ in groups)))
+            continue
+        ranks = tuple((system, rank) for g, rank in groups for system in g)
+        item = RankingItem(src_id, user, ranks, len(counted.items) + 1, tuple(g for g, _ in groups))
+        if item.counts():  # the one count of rankings, as ``scoring human`` says it
+            counted.items.append(item)
     return counted
 
 

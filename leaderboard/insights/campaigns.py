@@ -10,6 +10,7 @@ progress counts are read live, with two indexed counts.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 
 from ..models import Assignment, Campaign, SharedTask
@@ -96,6 +97,7 @@ def campaign_summary(campaign: Campaign) -> dict:
         or {"systems": {}, "clusters": [], "agreement": {"inter": None, "intra": None}, "rankings": 0, "annotators": []}
     )
     results.pop("system_ids", None)
+    results.pop("samples", None)  # 1,000 figures a system, for the meta-evaluation only
     return {
         "name": campaign.name,
         "phase": campaign.phase.kind,
@@ -123,24 +125,50 @@ def ranked(campaigns: QuerySet[Campaign]) -> QuerySet[Campaign]:
     return campaigns.filter(results__isnull=False).exclude(results__systems={})
 
 
-def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, bool, dict]]:
-    """``(pk, name, ranked_version, published, systems)`` of the phase's ranked campaigns
-    that its meta-evaluation counts: the published ones, and with ``unpublished`` the
-    others too (the organizers'). One query; only the ranking is read of the results."""
-    campaigns = ranked(Campaign.objects.filter(phase=phase))
+def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, bool, dict, dict]]:
+    """``(pk, name, ranked_version, published, systems, system_ids, EW samples)`` of the phase's ranked
+    campaigns that its meta-evaluation counts: those with at least
+    ``GEC_CAMPAIGN_MIN_RANKINGS`` counted rankings, published, and with ``unpublished``
+    the others too (the organizers'). One query; only the ranking is read of the results."""
+    least = settings.GEC_CAMPAIGN_MIN_RANKINGS  # a rating campaign's counted ratings stand for its rankings
+    campaigns = ranked(Campaign.objects.filter(phase=phase)).filter(
+        Q(results__rankings__gte=least) | Q(mode=Campaign.Mode.RATING, results__ratings__gte=least)
+    )
     if not unpublished:
         campaigns = campaigns.filter(published=True)
-    return list(campaigns.order_by("pk").values_list("pk", "name", "ranked_version", "published", "results__systems"))
+    return list(
+        campaigns.order_by("pk").values_list(
+            "pk",
+            "name",
+            "ranked_version",
+            "published",
+            "results__systems",
+            "results__system_ids",
+            "results__samples__expected_wins",
+        )
+    )
 
 
-def campaign_schemes(campaigns: list[tuple[int, str, int, bool, dict]]) -> dict[str, dict[str, float]]:
+def campaign_schemes(campaigns: list[tuple], keys: dict[tuple[int, str], str] | None = None) -> dict:
     """``{"NAME:EW": {system: EW}, "NAME:TS": ...}`` of :func:`scheme_campaigns`' rows, for
-    the meta-evaluation (systems by their campaign names)."""
+    the meta-evaluation; ``keys`` renames a campaign's system (``(campaign pk, system)``)."""
+    keys = keys or {}
     schemes = {}
-    for _pk, name, _version, _published, systems in campaigns:
+    for pk, name, _version, _published, systems, _ids, _samples in campaigns:
         if any("scales" in v for v in systems.values()):  # a rating campaign: a scheme per scale
-            schemes.update(rating_schemes(name, systems))
+            schemes.update(rating_schemes(name, {keys.get((pk, s), s): v for s, v in systems.items()}))
             continue
-        schemes[f"{name}:EW"] = {s: v["expected_wins"] for s, v in systems.items()}
-        schemes[f"{name}:TS"] = {s: v["trueskill"] for s, v in systems.items()}
+        schemes[f"{name}:EW"] = {keys.get((pk, s), s): v["expected_wins"] for s, v in systems.items()}
+        schemes[f"{name}:TS"] = {keys.get((pk, s), s): v["trueskill"] for s, v in systems.items()}
     return schemes
+
+
+def campaign_scheme_samples(campaigns: list[tuple], keys: dict[tuple[int, str], str] | None = None) -> dict:
+    """``{"NAME:EW": {system: [EW per resampling of the judgments]}}`` of the campaigns that
+    stored them (TrueSkill is not resampled: 1,000 replays would take minutes)."""
+    keys = keys or {}
+    return {
+        f"{name}:EW": {keys.get((pk, s), s): values for s, values in samples.items()}
+        for pk, name, _version, _published, _systems, _ids, samples in campaigns
+        if samples
+    }

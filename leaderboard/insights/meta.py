@@ -30,7 +30,7 @@ from scoring.meta import HumanJudgments, meta_evaluate
 
 from ..access import ORGANIZERS, PUBLIC
 from ..models import Campaign, Judgments, MetricResult, SharedTask, Submission
-from .campaigns import campaign_schemes, ranked, scheme_campaigns
+from .campaigns import campaign_scheme_samples, campaign_schemes, ranked, scheme_campaigns
 
 SAMPLES = 1000
 SEED = 12345
@@ -63,23 +63,53 @@ def has_meta_evaluation(task: SharedTask, audience: str) -> bool:
 def human_of(judgments: Judgments, campaigns: list) -> HumanJudgments:
     """The phase's stored judgments, with the campaigns' EW and TS as schemes
     (``NAME:EW``, ``NAME:TS``; ``campaigns`` from :func:`scheme_campaigns`)."""
+    return judged(judgments, campaigns)[0]
+
+
+def judged(judgments: Judgments, campaigns: list) -> tuple[HumanJudgments, dict[str, Submission]]:
+    """The human judgments and ``{system: submission}`` the meta-evaluation correlates.
+
+    A campaign's systems are the submissions it judged, always (a later upload under the
+    same name does not replace them); a system named only by the phase's own judgments
+    is the latest scored submission of that name. Where a campaign judged another
+    submission of a name than the one already chosen, its system is ``NAME#<id>``."""
     human = judgments.human()
-    human.schemes = {**human.schemes, **campaign_schemes(campaigns)}
-    return human
+    unmapped = {system for *_rest, systems, ids, _samples in campaigns if not ids for system in systems}
+    chosen = latest_submissions(judgments, human, unmapped)  # results stored before system_ids: by name
+    wanted = {pk for *_rest, ids, _samples in campaigns for pk in (ids or {}).values()}
+    own = Submission.objects.filter(pk__in=wanted, status=Submission.Status.SCORED).defer("content")
+    by_pk = {s.pk: s for s in own}
+    keys: dict[tuple[int, str], str] = {}
+    for campaign_pk, _name, _version, _published, systems, ids, _samples in campaigns:
+        for system in systems:
+            submission = by_pk.get((ids or {}).get(system))
+            if submission is None:
+                continue
+            key = system if chosen.get(system, submission).pk == submission.pk else f"{system}#{submission.pk}"
+            chosen[key] = submission
+            keys[(campaign_pk, system)] = key
+    human.schemes = {**human.schemes, **campaign_schemes(campaigns, keys)}
+    human.scheme_samples = campaign_scheme_samples(campaigns, keys)
+    return human, dict(sorted(chosen.items()))
 
 
-def judged_submissions(judgments: Judgments, human: HumanJudgments) -> dict[str, Submission]:
-    """``{system name: latest scored submission}`` for every name ``human`` knows (its
-    schemes' too: the public's are computed from the public schemes only)."""
-    names = {n for scores in human.schemes.values() for n in scores}
+def latest_submissions(judgments: Judgments, human: HumanJudgments, more: set[str]) -> dict[str, Submission]:
+    """``{system name: latest scored submission}`` for every name the phase's own
+    judgments (files: schemes and rankings) know, and the names ``more``."""
+    names = {n for scores in human.schemes.values() for n in scores} | more
     names |= {system for items in human.rankings.values() for item in items for system, _ in item.ranks}
     chosen: dict[str, Submission] = {}
     scored = Submission.objects.filter(
         phase=judgments.phase, status=Submission.Status.SCORED, system_name__in=names
     ).order_by("created_at", "pk")
-    for submission in scored:
+    for submission in scored.defer("content"):
         chosen[submission.system_name] = submission
-    return dict(sorted(chosen.items()))
+    return chosen
+
+
+def judged_submissions(judgments: Judgments, campaigns: list) -> dict[str, Submission]:
+    """``{system: submission}`` correlated for these campaigns (:func:`judged`)."""
+    return judged(judgments, campaigns)[1]
 
 
 def results_key(judgments: Judgments, submissions: dict[str, Submission], campaigns: list) -> str:
@@ -87,14 +117,14 @@ def results_key(judgments: Judgments, submissions: dict[str, Submission], campai
     campaigns (which, their rankings, whether published) change."""
     ids = sorted(s.pk for s in submissions.values())
     latest = MetricResult.objects.filter(submission_id__in=ids).aggregate(n=Count("pk"), at=Max("updated_at"))
-    counted = [(pk, version, published) for pk, _name, version, published, _systems in campaigns]
+    counted = [(pk, version, published) for pk, _name, version, published, *_rest in campaigns]
     text = f"{ids}|{latest['n']}|{latest['at']}|{judgments.updated_at.isoformat()}|{SAMPLES}|{SEED}|{counted}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def slot_of(audience: str, campaigns: list) -> tuple[str, str]:
     """The public slot unless the organizers count an unpublished campaign."""
-    every_published = all(published for _pk, _name, _version, published, _systems in campaigns)
+    every_published = all(published for _pk, _name, _version, published, *_rest in campaigns)
     return SLOTS[PUBLIC if audience != ORGANIZERS or every_published else ORGANIZERS]
 
 
@@ -102,8 +132,7 @@ def meta_evaluation_for(judgments: Judgments, audience: str) -> tuple[HumanJudgm
     """The audience's human judgments and its table of CLI ``--json``'s shape (None when
     no judged system is scored), recomputed only when stale."""
     campaigns = scheme_campaigns(judgments.phase, unpublished=audience == ORGANIZERS)
-    human = human_of(judgments, campaigns)
-    submissions = judged_submissions(judgments, human)
+    human, submissions = judged(judgments, campaigns)
     key = results_key(judgments, submissions, campaigns)
     table_field, key_field = slot_of(audience, campaigns)
     if getattr(judgments, table_field) is not None and getattr(judgments, key_field) == key:

@@ -154,7 +154,13 @@ class Judgment(models.Model):
         help_text="mode rating: {output key: {scale: value}}; imported: {system: {scale: value}}",
     )
     imported = models.BooleanField(default=False)
+    imported_from = models.CharField(
+        max_length=64, blank=True, help_text="imported: the SHA-256 of the file's content (a file is imported once)"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        indexes = [models.Index(fields=["campaign", "created_at"])]
+        indexes = [
+            models.Index(fields=["campaign", "created_at"]),
+            models.Index(fields=["campaign", "imported_from"]),
+        ]

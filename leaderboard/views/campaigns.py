@@ -28,8 +28,10 @@ from ..models import Campaign, SharedTask
 from ..selectors.submissions import scored_systems
 from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
+from ..services.campaigns.delete import delete_campaign
 from ..services.campaigns.publish import set_published
 from ..services.campaigns.rating_imports import import_file as import_any
+from ..services.campaigns.sampling import repeats_help
 
 POLL_SECONDS = 5
 
@@ -53,7 +55,7 @@ class CampaignForm(forms.Form):
         min_value=0,
         max_value=10_000,
         initial=0,
-        help_text="screens each annotator sees twice (intra-annotator agreement)",
+        help_text=repeats_help(),
     )
     controls = forms.FloatField(
         min_value=0, max_value=0.5, initial=0.1, help_text="share of each annotator's screens that are control screens"
@@ -242,6 +244,19 @@ def publish(request, slug, name):
 
 @login_required
 @require_POST
+def delete(request, slug, name):
+    """Delete the campaign, once the organizer has ticked that they mean it."""
+    campaign = managed_campaign(request, slug, name)
+    if request.POST.get("confirm") != "on":
+        messages.error(request, f"Tick the box to confirm that campaign {name} and its judgments are to be deleted.")
+        return redirect("campaign", slug=slug, name=name)
+    gone = delete_campaign(campaign)
+    messages.success(request, f"Campaign {name} is deleted, with its {gone['judgments']} judgments.")
+    return redirect("campaigns", slug=slug)
+
+
+@login_required
+@require_POST
 def import_file(request, slug, name):
     """Judgments in Appraise's XML, or ratings as CSV, into this campaign (the management command's upload)."""
     campaign = managed_campaign(request, slug, name)
@@ -250,11 +265,18 @@ def import_file(request, slug, name):
         messages.error(request, "Choose an XML file of judgments to import.")
         return redirect("campaign", slug=slug, name=name)
     try:
-        _, count, what = import_any(campaign.phase, name, upload.read(), filename=upload.name, user=request.user)
+        done = import_any(
+            campaign.phase,
+            name,
+            upload.read(),
+            filename=upload.name,
+            user=request.user,
+            replace=request.POST.get("replace") == "on",
+        )
     except scoring.InputError as error:
         context = campaign_context(request, campaign) | {"problems": error.problems}
         return render(request, "campaigns/campaign.html", context, status=400)
-    messages.success(request, f"{count} {what} imported; the figures are being recomputed.")
+    messages.success(request, f"{done.message()}; the figures are being recomputed.")
     return redirect("campaign", slug=slug, name=name)
 
 

@@ -14,7 +14,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import InputError
-from ..human.judgments import read_judgments
+from ..human.agreement import EMNLP2015, KAPPA_VARIANTS
+from ..human.judgments import counted_rankings, read_judgments
 from ..human.ranking import DEFAULT_SAMPLES, DEFAULT_SEED, MAX_SAMPLES, MIN_SHARED, HumanRanking, rank_systems
 from .command_line import report_bad_input
 from .human_ratings import ratings_main
@@ -59,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"kappa: leave out annotator pairs sharing fewer judgments (default {MIN_SHARED})",
     )
+    parser.add_argument(
+        "--kappa",
+        choices=KAPPA_VARIANTS,
+        default=EMNLP2015,
+        help="kappa's chance agreement: emnlp2015 (default; each annotator pair's own <, =, > shares, as "
+        "Grundkiewicz et al.'s agreement.pl) or wmt13 (one share of ties for the whole file, < and > pooled)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
 
@@ -67,9 +75,10 @@ def figure(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
-def format_table(name: str, ranking: HumanRanking) -> str:
+def format_table(name: str, ranking: HumanRanking, left_out: int = 0) -> str:
+    fewer = f" ({left_out} more rank fewer than two systems: not counted)" if left_out else ""
     lines = [
-        f"== {name}: {ranking.rankings} rankings, {ranking.annotators} annotators ==",
+        f"== {name}: {ranking.rankings} rankings{fewer}, {ranking.annotators} annotators ==",
         f"{'cluster':>7}  {'range':>7}  {'EW':>6}  {'TS':>7}  system",
     ]
     for system in ranking.systems:
@@ -79,15 +88,22 @@ def format_table(name: str, ranking: HumanRanking) -> str:
             f"{system.cluster:>7}  {span:>7}  {system.expected_wins:6.3f}  {system.trueskill:+7.3f}  {system.name}"
         )
     kappa = ranking.agreement
-    lines.append(f"kappa: inter-annotator {figure(kappa['inter'])}, intra-annotator {figure(kappa['intra'])}")
+    inter, intra = figure(kappa["inter"]), figure(kappa["intra"])
+    lines.append(f"kappa ({kappa_of(ranking)}): inter-annotator {inter}, intra-annotator {intra}")
     lines.append(ranking.signature)
     return "\n".join(lines)
+
+
+def kappa_of(ranking: HumanRanking) -> str:
+    return next((part.split(":", 1)[1] for part in ranking.signature.split("|") if part.startswith("kappa:")), "")
 
 
 def ranked(items: list, path: Path, args: argparse.Namespace) -> HumanRanking:
     """The ranking of one file; a limit it passes is reported against the file."""
     try:
-        return rank_systems(items, bootstrap=args.bootstrap, seed=args.seed, min_shared=args.min_shared)
+        return rank_systems(
+            items, bootstrap=args.bootstrap, seed=args.seed, min_shared=args.min_shared, kappa=args.kappa
+        )
     except InputError as exc:
         raise InputError([replace(problem, file=problem.file or str(path)) for problem in exc.problems]) from None
 
@@ -114,5 +130,9 @@ def main(argv: list[str] | None = None) -> int:
         output = {name: ranking.as_json() for name, ranking in rankings.items()}
         print(json.dumps(output if len(output) > 1 else next(iter(output.values())), indent=1))
     else:
-        print("\n\n".join(format_table(name, ranking) for name, ranking in rankings.items()))
+        tables = [
+            format_table(name, ranking, len(items[name]) - counted_rankings(items[name]))
+            for name, ranking in rankings.items()
+        ]
+        print("\n\n".join(tables))
     return 0

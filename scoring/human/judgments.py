@@ -40,6 +40,12 @@ class RankingItem:
         """The systems of each shown output: ``outputs``, or one system per output."""
         return self.outputs or tuple((system,) for system, _ in self.ranks)
 
+    def counts(self) -> bool:
+        """Whether it is a ranking that counts: it ranks two systems or more, so gives at
+        least one pairwise comparison. An empty ``<ranking-item>`` or one of a single
+        system changes no figure, and no count says it was made."""
+        return len(self.ranks) >= 2
+
     def as_json(self) -> list:
         value = [self.src_id, self.user, [list(pair) for pair in self.ranks], self.line]
         return value + [[list(group) for group in self.outputs]] if self.outputs else value
@@ -121,6 +127,11 @@ class _Reader:
                         item["src_id"], item["user"], tuple(item["ranks"].items()), item["line"], tuple(item["outputs"])
                     )
                 )
+
+
+def counted_rankings(items: list[RankingItem]) -> int:
+    """The count of rankings every page, export and command says: those that count."""
+    return sum(1 for item in items if item.counts())
 
 
 def read_judgments(source: bytes | str | Path) -> list[RankingItem]:

@@ -30,17 +30,26 @@ def ranks_of(scores: np.ndarray) -> np.ndarray:
     return 1 + (scores[:, None, :] > scores[:, :, None]).sum(axis=-1)
 
 
-def bootstrap_ranks(comparisons: Comparisons, samples: int, seed: int) -> np.ndarray:
-    """(samples, n) Expected Wins ranks on resampled comparisons, drawn in batches so
-    memory stays bounded however many systems there are."""
+def bootstrap_expected_wins(comparisons: Comparisons, samples: int, seed: int) -> np.ndarray:
+    """(samples, n) Expected Wins on resampled comparisons, drawn in batches so memory
+    stays bounded however many systems there are. The meta-evaluation pairs them with
+    resampled sentences, so that its intervals resample the judgments too."""
     codes, counts = comparisons.categories()
     n = len(comparisons.systems)
     rng = np.random.default_rng(seed)
     drawn = rng.multinomial(int(counts.sum()), counts / counts.sum(), size=samples)
     batch = max(1, BATCH_CELLS // max(n * n, 1))
     return np.concatenate(
-        [ranks_of(expected_wins_of(win_counts(drawn[k : k + batch], codes, n))) for k in range(0, samples, batch)]
+        [expected_wins_of(win_counts(drawn[k : k + batch], codes, n)) for k in range(0, samples, batch)]
     )
+
+
+def bootstrap_ranks(comparisons: Comparisons, samples: int, seed: int) -> np.ndarray:
+    """(samples, n) Expected Wins ranks on resampled comparisons (ranked in batches too)."""
+    wins = bootstrap_expected_wins(comparisons, samples, seed)
+    n = len(comparisons.systems)
+    batch = max(1, BATCH_CELLS // max(n * n, 1))
+    return np.concatenate([ranks_of(wins[k : k + batch]) for k in range(0, samples, batch)])
 
 
 def rank_ranges(ranks: np.ndarray, confidence: float = CONFIDENCE) -> list[tuple[int, int]]:

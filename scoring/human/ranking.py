@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..version import __version__
-from .agreement import agreement
+from .agreement import EMNLP2015, agreement
 from .comparisons import expand
 from .expected_wins import expected_wins
-from .judgments import RankingItem
+from .judgments import RankingItem, counted_rankings
 from .rank_ranges import CONFIDENCE, bootstrap_ranks, clusters, rank_ranges, ranks_of
 from .trueskill_rating import VERSION as TRUESKILL_VERSION
 from .trueskill_rating import trueskill_scores
@@ -21,10 +21,10 @@ MIN_SHARED = 50
 MAX_SAMPLES = 100_000  # bounds the cost of one call
 
 
-def human_signature(samples: int, seed: int, min_shared: int) -> str:
+def human_signature(samples: int, seed: int, min_shared: int, kappa: str = EMNLP2015) -> str:
     """sacreBLEU-style: what produced the figures, so two runs can be compared."""
     return (
-        f"human:ew+ts|bootstrap:{samples}|seed:{seed}|ci:{CONFIDENCE}|kappa-min:{min_shared}"
+        f"human:ew+ts|bootstrap:{samples}|seed:{seed}|ci:{CONFIDENCE}|kappa:{kappa}|kappa-min:{min_shared}"
         f"|trueskill:{TRUESKILL_VERSION}|version:{__version__}"
     )
 
@@ -81,8 +81,11 @@ def rank_systems(
     bootstrap: int = DEFAULT_SAMPLES,
     seed: int = DEFAULT_SEED,
     min_shared: int = MIN_SHARED,
+    kappa: str = EMNLP2015,
 ) -> HumanRanking:
     """Rank the systems of ``items``; ``bootstrap=0`` gives every system its own rank as its range.
+    ``kappa`` names the agreement's reading (:mod:`.agreement`); ``rankings`` counts the
+    items that rank two systems or more (:func:`.judgments.counted_rankings`).
 
     Raises ValueError for a sample count outside 0..MAX_SAMPLES, and
     :class:`scoring.InputError` (by line) for rankings past the limits of :mod:`.comparisons`.
@@ -109,10 +112,10 @@ def rank_systems(
     )
     return HumanRanking(
         systems=systems,
-        agreement=agreement(items, min_shared),
-        rankings=len(items),
-        annotators=len({item.user for item in items}),
-        signature=human_signature(bootstrap, seed, min_shared),
+        agreement=agreement(items, min_shared, kappa),
+        rankings=counted_rankings(items),
+        annotators=len({item.user for item in items if item.counts()}),
+        signature=human_signature(bootstrap, seed, min_shared, kappa),
     )
 
 

@@ -23,6 +23,22 @@ def pearson(metric: np.ndarray, human: np.ndarray) -> np.ndarray:
     return np.clip(r, -1.0, 1.0)
 
 
+def paired_pearson(metric: np.ndarray, human: np.ndarray) -> np.ndarray:
+    """Pearson's r of each row of ``metric`` with the same row of ``human`` (both samples x systems)."""
+    x = np.asarray(metric, dtype=float)
+    y = np.asarray(human, dtype=float)
+    x = x - x.mean(axis=1, keepdims=True)
+    y = y - y.mean(axis=1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = (x * y).sum(axis=1) / np.sqrt((x * x).sum(axis=1) * (y * y).sum(axis=1))
+    return np.clip(r, -1.0, 1.0)
+
+
+def paired_spearman(metric: np.ndarray, human: np.ndarray) -> np.ndarray:
+    """Spearman's rho of each row of ``metric`` with the same row of ``human``."""
+    return paired_pearson(rankdata(metric, axis=1), rankdata(human, axis=1))
+
+
 def spearman(metric: np.ndarray, human: np.ndarray) -> np.ndarray:
     """Spearman's rho: Pearson's r of the ranks, ties given their average rank."""
     return pearson(rankdata(np.atleast_2d(metric), axis=1), rankdata(human))

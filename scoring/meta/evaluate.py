@@ -20,7 +20,7 @@ import numpy as np
 from ..metrics.base import Metric
 from ..paths import value_at
 from ..version import __version__
-from .correlation import interval, number, pearson, spearman
+from .correlation import interval, number, paired_pearson, paired_spearman, pearson, spearman
 from .judged import HumanJudgments, resolve_set
 from .pairwise import accuracy_and_tau, agreement_by_sentence, human_pairs
 from .resample import frequencies, headline_paths, pool_resampling, resampled_scores, sentence_count, weighted_scores
@@ -42,16 +42,37 @@ def meta_signature(samples: int, seed: int, window: int) -> str:
     return f"meta:{__version__}|resample:sentences|samples:{samples}|seed:{seed}|ci:{CONFIDENCE}|window:{window}|ties:seeda"
 
 
-def correlation_entry(point: np.ndarray, samples: np.ndarray | None, human: np.ndarray) -> dict:
+def correlation_entry(
+    point: np.ndarray, samples: np.ndarray | None, human: np.ndarray, human_samples: np.ndarray | None = None
+) -> dict:
+    """Correlations and, with ``samples`` (the metric on resampled sentences), their
+    intervals; with ``human_samples`` (samples x systems, the human scores on resampled
+    judgments) sample i of one is paired with sample i of the other, so the interval
+    holds both uncertainties."""
     entry = {
         "pearson": number(pearson(point, human)[0]),
         "spearman": number(spearman(point, human)[0]),
         "n_systems": len(human),
     }
-    if samples is not None:
+    if samples is not None and human_samples is not None:
+        rows = np.resize(np.arange(len(human_samples)), len(samples))  # as many as the metric's, cycled
+        entry["pearson_ci"] = list(interval(paired_pearson(samples, human_samples[rows]), CONFIDENCE))
+        entry["spearman_ci"] = list(interval(paired_spearman(samples, human_samples[rows]), CONFIDENCE))
+        entry["resampled"] = "sentences+judgments"
+    elif samples is not None:
         entry["pearson_ci"] = list(interval(pearson(samples, human), CONFIDENCE))
         entry["spearman_ci"] = list(interval(spearman(samples, human), CONFIDENCE))
     return entry
+
+
+def human_sample_matrix(human: HumanJudgments, scheme: str, judged: list[str]) -> np.ndarray | None:
+    """(samples, systems) of ``scheme``'s resampled scores, or None when it has none for all of ``judged``."""
+    per_system = human.scheme_samples.get(scheme) or {}
+    if not judged or any(not per_system.get(name) for name in judged):
+        return None
+    if len({len(per_system[name]) for name in judged}) != 1:
+        return None
+    return np.array([per_system[name] for name in judged], dtype=float).T
 
 
 def agreement_entry(agree: np.ndarray, total: np.ndarray, weights: np.ndarray | None) -> dict:
@@ -123,7 +144,10 @@ def meta_evaluate(
                 columns = [names.index(name) for name in judged]
                 truth = np.array([values[name] for name in judged])
                 table["system"].setdefault(path, {})[scheme] = correlation_entry(
-                    point[columns], None if sampled is None else sampled[:, columns], truth
+                    point[columns],
+                    None if sampled is None else sampled[:, columns],
+                    truth,
+                    human_sample_matrix(human, scheme, judged),
                 )
                 table["windows"].setdefault(path, {})[scheme] = window_correlations(
                     point[columns], truth, min(window, len(judged))

@@ -62,6 +62,10 @@ class HumanJudgments:
     rankings: dict[str, list[RankingItem]] = field(default_factory=dict)
     line_ids: list[int] | None = None
     system_sets: dict[str, list[str]] = field(default_factory=lambda: dict(ALL_SYSTEMS))
+    # Resampled human scores of a scheme, ``{scheme: {system: [score per bootstrap sample]}}``
+    # (a campaign's Expected Wins on resampled judgments): its correlation intervals then
+    # resample the judgments as well as the sentences. Computed, never stored in as_json.
+    scheme_samples: dict[str, dict[str, list[float]]] = field(default_factory=dict)
 
     def line_of(self, n_sentences: int) -> dict[int, int]:
         """``src-id -> dataset line``; every ranked sentence must be a line of the dataset."""

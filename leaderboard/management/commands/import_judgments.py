@@ -1,9 +1,11 @@
-"""``manage.py import_judgments <slug> [--phase KEY] --campaign NAME FILE.xml``.
+"""``manage.py import_judgments <slug> [--phase KEY] --campaign NAME [--replace] FILE.xml``.
 
 Judgments made elsewhere (Appraise's XML, as SEEDA ships them) into a human evaluation
 campaign of the phase, created when the task has none of that name. The file's system
 names are the phase's submissions' system names; every unknown one is named, and nothing
-is stored unless all are known (exit 2). The ranking is computed by the worker queue.
+is stored unless all are known (exit 2). A file already imported into the campaign (the
+same content) is refused (exit 2) unless ``--replace`` replaces its earlier judgments.
+The ranking is computed by the worker queue.
 """
 
 from pathlib import Path
@@ -26,8 +28,11 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path, metavar="FILE.xml")
         parser.add_argument("--campaign", required=True, metavar="NAME")
         parser.add_argument("--phase", metavar="KEY", help="default: the task's current phase")
+        parser.add_argument(
+            "--replace", action="store_true", help="the file was imported before: replace its judgments"
+        )
 
-    def handle(self, slug, file, campaign, phase, **_):
+    def handle(self, slug, file, campaign, phase, replace=False, **_):
         target = named_phase(named_task(slug, returncode=BAD_INPUT), phase, returncode=BAD_INPUT)
         if target.is_multi_corpus:
             raise CommandError(
@@ -38,7 +43,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}", returncode=BAD_INPUT) from error
         try:
-            found, count = import_judgments(target, campaign, data, filename=str(file))
+            done = import_judgments(target, campaign, data, filename=str(file), replace=replace)
         except scoring.InputError as error:
             raise CommandError(f"bad input:\n{error}", returncode=BAD_INPUT) from error
-        self.stdout.write(f"{target}: {count} rankings imported into campaign {found.name}; the worker ranks them")
+        self.stdout.write(f"{target}: {done.message()}; the worker ranks them")

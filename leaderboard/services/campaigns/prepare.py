@@ -18,7 +18,7 @@ from scoring.errant.annotation import annotate
 from ...insights.per_sentence import output_lines
 from ...models import Assignment, Campaign, Screen
 from ..data.datasets import load_dataset
-from .controls import degraded
+from .controls import place_controls, references_of
 from .sampling import Plan, PlanError, differing_lines, output_key, plan_campaign
 
 
@@ -48,6 +48,8 @@ def edits_of(
 ) -> dict[tuple[int, tuple[str, ...]], list[scoring.Edit]]:
     """ERRANT's edits of each (line, output tokens)."""
     pairs = list(dict.fromkeys(pairs))
+    if not pairs:
+        return {}
     lines = [line for line, _ in pairs]
     found = annotate(
         [dataset.sources[line] for line in lines],
@@ -75,24 +77,6 @@ def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, li
         lines = output_lines(submission)[: len(dataset)]
         outputs[submission.pk] = dataset.split(lines)
     return outputs
-
-
-def add_controls(
-    plan: Plan, dataset: scoring.Dataset, edits: dict, rng: random.Random
-) -> dict[int, tuple[int, tuple[str, ...]]]:
-    """``{screen index: (index of the original on the screen, degraded tokens)}``."""
-    controls = {}
-    for index, screen in enumerate(plan.screens):
-        if not screen.control:
-            continue
-        original = rng.randrange(len(screen.groups))
-        tokens = screen.groups[original][0]
-        made = degraded(
-            tokens, dataset.sources[screen.line], edits[(screen.line, tokens)], rng, {g[0] for g in screen.groups}
-        )
-        if made is not None:
-            controls[index] = (original, made)
-    return controls
 
 
 def build_rows(
@@ -137,8 +121,9 @@ def prepare_campaign(campaign: Campaign) -> str:
     annotators = list(campaign.annotators.order_by("pk").values_list("pk", flat=True))
     rng = random.Random(campaign.seed)
     try:
+        lines = differing_lines(system_outputs(campaign, dataset))
         plan = plan_campaign(
-            differing_lines(system_outputs(campaign, dataset)),
+            lines,
             annotators,
             screens_per_annotator=campaign.screens_per_annotator,
             outputs=campaign.outputs_per_screen,
@@ -150,8 +135,10 @@ def prepare_campaign(campaign: Campaign) -> str:
     except (PlanError, scoring.InputError) as error:
         Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.FAILED, message=str(error))
         return Campaign.Status.FAILED
+    controls = place_controls(
+        plan, lines, dataset.sources, references_of(dataset), lambda pairs: edits_of(dataset, pairs), rng
+    )
     edits = edits_of(dataset, [(s.line, g[0]) for s in plan.screens for g in s.groups])
-    controls = add_controls(plan, dataset, edits, rng)
     edits.update(edits_of(dataset, [(plan.screens[i].line, made) for i, (_, made) in controls.items()]))
     with transaction.atomic():
         screens = Screen.objects.bulk_create(build_rows(campaign, dataset, plan, controls, edits, rng))

@@ -7,7 +7,8 @@
 2. What counts: the trusted annotators' judgments, each without its control output,
    as :class:`scoring.meta.RankingItem` (``src-id`` the 1-based line, systems by name).
 3. ``scoring.human.rank_systems``: Expected Wins, TrueSkill, rank ranges, clusters,
-   agreement; then every metric's correlation with EW and TS over the ranked systems
+   agreement; each system's Expected Wins on the 1,000 resampled judgments (``samples``,
+   for the meta-evaluation's intervals); then every metric's correlation with EW and TS over the ranked systems
    (``scoring.meta.meta_evaluate`` on the stored statistics, as the meta-evaluation does).
 4. A ranking gives the phase an (empty) judgments row if it has none: the organizers'
    meta-evaluation counts the campaign as soon as it is ranked, published or not.
@@ -50,11 +51,13 @@ def correlations(campaign: Campaign, ranking: dict, labels: dict[int, str]) -> d
         statistics[by_id[pk]][metric] = stats
     task = campaign.task
     metrics = build_metrics(task.metric_names(), campaign.phase.scoring_options())
+    sampled = ranking.get("samples", {}).get("expected_wins", {})
     human = HumanJudgments(
         schemes={
             "EW": {name: ranked[name]["expected_wins"] for name in ids},
             "TS": {name: ranked[name]["trueskill"] for name in ids},
-        }
+        },
+        scheme_samples={"EW": sampled} if sampled else {},
     )
     try:
         table = meta_evaluate(statistics, metrics, human, samples=CORRELATION_SAMPLES, seed=CORRELATION_SEED)
@@ -62,6 +65,19 @@ def correlations(campaign: Campaign, ranking: dict, labels: dict[int, str]) -> d
         log.warning("campaign %s: no correlations: %s", campaign.pk, error)
         return {}
     return table["system"]
+
+
+def expected_wins_samples(items: list, seed: int) -> dict[str, list[float]]:
+    """Each system's Expected Wins on the bootstrap samples of the judgments that gave its
+    rank range (the same draws), for the meta-evaluation's intervals (5 decimals)."""
+    from scoring.human.comparisons import expand
+    from scoring.human.rank_ranges import bootstrap_expected_wins
+
+    comparisons = expand(items)
+    if not len(comparisons):
+        return {}
+    sampled = bootstrap_expected_wins(comparisons, BOOTSTRAP, seed).round(5)
+    return {name: sampled[:, k].tolist() for k, name in enumerate(comparisons.systems)}
 
 
 def compute_results(campaign: Campaign) -> dict:
@@ -84,6 +100,7 @@ def compute_results(campaign: Campaign) -> dict:
     if counted.items:
         try:
             results.update(rank_systems(counted.items, bootstrap=BOOTSTRAP, seed=campaign.seed).as_json())
+            results["samples"] = {"expected_wins": expected_wins_samples(counted.items, campaign.seed)}
         except (scoring.InputError, ValueError) as error:
             message = f"no ranking yet: {error}"
     else:

@@ -20,7 +20,7 @@ from scoring.human.ratings import Rating, read_ratings
 from ...insights.campaign_judgments import system_labels
 from ...models import Campaign, Judgment, Phase
 from .create import NAME
-from .imports import import_judgments, phase_systems
+from .imports import Imported, import_judgments, phase_systems
 from .judging import judgments_changed
 
 MAX_IMPORTED = 500_000
@@ -164,11 +164,12 @@ def refuse_rankings(campaign: Campaign | None, filename: str) -> None:
         raise scoring.InputError([scoring.Problem(0, message, filename)])
 
 
-def import_file(phase: Phase, name: str, data: bytes, *, filename: str, user=None) -> tuple[Campaign, int, str]:
+def import_file(phase: Phase, name: str, data: bytes, *, filename: str, user=None, replace: bool = False) -> Imported:
     """A file of either kind into campaign ``name``: ratings when it is named ``*.csv``,
-    else rankings in Appraise's XML (refused by a rating campaign). Returns the campaign,
-    the count and what was counted ("ratings" or "rankings")."""
+    else rankings in Appraise's XML (refused by a rating campaign; ``replace`` as
+    :func:`.imports.import_judgments` takes it)."""
     if filename.lower().endswith(".csv"):
-        return (*import_ratings(phase, name, data, filename=filename, user=user), "ratings")
+        campaign, count = import_ratings(phase, name, data, filename=filename, user=user)
+        return Imported(campaign, count, what="ratings")
     refuse_rankings(Campaign.objects.filter(task=phase.task, name=name).first(), filename)
-    return (*import_judgments(phase, name, data, filename=filename, user=user), "rankings")
+    return import_judgments(phase, name, data, filename=filename, user=user, replace=replace)

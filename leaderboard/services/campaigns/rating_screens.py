@@ -5,8 +5,8 @@ The screens and queues are :func:`.sampling.plan_campaign`'s (``outputs_per_scre
 be 1: a whole essay per screen, as MultiGEC-2025). A control is never shown beside its
 original, where the difference would give it away: the control screen keeps its outputs
 (a regular screen of that annotator's, counted as any other), and a second screen shows
-the same outputs with one replaced by its degraded copy (:func:`.prepare.add_controls`,
-the ranking's), placed in the same annotator's queue away from the first. The annotator's
+the same outputs with one replaced by its degraded copy (:func:`.controls.place_controls`,
+the ranking's: surely worse), placed in the same annotator's queue away from the first. The annotator's
 rating of the copy is then compared with their rating of its original
 (:mod:`leaderboard.insights.campaign_ratings`). Each control thus adds one screen to the
 annotator's queue.
@@ -22,7 +22,8 @@ import scoring
 
 from ...models import Assignment, Campaign, Screen
 from ..data.datasets import load_dataset
-from .prepare import add_controls, build_rows, edits_of, shown_edit, system_outputs
+from .controls import place_controls, references_of
+from .prepare import build_rows, edits_of, shown_edit, system_outputs
 from .sampling import Group, Plan, PlanError, differing_lines, output_key, plan_campaign
 
 
@@ -66,10 +67,11 @@ def copy_screen(
     )
 
 
-def place(queue: list[tuple[int, bool]], original: int, copy: int, rng: random.Random) -> None:
-    """Insert ``copy`` into ``queue`` at a random place not next to ``original``'s."""
-    at = next(i for i, (screen, _) in enumerate(queue) if screen == original)
-    far = [p for p in range(len(queue) + 1) if p < at or p > at + 1]
+def place(queue: list[tuple[int, bool]], same_line: set[int], copy: int, rng: random.Random) -> None:
+    """Insert ``copy`` into ``queue`` at a random place next to no screen of ``same_line``
+    (its original, and the original's repeat)."""
+    near = {i for i, (screen, _) in enumerate(queue) if screen in same_line}
+    far = [p for p in range(len(queue) + 1) if p not in near and p - 1 not in near]
     queue.insert(rng.choice(far) if far else len(queue), (copy, False))
 
 
@@ -99,14 +101,17 @@ def prepare_ratings(campaign: Campaign) -> str:
         Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.FAILED, message=str(error))
         return Campaign.Status.FAILED
     refill(plan, lines, campaign.outputs_per_screen, rng)
+    copies = place_controls(
+        plan, lines, dataset.sources, references_of(dataset), lambda pairs: edits_of(dataset, pairs), rng
+    )
     edits = edits_of(dataset, [(s.line, g[0]) for s in plan.screens for g in s.groups])
-    copies = add_controls(plan, dataset, edits, rng)
     edits.update(edits_of(dataset, [(plan.screens[i].line, made) for i, (_, made) in copies.items()]))
     rows = build_rows(campaign, dataset, plan, {}, edits, rng)
     owners = {screen: a for a, queue in plan.queues.items() for screen, _ in queue if plan.screens[screen].control}
     for index, (original, made) in sorted(copies.items()):
         rows.append(copy_screen(campaign, rows[index], original, made, edits, rng))
-        place(plan.queues[owners[index]], index, len(rows) - 1, rng)
+        same_line = {i for i, screen in enumerate(plan.screens) if screen.line == plan.screens[index].line}
+        place(plan.queues[owners[index]], same_line, len(rows) - 1, rng)
     with transaction.atomic():
         screens = Screen.objects.bulk_create(rows)
         Assignment.objects.bulk_create(

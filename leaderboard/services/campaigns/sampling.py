@@ -6,8 +6,10 @@ Appraise's XML, ``system="A B"``). Each screen takes up to ``outputs`` distinct 
 of its sentence, at random, in a random order. Every annotator gets
 ``screens_per_annotator`` screens: a share of control screens (their own), ``repeats``
 of their screens a second time, and regular screens, each of which ``redundancy``
-annotators judge. The same inputs and seed give the same plan, so a campaign is
-reproducible. Pure Python: no Django, no parsing.
+annotators judge. A repeat tests consistency only if it is not remembered: its first
+showing lies in the first half of the annotator's queue, the repeat in the second half,
+as a screen of its own with the outputs in another order (so other letters). The same
+inputs and seed give the same plan, so a campaign is reproducible. Pure Python: no Django, no parsing.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+KAPPA_MIN_SHARED = 50  # scoring.human.MIN_SHARED (not imported: it loads TrueSkill; a test holds them equal)
 Group = tuple[tuple[str, ...], tuple[int, ...]]  # (output tokens, the systems that output them)
 
 
@@ -25,6 +28,7 @@ class PlannedScreen:
     line: int
     groups: list[Group]  # shown order
     control: bool = False
+    repeat_of: int | None = None  # the screen (index) this one shows again, reshuffled
 
 
 @dataclass
@@ -111,13 +115,52 @@ def plan_campaign(
             line = next_line()
             plan.screens.append(PlannedScreen(line, pick(line, outputs - 1), control=True))
             plan.queues[annotator].append((len(plan.screens) - 1, False))
-        queue = plan.queues[annotator]
-        rng.shuffle(queue)
-        originals = [i for i, (screen, _) in enumerate(queue) if not plan.screens[screen].control]
-        for first in sorted(rng.sample(originals, min(repeated, len(originals))), reverse=True):
-            position = rng.randint(first + 1, len(queue))
-            queue.insert(position, (queue[first][0], True))
+        rng.shuffle(plan.queues[annotator])
+        add_repeats(plan, plan.queues[annotator], repeated, rng)
     return plan
+
+
+def reshuffled(groups: list[Group], rng: random.Random) -> list[Group]:
+    """``groups`` in another order (the same when there is only one)."""
+    again = list(groups)
+    for _ in range(10):
+        rng.shuffle(again)
+        if again != groups or len(set(again)) < 2:
+            break
+    return again if again != groups else groups[1:] + groups[:1]
+
+
+def add_repeats(plan: Plan, queue: list[tuple[int, bool]], repeated: int, rng: random.Random) -> None:
+    """Show ``repeated`` regular screens of the first half of ``queue`` again in its second
+    half (of the queue with the repeats), each as a new screen with its outputs reshuffled."""
+    for count in range(min(repeated, len(queue)), -1, -1):  # as many as the first half holds
+        half = (len(queue) + count + 1) // 2
+        originals = [i for i, (screen, _) in enumerate(queue[:half]) if not plan.screens[screen].control]
+        if len(originals) >= count:
+            break
+    for first in sorted(rng.sample(originals, count)):
+        shown = plan.screens[queue[first][0]]
+        plan.screens.append(PlannedScreen(shown.line, reshuffled(shown.groups, rng), repeat_of=queue[first][0]))
+        queue.insert(rng.randint(half, len(queue)), (len(plan.screens) - 1, True))
+
+
+def repeats_for_kappa(outputs: int, min_shared: int = KAPPA_MIN_SHARED) -> int:
+    """Repeats an annotator needs for an intra-annotator kappa: each repeated screen of
+    ``outputs`` outputs gives outputs * (outputs - 1) / 2 compared label pairs, and a kappa
+    counts only an annotator with ``min_shared`` of them. Fewer when
+    a sentence has fewer distinct outputs: this is the least."""
+    pairs = outputs * (outputs - 1) // 2
+    return -(-min_shared // pairs) if pairs else 0
+
+
+def repeats_help(min_shared: int = KAPPA_MIN_SHARED) -> str:
+    """The form's words on repeats: how many reach a kappa, per outputs on a screen."""
+    needs = ", ".join(f"{repeats_for_kappa(k, min_shared)} with {k}" for k in (5, 4, 3, 2))
+    return (
+        "screens each annotator sees again, in the second half of their screens with the outputs reshuffled "
+        f"(intra-annotator agreement). A kappa needs {min_shared} compared pairs per annotator: at least "
+        f"{needs} outputs per screen"
+    )
 
 
 def output_key(index: int) -> str:
