@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -30,6 +30,8 @@ from ..services.campaigns.create import CampaignError, CampaignSettings, create_
 from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_judgment
 from ..services.campaigns.publish import set_published
+from .errors import messages
+from .parsers import BoundedJSONParser
 from .serializers import ErrorSerializer
 from .views import errors
 
@@ -91,13 +93,25 @@ class StrictBoolean(serializers.BooleanField):
         return data
 
 
+class ServiceChecked(serializers.DictField):
+    """An object passed on as sent, its values checked by the service against the screen
+    (:func:`..services.campaigns.judging.check_ranks`), which names the key at fault: a
+    child field would take "1" and "1.0" for ranks and make an error object per bad value.
+    The child still documents the values in the schema."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            self.fail("not_a_dict", input_type=type(data).__name__)
+        return data
+
+
 class JudgmentSerializer(serializers.Serializer):
     item = serializers.IntegerField(min_value=1, help_text="the item next/ gave")
-    ranks = serializers.DictField(
+    ranks = ServiceChecked(
         child=serializers.IntegerField(min_value=1, max_value=100),
         help_text="{output key: rank}, 1 = best, ties allowed",
     )
-    edits = serializers.DictField(
+    edits = ServiceChecked(
         child=serializers.ListField(child=StrictBoolean()),
         required=False,
         help_text="mode edits: {output key: [valid?, one per listed edit]}",
@@ -130,10 +144,8 @@ class ScreenSerializer(serializers.Serializer):
 
 
 def problems_of(serializer: serializers.Serializer) -> list[str]:
-    return [
-        f"{name}: {' '.join(map(str, messages)) if isinstance(messages, list) else messages}"
-        for name, messages in serializer.errors.items()
-    ]
+    """Plain ``field: message`` lines (nested fields dotted), never an error object's repr."""
+    return messages(serializer.errors)
 
 
 def the_task(slug: str) -> SharedTask:
@@ -192,7 +204,7 @@ def organizers_request(
 
 
 class Campaigns(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(operation_id="tasks_campaigns_list", responses={200: dict})
     def get(self, request, slug):
@@ -263,7 +275,7 @@ class NextScreen(APIView):
 
 
 class Judgments(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(
         parameters=[CAMPAIGN],
@@ -288,7 +300,7 @@ class Judgments(APIView):
 
 
 class Publish(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(parameters=[CAMPAIGN], request=PublishSerializer, responses={200: dict})
     def post(self, request, slug, campaign):
