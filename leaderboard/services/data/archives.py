@@ -3,7 +3,9 @@ bounded before and while they are read.
 
 Before a byte is inflated: the member count, the sizes the headers declare and each
 member's compression ratio (a zip bomb inflates a thousandfold; text, tenfold); no
-absolute paths, ``..``, backslashes or links. While reading, each member is read no
+absolute paths, ``..``, backslashes or links. Names are checked before hidden files are
+left out: ``..\\cs-geccc.txt`` is one name to ``zipfile`` (a backslash is no separator in a
+zip) that starts with a dot, and was dropped as hidden while the upload went on without it. While reading, each member is read no
 further than the bytes still allowed, since a header's size may lie.
 
 Whatever the bytes are, the answer is the zip's contents or :class:`scoring.InputError`
@@ -43,8 +45,16 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
     out); raises :class:`scoring.InputError` naming the zip and the member at fault."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        members = [m for m in archive.infolist() if not m.is_dir() and not _ignored(m.filename)]
+        entries = archive.infolist()
     except UNREADABLE as error:
+        raise problem(f"not a readable zip file ({_reason(error)})", name) from error
+    for entry in entries:
+        unsafe = _unsafe(entry.filename)
+        if unsafe:
+            raise problem(f"{entry.filename}: {unsafe}", name)
+    try:
+        members = [m for m in entries if not m.is_dir() and not _ignored(m.filename)]
+    except UNREADABLE as error:  # an empty name (ZipInfo.is_dir reads its last character)
         raise problem(f"not a readable zip file ({_reason(error)})", name) from error
     twice = _twice(members)
     if twice:
@@ -56,8 +66,6 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
     files, total = {}, 0
     for member in members:
         path = PurePosixPath(member.filename)
-        if path.is_absolute() or ".." in path.parts or "\\" in member.filename:
-            raise problem(f"{member.filename}: paths in the zip must be relative, without '..'", name)
         if stat.S_ISLNK(member.external_attr >> 16):
             raise problem(f"{member.filename}: links are not accepted", name)
         if member.flag_bits & ENCRYPTED:
@@ -105,6 +113,21 @@ def _reason(error: BaseException) -> str:
     if str(error):
         return str(error)
     return "cut short" if isinstance(error, EOFError) else type(error).__name__
+
+
+def _unsafe(filename: str) -> str:
+    """Why a member's name is refused, or ''. A zip separates folders with '/' only: a
+    backslash is a Windows path written by the tool that made the zip (or a way past the
+    checks), never part of a file's name here."""
+    if "\\" in filename:
+        return (
+            "a backslash in the name, where a zip separates folders with '/' only: zip the files again "
+            "so that each is named as it should be read (cs-geccc.txt, or folder/cs-geccc.txt)"
+        )
+    path = PurePosixPath(filename)
+    if path.is_absolute() or ".." in path.parts:
+        return "paths in the zip must be relative, without '..'"
+    return ""
 
 
 def _ignored(filename: str) -> bool:
