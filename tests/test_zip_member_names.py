@@ -71,3 +71,13 @@ def test_an_upload_with_a_backslashed_member_is_refused_not_taken_in_part(client
     [error] = answer.json()["errors"]
     assert error["file"] == "mine.zip" and error["message"].startswith("..\\cs-natwebinf.txt: a backslash in the name")
     assert not Submission.objects.exists()
+
+
+def test_a_bundle_manifest_nested_a_thousand_deep_is_refused_by_name():
+    """The same rule for an organizer's bundle: its corpus.json is a bad file, never a RecursionError."""
+    from leaderboard.services.data.corpora import read_manifest
+
+    with pytest.raises(scoring.InputError) as raised:
+        read_manifest(b'{"language": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+    [problem] = raised.value.problems
+    assert problem.file == "corpus.json" and "nested too deep" in problem.message
