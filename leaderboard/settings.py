@@ -321,7 +321,7 @@ GEC_MAX_JSON_BODY_BYTES = int(os.environ.get("GEC_MAX_JSON_BODY_BYTES", "1048576
 REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
     "leaderboard.api.parsers.BoundedJSONParser",
     "leaderboard.api.parsers.BoundedFormParser",
-    "rest_framework.parsers.MultiPartParser",
+    "leaderboard.api.parsers.BoundedMultiPartParser",  # an upload's view names MultiPartParser itself
 ]
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"anon": os.environ.get("GEC_ANON_API_RATE", "600/min")}
 # Every API refusal is JSON: a 400 in the upload's shape, {"errors": [...]} (leaderboard/api/errors.py).

@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.parsers import MultiPartParser
 from rest_framework.settings import api_settings
 from rest_framework.test import APIClient
 
@@ -74,7 +75,9 @@ def test_deep_json_to_a_judgment_is_a_400(settings):
     assert answer.status_code in (400, 404)  # parsed before the campaign is looked up, or after: never a 500
 
 
-@pytest.mark.parametrize("content_type", ["application/json", "application/x-www-form-urlencoded"])
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=b"]
+)
 def test_a_body_over_the_limit_is_a_413_before_it_is_read(settings, content_type):
     settings.GEC_MAX_JSON_BODY_BYTES = 1000
     answer = Client().generic(
@@ -131,6 +134,8 @@ def test_every_api_view_parses_bodies_within_the_bounds():
     assert any(route.startswith("api/auth/token") for route, _ in views)
     for route, view in views:
         assert set(view.parser_classes) <= set(BOUNDED), (route, view.parser_classes)
+        if MultiPartParser in view.parser_classes:  # no limit but the uploads': only where a file is sent
+            assert route.endswith(("submissions/", "import/")), route
 
 
 def test_an_error_answer_is_bounded():

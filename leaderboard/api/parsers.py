@@ -4,8 +4,10 @@ DRF reads a JSON or form body straight from the request's stream, so Django's
 ``DATA_UPLOAD_MAX_MEMORY_SIZE`` never applies to it, and the password throttle parses the
 token endpoint's body before anything else: every such body is refused with a 413 when it
 declares (or turns out to hold) more than ``GEC_MAX_JSON_BODY_BYTES``, and JSON nested
-deeper than :data:`MAX_DEPTH` is a 400, never a ``RecursionError``. Multipart bodies (the
-uploads) are Django's own parser's, bounded by the upload limits.
+deeper than :data:`MAX_DEPTH` is a 400, never a ``RecursionError``. A multipart body to a
+view that takes no file is held to the same limit by its declared length (Django's parser
+would write a file part of any size to disk first); the uploads' multipart bodies are
+Django's parser's alone, bounded by the upload limits.
 """
 
 from __future__ import annotations
@@ -28,9 +30,8 @@ class BodyTooLarge(APIException):
     default_code = "body_too_large"
 
 
-def bounded_body(stream, parser_context: dict | None) -> bytes:
-    """The body's bytes, refused before reading when its declared length is over the
-    limit, and read no further than one byte past it when it declares none or lies."""
+def refuse_declared(parser_context: dict | None) -> None:
+    """A 413 before anything is read when the declared length is over the limit."""
     limit = settings.GEC_MAX_JSON_BODY_BYTES
     request = (parser_context or {}).get("request")
     meta = getattr(request, "META", {})
@@ -40,6 +41,13 @@ def bounded_body(stream, parser_context: dict | None) -> bytes:
         declared = 0
     if declared > limit:
         raise BodyTooLarge(too_large(declared, limit))
+
+
+def bounded_body(stream, parser_context: dict | None) -> bytes:
+    """The body's bytes, refused before reading when its declared length is over the
+    limit, and read no further than one byte past it when it declares none or lies."""
+    limit = settings.GEC_MAX_JSON_BODY_BYTES
+    refuse_declared(parser_context)
     data = stream.read(limit + 1)
     if len(data) > limit:
         raise BodyTooLarge(too_large(len(data), limit))
@@ -87,5 +95,14 @@ class BoundedFormParser(FormParser):
         return QueryDict(bounded_body(stream, parser_context), encoding=encoding)
 
 
-BOUNDED = (BoundedJSONParser, BoundedFormParser, MultiPartParser)
-"""Every parser an API view may use (tests/test_api_body_bounds.py checks each view)."""
+class BoundedMultiPartParser(MultiPartParser):
+    """Form fields sent as multipart (``curl -F``, a test client) to a view that takes no file."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        refuse_declared(parser_context)
+        return super().parse(stream, media_type, parser_context)
+
+
+BOUNDED = (BoundedJSONParser, BoundedFormParser, BoundedMultiPartParser, MultiPartParser)
+"""Every parser an API view may use (tests/test_api_body_bounds.py checks each view); plain
+``MultiPartParser`` only where a file is uploaded."""

@@ -25,7 +25,7 @@ from ..services.teams.terms import TermsNotAccepted
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .errors import bounded
-from .parsers import BoundedFormParser, BoundedJSONParser
+from .parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartParser
 from .schema import METRIC, PHASE, number_parameter
 from .serializers import (
     BoardSerializer,
@@ -60,7 +60,7 @@ class TokenLogin(ObtainAuthToken):
     ``DELETE`` with the token itself revokes it."""
 
     throttle_classes = [PasswordThrottle]
-    parser_classes = [BoundedJSONParser, BoundedFormParser]  # never a file: ObtainAuthToken's take multipart
+    parser_classes = [BoundedJSONParser, BoundedFormParser, BoundedMultiPartParser]  # ObtainAuthToken's are unbounded
 
     def perform_authentication(self, request):
         """A log-in reads no credentials but its own: a stale token sent along must not refuse it."""
