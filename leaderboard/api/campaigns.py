@@ -99,7 +99,7 @@ class ServiceChecked(serializers.DictField):
     child field would take "1" and "1.0" for ranks and make an error object per bad value.
     The child still documents the values in the schema."""
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: object) -> dict:
         if not isinstance(data, dict):
             self.fail("not_a_dict", input_type=type(data).__name__)
         return data

@@ -43,7 +43,7 @@ def refuse_declared(parser_context: dict | None) -> None:
         raise BodyTooLarge(too_large(declared, limit))
 
 
-def bounded_body(stream, parser_context: dict | None) -> bytes:
+def bounded_body(stream: Any, parser_context: dict | None) -> bytes:
     """The body's bytes, refused before reading when its declared length is over the
     limit, and read no further than one byte past it when it declares none or lies."""
     limit = settings.GEC_MAX_JSON_BODY_BYTES
@@ -74,7 +74,7 @@ def too_deep(value: dict | list, limit: int = MAX_DEPTH) -> bool:
 
 
 class BoundedJSONParser(JSONParser):
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(self, stream, media_type: str | None = None, parser_context: dict | None = None) -> Any:
         data = bounded_body(stream, parser_context)
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
@@ -90,7 +90,7 @@ class BoundedJSONParser(JSONParser):
 
 
 class BoundedFormParser(FormParser):
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(self, stream, media_type: str | None = None, parser_context: dict | None = None) -> QueryDict:
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         return QueryDict(bounded_body(stream, parser_context), encoding=encoding)
 
@@ -98,7 +98,7 @@ class BoundedFormParser(FormParser):
 class BoundedMultiPartParser(MultiPartParser):
     """Form fields sent as multipart (``curl -F``, a test client) to a view that takes no file."""
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(self, stream, media_type: str | None = None, parser_context: dict | None = None) -> Any:
         refuse_declared(parser_context)
         return super().parse(stream, media_type, parser_context)
 

@@ -6,9 +6,8 @@ the team, so only a page the server rendered for a member knows it, and a member
 leaves (or a newcomer) changes every name of the team's: from then on a leaver's old
 names are files no longer written. A file holds only what every member may see. Files
 are replaced whole (written aside, then renamed), so a poll never reads half of one, and
-left alone when the content did not change. The sweeper
-removes the files no member's page names any more (:func:`sweep`): a leaver's old names,
-a deleted team's or upload's.
+left alone when the content did not change. The sweeper removes the files no member's
+page names any more (:func:`sweep`): a leaver's old names, a deleted team's or upload's.
 """
 
 from __future__ import annotations
