@@ -67,7 +67,7 @@ def test_a_hundred_thousand_bad_ranks_are_refused_at_once_in_a_few_lines(screen,
     assert len(messages) <= MAX_MESSAGES + 1
     assert any(m.startswith("ranks: no output x0, x1") for m in messages), messages
     assert any(m.startswith(f"ranks: {keys[0]}'s rank must be a whole number") for m in messages), messages
-    assert seconds < 3, f"{seconds:.1f} s"
+    assert seconds < 5, f"{seconds:.1f} s"  # 13 s before, on a quiet machine
 
 
 def test_bad_edits_name_the_key_without_reprs(screen):
