@@ -295,7 +295,9 @@ def team_refusal(task: SharedTask, team, doing: str) -> str:
     if team is None:
         return {
             task.Signup.CLOSED: f"Registration for {task.title} is closed; ask a registered team for its invite link.",
-            task.Signup.APPROVAL: f"Register your team first (Team page): it needs the organizers' approval before it may {doing}.",
+            task.Signup.APPROVAL: (
+                f"Register your team first (Team page): it needs the organizers' approval before it may {doing}."
+            ),
         }.get(task.signup, "")
     if not team.approved:
         return f"Your team {team.name} waits for the organizers' approval before it may {doing}."
@@ -391,7 +393,7 @@ def meta_evaluation_audience(task: SharedTask, user) -> str:
 # Annotators see screens (a source sentence, its context, shuffled outputs and their edits)
 # and never a system, team, submission, score or reference: what reaches them is
 # ``Screen.shown_outputs``. The figures (ranking, agreement, controls, correlations) are
-# the organizers' until the campaign is published, then everyone's.
+# the organizers' until the campaign is published, then everyone's who may see its phase's results.
 
 
 def is_annotator(campaign, user) -> bool:
@@ -406,11 +408,18 @@ def may_manage_campaign(campaign_or_task, user) -> bool:
 
 
 def may_see_campaign_results(campaign, user) -> bool:
-    """The ranking, agreement, controls and correlations: organizers; everyone once published."""
-    return campaign.published or may_organize(campaign.task, user)
+    """The ranking, agreement, controls and correlations: organizers; everyone once
+    published, while its phase's results are public (it ranks the phase's systems, as the
+    board's human column does, so it keeps the phase's secrecy)."""
+    return (campaign.published and campaign.phase.results_public()) or may_organize(campaign.task, user)
 
 
 def campaign_results_denied(campaign, user) -> str:
+    if campaign.published:
+        return (
+            f"the results of campaign {campaign.name} are published with the results of its phase, "
+            f"{campaign.phase.title}, which are not public yet"
+        )
     if is_annotator(campaign, user):
         return f"the results of campaign {campaign.name} are shown to its annotators once the organizers publish it"
     return f"the results of campaign {campaign.name} are the organizers' until they publish it"

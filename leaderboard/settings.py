@@ -317,6 +317,15 @@ GEC_LOGIN_LIMITS = {"username": (10, 900), "address": (50, 900)}
 # and per client address; then 429.
 GEC_MAIL_LIMITS = {"email": (3, 3600), "address": (20, 3600)}
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = ["leaderboard.throttling.AnonymousThrottle"]
+# JSON and form bodies are read by DRF from the stream, past DATA_UPLOAD_MAX_MEMORY_SIZE: a
+# body over this many bytes is a 413 before it is read whole (docs/security.md); uploads
+# are multipart, bounded by GEC_MAX_UPLOAD_MB.
+GEC_MAX_JSON_BODY_BYTES = int(os.environ.get("GEC_MAX_JSON_BODY_BYTES", "1048576"))
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
+    "leaderboard.api.parsers.BoundedJSONParser",
+    "leaderboard.api.parsers.BoundedFormParser",
+    "leaderboard.api.parsers.BoundedMultiPartParser",  # an upload's view names MultiPartParser itself
+]
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"anon": os.environ.get("GEC_ANON_API_RATE", "600/min")}
 # Every API refusal is JSON: a 400 in the upload's shape, {"errors": [...]} (leaderboard/api/errors.py).
 REST_FRAMEWORK["EXCEPTION_HANDLER"] = "leaderboard.api.errors.exception_handler"

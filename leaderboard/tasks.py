@@ -14,7 +14,7 @@ from .services.boards.ties import refresh_tie_groups
 from .services.campaigns.jobs import run_campaign_job
 from .services.hosting.organizer_jobs import fail_job, run_job
 from .services.jobs.queue import TASK_NAMES, scoring_ended
-from .services.jobs.sweeper import sweep_lost_jobs, sweep_stuck_submissions
+from .services.jobs.sweeper import sweep_channels, sweep_lost_jobs, sweep_stuck_submissions
 from .services.scoring.submission import INPUT, PLATFORM, Busy, fail_submission, score_submission
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
@@ -61,9 +61,9 @@ def score_submission_task(self, submission_id: int, budget: int | None = None) -
 
 
 @shared_task(name="leaderboard.tasks.sweep_stuck_submissions")
-def sweep_stuck_submissions_task() -> dict[str, list[int]]:
-    """Beat's sweep: stuck submissions and lost organizer jobs."""
-    return {"submissions": sweep_stuck_submissions(), "jobs": sweep_lost_jobs()}
+def sweep_stuck_submissions_task() -> dict[str, list[int] | int]:
+    """Beat's sweep: stuck submissions, lost organizer jobs, live channel files no page names."""
+    return {"submissions": sweep_stuck_submissions(), "jobs": sweep_lost_jobs(), "channels": sweep_channels()}
 
 
 ORGANIZER_JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a task in turn

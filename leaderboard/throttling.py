@@ -71,8 +71,11 @@ class PasswordThrottle(BaseThrottle):
     def allow_request(self, request, view):
         if request.method != "POST":
             return True  # nothing to guess with: DRF answers 405
-        data = request.data  # any JSON: a list or a number too
-        return password_attempt(request, str(data.get("username", "")) if isinstance(data, dict) else "")
+        data = request.data  # any JSON (a list, a number), read within GEC_MAX_JSON_BODY_BYTES (api/parsers.py)
+        username = data.get("username", "") if isinstance(data, dict) else ""
+        # what the serializer takes for a username (a number too), never a whole structure's repr
+        named = isinstance(username, (str, int, float)) and not isinstance(username, bool)
+        return password_attempt(request, str(username)[:200] if named else "")
 
     def wait(self):
         return login_wait()

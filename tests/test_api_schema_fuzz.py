@@ -72,17 +72,15 @@ def live_api(viewers, tmp_path):
     the data (so it stops before the test database is emptied)."""
     database = connection.settings_dict
     port = free_port()
-    env = (
-        {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "REDIS_URL")}
-        | {
-            "DJANGO_SETTINGS_MODULE": "leaderboard.settings_test",  # this session's (scoring inline, plain HTTP, password hashes)
-            "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
-            "DEBUG": "0",
-            # every anonymous case reaches its view however fast the machine is (429s come from
-            # the password and upload limits)
-            "GEC_ANON_API_RATE": "100000/min",
-        }
-    )
+    env = {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "REDIS_URL")} | {
+        # this session's (scoring inline, plain HTTP, password hashes)
+        "DJANGO_SETTINGS_MODULE": "leaderboard.settings_test",
+        "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
+        "DEBUG": "0",
+        # every anonymous case reaches its view however fast the machine is (429s come from
+        # the password and upload limits)
+        "GEC_ANON_API_RATE": "100000/min",
+    }
     log = open(tmp_path / "gunicorn.log", "wb")
     process = subprocess.Popen(
         [
@@ -378,3 +376,89 @@ def test_every_operation_answers_as_documented(live_api, viewers, tmp_path):
             failed[name] = output.read()[-15000:]
         output.close()
     assert not failed, "\n".join(f"==== as {name} ====\n{text}" for name, text in failed.items())
+
+
+# -- bodies no schema describes: nested a thousand deep, and over the size limit -----------
+# schemathesis generates what the schema allows and a little around it; these are what an
+# attacker sends instead. Each operation that takes a body gets, from every viewer: JSON
+# nested 1,000 deep, the same inside each of its properties (a username, a judgment's
+# ranks), and a JSON and a form body one byte over GEC_MAX_JSON_BODY_BYTES. Every answer is
+# a 4xx, small and quick: never a 500, never the body echoed back.
+DEEP = 1000
+MAX_ERROR_BYTES = 20_000
+
+
+def path_values(submission: int) -> dict[str, str]:
+    return {"slug": SLUG, "id": str(submission), "campaign": CAMPAIGN, "name": "overview"}
+
+
+def body_operations(url: str, submission: int) -> list[tuple[str, str, list[str]]]:
+    """``(method, path with its values, top-level property names)`` of every operation
+    whose schema takes a request body."""
+    with urllib.request.urlopen(f"{url}/api/schema/?format=json", timeout=30) as response:
+        schema = json.load(response)
+    components = schema.get("components", {}).get("schemas", {})
+    found = []
+    for route, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            if "requestBody" not in operation:
+                continue
+            properties = set()
+            for content in operation["requestBody"]["content"].values():
+                body = content.get("schema", {})
+                body = components.get(body.get("$ref", "").rsplit("/", 1)[-1], body)
+                properties |= set(body.get("properties", {}))
+            found.append((method.upper(), route.format(**path_values(submission)), sorted(properties)))
+    return found
+
+
+def send(url: str, method: str, path: str, body: bytes, content_type: str, token: str | None):
+    """(status, body, seconds) of one request on a connection of its own."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    address = urlsplit(url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=MAX_RESPONSE_SECONDS)
+    headers = {"Content-Type": content_type, "Connection": "keep-alive"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    started = time.monotonic()
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read(), time.monotonic() - started
+    finally:
+        connection.close()
+
+
+def hostile_bodies(properties: list[str], limit: int) -> list[tuple[str, bytes, str]]:
+    deep = "[" * DEEP + "1" + "]" * DEEP
+    bodies = [("nested 1,000 deep", deep.encode(), "application/json")]
+    bodies += [
+        (f"{name} nested 1,000 deep", f'{{"{name}": {deep}}}'.encode(), "application/json") for name in properties
+    ]
+    padding = "x" * limit
+    bodies += [
+        ("one byte over the limit (JSON)", json.dumps({"x": padding})[: limit + 1].encode(), "application/json"),
+        ("one byte over the limit (form)", ("x=" + padding)[: limit + 1].encode(), "application/x-www-form-urlencoded"),
+    ]
+    return bodies
+
+
+def test_deep_and_oversized_bodies_are_refused_with_a_4xx(live_api, viewers):
+    from django.conf import settings
+
+    limit = settings.GEC_MAX_JSON_BODY_BYTES  # the server's: the same settings and environment
+    operations_with_bodies = body_operations(live_api, viewers["submission"])
+    assert any(path == "/api/auth/token/" for _, path, _ in operations_with_bodies)
+    wrong = []
+    for viewer in VIEWERS:
+        token = viewers["tokens"].get(viewer)
+        for method, path, properties in operations_with_bodies:
+            for what, body, content_type in hostile_bodies(properties, limit):
+                status, answer, seconds = send(live_api, method, path, body, content_type, token)
+                if not 400 <= status < 500 or len(answer) > MAX_ERROR_BYTES or seconds > 10:
+                    wrong.append(f"{viewer}: {method} {path}, {what}: {status}, {len(answer)} bytes, {seconds:.1f} s")
+                elif "over the limit" in what and status not in (401, 403, 404, 413, 415, 429):
+                    wrong.append(f"{viewer}: {method} {path}, {what}: {status}, read past the limit")
+    assert not wrong, "\n".join(wrong[:40])

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -32,6 +32,8 @@ from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_ju
 from ..services.campaigns.publish import set_published
 from ..services.campaigns.rating_imports import import_file
 from ..services.campaigns.ratings import record_ratings
+from .errors import messages
+from .parsers import BoundedJSONParser
 from .serializers import ErrorSerializer
 from .views import errors
 
@@ -105,17 +107,29 @@ class StrictBoolean(serializers.BooleanField):
         return data
 
 
+class ServiceChecked(serializers.DictField):
+    """An object passed on as sent, its values checked by the service against the screen
+    (:func:`..services.campaigns.judging.check_ranks`), which names the key at fault: a
+    child field would take "1" and "1.0" for ranks and make an error object per bad value.
+    The child still documents the values in the schema."""
+
+    def to_internal_value(self, data: object) -> dict:
+        if not isinstance(data, dict):
+            self.fail("not_a_dict", input_type=type(data).__name__)
+        return data
+
+
 class JudgmentSerializer(serializers.Serializer):
     item = serializers.IntegerField(min_value=1, help_text="the item next/ gave")
-    ranks = serializers.DictField(
+    ranks = ServiceChecked(
         child=serializers.IntegerField(min_value=1, max_value=100),
         required=False,
         help_text="{output key: rank}, 1 = best, ties allowed (modes ranking and edits)",
     )
-    ratings = serializers.DictField(
+    ratings = ServiceChecked(
         child=serializers.DictField(), required=False, help_text="mode rating: {output key: {scale: value}}"
     )
-    edits = serializers.DictField(
+    edits = ServiceChecked(
         child=serializers.ListField(child=StrictBoolean()),
         required=False,
         help_text="mode edits: {output key: [valid?, one per listed edit]}",
@@ -155,10 +169,8 @@ class ScreenSerializer(serializers.Serializer):
 
 
 def problems_of(serializer: serializers.Serializer) -> list[str]:
-    return [
-        f"{name}: {' '.join(map(str, messages)) if isinstance(messages, list) else messages}"
-        for name, messages in serializer.errors.items()
-    ]
+    """Plain ``field: message`` lines (nested fields dotted), never an error object's repr."""
+    return messages(serializer.errors)
 
 
 def the_task(slug: str) -> SharedTask:
@@ -217,7 +229,7 @@ def organizers_request(
 
 
 class Campaigns(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(operation_id="tasks_campaigns_list", responses={200: dict})
     def get(self, request, slug):
@@ -301,7 +313,7 @@ class NextScreen(APIView):
 
 
 class Judgments(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(
         parameters=[CAMPAIGN],
@@ -341,7 +353,7 @@ def judged(campaign: Campaign, user, data: dict):
 
 
 class Publish(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(parameters=[CAMPAIGN], request=PublishSerializer, responses={200: dict})
     def post(self, request, slug, campaign):

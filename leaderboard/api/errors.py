@@ -1,10 +1,29 @@
 """DRF's refusals in the API's shapes: a 400 (a body DRF could not parse or a serializer
 refused) as ``{"errors": [{"line": 0, "message": ...}]}``, as the upload's own problems and
-:mod:`leaderboard.errors` answer; every other refusal keeps DRF's ``{"detail": ...}``."""
+:mod:`leaderboard.errors` answer; every other refusal keeps DRF's ``{"detail": ...}``.
+
+An answer is bounded whatever the body was: at most :data:`MAX_MESSAGES` messages of at
+most :data:`MAX_MESSAGE_CHARS` characters each (a body of 100,000 bad values is refused in
+a few lines, the count of the rest said)."""
+
+from collections.abc import Iterable
 
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.views import exception_handler as drf_exception_handler
+
+MAX_MESSAGES = 20
+MAX_MESSAGE_CHARS = 500
+
+
+def bounded(lines: Iterable[str]) -> list[str]:
+    """The first :data:`MAX_MESSAGES` messages, each cut to :data:`MAX_MESSAGE_CHARS`, and
+    how many more there were."""
+    lines = list(lines)
+    kept = [m if len(m) <= MAX_MESSAGE_CHARS else m[: MAX_MESSAGE_CHARS - 3] + "..." for m in lines[:MAX_MESSAGES]]
+    if len(lines) > MAX_MESSAGES:
+        kept.append(f"... and {len(lines) - MAX_MESSAGES} more problems")
+    return kept
 
 
 def messages(detail, field: str = "") -> list[str]:
@@ -26,5 +45,7 @@ def exception_handler(exc, context):
     response = drf_exception_handler(exc, context)
     if response is not None and response.status_code == status.HTTP_400_BAD_REQUEST:
         detail = exc.detail if isinstance(exc, ValidationError) else response.data.get("detail", response.data)
-        response.data = {"errors": [{"line": 0, "message": m} for m in messages(detail)]}
+        response.data = {"errors": [{"line": 0, "message": m} for m in bounded(messages(detail))]}
+    elif response is not None and isinstance(response.data, dict) and isinstance(response.data.get("detail"), str):
+        response.data["detail"] = bounded([response.data["detail"]])[0]
     return response

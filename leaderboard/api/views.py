@@ -24,6 +24,8 @@ from ..services.teams.actions import TeamError, set_team_size
 from ..services.teams.terms import TermsNotAccepted
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
+from .errors import bounded
+from .parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartParser
 from .schema import METRIC, PHASE, number_parameter
 from .serializers import (
     BoardSerializer,
@@ -38,7 +40,7 @@ from .serializers import (
 
 
 def errors(*messages: str, line: int = 0) -> dict:
-    return {"errors": [{"line": line, "message": m} for m in messages]}
+    return {"errors": [{"line": line, "message": m} for m in bounded(messages)]}
 
 
 def phase_choice(phase) -> dict:
@@ -58,6 +60,7 @@ class TokenLogin(ObtainAuthToken):
     ``DELETE`` with the token itself revokes it."""
 
     throttle_classes = [PasswordThrottle]
+    parser_classes = [BoundedJSONParser, BoundedFormParser, BoundedMultiPartParser]  # ObtainAuthToken's are unbounded
 
     def perform_authentication(self, request):
         """A log-in reads no credentials but its own: a stale token sent along must not refuse it."""

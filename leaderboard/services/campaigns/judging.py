@@ -43,8 +43,16 @@ def check_ranks(outputs: list[dict], ranks) -> list[str]:
         )
     for key, rank in ranks.items():
         if key in keys and (isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= len(keys)):
-            problems.append(f"ranks: {key}'s rank must be an integer from 1 (best) to {len(keys)} (got {rank!r})")
+            problems.append(
+                f"ranks: {key}'s rank must be a whole number from 1 (best) to {len(keys)} (got {shown(rank)})"
+            )
     return problems
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A value as sent, cut short: an error names it without echoing a body back."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_edits(outputs: list[dict], edits, mode: str) -> list[str]:
@@ -73,7 +81,7 @@ def record_judgment(campaign: Campaign, user, item, ranks, edits=None) -> Judgme
     """Store ``user``'s judgment of their assignment ``item``. Raises
     :class:`JudgmentError` (400) naming what is wrong, :class:`AlreadyJudged` (409)."""
     if isinstance(item, bool) or not isinstance(item, int):
-        raise JudgmentError([f"item: the item number next/ gave (got {item!r})"])
+        raise JudgmentError([f"item: the item number next/ gave (got {shown(item)})"])
     with transaction.atomic():
         assignment = (
             Assignment.objects.select_for_update()

@@ -3,8 +3,11 @@ bounded before and while they are read.
 
 Before a byte is inflated: the member count, the sizes the headers declare and each
 member's compression ratio (a zip bomb inflates a thousandfold; text, tenfold); no
-absolute paths, ``..``, backslashes or links. While reading, each member is read no
-further than the bytes still allowed, since a header's size may lie.
+absolute paths, ``..``, backslashes or links. Names are checked before hidden files are
+left out: ``..\\cs-geccc.txt`` is one name to ``zipfile`` (a backslash is no separator in a
+zip) that starts with a dot, and was dropped as hidden while the upload went on without
+it. While reading, each member is read no further than the bytes still allowed, since a
+header's size may lie.
 
 Whatever the bytes are, the answer is the zip's contents or :class:`scoring.InputError`
 naming the zip and the member: an encrypted member, corrupt compressed data, a
@@ -43,9 +46,9 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
     out); raises :class:`scoring.InputError` naming the zip and the member at fault."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        members = [m for m in archive.infolist() if not m.is_dir() and not _ignored(m.filename)]
     except UNREADABLE as error:
         raise problem(f"not a readable zip file ({_reason(error)})", name) from error
+    members = _listed(name, archive)
     twice = _twice(members)
     if twice:
         raise problem(f"{twice}: in the zip twice; keep one copy", name)
@@ -56,16 +59,9 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
     files, total = {}, 0
     for member in members:
         path = PurePosixPath(member.filename)
-        if path.is_absolute() or ".." in path.parts or "\\" in member.filename:
-            raise problem(f"{member.filename}: paths in the zip must be relative, without '..'", name)
-        if stat.S_ISLNK(member.external_attr >> 16):
-            raise problem(f"{member.filename}: links are not accepted", name)
-        if member.flag_bits & ENCRYPTED:
-            raise problem(
-                f"{member.filename}: encrypted (the zip has a password); zip the files again without one", name
-            )
-        if member.file_size > RATIO_FROM and member.file_size > MAX_RATIO * max(member.compress_size, 1):
-            raise problem(f"{member.filename}: compressed more than {MAX_RATIO} to 1; not a text file", name)
+        refused = _refused(member)
+        if refused:
+            raise problem(f"{member.filename}: {refused}", name)
         try:
             with archive.open(member) as handle:
                 content = handle.read(max_bytes - total + 1)
@@ -80,6 +76,20 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
     return files
 
 
+def _listed(name: str, archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    """The members to read: every name checked first (:func:`_unsafe`), then directories,
+    hidden files and ``__MACOSX`` left out."""
+    entries = archive.infolist()
+    for entry in entries:
+        unsafe = _unsafe(entry.filename)
+        if unsafe:
+            raise problem(f"{entry.filename}: {unsafe}", name)
+    try:
+        return [m for m in entries if not m.is_dir() and not _ignored(m.filename)]
+    except UNREADABLE as error:  # an empty name (ZipInfo.is_dir reads its last character)
+        raise problem(f"not a readable zip file ({_reason(error)})", name) from error
+
+
 def names(data: bytes) -> list[str] | None:
     """The file names of a zip's central directory (nothing inflated), or None when the
     bytes are not a readable zip."""
@@ -87,6 +97,17 @@ def names(data: bytes) -> list[str] | None:
         return [n for n in zipfile.ZipFile(io.BytesIO(data)).namelist() if not n.endswith("/")]
     except UNREADABLE:
         return None
+
+
+def _refused(member: zipfile.ZipInfo) -> str:
+    """Why a member is not inflated at all, from its header alone, or ''."""
+    if stat.S_ISLNK(member.external_attr >> 16):
+        return "links are not accepted"
+    if member.flag_bits & ENCRYPTED:
+        return "encrypted (the zip has a password); zip the files again without one"
+    if member.file_size > RATIO_FROM and member.file_size > MAX_RATIO * max(member.compress_size, 1):
+        return f"compressed more than {MAX_RATIO} to 1; not a text file"
+    return ""
 
 
 def _twice(members: list[zipfile.ZipInfo]) -> str:
@@ -105,6 +126,21 @@ def _reason(error: BaseException) -> str:
     if str(error):
         return str(error)
     return "cut short" if isinstance(error, EOFError) else type(error).__name__
+
+
+def _unsafe(filename: str) -> str:
+    """Why a member's name is refused, or ''. A zip separates folders with '/' only: a
+    backslash is a Windows path written by the tool that made the zip (or a way past the
+    checks), never part of a file's name here."""
+    if "\\" in filename:
+        return (
+            "a backslash in the name, where a zip separates folders with '/' only: zip the files again "
+            "so that each is named as it should be read (cs-geccc.txt, or folder/cs-geccc.txt)"
+        )
+    path = PurePosixPath(filename)
+    if path.is_absolute() or ".." in path.parts:
+        return "paths in the zip must be relative, without '..'"
+    return ""
 
 
 def _ignored(filename: str) -> bool:

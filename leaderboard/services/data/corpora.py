@@ -147,6 +147,8 @@ def read_manifest(data: bytes) -> dict:
         manifest = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise problem(f"not a JSON object ({error})", MANIFEST) from error
+    except RecursionError:  # arrays nested a thousand deep: a bad file, never a 500
+        raise problem("not a JSON object (nested too deep)", MANIFEST) from None
     if not isinstance(manifest, dict):
         raise problem("not a JSON object", MANIFEST)
     return manifest

@@ -1,4 +1,5 @@
-"""Re-queue submissions and organizer jobs stuck in ``queued`` or ``running``, so nothing is stuck forever.
+"""Re-queue submissions and organizer jobs stuck in ``queued`` or ``running``, so nothing is stuck forever,
+and remove the live channel files no member's page names any more.
 
 A submission or job is stuck when it has shown no sign of life (``heartbeat_at``: set
 when queued, on each progress step and at the end) for ``GEC_STUCK_AFTER`` seconds: its
@@ -21,6 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ...models import OrganizerJob, Submission
+from ..boards import channels
 from ..boards import publish as live
 from ..hosting.organizer_jobs import fail_job, requeue_job
 from ..scoring.dispatch import next_waiting
@@ -91,9 +93,16 @@ def sweep_lost_jobs(older_than: float | None = None) -> list[int]:
             log.error("organizer job %s did not finish after %s attempts; marked failed", job.pk, job.attempts)
             fail_job(
                 job.pk,
-                f"the job did not finish after {job.attempts} attempts (its worker was lost); run it again, or tell the site's administrators",
+                f"the job did not finish after {job.attempts} attempts (its worker was lost); "
+                "run it again, or tell the site's administrators",
             )
             continue
         requeue_job(job)
         requeued.append(job.pk)
     return requeued
+
+
+def sweep_channels() -> int:
+    """The live channel files of teams whose members changed, and of deleted teams and
+    uploads: each change renames a team's channels and leaves the old files behind."""
+    return channels.sweep()
