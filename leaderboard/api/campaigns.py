@@ -48,7 +48,13 @@ class CampaignCreateSerializer(serializers.Serializer):
     annotators = serializers.ListField(
         child=serializers.CharField(max_length=254),
         max_length=200,
-        help_text="usernames or e-mail addresses of existing accounts",
+        help_text="usernames or e-mail addresses to invite; each annotates once they accept",
+    )
+    guidelines = serializers.CharField(
+        required=False, allow_blank=True, max_length=20_000, default="", help_text="Markdown shown to annotators"
+    )
+    practice = serializers.IntegerField(
+        required=False, min_value=0, max_value=10, default=0, help_text="practice screens first; they do not count"
     )
     screens_per_annotator = serializers.IntegerField(min_value=1, max_value=10_000)
     outputs_per_screen = serializers.IntegerField(required=False, min_value=2, max_value=10, default=5)
@@ -102,6 +108,9 @@ class JudgmentSerializer(serializers.Serializer):
         required=False,
         help_text="mode edits: {output key: [valid?, one per listed edit]}",
     )
+    duration = serializers.FloatField(
+        required=False, min_value=0, max_value=86_400, help_text="seconds spent on the screen (the XML's duration)"
+    )
 
 
 class PublishSerializer(serializers.Serializer):
@@ -126,6 +135,7 @@ class ScreenSerializer(serializers.Serializer):
     context = serializers.DictField(child=serializers.CharField(allow_blank=True))
     outputs = ScreenOutputSerializer(many=True)
     mode = serializers.CharField()
+    practice = serializers.BooleanField(help_text="a practice screen: its judgment does not count")
     progress = serializers.DictField(child=serializers.IntegerField())
 
 
@@ -220,7 +230,8 @@ class Campaigns(APIView):
             request, slug, "campaigns of {task.title} are created by its organizers", body=CampaignCreateSerializer
         )
         try:
-            campaign = create_campaign(task, request.user, CampaignSettings(**data))
+            site = request.build_absolute_uri("/").rstrip("/")
+            campaign = create_campaign(task, request.user, CampaignSettings(**data), site=site)
         except CampaignError as error:
             return Response(errors(*error.problems), status=400)
         campaign.refresh_from_db()
@@ -279,12 +290,14 @@ class Judgments(APIView):
         annotators_only(request, found)
         data = validated(JudgmentSerializer, request)
         try:
-            judgment = record_judgment(found, request.user, data["item"], data["ranks"], data.get("edits"))
+            judgment = record_judgment(
+                found, request.user, data["item"], data["ranks"], data.get("edits"), data.get("duration")
+            )
         except JudgmentError as error:
             return Response(errors(*error.problems), status=400)
         except AlreadyJudged as error:
             return Response(errors(str(error)), status=409)
-        return Response({"item": data["item"], "judgment": judgment.pk}, status=201)
+        return Response({"item": data["item"], "judgment": judgment.pk if judgment else None}, status=201)
 
 
 class Publish(APIView):

@@ -73,7 +73,7 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
     untrusted annotators' left out of ``items``."""
     counted = Counted(controls=control_table(campaign))
     counted.tested = set(counted.controls)
-    raw: list[tuple[str, int, list[tuple[tuple[str, ...], int]]]] = []
+    raw: list[tuple[str, int, list[tuple[tuple[str, ...], int]], float | None]] = []
     judgments = Judgment.objects.filter(campaign=campaign).select_related("assignment__screen").order_by("pk")
     for judgment in judgments.iterator(chunk_size=2000):
         user = judgment.user
@@ -91,18 +91,19 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
                 groups.append(
                     (tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]])
                 )
-        raw.append((user, judgment.line + 1, [(g, r) for g, r in groups if g]))
+        raw.append((user, judgment.line + 1, [(g, r) for g, r in groups if g], judgment.duration))
     for user, entry in counted.controls.items():
         entry["p_value"] = sign_test(entry["below"], entry["above"])
         entry["trusted"] = entry["p_value"] <= campaign.threshold
         if not entry["trusted"]:
             counted.untrusted.add(user)
-    for user, src_id, groups in raw:
+    for user, src_id, groups, duration in raw:
         if user in counted.untrusted:
             counted.excluded_judgments += 1
         elif sum(len(g) for g, _ in groups) >= 2:
             ranks = tuple((system, rank) for g, rank in groups for system in g)
-            counted.items.append(RankingItem(src_id, user, ranks, len(counted.items) + 1, tuple(g for g, _ in groups)))
+            outputs = tuple(g for g, _ in groups)
+            counted.items.append(RankingItem(src_id, user, ranks, len(counted.items) + 1, outputs, duration))
     return counted
 
 

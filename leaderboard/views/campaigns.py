@@ -4,8 +4,9 @@ page, and the annotator's judging page.
 The judging page is a shell: its script asks the API for the next screen and posts each
 judgment (``/api/tasks/<slug>/campaigns/<name>/next/`` and ``judgments/``, session and
 CSRF), so the page and the API show exactly the same, blind, screen. The campaign page
-shows what the worker last computed; its script fetches the ``#live`` part again every
-few seconds while judgments arrive.
+shows what the worker last computed; it follows the campaign's version through
+``static/leaderboard/live.js`` (no loop of its own, none in a hidden tab) and fetches the
+``#live`` part again when judgments arrive.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -24,21 +25,43 @@ from scoring import label
 from .. import access
 from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, task_campaigns
 from ..models import Campaign, SharedTask
+from ..sanitise import markdown_html
+from ..selectors.campaigns import live_version
+from ..selectors.invitations import invitation_rows, pending_for
 from ..selectors.submissions import scored_systems
 from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.imports import import_judgments
+from ..services.campaigns.invitations import parse_invitees
+from .invitations import site_of
 from ..services.campaigns.publish import set_published
-
-POLL_SECONDS = 5
 
 
 class CampaignForm(forms.Form):
     name = forms.SlugField(max_length=60, help_text="lower-case letters, digits and hyphens")
     phase = forms.ChoiceField(choices=[])
     annotators = forms.CharField(
+        label="Invite annotators",
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="usernames or e-mail addresses of existing accounts, one per line or separated by commas",
+        required=False,
+        help_text="usernames or e-mail addresses, one per line or separated by commas (or a CSV file below); "
+        "each gets an invitation by mail and annotates once they accept",
+    )
+    annotators_file = forms.FileField(
+        label="or a CSV of invitees", required=False, help_text="a column headed email or username, or one per line"
+    )
+    guidelines = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        max_length=20_000,
+        help_text="Markdown: what the annotators read first, and again on demand",
+    )
+    practice = forms.IntegerField(
+        min_value=0,
+        max_value=10,
+        initial=0,
+        required=False,
+        help_text="practice screens first in each queue; they do not count",
     )
     systems = forms.MultipleChoiceField(
         required=False, widget=forms.CheckboxSelectMultiple, help_text="none ticked: the board's systems"
@@ -72,9 +95,23 @@ class CampaignForm(forms.Form):
         self.fields["phase"].initial = current.kind if current else None
         self.fields["systems"].choices = [(str(s.pk), f"#{s.pk} {s.display_name}") for s in scored_systems(phases)]
 
+    def clean(self):
+        data = super().clean()
+        upload = data.get("annotators_file")
+        text = data.get("annotators") or ""
+        if upload is not None:
+            if upload.size > 1_000_000:
+                self.add_error("annotators_file", "at most 1 MB")
+                return data
+            text += "\n" + upload.read().decode("utf-8", "replace")
+        data["invitees"] = parse_invitees(text)
+        if not data["invitees"] and not self.has_error("annotators_file"):
+            self.add_error("annotators", "invite at least one annotator")
+        return data
+
     def settings(self) -> CampaignSettings:
         data = self.cleaned_data
-        names = [n.strip() for n in data["annotators"].replace(",", "\n").splitlines() if n.strip()]
+        names = data["invitees"]
         return CampaignSettings(
             name=data["name"],
             phase=data["phase"],
@@ -88,6 +125,8 @@ class CampaignForm(forms.Form):
             mode=data["mode"],
             systems=[int(i) for i in data["systems"]] or None,
             seed=data["seed"],
+            guidelines=data["guidelines"],
+            practice=data["practice"] or 0,
         )
 
 
@@ -103,19 +142,21 @@ def campaigns(request, slug):
     """The task's campaigns this user may know of, and for organizers the form to make one."""
     task = get_object_or_404(SharedTask, slug=slug)
     organizer = access.may_manage_campaign(task, request.user)
-    form = CampaignForm(request.POST or None, task=task) if organizer else None
+    form = CampaignForm(request.POST or None, request.FILES or None, task=task) if organizer else None
     if request.method == "POST":
         if not organizer:
             raise PermissionDenied(f"campaigns of {task.title} are created by its organizers")
         if form.is_valid():
             try:
-                campaign = create_campaign(task, request.user, form.settings())
+                campaign = create_campaign(task, request.user, form.settings(), site=site_of(request))
             except CampaignError as error:
                 for problem in error.problems:
                     form.add_error(None, problem)
             else:
                 messages.success(
-                    request, f"Campaign {campaign.name} is being prepared: its screens are sampled in the worker queue."
+                    request,
+                    f"Campaign {campaign.name} is being prepared: its screens are sampled in the worker queue. "
+                    f"{len(invitation_rows(campaign))} invitations are sent.",
                 )
                 return redirect("campaign", slug=task.slug, name=campaign.name)
     listed = task_campaigns(task, organizer=organizer, user=request.user)
@@ -127,6 +168,7 @@ def campaigns(request, slug):
             "task": task,
             "phase": task.current_phase(),
             "campaigns": [(c, c.pk in mine) for c in listed],
+            "invited": [i for i in pending_for(request.user) if i.campaign.task_id == task.pk],
             "form": form,
             "organizer": organizer,
         },
@@ -141,6 +183,14 @@ def correlation_rows(results: dict) -> list[dict]:
     return rows
 
 
+def edit_rows(summary: dict) -> list[dict]:
+    """Mode edits: per system, the share of its shown edits marked valid and SEEDA's
+    edit-level Expected Wins (:mod:`leaderboard.services.campaigns.edit_marks`), best first."""
+    marks = summary.get("edit_marks") or {}
+    rows = [{"system": name, **values} for name, values in marks.items()]
+    return sorted(rows, key=lambda r: (-(r.get("expected_wins") or 0.0), r["system"]))
+
+
 def campaign_context(request, campaign: Campaign) -> dict:
     summary = campaign_summary(campaign)
     rows = ranked_rows(campaign)
@@ -148,6 +198,7 @@ def campaign_context(request, campaign: Campaign) -> dict:
         row["new_cluster"] = previous is not None and previous.get("cluster") != row.get("cluster")
     per_annotator = summary["progress"]["annotators"]
     controls = {c["user"]: c for c in summary.get("controls", [])}
+    organizer = access.may_manage_campaign(campaign, request.user)
     return {
         "task": campaign.task,
         "phase": campaign.phase,
@@ -163,19 +214,27 @@ def campaign_context(request, campaign: Campaign) -> dict:
             for a in summary.get("annotators", [])
         ],
         "correlations": correlation_rows(summary),
-        "organizer": access.may_manage_campaign(campaign, request.user),
+        "organizer": organizer,
         "annotating": access.is_annotator(campaign, request.user),
-        "poll_seconds": POLL_SECONDS,
+        "invitations": invitation_rows(campaign) if organizer else [],
+        "edit_marks": edit_rows(summary),
+        "version": live_version(campaign),
     }
 
 
 def campaign_page(request, slug, name):
-    """The live figures (organizers; everyone once published); ``?part=live`` is the polled part."""
+    """The live figures (organizers; everyone once published). The page follows
+    ``?part=version`` (a few bytes) through ``static/leaderboard/live.js`` and fetches
+    ``?part=live``, the figures, only when it changed."""
     campaign = the_campaign(slug, name)
     if not access.may_see_campaign_results(campaign, request.user):
         if access.is_annotator(campaign, request.user):
             return redirect("campaign-judge", slug=slug, name=name)
         raise PermissionDenied(access.campaign_results_denied(campaign, request.user))
+    if request.GET.get("part") == "version":
+        response = HttpResponse(live_version(campaign), content_type="text/plain; charset=utf-8")
+        response["Cache-Control"] = "no-store"
+        return response
     template = "campaigns/_live.html" if request.GET.get("part") == "live" else "campaigns/campaign.html"
     return render(request, template, campaign_context(request, campaign))
 
@@ -232,5 +291,6 @@ def judge(request, slug, name):
             "campaign": campaign,
             "phase": campaign.phase,
             "api": f"/api/tasks/{slug}/campaigns/{name}/",
+            "guidelines": markdown_html(campaign.guidelines) if campaign.guidelines.strip() else "",
         },
     )
