@@ -189,13 +189,16 @@ def viewers(transactional_db):
     # a human evaluation campaign the participant annotates (prepared inline: GEC_TASK_MODE is sync here)
     from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
 
-    create_campaign(
+    from tests.campaign_support import accept_invitations
+
+    campaign = create_campaign(
         task,
         organizer,
         CampaignSettings(
             name=CAMPAIGN, annotators=[USERNAME], screens_per_annotator=3, systems=[submissions[0].pk, second.pk]
         ),
     )
+    accept_invitations(campaign)
     revoker = User.objects.create_user("conformance-revoker", password="pw-revoker")
     users = {"organizer": organizer, "participant": participant, "revoker": revoker}
     tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
