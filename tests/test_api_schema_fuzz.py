@@ -188,7 +188,6 @@ def viewers(transactional_db):
     uploads = corpora_uploads(organizer, participant)
     # a human evaluation campaign the participant annotates (prepared inline: GEC_TASK_MODE is sync here)
     from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
-
     from tests.campaign_support import accept_invitations
 
     campaign = create_campaign(

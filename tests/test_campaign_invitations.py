@@ -12,8 +12,8 @@ from django.core import mail
 from django.test import Client
 from rest_framework.test import APIClient
 
-from leaderboard.models import Assignment, Campaign, Invitation, Judgment, Screen
-from leaderboard.services.campaigns.invitations import InvitationError, accept, parse_invitees, reassign, remind
+from leaderboard.models import Assignment, Invitation, Judgment, Screen
+from leaderboard.services.campaigns.invitations import InvitationError, accept, parse_invitees, remind
 from tests.campaign_support import annotator, careful_ranks, judge_all, make_campaign
 
 pytestmark = pytest.mark.django_db

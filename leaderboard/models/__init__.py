@@ -1,8 +1,8 @@
 """Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines, rate limits, human evaluation campaigns, the boards' tie groups and the sampled scores behind them."""
 
 from .campaigns import Assignment, Campaign, Judgment, Screen
-from .invitations import Invitation
 from .difficulty import GoldChunk, Pool, PoolMember
+from .invitations import Invitation
 from .judgments import Judgments
 from .limits import RateBucket
 from .lines import ParsedLine

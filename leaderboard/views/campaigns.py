@@ -33,7 +33,6 @@ from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.invitations import parse_invitees
-from .invitations import site_of
 from ..services.campaigns.publish import set_published
 
 
@@ -128,6 +127,11 @@ class CampaignForm(forms.Form):
             guidelines=data["guidelines"],
             practice=data["practice"] or 0,
         )
+
+
+def site_of(request) -> str:
+    """This site's address, for the links in mails."""
+    return request.build_absolute_uri("/").rstrip("/")
 
 
 def the_campaign(slug: str, name: str) -> Campaign:

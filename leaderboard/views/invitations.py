@@ -22,6 +22,7 @@ from ..services.campaigns.invitations import (
     reassign,
     remind,
 )
+from .campaigns import managed_campaign, site_of
 
 
 def invitation(request, token):
@@ -57,17 +58,11 @@ def invitation(request, token):
     )
 
 
-def managed(request, slug: str, name: str):
-    from .campaigns import managed_campaign
-
-    return managed_campaign(request, slug, name)
-
-
 @login_required
 @require_POST
 def invite_more(request, slug, name):
     """More invitees (a pasted list or a CSV file); the answer is the same for every address."""
-    campaign = managed(request, slug, name)
+    campaign = managed_campaign(request, slug, name)
     text = request.POST.get("invitees", "")
     upload = request.FILES.get("file")
     if upload is not None and upload.size <= 1_000_000:
@@ -89,7 +84,7 @@ def invite_more(request, slug, name):
 @require_POST
 def reassign_screens(request, slug, name):
     """A dropped annotator's open screens to another invitee (``from`` and ``to``: invitation ids)."""
-    campaign = managed(request, slug, name)
+    campaign = managed_campaign(request, slug, name)
     source = campaign_invitation(campaign, number(request.POST.get("from")))
     target = campaign_invitation(campaign, number(request.POST.get("to")))
     if source is None or target is None:
@@ -107,7 +102,7 @@ def reassign_screens(request, slug, name):
 @login_required
 @require_POST
 def remind_behind(request, slug, name):
-    campaign = managed(request, slug, name)
+    campaign = managed_campaign(request, slug, name)
     count = remind(campaign, site=site_of(request))
     messages.success(request, f"{count} reminders sent (each invitee at most once in 12 hours).")
     return redirect("campaign", slug=slug, name=name)
@@ -115,7 +110,3 @@ def remind_behind(request, slug, name):
 
 def number(value) -> int:
     return int(value) if isinstance(value, str) and value.isdigit() else 0
-
-
-def site_of(request) -> str:
-    return request.build_absolute_uri("/").rstrip("/")
