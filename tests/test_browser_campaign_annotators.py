@@ -112,14 +112,28 @@ def test_organizers_page_at_390_px(live_server, chromium):
     )
     accept_invitations(campaign)
     campaign.refresh_from_db()
-    while (screen := next_screen(campaign, user)) is not None:
-        record_judgment(
-            campaign, user, screen["item"], careful_ranks(Screen.objects.get(assignments__pk=screen["item"]))
-        )
+
+    def judge(count: int) -> None:
+        for _ in range(count):
+            item = next_screen(campaign, user)["item"]
+            record_judgment(campaign, user, item, careful_ranks(Screen.objects.get(assignments__pk=item)))
+
+    judge(7)
     page = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     browser_login(page, live_server.url, organizer.username, "pw-organizer")
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url.split("?")[-1]) if "part=" in request.url else None)
     page.goto(f"{live_server.url}/tasks/phone-camp/campaigns/phone/")
     page.wait_for_selector(f'#annotators tr[data-user="{name}"]')
+    page.wait_for_event("response", lambda response: "part=version" in response.url, timeout=30_000)
+    page.wait_for_load_state("networkidle")  # the first poll of the version: unchanged, so no fragment is fetched
+    assert "part=version" in fetched and "part=live" not in fetched, fetched
+    judge(1)  # the last screen: the page follows the version and fetches the figures once
+    page.wait_for_function(
+        f"document.querySelector('#annotators tr[data-user=\"{name}\"]').textContent.includes('8/8')",
+        timeout=60_000,
+    )
+    assert "part=live" in fetched
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     row = f'#annotators tr[data-user="{name}"]'
     for column in (3, 7, 8):  # controls judged, p, trusted

@@ -12,7 +12,7 @@ from django.core import mail
 from django.test import Client
 from rest_framework.test import APIClient
 
-from leaderboard.models import Assignment, Invitation, Judgment, Screen
+from leaderboard.models import Assignment, Campaign, Invitation, Judgment, Screen
 from leaderboard.services.campaigns.invitations import InvitationError, accept, parse_invitees, remind
 from tests.campaign_support import annotator, careful_ranks, judge_all, make_campaign
 
@@ -248,3 +248,70 @@ def test_no_judgments_sentence_without_files():
 
     source = get_template("leaderboard/meta.html").template.source
     assert "{% if files %}Judgments:" in source
+
+
+def test_the_organizers_page_invites_reassigns_reminds_and_lists_skips(
+    insight_task, django_capture_on_commit_callbacks
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    campaign = make_campaign(
+        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, redundancy=1
+    )
+    organizer = web(insight_task["organizer"])
+    url = "/tasks/insight/campaigns/human/"
+    mail.outbox.clear()
+    csv_file = SimpleUploadedFile("people.csv", b"name,email\nCarol,carol@example.org\nDan,dan@example.org\n")
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = organizer.post(url + "invite/", {"invitees": "erin@example.org, ann1", "file": csv_file})
+    assert answer.status_code == 302
+    invited = list(Invitation.objects.filter(campaign=campaign).values_list("invitee", flat=True))
+    assert invited == ["ann1", "ann2", "erin@example.org", "carol@example.org", "dan@example.org"]  # ann1 once
+    assert sorted(m.to[0] for m in mail.outbox) == ["carol@example.org", "dan@example.org", "erin@example.org"]
+    source = Invitation.objects.get(campaign=campaign, invitee="ann2")
+    target = Invitation.objects.get(campaign=campaign, invitee="erin@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        organizer.post(url + "reassign/", {"from": str(source.pk), "to": str(target.pk)})
+    assert Assignment.objects.filter(invitation=target).count() == 10
+    erin = annotator("erin")
+    accept(target, erin)
+    assert Assignment.objects.filter(annotator=erin).count() == 10
+    organizer.post(url + "remind/")
+    client = api(erin)
+    item = client.get(BASE + "human/next/").json()["item"]
+    client.post(BASE + "human/skip/", {"item": item, "comment": "the source is cut in half"}, format="json")
+    page = organizer.get(url).content.decode()
+    assert 'id="invitation-list"' in page and "the source is cut in half" in page
+    assert 'data-status="dropped"' in page and "erin@example.org (erin)" in page
+    # an annotator sees none of it (and may not act)
+    assert web(erin).post(url + "remind/").status_code == 403
+
+
+def test_the_form_takes_a_csv_and_says_each_problem_once(insight_task, django_capture_on_commit_callbacks):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    organizer = web(insight_task["organizer"])
+    fields = {
+        "name": "from-csv",
+        "phase": "dev",
+        "annotators": "",
+        "screens_per_annotator": 4,
+        "outputs_per_screen": 5,
+        "redundancy": 1,
+        "repeats": 0,
+        "controls": 0,
+        "threshold": 0.05,
+        "mode": "ranking",
+        "seed": 0,
+        "practice": 1,
+        "guidelines": "Rank *fluency*.",
+    }
+    upload = SimpleUploadedFile("a.csv", b"username\nann1\nann2\n")
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = organizer.post("/tasks/insight/campaigns/", {**fields, "annotators_file": upload})
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    campaign = Campaign.objects.get(name="from-csv")
+    assert list(campaign.invitations.values_list("invitee", flat=True)) == ["ann1", "ann2"]
+    assert campaign.practice == 1 and campaign.guidelines == "Rank *fluency*."
+    empty = organizer.post("/tasks/insight/campaigns/", {**fields, "name": "nobody"})
+    assert empty.status_code == 400 and empty.content.decode().count("invite at least one annotator") == 1

@@ -27,7 +27,7 @@ from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, 
 from ..models import Campaign, SharedTask
 from ..sanitise import markdown_html
 from ..selectors.campaigns import live_version
-from ..selectors.invitations import invitation_rows, pending_for
+from ..selectors.invitations import invitation_rows, pending_for, skipped_screens
 from ..selectors.submissions import scored_systems
 from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
@@ -97,13 +97,13 @@ class CampaignForm(forms.Form):
     def clean(self):
         data = super().clean()
         upload = data.get("annotators_file")
-        text = data.get("annotators") or ""
+        names = parse_invitees(data.get("annotators") or "")
         if upload is not None:
             if upload.size > 1_000_000:
                 self.add_error("annotators_file", "at most 1 MB")
                 return data
-            text += "\n" + upload.read().decode("utf-8", "replace")
-        data["invitees"] = parse_invitees(text)
+            names += parse_invitees(upload.read().decode("utf-8", "replace"))  # its own header counts
+        data["invitees"] = list(dict.fromkeys(names))
         if not data["invitees"] and not self.has_error("annotators_file"):
             self.add_error("annotators", "invite at least one annotator")
         return data
@@ -221,6 +221,7 @@ def campaign_context(request, campaign: Campaign) -> dict:
         "organizer": organizer,
         "annotating": access.is_annotator(campaign, request.user),
         "invitations": invitation_rows(campaign) if organizer else [],
+        "skipped": skipped_screens(campaign, limit=50) if organizer else [],
         "edit_marks": edit_rows(summary),
         "version": live_version(campaign),
     }

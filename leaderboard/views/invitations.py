@@ -63,12 +63,12 @@ def invitation(request, token):
 def invite_more(request, slug, name):
     """More invitees (a pasted list or a CSV file); the answer is the same for every address."""
     campaign = managed_campaign(request, slug, name)
-    text = request.POST.get("invitees", "")
+    names = parse_invitees(request.POST.get("invitees", ""))
     upload = request.FILES.get("file")
     if upload is not None and upload.size <= 1_000_000:
-        text += "\n" + upload.read().decode("utf-8", "replace")
+        names += parse_invitees(upload.read().decode("utf-8", "replace"))  # a CSV of its own: its header counts
     try:
-        made = invite(campaign, parse_invitees(text), site=site_of(request))
+        made = invite(campaign, list(dict.fromkeys(names)), site=site_of(request))
     except InvitationError as error:
         messages.error(request, "; ".join(error.problems))
     else:
