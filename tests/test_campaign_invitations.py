@@ -243,13 +243,6 @@ def test_the_organizers_page_follows_a_version_not_a_loop(insight_task, django_c
     assert web(annotator("alice")).get("/tasks/insight/campaigns/human/?part=version").status_code == 403
 
 
-def test_no_judgments_sentence_without_files():
-    from django.template.loader import get_template
-
-    source = get_template("leaderboard/meta.html").template.source
-    assert "{% if files %}Judgments:" in source
-
-
 def test_the_organizers_page_invites_reassigns_reminds_and_lists_skips(
     insight_task, django_capture_on_commit_callbacks
 ):
@@ -315,3 +308,31 @@ def test_the_form_takes_a_csv_and_says_each_problem_once(insight_task, django_ca
     assert campaign.practice == 1 and campaign.guidelines == "Rank *fluency*."
     empty = organizer.post("/tasks/insight/campaigns/", {**fields, "name": "nobody"})
     assert empty.status_code == 400 and empty.content.decode().count("invite at least one annotator") == 1
+
+
+def test_a_pending_invitations_controls_test_nobody(insight_task, django_capture_on_commit_callbacks):
+    campaign = make_campaign(
+        insight_task["task"],
+        insight_task["organizer"],
+        django_capture_on_commit_callbacks,
+        accepted=False,
+        screens_per_annotator=12,
+        controls=0.5,
+        redundancy=1,
+    )
+    ann1 = annotator("ann1")
+    with django_capture_on_commit_callbacks(execute=True):
+        accept(Invitation.objects.get(campaign=campaign, invitee="ann1"), ann1)
+    assert judge_all(campaign, ann1, django_capture_on_commit_callbacks) == 12
+    campaign.refresh_from_db()
+    assert [c["user"] for c in campaign.results["controls"]] == ["ann1"]  # ann2 has not accepted
+    assert campaign.results["systems"] and campaign.results["annotators"][0]["trusted"]
+
+
+def test_the_meta_evaluation_says_no_empty_judgments_sentence(insight_task, django_capture_on_commit_callbacks):
+    campaign = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks)
+    for name in ("ann1", "ann2"):
+        judge_all(campaign, annotator(name), django_capture_on_commit_callbacks)
+    page = web(insight_task["organizer"]).get("/tasks/insight/meta-evaluation/?phase=dev")
+    assert page.status_code == 200 and b"Which metric agrees" in page.content
+    assert b"Judgments: ." not in page.content and b"Judgments:" not in page.content  # no file: nothing to name

@@ -62,7 +62,10 @@ class Counted:
 def control_table(campaign: Campaign) -> dict[str, dict]:
     """Per user: control screens assigned, judged, and their outcomes."""
     table: dict[str, dict] = {}
-    assigned = campaign.assignments.filter(screen__is_control=True).values_list("annotator__username", flat=True)
+    # screens of an invitation nobody accepted yet are nobody's: no annotator to test
+    assigned = campaign.assignments.filter(screen__is_control=True, annotator__isnull=False).values_list(
+        "annotator__username", flat=True
+    )
     for user in assigned:
         table.setdefault(user, {"assigned": 0, "below": 0, "above": 0, "tie": 0})["assigned"] += 1
     return table
