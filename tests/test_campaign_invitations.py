@@ -140,7 +140,7 @@ def test_reminders_go_to_those_behind_once_in_a_while(insight_task, django_captu
 
 def test_practice_screens_come_first_and_count_for_nothing(insight_task, django_capture_on_commit_callbacks):
     campaign = make_campaign(
-        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, practice=2
+        insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks, practice=2, redundancy=1
     )
     ann1 = annotator("ann1")
     client = api(ann1)
@@ -157,7 +157,10 @@ def test_practice_screens_come_first_and_count_for_nothing(insight_task, django_
         practised.append(screen["item"])
     assert client.get(BASE + "human/next/").json()["practice"] is False
     assert not Judgment.objects.filter(campaign=campaign).exists()
-    assert Assignment.objects.filter(annotator=ann1).count() == 12
+    mine = Assignment.objects.filter(annotator=ann1)
+    assert mine.count() == 12
+    real = set(mine.filter(practice=False).values_list("screen_id", flat=True))
+    assert not real & set(mine.filter(practice=True).values_list("screen_id", flat=True))  # others' screens
 
 
 def test_a_broken_screen_is_skipped_with_a_comment(insight_task, django_capture_on_commit_callbacks):

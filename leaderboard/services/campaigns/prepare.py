@@ -152,10 +152,14 @@ def queue_slots(campaign: Campaign) -> tuple[list[int], dict[int, tuple[int | No
 
 
 def with_practice(queue: list[tuple[int, bool]], plan: Plan, practice: int) -> list[tuple[int, bool, bool]]:
-    """``(screen, repeat, practice)``: the queue after a copy of its first ``practice``
-    regular screens, shown first; judging them trains and counts for nothing."""
-    regular = [screen for screen, repeat in queue if not repeat and not plan.screens[screen].control]
-    return [(screen, False, True) for screen in regular[:practice]] + [(s, r, False) for s, r in queue]
+    """``(screen, repeat, practice)``: ``practice`` regular screens first, then the queue.
+    Practice screens are others' (not in this queue, so the annotator does not meet the
+    same sentence again for real) where there are enough, and count for nothing."""
+    own = {screen for screen, _ in queue}
+    regular = [k for k, s in enumerate(plan.screens) if not s.control]
+    others = [k for k in regular if k not in own]
+    chosen = (others + [k for k in regular if k in own])[:practice]
+    return [(screen, False, True) for screen in chosen] + [(s, r, False) for s, r in queue]
 
 
 def assignments(campaign: Campaign, plan: Plan, screens: list[Screen], slots: dict) -> list[Assignment]:
