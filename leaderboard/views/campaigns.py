@@ -257,10 +257,8 @@ def publish(request, slug, name):
     campaign = managed_campaign(request, slug, name)
     published = request.POST.get("published") == "1"
     set_published(campaign, published)
-    messages.success(
-        request,
-        f"Campaign {name} is {'published: its ranking is on the board, its page open to everyone' if published else 'no longer published'}.",
-    )
+    said = "published: its ranking is on the board, its page open to everyone" if published else "no longer published"
+    messages.success(request, f"Campaign {name} is {said}.")
     return redirect("campaign", slug=slug, name=name)
 
 
