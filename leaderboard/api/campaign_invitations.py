@@ -5,7 +5,7 @@ the addresses are, and a username is shown only once its invitee accepted."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import JSONParser
@@ -20,14 +20,23 @@ from .serializers import ErrorSerializer
 from .views import errors
 
 
+class StrictText(serializers.CharField):
+    """JSON strings only (DRF's field would take 0 or true as text)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class InviteSerializer(serializers.Serializer):
     invitees = serializers.ListField(
-        child=serializers.CharField(max_length=254),
+        child=StrictText(max_length=254),
         required=False,
         max_length=200,
         help_text="usernames or e-mail addresses",
     )
-    text = serializers.CharField(
+    text = StrictText(
         required=False, max_length=1_000_000, help_text="a pasted list or a CSV (a column headed email or username)"
     )
 
@@ -38,7 +47,7 @@ class ReassignSerializer(serializers.Serializer):
 
 class SkipSerializer(serializers.Serializer):
     item = serializers.IntegerField(min_value=1, help_text="the item next/ gave")
-    comment = serializers.CharField(max_length=2000, help_text="what is wrong with the screen")
+    comment = StrictText(max_length=2000, help_text="what is wrong with the screen")
     duration = serializers.FloatField(required=False, min_value=0, max_value=86_400, help_text="seconds on the screen")
 
 
@@ -111,7 +120,15 @@ class Remind(APIView):
 class Skip(APIView):
     parser_classes = [JSONParser]
 
-    @extend_schema(parameters=[CAMPAIGN], request=SkipSerializer, responses={201: dict, 400: ErrorSerializer})
+    @extend_schema(
+        parameters=[CAMPAIGN],
+        request=SkipSerializer,
+        responses={
+            201: dict,
+            400: ErrorSerializer,
+            409: OpenApiResponse(ErrorSerializer, description="This screen was judged or skipped already."),
+        },
+    )
     def post(self, request, slug, campaign):
         """Skip a broken screen with a comment: it is not judged, and the organizers read why."""
         found = annotators_campaign(slug, campaign)
