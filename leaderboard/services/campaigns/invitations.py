@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 import re
 import secrets
+import smtplib
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -30,6 +32,7 @@ from .judging import judgments_changed
 MAX_INVITEES = 200
 INVITEE = re.compile(r"^[^\s@]{1,150}$|^[^\s@]{1,64}@[^\s@]{1,189}$")
 HEADERS = ("email", "e-mail", "mail", "address", "username", "user", "annotator", "invitee")
+log = logging.getLogger(__name__)
 REMIND_EVERY = timedelta(hours=12)  # one reminder per invitee in this time, however often the button is pressed
 
 
@@ -108,11 +111,20 @@ def invitation_mail(invitation: Invitation, site: str) -> tuple[str, str, None, 
     return (f"Invitation: human evaluation {campaign.name}", body, None, [address])
 
 
+def send_mails(mails: list) -> None:
+    """Over one connection. A mail server that fails is logged, not raised: the invitations
+    exist either way, and *Remind those behind* sends their mails again."""
+    if not mails:
+        return
+    try:
+        send_mass_mail(mails, fail_silently=False)
+    except (OSError, smtplib.SMTPException) as error:
+        log.warning("campaign mails not sent (%d): %s", len(mails), error)
+
+
 def send_invitations(invitations: list[Invitation], site: str) -> None:
     """One mail per invitation with an address to go to (after the transaction commits)."""
-    mails = [m for m in (invitation_mail(i, site) for i in invitations) if m is not None]
-    if mails:
-        send_mass_mail(mails, fail_silently=False)
+    send_mails([m for m in (invitation_mail(i, site) for i in invitations) if m is not None])
 
 
 def invite(campaign: Campaign, names: list, *, site: str) -> int:
@@ -217,6 +229,5 @@ def remind(campaign: Campaign, *, site: str) -> int:
     )
     mails = [m for m in (reminder_mail(i, site) for i in due) if m is not None]
     Invitation.objects.filter(pk__in=[i.pk for i in due]).update(reminded_at=now)
-    if mails:
-        send_mass_mail(mails, fail_silently=False)
+    send_mails(mails)
     return len(due)
