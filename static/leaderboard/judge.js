@@ -34,6 +34,18 @@
     else if (!document.hidden && shownSince === null) shownSince = Date.now();
   });
 
+  // fn() in ms, or once the tab is shown again: a hidden tab asks the server nothing.
+  function later(fn, ms) {
+    setTimeout(function () {
+      if (!document.hidden) return fn();
+      document.addEventListener("visibilitychange", function shown() {
+        if (document.hidden) return;
+        document.removeEventListener("visibilitychange", shown);
+        fn();
+      });
+    }, ms);
+  }
+
   // The output as the source with its edits: corrections in <ins>, removed words in <del>.
   function highlighted(source, edits) {
     const words = source.split(" "), box = el("span", {class: "text"});
@@ -123,7 +135,7 @@
       $("progress").value = $("progress").max; $("progress-text").textContent = "done";
       return;
     }
-    if (response.status === 409) { $("waiting").hidden = false; setTimeout(next, 3000); return; }
+    if (response.status === 409) { $("waiting").hidden = false; later(next, 3000); return; }
     if (!response.ok) { $("error").hidden = false; $("error").textContent = "The next screen could not be loaded (" + response.status + ")."; return; }
     show(await response.json());
   }
