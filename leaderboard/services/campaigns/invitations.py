@@ -172,21 +172,24 @@ def reassign(campaign: Campaign, source: Invitation, target: Invitation) -> int:
     """Move ``source``'s unjudged screens to the end of ``target``'s queue and drop
     ``source`` (its judgments stay; its annotator judges no more). A screen ``target``
     has already is not given twice: it stays with ``source``, unjudged. Returns how many moved."""
-    problems = []
-    if source.pk == target.pk:
-        problems.append("reassign: pick another invitation to take the screens")
-    if target.status in (Invitation.Status.DECLINED, Invitation.Status.DROPPED):
-        problems.append(f"reassign: the invitation of {target.invitee} was {target.status}")
-    if problems:
-        raise InvitationError(problems)
     with transaction.atomic():
-        Invitation.objects.select_for_update().filter(pk__in=[source.pk, target.pk]).count()
+        locked_rows = Invitation.objects.select_for_update().filter(pk__in=[source.pk, target.pk])
+        fresh = {i.pk: i for i in locked_rows}  # as they are now, not as the caller read them
+        source, target = fresh[source.pk], fresh[target.pk]
+        problems = []
+        if source.pk == target.pk:
+            problems.append("reassign: pick another invitation to take the screens")
+        if target.status in (Invitation.Status.DECLINED, Invitation.Status.DROPPED):
+            problems.append(f"reassign: the invitation of {target.invitee} was {target.status}")
+        if problems:
+            raise InvitationError(problems)
         held = set(Assignment.objects.filter(invitation=target).values_list("screen_id", flat=True))
         end = Assignment.objects.filter(invitation=target).aggregate(end=Max("position"))["end"]
         if target.user_id is not None:
             mine = Assignment.objects.filter(campaign=campaign, annotator_id=target.user_id)
             end = max(end or 0, mine.aggregate(end=Max("position"))["end"] or 0)
-        moving = [a for a in open_screens(source).order_by("position") if a.screen_id not in held]
+        locked = open_screens(source).select_for_update().order_by("position")  # none judged meanwhile
+        moving = [a for a in locked if a.screen_id not in held]
         start = (end if end is not None else -1) + 1
         for offset, assignment in enumerate(moving):
             assignment.invitation, assignment.annotator_id = target, target.user_id
