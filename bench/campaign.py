@@ -98,6 +98,9 @@ def build(systems: int, lines: int, annotators: int, screens: int):
             seed=1,
         ),
     )
+    from tests.campaign_support import accept_invitations
+
+    accept_invitations(campaign)  # nobody annotates before accepting
     run_campaign_job(campaign.pk)
     campaign.refresh_from_db()
     print(

@@ -8,6 +8,7 @@ from .views import (
     comparison,
     heatmap,
     hosting,
+    invitations,
     live_files,
     meta,
     organizer,
@@ -37,6 +38,10 @@ urlpatterns = [
     path("tasks/<slug:slug>/campaigns/<slug:name>/publish/", campaigns.publish, name="campaign-publish"),
     path("tasks/<slug:slug>/campaigns/<slug:name>/import/", campaigns.import_file, name="campaign-import"),
     path("tasks/<slug:slug>/campaigns/<slug:name>/delete/", campaigns.delete, name="campaign-delete"),
+    path("invitations/<str:token>/", invitations.invitation, name="campaign-invitation"),
+    path("tasks/<slug:slug>/campaigns/<slug:name>/invite/", invitations.invite_more, name="campaign-invite"),
+    path("tasks/<slug:slug>/campaigns/<slug:name>/reassign/", invitations.reassign_screens, name="campaign-reassign"),
+    path("tasks/<slug:slug>/campaigns/<slug:name>/remind/", invitations.remind_behind, name="campaign-remind"),
     path("tasks/<slug:slug>/phase/<str:action>/", organizer.phase_action, name="phase-action"),
     path("tasks/<slug:slug>/rescore/", organizer.rescore, name="rescore"),
     # -- organizers: host a task, phases, baselines, queued jobs --

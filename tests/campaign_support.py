@@ -11,8 +11,25 @@ def annotator(name: str) -> User:
     )
 
 
-def make_campaign(task, organizer, capture, **settings):
-    """Create (and, as its transaction commits, prepare) a campaign; returns it refreshed."""
+def accept_invitations(campaign) -> None:
+    """Every invitee with an account accepts, as each would from their invitation's link."""
+    from leaderboard.models import Invitation
+    from leaderboard.services.campaigns.invitations import accept
+
+    for invitation in Invitation.objects.filter(campaign=campaign, status="pending"):
+        invitee = invitation.invitee
+        user = (
+            User.objects.filter(email__iexact=invitee).order_by("pk").first()
+            if "@" in invitee
+            else User.objects.filter(username=invitee).first()
+        )
+        if user is not None and not campaign.annotators.filter(pk=user.pk).exists():
+            accept(invitation, user)
+
+
+def make_campaign(task, organizer, capture, *, accepted: bool = True, **settings):
+    """Create (and, as its transaction commits, prepare) a campaign, its invitees with an
+    account accepting (unless ``accepted`` is false); returns it refreshed."""
     from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
 
     values = {"name": "human", "annotators": ["ann1", "ann2"], "screens_per_annotator": 10, **settings}
@@ -21,6 +38,8 @@ def make_campaign(task, organizer, capture, **settings):
             annotator(name)
     with capture(execute=True):
         campaign = create_campaign(task, organizer, CampaignSettings(**values))
+        if accepted:
+            accept_invitations(campaign)
     campaign.refresh_from_db()
     return campaign
 

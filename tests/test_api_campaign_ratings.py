@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from leaderboard.insights.campaigns import campaign_schemes, scheme_campaigns
 from leaderboard.models import Assignment, Campaign, Screen
 from scoring.human.ratings import rate_systems, read_ratings
-from tests.campaign_support import annotator
+from tests.campaign_support import accept_invitations, annotator
 
 pytestmark = pytest.mark.django_db
 BASE = "/api/tasks/insight/campaigns/"
@@ -54,7 +54,10 @@ def create(organizer, capture, **extra):
 def campaign(organizer, django_capture_on_commit_callbacks):
     answer = create(organizer, django_capture_on_commit_callbacks)
     assert answer.status_code == 201, answer.content
-    return Campaign.objects.get(name="essays")
+    found = Campaign.objects.get(name="essays")
+    with django_capture_on_commit_callbacks(execute=True):
+        accept_invitations(found)
+    return found
 
 
 def careful(row: Screen) -> dict:

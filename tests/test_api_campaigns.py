@@ -14,7 +14,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from leaderboard.models import Campaign, Screen
-from tests.campaign_support import annotator, careful_ranks
+from tests.campaign_support import accept_invitations, annotator, careful_ranks
 
 CSRF_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="\w+"')
 
@@ -51,7 +51,10 @@ def campaign(insight_task, organizer, django_capture_on_commit_callbacks):
         )
     assert answer.status_code == 201, answer.content
     assert answer.json()["name"] == "human"
-    return Campaign.objects.get(name="human")
+    found = Campaign.objects.get(name="human")
+    with django_capture_on_commit_callbacks(execute=True):
+        accept_invitations(found)  # as both would from their invitation's link
+    return found
 
 
 def judge(client, screen_body, capture):
@@ -70,11 +73,11 @@ def test_create_needs_an_organizer(insight_task):
 
 def test_create_names_every_problem(organizer):
     answer = organizer.post(
-        BASE, {"name": "x", "annotators": ["ghost"], "screens_per_annotator": 2, "systems": [123456]}, format="json"
+        BASE, {"name": "x", "annotators": ["gh ost"], "screens_per_annotator": 2, "systems": [123456]}, format="json"
     )
     assert answer.status_code == 400
     text = json.dumps(answer.json())
-    assert "ghost" in text and "123456" in text
+    assert "gh ost" in text and "123456" in text  # malformed, not unknown: unknown invitees are never named
     answer = organizer.post(BASE, {"name": "x", "annotators": "ann1", "screens_per_annotator": "many"}, format="json")
     assert answer.status_code == 400 and "screens_per_annotator" in json.dumps(answer.json())
     answer = organizer.post(
@@ -152,6 +155,8 @@ def test_a_preparing_campaign_answers_409(insight_task, organizer):
         BASE, {"name": "later", "annotators": ["ann1"], "screens_per_annotator": 2}, format="json"
     )  # not committed: not prepared
     assert answer.status_code == 201 and answer.json()["status"] == "preparing"
+    assert client_of(annotator("ann1")).get(BASE + "later/next/").status_code == 403  # not accepted yet
+    accept_invitations(Campaign.objects.get(name="later"))
     assert client_of(annotator("ann1")).get(BASE + "later/next/").status_code == 409
 
 

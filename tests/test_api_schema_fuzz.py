@@ -186,14 +186,16 @@ def viewers(transactional_db):
     uploads = corpora_uploads(organizer, participant)
     # a human evaluation campaign the participant annotates (prepared inline: GEC_TASK_MODE is sync here)
     from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
+    from tests.campaign_support import accept_invitations
 
-    create_campaign(
+    campaign = create_campaign(
         task,
         organizer,
         CampaignSettings(
             name=CAMPAIGN, annotators=[USERNAME], screens_per_annotator=3, systems=[submissions[0].pk, second.pk]
         ),
     )
+    accept_invitations(campaign)
     revoker = User.objects.create_user("conformance-revoker", password="pw-revoker")
     users = {"organizer": organizer, "participant": participant, "revoker": revoker}
     tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
@@ -276,13 +278,17 @@ def data_values(submission: int) -> dict:
 # An upload's file is judged against the task's source (line count, encoding, tokens): a
 # file the schema allows may still be a 400 with its problems by line.
 # So is a campaign (its annotators are accounts, its systems submissions of the phase), a
-# judgment (its item one of the annotator's screens, its ranks that screen's outputs) and
-# an import (its systems the phase's).
+# judgment or a skip (its item one of the annotator's screens, its ranks that screen's
+# outputs), an import (its systems the phase's), an invitation (its invitees well formed)
+# and a reassignment (both invitations the campaign's).
 JUDGED_BY_CONTENT = [
     "/api/tasks/{slug}/submissions/",
     "/api/tasks/{slug}/campaigns/",
     "/api/tasks/{slug}/campaigns/{campaign}/judgments/",
+    "/api/tasks/{slug}/campaigns/{campaign}/skip/",
     "/api/tasks/{slug}/campaigns/{campaign}/import/",
+    "/api/tasks/{slug}/campaigns/{campaign}/invitations/",
+    "/api/tasks/{slug}/campaigns/{campaign}/invitations/{invitation}/reassign/",
 ]
 
 

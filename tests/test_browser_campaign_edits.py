@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from leaderboard.models import Assignment, Judgment
-from tests.campaign_support import careful_ranks
+from tests.campaign_support import accept_invitations, careful_ranks
 from tests.conftest import browser_login, build_insight_task
 
 pytestmark = pytest.mark.browser
@@ -36,6 +36,7 @@ def test_edits_are_marked_then_ranked_by_keyboard_and_mouse(live_server, chromiu
             name="edits", annotators=["marker"], screens_per_annotator=SCREENS, redundancy=1, mode="edits"
         ),
     )  # prepared inline as it commits
+    accept_invitations(campaign)
     campaign.refresh_from_db()
     assert campaign.status == "ready", campaign.message
 

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 
 import tests.conftest as conftest
 from leaderboard.models import Assignment, Judgment
+from tests.campaign_support import accept_invitations
 from tests.conftest import browser_login, build_insight_task
 
 pytestmark = pytest.mark.browser
@@ -122,6 +123,7 @@ def test_essays_rated_at_1280_and_390(live_server, chromium, monkeypatch):
             scales=SCALES,
         ),
     )  # prepared inline as it commits
+    accept_invitations(campaign)
     campaign.refresh_from_db()
     assert campaign.status == "ready", campaign.message
 

@@ -72,14 +72,17 @@ def test_campaign_from_creation_to_the_board(live_server, chromium, settings):
     first = chromium.new_context().new_page()
     browser_login(first, live_server.url, "ann1", "pw-ann1")
     first.goto(f"{live_server.url}/tasks/people-test/campaigns/")
-    first.click("text=judge your screens")
+    first.click("text=accept or decline")  # nobody annotates before accepting
+    first.click("#accept")
     judge_on_page(first, ann1, careful_ranks, keyboard=True)
 
     phone = chromium.new_context(
         viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
     ).new_page()
     browser_login(phone, live_server.url, "ann2", "pw-ann2")
-    phone.goto(f"{live_server.url}/tasks/people-test/campaigns/people/judge/")
+    phone.goto(f"{live_server.url}/tasks/people-test/campaigns/")
+    phone.click("text=accept or decline")  # invited by address: their own page lists it
+    phone.click("#accept")
     phone.wait_for_selector("#screen:not([hidden]) .output")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.screenshot(path="/tmp/browser_campaign_judge_390.png", full_page=True)

@@ -10,7 +10,7 @@ from django.test import Client
 
 from leaderboard.models import Campaign, Screen
 from leaderboard.services.campaigns.ratings import record_ratings
-from tests.campaign_support import annotator
+from tests.campaign_support import accept_invitations, annotator
 
 pytestmark = pytest.mark.django_db
 FORM = {
@@ -46,6 +46,8 @@ def test_form_page_rating_and_upload(insight_task, django_capture_on_commit_call
         answer = organizer.post("/tasks/insight/campaigns/", FORM)
     assert answer.status_code == 302, answer.content.decode()[:2000]
     campaign = Campaign.objects.get(name="essays")
+    with capture(execute=True):
+        accept_invitations(campaign)
     assert campaign.status == "ready" and [s["name"] for s in campaign.scales] == ["grammaticality", "fluency"]
 
     page = web(ann1).get("/tasks/insight/campaigns/essays/judge/")

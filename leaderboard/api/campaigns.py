@@ -52,7 +52,13 @@ class CampaignCreateSerializer(serializers.Serializer):
     annotators = serializers.ListField(
         child=serializers.CharField(max_length=254),
         max_length=200,
-        help_text="usernames or e-mail addresses of existing accounts",
+        help_text="usernames or e-mail addresses to invite; each annotates once they accept",
+    )
+    guidelines = serializers.CharField(
+        required=False, allow_blank=True, max_length=20_000, default="", help_text="Markdown shown to annotators"
+    )
+    practice = serializers.IntegerField(
+        required=False, min_value=0, max_value=10, default=0, help_text="practice screens first; they do not count"
     )
     screens_per_annotator = serializers.IntegerField(min_value=1, max_value=10_000)
     outputs_per_screen = serializers.IntegerField(
@@ -134,6 +140,9 @@ class JudgmentSerializer(serializers.Serializer):
         required=False,
         help_text="mode edits: {output key: [valid?, one per listed edit]}",
     )
+    duration = serializers.FloatField(
+        required=False, min_value=0, max_value=86_400, help_text="seconds spent on the screen (the XML's duration)"
+    )
 
 
 class PublishSerializer(serializers.Serializer):
@@ -162,6 +171,7 @@ class ScreenSerializer(serializers.Serializer):
     context = serializers.DictField(child=serializers.CharField(allow_blank=True))
     outputs = ScreenOutputSerializer(many=True)
     mode = serializers.CharField()
+    practice = serializers.BooleanField(help_text="a practice screen: its judgment does not count")
     progress = serializers.DictField(child=serializers.IntegerField())
     scales = serializers.ListField(
         child=serializers.DictField(), required=False, help_text='mode rating: [{"name", "min", "max"}]'
@@ -257,7 +267,8 @@ class Campaigns(APIView):
             request, slug, "campaigns of {task.title} are created by its organizers", body=CampaignCreateSerializer
         )
         try:
-            campaign = create_campaign(task, request.user, CampaignSettings(**data))
+            site = request.build_absolute_uri("/").rstrip("/")
+            campaign = create_campaign(task, request.user, CampaignSettings(**data), site=site)
         except CampaignError as error:
             return Response(errors(*error.problems), status=400)
         campaign.refresh_from_db()
@@ -334,7 +345,7 @@ class Judgments(APIView):
             return Response(errors(*error.problems), status=400)
         except AlreadyJudged as error:
             return Response(errors(str(error)), status=409)
-        return Response({"item": data["item"], "judgment": judgment.pk}, status=201)
+        return Response({"item": data["item"], "judgment": judgment.pk if judgment else None}, status=201)
 
 
 def judged(campaign: Campaign, user, data: dict):
@@ -342,14 +353,14 @@ def judged(campaign: Campaign, user, data: dict):
     if campaign.mode == Campaign.Mode.RATING:
         if "ranks" in data or "edits" in data:
             raise JudgmentError(["ranks: a campaign in mode rating takes ratings: {output key: {scale: value}}"])
-        return record_ratings(campaign, user, data["item"], data.get("ratings"))
+        return record_ratings(campaign, user, data["item"], data.get("ratings"), data.get("duration"))
     if "ratings" in data:
         raise JudgmentError(
             [f"ratings: only a campaign in mode rating takes ratings (this one's mode is {campaign.mode})"]
         )
     if "ranks" not in data:
         raise JudgmentError(["ranks: required: {output key: rank}"])
-    return record_judgment(campaign, user, data["item"], data["ranks"], data.get("edits"))
+    return record_judgment(campaign, user, data["item"], data["ranks"], data.get("edits"), data.get("duration"))
 
 
 class Publish(APIView):

@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import campaigns, exports, me, meta, submission_actions, task_pages, views
+from . import campaign_invitations, campaigns, exports, me, meta, submission_actions, task_pages, views
 
 urlpatterns = [
     path("auth/token/", views.TokenLogin.as_view(), name="api-token"),
@@ -32,6 +32,26 @@ urlpatterns = [
         "tasks/<slug:slug>/campaigns/<slug:campaign>/publish/", campaigns.Publish.as_view(), name="api-campaign-publish"
     ),
     path("tasks/<slug:slug>/campaigns/<slug:campaign>/import/", campaigns.Import.as_view(), name="api-campaign-import"),
+    path(
+        "tasks/<slug:slug>/campaigns/<slug:campaign>/invitations/",
+        campaign_invitations.Invitations.as_view(),
+        name="api-campaign-invitations",
+    ),
+    path(
+        "tasks/<slug:slug>/campaigns/<slug:campaign>/invitations/<int:invitation>/reassign/",
+        campaign_invitations.Reassign.as_view(),
+        name="api-campaign-reassign",
+    ),
+    path(
+        "tasks/<slug:slug>/campaigns/<slug:campaign>/remind/",
+        campaign_invitations.Remind.as_view(),
+        name="api-campaign-remind",
+    ),
+    path(
+        "tasks/<slug:slug>/campaigns/<slug:campaign>/skip/",
+        campaign_invitations.Skip.as_view(),
+        name="api-campaign-skip",
+    ),
     path("tasks/<slug:slug>/input/", task_pages.PhaseFile.as_view(), name="api-input"),
     path("tasks/<slug:slug>/references/", task_pages.PhaseReferences.as_view(), name="api-references"),
     path("tasks/<slug:slug>/pages/", task_pages.TaskPages.as_view(), name="api-pages"),

@@ -62,7 +62,10 @@ class Counted:
 def control_table(campaign: Campaign) -> dict[str, dict]:
     """Per user: control screens assigned, judged, and their outcomes."""
     table: dict[str, dict] = {}
-    assigned = campaign.assignments.filter(screen__is_control=True).values_list("annotator__username", flat=True)
+    # screens of an invitation nobody accepted yet are nobody's: no annotator to test
+    assigned = campaign.assignments.filter(screen__is_control=True, annotator__isnull=False).values_list(
+        "annotator__username", flat=True
+    )
     for user in assigned:
         table.setdefault(user, {"assigned": 0, "below": 0, "above": 0, "tie": 0})["assigned"] += 1
     return table
@@ -88,22 +91,23 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
     untrusted annotators' left out of ``items``."""
     counted = Counted(controls=control_table(campaign))
     counted.tested = set(counted.controls)
-    raw: list[tuple[str, int, list[tuple[tuple[str, ...], int]]]] = []
+    raw: list[tuple[str, int, list[tuple[tuple[str, ...], int]], float | None]] = []
     judgments = Judgment.objects.filter(campaign=campaign).select_related("assignment__screen").order_by("pk")
     for judgment in judgments.iterator(chunk_size=2000):
         counted.screens[judgment.user] = counted.screens.get(judgment.user, 0) + 1
-        raw.append((judgment.user, judgment.line + 1, judged_groups(judgment, labels, counted.controls)))
+        groups = judged_groups(judgment, labels, counted.controls)
+        raw.append((judgment.user, judgment.line + 1, groups, judgment.duration))
     for user, entry in counted.controls.items():
         entry["p_value"] = sign_test(entry["below"], entry["above"])
         entry["trusted"] = entry["p_value"] <= campaign.threshold
         if not entry["trusted"]:
             counted.untrusted.add(user)
-    for user, src_id, groups in raw:
+    for user, src_id, groups, duration in raw:
         if user in counted.untrusted:
             counted.excluded_judgments += 1
             continue
         ranks = tuple((system, rank) for g, rank in groups for system in g)
-        item = RankingItem(src_id, user, ranks, len(counted.items) + 1, tuple(g for g, _ in groups))
+        item = RankingItem(src_id, user, ranks, len(counted.items) + 1, tuple(g for g, _ in groups), duration)
         if item.counts():  # the one count of rankings, as ``scoring human`` says it
             counted.items.append(item)
     return counted

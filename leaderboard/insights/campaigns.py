@@ -47,7 +47,7 @@ def task_campaigns(task: SharedTask, *, organizer: bool, user=None) -> list[Camp
 
 def annotator_progress(campaign: Campaign, user) -> dict:
     counts = Assignment.objects.filter(campaign=campaign, annotator=user).aggregate(
-        total=Count("pk"), done=Count("pk", filter=Q(judged=True))
+        total=Count("pk"), done=Count("pk", filter=Q(judged=True) | Q(skipped=True))
     )
     return {"done": counts["done"], "total": counts["total"]}
 
@@ -55,9 +55,9 @@ def annotator_progress(campaign: Campaign, user) -> dict:
 def next_screen(campaign: Campaign, user) -> dict | None:
     """The API's ``next/`` body for the user's first unjudged screen; None when done."""
     assignment = (
-        Assignment.objects.filter(campaign=campaign, annotator=user, judged=False)
+        Assignment.objects.filter(campaign=campaign, annotator=user, judged=False, skipped=False)
         .select_related("screen")
-        .only("pk", "screen__source", "screen__before", "screen__after", "screen__outputs")
+        .only("pk", "practice", "screen__source", "screen__before", "screen__after", "screen__outputs")
         .order_by("position")
         .first()
     )
@@ -70,6 +70,7 @@ def next_screen(campaign: Campaign, user) -> dict | None:
         "context": {"before": screen.before, "after": screen.after},
         "outputs": screen.shown_outputs(),
         "mode": campaign.mode,
+        "practice": assignment.practice,
         "progress": annotator_progress(campaign, user),
     }
     if campaign.mode == Campaign.Mode.RATING:
@@ -80,9 +81,9 @@ def next_screen(campaign: Campaign, user) -> dict | None:
 def progress(campaign: Campaign) -> dict:
     """Screens judged of those assigned, overall and per annotator (live)."""
     rows = (
-        Assignment.objects.filter(campaign=campaign)
+        Assignment.objects.filter(campaign=campaign, annotator__isnull=False)
         .values("annotator__username")
-        .annotate(total=Count("pk"), done=Count("pk", filter=Q(judged=True)))
+        .annotate(total=Count("pk"), done=Count("pk", filter=Q(judged=True) | Q(skipped=True)))
         .order_by("annotator__username")
     )
     per = {r["annotator__username"]: {"done": r["done"], "total": r["total"]} for r in rows}

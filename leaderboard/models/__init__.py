@@ -2,6 +2,7 @@
 
 from .campaigns import Assignment, Campaign, Judgment, Screen
 from .difficulty import GoldChunk, Pool, PoolMember
+from .invitations import Invitation
 from .judgments import Judgments
 from .limits import RateBucket
 from .lines import ParsedLine
@@ -19,6 +20,7 @@ __all__ = [
     "Campaign",
     "Dataset",
     "GoldChunk",
+    "Invitation",
     "Judgment",
     "Screen",
     "Judgments",

@@ -68,12 +68,22 @@ class Campaign(models.Model):
         help_text="an annotator is trusted when the sign test's p-value is at most this",
     )
     seed = models.PositiveIntegerField(default=0)
+    guidelines = models.TextField(
+        blank=True, max_length=20_000, help_text="Markdown shown to annotators first and on demand"
+    )
+    practice = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(10)],
+        help_text="practice screens at the start of each queue; their judgments do not count",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
     message = models.TextField(blank=True, help_text="why preparing failed")
     published = models.BooleanField(
         default=False, help_text="the ranking is on the board and the page is open to everyone"
     )
-    version = models.PositiveIntegerField(default=0, help_text="bumped by every judgment or import")
+    version = models.PositiveIntegerField(
+        default=0, help_text="bumped by every judgment, skip, import or invitation answer"
+    )
     ranked_version = models.IntegerField(default=-1, help_text="the version ``results`` were computed from")
     rank_queued = models.BooleanField(default=False, help_text="a re-ranking job is queued and has not started")
     results = models.JSONField(null=True, blank=True)
@@ -118,11 +128,25 @@ class Assignment(models.Model):
     """A screen in one annotator's queue; ``repeat`` marks a screen they see a second time."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="assignments")
-    annotator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    annotator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="empty until the invitation is accepted",
+    )
+    invitation = models.ForeignKey(
+        "leaderboard.Invitation", null=True, blank=True, on_delete=models.SET_NULL, related_name="assignments"
+    )
     screen = models.ForeignKey(Screen, on_delete=models.CASCADE, related_name="assignments")
     position = models.PositiveIntegerField()
     repeat = models.BooleanField(default=False)
     judged = models.BooleanField(default=False)
+    practice = models.BooleanField(default=False, help_text="a practice screen: its judgment is not stored")
+    skipped = models.BooleanField(default=False, help_text="skipped as broken; ``comment`` says why")
+    comment = models.TextField(blank=True, max_length=2000)
+    seconds = models.FloatField(null=True, blank=True, help_text="time the annotator spent on the screen")
 
     class Meta:
         constraints = [
@@ -157,6 +181,7 @@ class Judgment(models.Model):
     imported_from = models.CharField(
         max_length=64, blank=True, help_text="imported: the SHA-256 of the file's content (a file is imported once)"
     )
+    duration = models.FloatField(null=True, blank=True, help_text="seconds spent on the screen (the XML's duration)")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -4,8 +4,9 @@ page, and the annotator's judging page.
 The judging page is a shell: its script asks the API for the next screen and posts each
 judgment (``/api/tasks/<slug>/campaigns/<name>/next/`` and ``judgments/``, session and
 CSRF), so the page and the API show exactly the same, blind, screen. The campaign page
-shows what the worker last computed; its script fetches the ``#live`` part again every
-few seconds while judgments arrive.
+shows what the worker last computed; it follows the campaign's version through
+``static/leaderboard/live.js`` (no loop of its own, none in a hidden tab) and fetches the
+``#live`` part again when judgments arrive.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -25,23 +26,44 @@ from .. import access
 from ..insights.campaign_ratings import rating_rows
 from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, task_campaigns
 from ..models import Campaign, SharedTask
+from ..sanitise import markdown_html
+from ..selectors.campaigns import live_version
+from ..selectors.invitations import invitation_rows, pending_for, skipped_screens
 from ..selectors.submissions import scored_systems
 from ..selectors.tasks import phases_in_order
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.delete import delete_campaign
+from ..services.campaigns.invitations import parse_invitees
 from ..services.campaigns.publish import set_published
 from ..services.campaigns.rating_imports import import_file as import_any
 from ..services.campaigns.sampling import repeats_help
-
-POLL_SECONDS = 5
 
 
 class CampaignForm(forms.Form):
     name = forms.SlugField(max_length=60, help_text="lower-case letters, digits and hyphens")
     phase = forms.ChoiceField(choices=[])
     annotators = forms.CharField(
+        label="Invite annotators",
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="usernames or e-mail addresses of existing accounts, one per line or separated by commas",
+        required=False,
+        help_text="usernames or e-mail addresses, one per line or separated by commas (or a CSV file below); "
+        "each gets an invitation by mail and annotates once they accept",
+    )
+    annotators_file = forms.FileField(
+        label="or a CSV of invitees", required=False, help_text="a column headed email or username, or one per line"
+    )
+    guidelines = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        max_length=20_000,
+        help_text="Markdown: what the annotators read first, and again on demand",
+    )
+    practice = forms.IntegerField(
+        min_value=0,
+        max_value=10,
+        initial=0,
+        required=False,
+        help_text="practice screens first in each queue; they do not count",
     )
     systems = forms.MultipleChoiceField(
         required=False, widget=forms.CheckboxSelectMultiple, help_text="none ticked: the board's systems"
@@ -82,9 +104,23 @@ class CampaignForm(forms.Form):
         self.fields["phase"].initial = current.kind if current else None
         self.fields["systems"].choices = [(str(s.pk), f"#{s.pk} {s.display_name}") for s in scored_systems(phases)]
 
+    def clean(self):
+        data = super().clean()
+        upload = data.get("annotators_file")
+        names = parse_invitees(data.get("annotators") or "")
+        if upload is not None:
+            if upload.size > 1_000_000:
+                self.add_error("annotators_file", "at most 1 MB")
+                return data
+            names += parse_invitees(upload.read().decode("utf-8", "replace"))  # its own header counts
+        data["invitees"] = list(dict.fromkeys(names))
+        if not data["invitees"] and not self.has_error("annotators_file"):
+            self.add_error("annotators", "invite at least one annotator")
+        return data
+
     def settings(self) -> CampaignSettings:
         data = self.cleaned_data
-        names = [n.strip() for n in data["annotators"].replace(",", "\n").splitlines() if n.strip()]
+        names = data["invitees"]
         return CampaignSettings(
             name=data["name"],
             phase=data["phase"],
@@ -99,6 +135,8 @@ class CampaignForm(forms.Form):
             systems=[int(i) for i in data["systems"]] or None,
             seed=data["seed"],
             scales=scales_of(data.get("scales") or ""),
+            guidelines=data["guidelines"],
+            practice=data["practice"] or 0,
         )
 
 
@@ -115,6 +153,11 @@ def scales_of(text: str) -> list | None:
     return scales or None
 
 
+def site_of(request) -> str:
+    """This site's address, for the links in mails."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
 def the_campaign(slug: str, name: str) -> Campaign:
     task = get_object_or_404(SharedTask, slug=slug)
     campaign = campaign_named(task, name)
@@ -127,19 +170,21 @@ def campaigns(request, slug):
     """The task's campaigns this user may know of, and for organizers the form to make one."""
     task = get_object_or_404(SharedTask, slug=slug)
     organizer = access.may_manage_campaign(task, request.user)
-    form = CampaignForm(request.POST or None, task=task) if organizer else None
+    form = CampaignForm(request.POST or None, request.FILES or None, task=task) if organizer else None
     if request.method == "POST":
         if not organizer:
             raise PermissionDenied(f"campaigns of {task.title} are created by its organizers")
         if form.is_valid():
             try:
-                campaign = create_campaign(task, request.user, form.settings())
+                campaign = create_campaign(task, request.user, form.settings(), site=site_of(request))
             except CampaignError as error:
                 for problem in error.problems:
                     form.add_error(None, problem)
             else:
                 messages.success(
-                    request, f"Campaign {campaign.name} is being prepared: its screens are sampled in the worker queue."
+                    request,
+                    f"Campaign {campaign.name} is being prepared: its screens are sampled in the worker queue. "
+                    f"{len(invitation_rows(campaign))} invitations are sent.",
                 )
                 return redirect("campaign", slug=task.slug, name=campaign.name)
     listed = task_campaigns(task, organizer=organizer, user=request.user)
@@ -151,6 +196,7 @@ def campaigns(request, slug):
             "task": task,
             "phase": task.current_phase(),
             "campaigns": [(c, c.pk in mine) for c in listed],
+            "invited": [i for i in pending_for(request.user) if i.campaign.task_id == task.pk],
             "form": form,
             "organizer": organizer,
         },
@@ -165,6 +211,14 @@ def correlation_rows(results: dict) -> list[dict]:
     return rows
 
 
+def edit_rows(summary: dict) -> list[dict]:
+    """Mode edits: per system, the share of its shown edits marked valid and SEEDA's
+    edit-level Expected Wins (:mod:`leaderboard.services.campaigns.edit_marks`), best first."""
+    marks = summary.get("edit_marks") or {}
+    rows = [{"system": name, **values} for name, values in marks.items()]
+    return sorted(rows, key=lambda r: (-(r.get("expected_wins") or 0.0), r["system"]))
+
+
 def campaign_context(request, campaign: Campaign) -> dict:
     summary = campaign_summary(campaign)
     rows = ranked_rows(campaign)
@@ -172,6 +226,7 @@ def campaign_context(request, campaign: Campaign) -> dict:
         row["new_cluster"] = previous is not None and previous.get("cluster") != row.get("cluster")
     per_annotator = summary["progress"]["annotators"]
     controls = {c["user"]: c for c in summary.get("controls", [])}
+    organizer = access.may_manage_campaign(campaign, request.user)
     return {
         "task": campaign.task,
         "phase": campaign.phase,
@@ -187,9 +242,12 @@ def campaign_context(request, campaign: Campaign) -> dict:
             for a in summary.get("annotators", [])
         ],
         "correlations": correlation_rows(summary),
-        "organizer": access.may_manage_campaign(campaign, request.user),
+        "organizer": organizer,
         "annotating": access.is_annotator(campaign, request.user),
-        "poll_seconds": POLL_SECONDS,
+        "invitations": invitation_rows(campaign) if organizer else [],
+        "skipped": skipped_screens(campaign, limit=50) if organizer else [],
+        "edit_marks": edit_rows(summary),
+        "version": live_version(campaign),
         **(rating_context(campaign, summary) if campaign.mode == Campaign.Mode.RATING else {}),
     }
 
@@ -211,12 +269,18 @@ def rating_context(campaign: Campaign, summary: dict) -> dict:
 
 
 def campaign_page(request, slug, name):
-    """The live figures (organizers; everyone once published); ``?part=live`` is the polled part."""
+    """The live figures (organizers; everyone once published). The page follows
+    ``?part=version`` (a few bytes) through ``static/leaderboard/live.js`` and fetches
+    ``?part=live``, the figures, only when it changed."""
     campaign = the_campaign(slug, name)
     if not access.may_see_campaign_results(campaign, request.user):
         if access.is_annotator(campaign, request.user):
             return redirect("campaign-judge", slug=slug, name=name)
         raise PermissionDenied(access.campaign_results_denied(campaign, request.user))
+    if request.GET.get("part") == "version":
+        response = HttpResponse(live_version(campaign), content_type="text/plain; charset=utf-8")
+        response["Cache-Control"] = "no-store"
+        return response
     context = campaign_context(request, campaign)
     live = context.get("live_template", "campaigns/_live.html")
     return render(request, live if request.GET.get("part") == "live" else "campaigns/campaign.html", context)
@@ -235,10 +299,8 @@ def publish(request, slug, name):
     campaign = managed_campaign(request, slug, name)
     published = request.POST.get("published") == "1"
     set_published(campaign, published)
-    messages.success(
-        request,
-        f"Campaign {name} is {'published: its ranking is on the board, its page open to everyone' if published else 'no longer published'}.",
-    )
+    said = "published: its ranking is on the board, its page open to everyone" if published else "no longer published"
+    messages.success(request, f"Campaign {name} is {said}.")
     return redirect("campaign", slug=slug, name=name)
 
 
@@ -294,5 +356,6 @@ def judge(request, slug, name):
             "campaign": campaign,
             "phase": campaign.phase,
             "api": f"/api/tasks/{slug}/campaigns/{name}/",
+            "guidelines": markdown_html(campaign.guidelines) if campaign.guidelines.strip() else "",
         },
     )

@@ -35,6 +35,9 @@ class RankingItem:
     # Empty: each system its own output. Agreement (scoring.human) compares outputs, not
     # systems; every other figure ignores it, and so does equality.
     outputs: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
+    # Seconds the annotator spent on the screen, when known: Appraise's ``duration``
+    # attribute, written back by :mod:`.xml_writer`; no figure reads it.
+    duration: float | None = field(default=None, compare=False)
 
     def output_groups(self) -> tuple[tuple[str, ...], ...]:
         """The systems of each shown output: ``outputs``, or one system per output."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import timedelta
 from xml.sax.saxutils import quoteattr
 
 from .judgments import ITEM, TRANSLATION, RankingItem
@@ -47,6 +48,13 @@ def _outputs(item: RankingItem) -> list[tuple[tuple[str, ...], int]]:
     return [(group, rank[group[0]]) for group in groups]
 
 
+def _duration(seconds: float | None) -> str:
+    """Appraise's ``duration`` attribute (``H:MM:SS.ffffff``, as Python prints a timedelta), or nothing."""
+    if seconds is None:
+        return ""
+    return f' duration="{timedelta(seconds=max(0.0, float(seconds)))}"'
+
+
 def write_judgments_xml(
     items: Iterable[RankingItem],
     *,
@@ -61,7 +69,8 @@ def write_judgments_xml(
         f"<error-correction-ranking-result source-language={quoteattr(source_language)} id={quoteattr(result_id)} target-language={quoteattr(target_language)}>",
     ]
     for number, item in enumerate(items, start=1):
-        lines.append(f'\t<{ITEM} src-id="{int(item.src_id)}" id="{number}" user={quoteattr(_text(item.user, "user"))}>')
+        user = quoteattr(_text(item.user, "user"))
+        lines.append(f'\t<{ITEM} src-id="{int(item.src_id)}" id="{number}" user={user}{_duration(item.duration)}>')
         for group, rank in _outputs(item):
             systems = " ".join(_system(system) for system in group)
             lines.append(f'\t\t<{TRANSLATION} system={quoteattr(systems)} rank="{int(rank)}" />')

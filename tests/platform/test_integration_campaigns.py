@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from leaderboard.models import Campaign, Screen
-from tests.campaign_support import annotator, careful_ranks
+from tests.campaign_support import accept_invitations, annotator, careful_ranks
 from tests.conftest import build_insight_task
 
 from .workers import REAL_STACK, wait_for
@@ -26,6 +26,7 @@ def test_a_worker_prepares_and_ranks_a_campaign(workers, settings):
     base = "/api/tasks/camp-worker/campaigns/"
     answer = organizer.post(base, {"name": "live", "annotators": ["ann1"], "screens_per_annotator": 4}, format="json")
     assert answer.status_code == 201 and answer.json()["status"] == "preparing"
+    accept_invitations(Campaign.objects.get(name="live"))
     wait_for(
         lambda: Campaign.objects.filter(name="live", status="ready").exists(), what="the screens sampled by the worker"
     )
@@ -37,6 +38,9 @@ def test_a_worker_prepares_and_ranks_a_campaign(workers, settings):
             == 201
         )
     assert ann1.get(base + "live/next/").status_code == 204
-    wait_for(lambda: Campaign.objects.filter(name="live", ranked_version=4).exists(), what="the ranking by the worker")
+    wait_for(
+        lambda: Campaign.objects.filter(name="live", ranked_version=4 + 1).exists(),  # and the acceptance
+        what="the ranking by the worker",
+    )
     results = organizer.get(base + "live/").json()
     assert results["rankings"] >= 1 and results["systems"] and results["progress"]["done"] == 4

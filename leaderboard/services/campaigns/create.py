@@ -1,7 +1,9 @@
 """Create a campaign from an organizer's settings, checked all at once.
 
-Every problem is named (an unknown annotator, a submission not of the phase, a number out
-of range), so the form and the API answer them together. The screens are sampled by a
+Every problem is named (a malformed invitee, a submission not of the phase, a number out
+of range), so the form and the API answer them together. Annotators are invited
+(:mod:`.invitations`): an unknown address is no problem, so the answer never tells who
+has an account. The screens are sampled by a
 worker job (:mod:`.prepare`): computing each output's ERRANT edits parses sentences.
 """
 
@@ -10,18 +12,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 
 from ...insights.campaign_judgments import sign_test
 from ...models import Campaign, Phase, SharedTask, Submission
 from ..work import request_campaign_work
+from .invitations import check_invitees, new_invitations, send_invitations
 from .ratings import check_rating_settings
 from .sampling import shares
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
-MAX_ANNOTATORS = 200
+MAX_GUIDELINES = 20_000
 MAX_SYSTEMS = 100
 
 
@@ -48,30 +50,14 @@ class CampaignSettings:
     systems: list[int] | None = None
     seed: int = 0
     scales: list | None = None  # mode rating: [{"name", "min", "max"}]; None: one 0-100 slider
+    guidelines: str = ""
+    practice: int = 0
     problems: list[str] = field(default_factory=list)
 
 
 def board_systems(phase: Phase) -> list[Submission]:
     """The phase's board: its pool members that are not withdrawn."""
     return list(Submission.objects.filter(Q(phase=phase, hidden=False) & Submission.on_board()).order_by("pk"))
-
-
-def find_users(names: list[str], problems: list[str]) -> list:
-    """Accounts by username or e-mail address, in the order given, each once."""
-    users, seen = [], set()
-    User = get_user_model()
-    for name in names:
-        name = str(name).strip()
-        user = (
-            User.objects.filter(username=name, is_active=True).first()
-            or User.objects.filter(email__iexact=name, is_active=True).order_by("pk").first()
-        )
-        if user is None:
-            problems.append(f"annotators: no account with the username or e-mail address {name!r}")
-        elif user.pk not in seen:
-            seen.add(user.pk)
-            users.append(user)
-    return users
 
 
 def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
@@ -81,6 +67,7 @@ def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
         "redundancy": (1, 20),
         "repeats": (0, 10_000),
         "seed": (0, 2**31 - 1),
+        "practice": (0, 10),
     }
     for name, (low, high) in ranges.items():
         value = getattr(settings, name)
@@ -90,6 +77,8 @@ def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
         value = getattr(settings, name)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
             problems.append(f"{name}: a number from 0 to {high} (got {value!r})")
+    if not isinstance(settings.guidelines, str) or len(settings.guidelines) > MAX_GUIDELINES:
+        problems.append(f"guidelines: Markdown text of at most {MAX_GUIDELINES} characters")
     if settings.mode not in Campaign.Mode.values:
         problems.append(f"mode: one of {', '.join(Campaign.Mode.values)} (got {settings.mode!r})")
 
@@ -151,8 +140,9 @@ def chosen_systems(phase: Phase, ids: list[int] | None, problems: list[str]) -> 
     return [found[i] for i in ids if i in found]
 
 
-def create_campaign(task: SharedTask, user, settings: CampaignSettings) -> Campaign:
-    """The campaign, preparing; its screens are sampled once the transaction commits.
+def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site: str = "") -> Campaign:
+    """The campaign, preparing, with an invitation per annotator named (mailed, with links
+    on ``site``, once the transaction commits); its screens are sampled then too.
     Raises :class:`CampaignError` naming every problem."""
     problems = list(settings.problems)
     if not isinstance(settings.name, str) or not NAME.match(settings.name):
@@ -172,10 +162,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings) -> Campa
         for k in ("outputs_per_screen", "screens_per_annotator", "controls", "repeats", "threshold")
     }
     scales = check_rating_settings(settings.mode, settings.scales, numbers, problems)
-    names = settings.annotators if isinstance(settings.annotators, list) else []
-    if not names or len(names) > MAX_ANNOTATORS:
-        problems.append(f"annotators: from 1 to {MAX_ANNOTATORS} usernames or e-mail addresses")
-    annotators = find_users(names[:MAX_ANNOTATORS], problems)
+    invitees = check_invitees(settings.annotators, problems)
     systems = chosen_systems(phase, settings.systems, problems) if phase is not None else []
     if problems:
         raise CampaignError(problems)
@@ -193,9 +180,12 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings) -> Campa
             controls=settings.controls,
             threshold=settings.threshold,
             seed=settings.seed,
+            guidelines=settings.guidelines,
+            practice=settings.practice,
             created_by=user if user is not None and user.is_authenticated else None,
         )
         campaign.systems.set(systems)
-        campaign.annotators.set(annotators)
+        invitations = new_invitations(campaign, invitees)
+        transaction.on_commit(lambda: send_invitations(invitations, site))
         transaction.on_commit(lambda: request_campaign_work(campaign.pk))
     return campaign

@@ -77,26 +77,48 @@ def check_edits(outputs: list[dict], edits, mode: str) -> list[str]:
     return problems
 
 
-def record_judgment(campaign: Campaign, user, item, ranks, edits=None) -> Judgment:
-    """Store ``user``'s judgment of their assignment ``item``. Raises
-    :class:`JudgmentError` (400) naming what is wrong, :class:`AlreadyJudged` (409)."""
+MAX_SECONDS = 3600.0  # a screen left open overnight says nothing about its time: capped
+
+
+def check_seconds(seconds) -> list[str]:
+    if seconds is None:
+        return []
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= 86_400:
+        return [f"duration: seconds spent on the screen, from 0 to 86400 (got {seconds!r})"]
+    return []
+
+
+def open_assignment(campaign: Campaign, user, item) -> Assignment:
+    """The user's assignment ``item``, locked, not yet judged or skipped (inside a transaction)."""
     if isinstance(item, bool) or not isinstance(item, int):
         raise JudgmentError([f"item: the item number next/ gave (got {shown(item)})"])
+    assignment = (
+        Assignment.objects.select_for_update()
+        .select_related("screen")
+        .filter(pk=item, campaign=campaign, annotator=user)
+        .first()
+    )
+    if assignment is None:
+        raise JudgmentError([f"item: {item} is not one of your screens in campaign {campaign.name}"])
+    if assignment.judged or assignment.skipped:
+        raise AlreadyJudged(f"item {item} was {'judged' if assignment.judged else 'skipped'} already")
+    return assignment
+
+
+def record_judgment(campaign: Campaign, user, item, ranks, edits=None, seconds=None) -> Judgment | None:
+    """Store ``user``'s judgment of their assignment ``item`` (with the ``seconds`` spent
+    on it, capped at an hour); a practice screen's is checked and not stored (None). Raises
+    :class:`JudgmentError` (400) naming what is wrong, :class:`AlreadyJudged` (409)."""
     with transaction.atomic():
-        assignment = (
-            Assignment.objects.select_for_update()
-            .select_related("screen")
-            .filter(pk=item, campaign=campaign, annotator=user)
-            .first()
-        )
-        if assignment is None:
-            raise JudgmentError([f"item: {item} is not one of your screens in campaign {campaign.name}"])
-        if assignment.judged:
-            raise AlreadyJudged(f"item {item} was judged already")
+        assignment = open_assignment(campaign, user, item)
         outputs = assignment.screen.outputs
-        problems = check_ranks(outputs, ranks) + check_edits(outputs, edits, campaign.mode)
+        problems = check_ranks(outputs, ranks) + check_edits(outputs, edits, campaign.mode) + check_seconds(seconds)
         if problems:
             raise JudgmentError(problems)
+        duration = None if seconds is None else min(float(seconds), MAX_SECONDS)
+        Assignment.objects.filter(pk=assignment.pk).update(judged=True, seconds=duration)
+        if assignment.practice:
+            return None
         judgment = Judgment.objects.create(
             campaign=campaign,
             assignment=assignment,
@@ -105,10 +127,26 @@ def record_judgment(campaign: Campaign, user, item, ranks, edits=None) -> Judgme
             line=assignment.screen.line,
             ranks={k: ranks[k] for k in (o["key"] for o in outputs)},
             edits=edits or {},
+            duration=duration,
         )
-        Assignment.objects.filter(pk=assignment.pk).update(judged=True)
         judgments_changed(campaign)
     return judgment
+
+
+def skip_screen(campaign: Campaign, user, item, comment: str, seconds=None) -> Assignment:
+    """Skip a broken screen (no judgment; the organizers read ``comment`` on its row)."""
+    comment = comment.strip() if isinstance(comment, str) else ""
+    if not comment or len(comment) > 2000:
+        raise JudgmentError(["comment: say in up to 2000 characters what is wrong with the screen"])
+    with transaction.atomic():
+        assignment = open_assignment(campaign, user, item)
+        problems = check_seconds(seconds)
+        if problems:
+            raise JudgmentError(problems)
+        duration = None if seconds is None else min(float(seconds), MAX_SECONDS)
+        Assignment.objects.filter(pk=assignment.pk).update(skipped=True, comment=comment, seconds=duration)
+        judgments_changed(campaign)  # the organizer's page follows the version
+    return assignment
 
 
 def judgments_changed(campaign: Campaign) -> None:

@@ -79,6 +79,15 @@ def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, li
     return outputs
 
 
+def shown_key(index: int, mode: str) -> str:
+    """A, B, C, ...; in mode edits the keys v and i mark edits valid and invalid, so no
+    output there is named I or V (ten outputs: A-H, J, K)."""
+    if mode != Campaign.Mode.EDITS:
+        return output_key(index)
+    letters = [output_key(k) for k in range(index + 3) if output_key(k) not in ("I", "V")]
+    return letters[index]
+
+
 def build_rows(
     campaign: Campaign, dataset: scoring.Dataset, plan: Plan, controls: dict, edits: dict, rng: random.Random
 ) -> list[Screen]:
@@ -90,7 +99,7 @@ def build_rows(
             original, made = controls[index]
             shown.insert(rng.randint(0, len(shown)), {"tokens": made, "systems": [], "control_of": shown[original]})
         for i, output in enumerate(shown):
-            output["key"] = output_key(i)
+            output["key"] = shown_key(i, campaign.mode)
         outputs = [
             {
                 "key": o["key"],
@@ -115,10 +124,51 @@ def build_rows(
     return screens
 
 
+def queue_slots(campaign: Campaign) -> tuple[list[int], dict[int, tuple[int | None, int | None]]]:
+    """Whom the queues are planned for: one slot per invitation not declined (its
+    ``(invitation, annotator)``, the annotator once accepted), or, for a campaign made
+    without invitations (the admin's, a bench's), one per annotator."""
+    invitations = campaign.invitations.exclude(status__in=["declined", "dropped"]).order_by("pk")
+    slots = {pk: (pk, user) for pk, user in invitations.values_list("pk", "user_id")}
+    if not slots:
+        slots = {pk: (None, pk) for pk in campaign.annotators.order_by("pk").values_list("pk", flat=True)}
+    return list(slots), slots
+
+
+def with_practice(queue: list[tuple[int, bool]], plan: Plan, practice: int) -> list[tuple[int, bool, bool]]:
+    """``(screen, repeat, practice)``: ``practice`` regular screens first, then the queue.
+    Practice screens are others' (not in this queue, so the annotator does not meet the
+    same sentence again for real) where there are enough, and count for nothing."""
+    own = {screen for screen, _ in queue}
+    regular = [k for k, s in enumerate(plan.screens) if not s.control]
+    others = [k for k in regular if k not in own]
+    chosen = (others + [k for k in regular if k in own])[:practice]
+    return [(screen, False, True) for screen in chosen] + [(s, r, False) for s, r in queue]
+
+
+def assignments(campaign: Campaign, plan: Plan, screens: list[Screen], slots: dict) -> list[Assignment]:
+    rows = []
+    for slot, queue in plan.queues.items():
+        invitation, annotator = slots[slot]
+        for position, (screen, repeat, practice) in enumerate(with_practice(queue, plan, campaign.practice)):
+            rows.append(
+                Assignment(
+                    campaign=campaign,
+                    annotator_id=annotator,
+                    invitation_id=invitation,
+                    screen=screens[screen],
+                    position=position,
+                    repeat=repeat,
+                    practice=practice,
+                )
+            )
+    return rows
+
+
 def prepare_campaign(campaign: Campaign) -> str:
     """Sample and store the screens and queues; the campaign ends ready or failed."""
     dataset = load_dataset(campaign.phase.dataset_id)
-    annotators = list(campaign.annotators.order_by("pk").values_list("pk", flat=True))
+    annotators, slots = queue_slots(campaign)
     rng = random.Random(campaign.seed)
     try:
         lines = differing_lines(system_outputs(campaign, dataset))
@@ -142,15 +192,10 @@ def prepare_campaign(campaign: Campaign) -> str:
     edits.update(edits_of(dataset, [(plan.screens[i].line, made) for i, (_, made) in controls.items()]))
     with transaction.atomic():
         screens = Screen.objects.bulk_create(build_rows(campaign, dataset, plan, controls, edits, rng))
-        Assignment.objects.bulk_create(
-            [
-                Assignment(
-                    campaign=campaign, annotator_id=annotator, screen=screens[screen], position=position, repeat=repeat
-                )
-                for annotator, queue in plan.queues.items()
-                for position, (screen, repeat) in enumerate(queue)
-            ],
-            batch_size=2000,
-        )
+        # Locked, then read again: an invitation accepted while the plan was made hands its
+        # queue to its annotator here, and one accepted from now on waits for these rows.
+        accepted = dict(campaign.invitations.select_for_update().values_list("pk", "user_id"))
+        slots = {slot: (inv, accepted.get(inv, user) if inv else user) for slot, (inv, user) in slots.items()}
+        Assignment.objects.bulk_create(assignments(campaign, plan, screens, slots), batch_size=2000)
         Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.READY, message="")
     return Campaign.Status.READY

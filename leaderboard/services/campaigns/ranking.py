@@ -27,6 +27,7 @@ from scoring.meta import HumanJudgments, meta_evaluate
 from ...insights.campaign_judgments import count_judgments, system_labels
 from ...models import Campaign, MetricResult
 from ..pool.membership import touch
+from .edit_marks import edit_marks
 from .judgments import ensure_judgments
 from .rating_results import rating_results
 
@@ -142,6 +143,7 @@ def refresh_ranking(campaign_id: int) -> bool:
         return False
     version = campaign.version
     results = compute_results(campaign)
+    results["edit_marks"] = edit_marks(campaign)
     results["version"] = version
     stored = Campaign.objects.filter(pk=campaign_id, ranked_version__lte=version).update(
         results=results,

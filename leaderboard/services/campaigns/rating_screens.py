@@ -23,7 +23,7 @@ import scoring
 from ...models import Assignment, Campaign, Screen
 from ..data.datasets import load_dataset
 from .controls import place_controls, references_of
-from .prepare import build_rows, edits_of, shown_edit, system_outputs
+from .prepare import assignments, build_rows, edits_of, queue_slots, shown_edit, system_outputs
 from .sampling import Group, Plan, PlanError, differing_lines, output_key, plan_campaign
 
 
@@ -75,9 +75,8 @@ def place(queue: list[tuple[int, bool]], same_line: set[int], copy: int, rng: ra
     queue.insert(rng.choice(far) if far else len(queue), (copy, False))
 
 
-def planned(campaign: Campaign, dataset: scoring.Dataset) -> tuple[Plan, dict[int, list[Group]]]:
+def planned(campaign: Campaign, dataset: scoring.Dataset, annotators: list[int]) -> tuple[Plan, dict[int, list[Group]]]:
     lines = differing_lines(system_outputs(campaign, dataset))
-    annotators = list(campaign.annotators.order_by("pk").values_list("pk", flat=True))
     plan = plan_campaign(
         lines,
         annotators,
@@ -95,8 +94,9 @@ def prepare_ratings(campaign: Campaign) -> str:
     """Sample and store the screens and queues; the campaign ends ready or failed."""
     dataset = load_dataset(campaign.phase.dataset_id)
     rng = random.Random(campaign.seed)
+    annotators, slots = queue_slots(campaign)
     try:
-        plan, lines = planned(campaign, dataset)
+        plan, lines = planned(campaign, dataset, annotators)
     except (PlanError, scoring.InputError) as error:
         Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.FAILED, message=str(error))
         return Campaign.Status.FAILED
@@ -114,15 +114,9 @@ def prepare_ratings(campaign: Campaign) -> str:
         place(plan.queues[owners[index]], same_line, len(rows) - 1, rng)
     with transaction.atomic():
         screens = Screen.objects.bulk_create(rows)
-        Assignment.objects.bulk_create(
-            [
-                Assignment(
-                    campaign=campaign, annotator_id=annotator, screen=screens[screen], position=position, repeat=repeat
-                )
-                for annotator, queue in plan.queues.items()
-                for position, (screen, repeat) in enumerate(queue)
-            ],
-            batch_size=2000,
-        )
+        # As the ranking's: an invitation accepted while the plan was made hands its queue over here.
+        accepted = dict(campaign.invitations.select_for_update().values_list("pk", "user_id"))
+        slots = {slot: (inv, accepted.get(inv, user) if inv else user) for slot, (inv, user) in slots.items()}
+        Assignment.objects.bulk_create(assignments(campaign, plan, screens, slots), batch_size=2000)
         Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.READY, message="")
     return Campaign.Status.READY

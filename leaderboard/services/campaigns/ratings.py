@@ -18,7 +18,7 @@ from django.db import transaction
 from scoring.human.rank_sum import best_p
 
 from ...models import Assignment, Campaign, Judgment
-from .judging import AlreadyJudged, JudgmentError, judgments_changed
+from .judging import MAX_SECONDS, JudgmentError, check_seconds, judgments_changed, open_assignment, shown
 from .sampling import shares
 
 SCALE_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
@@ -132,26 +132,24 @@ def check_ratings(outputs: list[dict], scales: list[dict], ratings: object) -> l
     return problems
 
 
-def record_ratings(campaign: Campaign, user, item: object, ratings: Any) -> Judgment:
-    """Store ``user``'s ratings of their assignment ``item``. Raises :class:`JudgmentError`
+def record_ratings(
+    campaign: Campaign, user, item: object, ratings: Any, seconds: float | None = None
+) -> Judgment | None:
+    """Store ``user``'s ratings of their assignment ``item`` (with the ``seconds`` spent on
+    it); a practice screen's are checked and not stored (None). Raises :class:`JudgmentError`
     (400) naming every value off its scale, :class:`AlreadyJudged` (409)."""
     if not integer(item):
-        raise JudgmentError([f"item: the item number next/ gave (got {item!r})"])
+        raise JudgmentError([f"item: the item number next/ gave (got {shown(item)})"])
     with transaction.atomic():
-        assignment = (
-            Assignment.objects.select_for_update()
-            .select_related("screen")
-            .filter(pk=item, campaign=campaign, annotator=user)
-            .first()
-        )
-        if assignment is None:
-            raise JudgmentError([f"item: {item} is not one of your screens in campaign {campaign.name}"])
-        if assignment.judged:
-            raise AlreadyJudged(f"item {item} was judged already")
+        assignment = open_assignment(campaign, user, item)
         outputs = assignment.screen.outputs
-        problems = check_ratings(outputs, campaign.scales, ratings)
+        problems = check_ratings(outputs, campaign.scales, ratings) + check_seconds(seconds)
         if problems:
             raise JudgmentError(problems)
+        duration = None if seconds is None else min(float(seconds), MAX_SECONDS)
+        Assignment.objects.filter(pk=assignment.pk).update(judged=True, seconds=duration)
+        if assignment.practice:
+            return None
         judgment = Judgment.objects.create(
             campaign=campaign,
             assignment=assignment,
@@ -160,7 +158,7 @@ def record_ratings(campaign: Campaign, user, item: object, ratings: Any) -> Judg
             line=assignment.screen.line,
             ranks={},
             ratings={o["key"]: {s["name"]: ratings[o["key"]][s["name"]] for s in campaign.scales} for o in outputs},
+            duration=duration,
         )
-        Assignment.objects.filter(pk=assignment.pk).update(judged=True)
         judgments_changed(campaign)
     return judgment
