@@ -189,3 +189,20 @@ def test_the_upload_is_shown_exactly_as_its_corpus_files(
             shown = [bool(a.json()["scores"]) for a in answers]
             assert len(set(shown)) == 1, (name, shown)
             assert bool(answers[0].json()["corpora"]) == shown[0] == bool(answers[0].json()["corpus_uploads"])
+
+
+def test_every_place_shows_the_headline_first(phase, ana, client, django_capture_on_commit_callbacks):
+    """GLEU is the sixth headline score in registry order: a page that showed the first
+    four left out the very number a task ranked by GLEU is about."""
+    import re
+
+    from leaderboard.models import SharedTask
+
+    SharedTask.objects.filter(pk=phase.task_id).update(headline_metric="gleu.score")
+    full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
+    mine = client.get("/tasks/scores/submissions/?phase=dev").content.decode()
+    cell = re.search(r'<td class="small scores"[^>]*>(.*?)</td>', mine, re.S).group(1)
+    assert re.search(r"macro average</span><br>GLEU \d", cell), cell  # the macro average of the headline, first
+    page = client.get(f"/tasks/scores/submissions/{full}/").content.decode()
+    first = re.search(r"<tbody><tr><td>([^<]+)</td>", page).group(1)
+    assert first == "GLEU"
