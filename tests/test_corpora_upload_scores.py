@@ -206,3 +206,17 @@ def test_every_place_shows_the_headline_first(phase, ana, client, django_capture
     page = client.get(f"/tasks/scores/submissions/{full}/").content.decode()
     first = re.search(r"<tbody><tr><td>([^<]+)</td>", page).group(1)
     assert first == "GLEU"
+
+
+def test_the_file_as_uploaded_is_sent_as_what_it_is(phase, ana, client, django_capture_on_commit_callbacks):
+    """A zip of corpus files comes back as a zip; one corpus's text file as text."""
+    full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
+    answer = client.get(f"/tasks/scores/submissions/{full}/file/")
+    assert answer["Content-Type"] == "application/zip" and answer.content.startswith(b"PK")
+    assert answer["Content-Disposition"] == 'attachment; filename="out.zip"'
+    with django_capture_on_commit_callbacks(execute=True):
+        one = accept_submission(
+            phase, ana, system_name="uk", filename="uk-ua-gec.txt", content=text(UK_REF).encode()
+        ).pk
+    answer = client.get(f"/tasks/scores/submissions/{one}/file/")
+    assert answer["Content-Type"] == "text/plain; charset=utf-8" and answer.content == text(UK_REF).encode()

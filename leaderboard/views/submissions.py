@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from scoring import label, value_at
 
 from .. import access, params
-from ..downloads import attachment
+from ..downloads import as_uploaded, attachment
 from ..insights import charts, consequences, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.corpora import corpus_columns
@@ -227,7 +227,7 @@ def corpus_output(upload: Submission, query) -> Submission:
 def uploaded_file(request, slug, pk):
     """The file as uploaded."""
     submission = _visible_submission(request, slug, pk)
-    return attachment(uploaded_bytes(submission), "text/plain; charset=utf-8", submission.filename)
+    return as_uploaded(uploaded_bytes(submission), submission.filename)
 
 
 ACTIONS = {
