@@ -1,8 +1,8 @@
 """CLEME2.0 pages: Hit/Error/Under/Over per system, and one system's coloured sentences."""
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import render
 
 from .. import access, params
