@@ -65,7 +65,8 @@ DRAWN_LABELS = """long => {
   const chart = Chart.getChart(document.getElementById('board-chart')), scale = chart.scales.y;
   const ctx = chart.ctx;
   ctx.save(); ctx.font = Chart.helpers.toFont(scale.options.ticks.font).string;
-  const drawn = scale.ticks.map((t, i) => ({label: t.label, full: chart.data.labels[i], width: ctx.measureText(t.label).width}));
+  const drawn = scale.ticks.map(
+    (t, i) => ({label: t.label, full: chart.data.labels[i], width: ctx.measureText(t.label).width}));
   ctx.restore();
   const index = chart.data.labels.findIndex(label => label.includes(long));
   chart.tooltip.setActiveElements([{datasetIndex: 0, index: index}], {x: 0, y: 0});
