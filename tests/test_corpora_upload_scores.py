@@ -148,6 +148,8 @@ def test_my_submissions_over_the_api_list_an_upload_once(phase, ana, client, dja
     uk = upload(phase, ana, {"uk-ua-gec": UK_SOURCE}, django_capture_on_commit_callbacks, name="uk")
     listed = client.get("/api/me/submissions/").json()["submissions"]
     assert [(s["id"], s["counts"]) for s in listed] == [(uk, True), (full, True)]  # the zip still counts in cs
+    mine = client.get("/tasks/scores/submissions/?phase=dev").content.decode()
+    assert "<b>counts</b> for uk-ua-gec</td>" in mine and "<b>counts</b> for cs-natwebinf</td>" in mine
 
 
 STATES = {  # phase fields for each state

@@ -50,6 +50,9 @@ def team_submissions(
         entries = (
             {s.pk: upload_entry(s) for s in submissions if s.status == Submission.Status.SCORED} if visible else {}
         )
+        counted_for = (
+            counted_corpora([s.pk for s in submissions if getattr(s, "counted", False)]) if show_counted else {}
+        )
         return [
             {
                 **submission_row(
@@ -60,6 +63,7 @@ def team_submissions(
                     path,
                 ),
                 "corpora": corpus_cells(entries[s.pk], path, s.pk) if s.pk in entries else [],
+                "counted_for": counted_for.get(s.pk, []),
                 "entry_scores": entries[s.pk]["scores"] if s.pk in entries else None,
             }
             for s in submissions
@@ -77,6 +81,18 @@ def submission_row(submission: Submission, user, scores: dict | None, show_count
         "scores": headline(scores, first) if scores is not None else None,
         "counted": bool(getattr(submission, "counted", False)) if show_counted else None,
     }
+
+
+def counted_corpora(upload_ids: list[int]) -> dict[int, list[str]]:
+    """``{upload id: the corpora its outputs count for}``: an entry's corpora may come from
+    several uploads, each starred, so each says for which corpora it counts."""
+    held = PoolMember.objects.filter(submission__parent_id__in=upload_ids).values_list(
+        "submission__parent_id", "submission__phase__corpus"
+    )
+    result: dict[int, list[str]] = {}
+    for upload_id, corpus in held.order_by("submission__phase_id"):
+        result.setdefault(upload_id, []).append(corpus)
+    return result
 
 
 def corpus_cells(entry: dict, path: str, upload_id: int) -> list[dict]:
