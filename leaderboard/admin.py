@@ -4,6 +4,8 @@ Actions call the same services as the pages; anything that scores is queued.
 """
 
 from django.contrib import admin, messages
+from django.db import transaction
+from django.db.models import Q
 
 from .models import (
     Assignment,
@@ -204,6 +206,28 @@ class SubmissionAdmin(admin.ModelAdmin):
     @admin.display(description="error")
     def short_error(self, submission):
         return submission.error[:120]
+
+    def delete_model(self, request, obj):
+        """Leave the pool first (its counts move by what the member held), then go."""
+        with transaction.atomic():
+            self._leave_pools(Submission.objects.filter(pk=obj.pk))
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        with transaction.atomic():
+            self._leave_pools(queryset)
+            super().delete_queryset(request, queryset)
+
+    @staticmethod
+    def _leave_pools(queryset) -> None:
+        """Withdraw the submissions (and their corpus files) and recount their phases, so the
+        pool subtracts them before the rows go (a cascade would leave its counts behind) and
+        the board shows who counts without them at once."""
+        ids = list(queryset.values_list("pk", flat=True))
+        phases = set(Submission.objects.filter(pk__in=ids).values_list("phase_id", flat=True))
+        Submission.objects.filter(Q(pk__in=ids) | Q(parent_id__in=ids)).update(hidden=True)
+        for phase_id in Phase.every.filter(pk__in=phases).values_list("pk", "parent_id"):
+            recount(phase_id[1] or phase_id[0])
 
     def save_model(self, request, obj, form, change):
         """A submission withdrawn, restored, chosen or made a baseline by hand: the pool

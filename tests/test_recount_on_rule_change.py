@@ -100,3 +100,11 @@ def test_a_submission_withdrawn_in_the_admin_leaves_the_board_at_once(rules_task
     assert post_change_form(staff_client(client), url, {"hidden": "on"}).status_code == 302
     assert Submission.objects.get(pk=latest).hidden
     assert anns_on_board(rules_task) == [rules_task["submissions"]["ann-GECToR-BERT"].pk]  # the latest still in
+
+
+def test_a_submission_deleted_in_the_admin_leaves_the_pool_first(rules_task, client):
+    latest = rules_task["submissions"]["ann-T5"].pk
+    staff = staff_client(client)
+    answer = staff.post(f"/admin/leaderboard/submission/{latest}/delete/", {"post": "yes"})
+    assert answer.status_code == 302 and not Submission.objects.filter(pk=latest).exists()
+    assert anns_on_board(rules_task) == [rules_task["submissions"]["ann-GECToR-BERT"].pk]
