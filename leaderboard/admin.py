@@ -4,6 +4,8 @@ Actions call the same services as the pages; anything that scores is queued.
 """
 
 from django.contrib import admin, messages
+from django.db import transaction
+from django.db.models import Q
 
 from .models import (
     Assignment,
@@ -33,6 +35,7 @@ from .models import (
 from .services.hosting import phases
 from .services.hosting.organizer_jobs import queue_job, requeue_job
 from .services.jobs.sweeper import requeue
+from .services.pool.recount import recount, recount_task
 
 
 def queue_rescores(request, tasks) -> None:
@@ -72,6 +75,20 @@ class SharedTaskAdmin(admin.ModelAdmin):
     @admin.action(description="Rescore every submission (queued)")
     def rescore(self, request, queryset):
         queue_rescores(request, queryset)
+
+    def save_model(self, request, obj, form, change):
+        """The model's ``clean`` has refused a headline outside the task's score paths; a
+        new headline or metric list changes who is "best" and what boards rank by."""
+        super().save_model(request, obj, form, change)
+        if change and {"headline_metric", "metrics"} & set(form.changed_data):
+            recount_task(obj)
+
+    def save_formset(self, request, form, formset, change):
+        """A phase's counting rule changed in the inline: its pool and board follow now."""
+        super().save_formset(request, form, formset, change)
+        for phase_form in formset.forms:
+            if phase_form.instance.pk and "counting" in phase_form.changed_data:
+                recount(phase_form.instance.pk)
 
 
 @admin.register(Dataset)
@@ -131,6 +148,12 @@ class PhaseAdmin(admin.ModelAdmin):
     def rescore(self, request, queryset):
         queue_rescores(request, SharedTask.objects.filter(phases__in=queryset).distinct())
 
+    def save_model(self, request, obj, form, change):
+        """A new counting rule moves the pool and the board at once, not at the next upload."""
+        super().save_model(request, obj, form, change)
+        if change and "counting" in form.changed_data:
+            recount(obj.parent_id or obj.pk)
+
 
 class FailedFilter(admin.SimpleListFilter):
     title = "failure"
@@ -178,9 +201,42 @@ class SubmissionAdmin(admin.ModelAdmin):
     raw_id_fields = ["phase", "team", "submitted_by"]
     actions = ["requeue"]
 
+    COUNTING = {"hidden", "is_baseline", "chosen", "status", "phase", "team"}  # what decides who counts
+
     @admin.display(description="error")
     def short_error(self, submission):
         return submission.error[:120]
+
+    def delete_model(self, request, obj):
+        """Leave the pool first (its counts move by what the member held), then go."""
+        with transaction.atomic():
+            self._leave_pools(Submission.objects.filter(pk=obj.pk))
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        with transaction.atomic():
+            self._leave_pools(queryset)
+            super().delete_queryset(request, queryset)
+
+    @staticmethod
+    def _leave_pools(queryset) -> None:
+        """Withdraw the submissions (and their corpus files) and recount their phases, so the
+        pool subtracts them before the rows go (a cascade would leave its counts behind) and
+        the board shows who counts without them at once."""
+        ids = list(queryset.values_list("pk", flat=True))
+        phases = set(Submission.objects.filter(pk__in=ids).values_list("phase_id", flat=True))
+        Submission.objects.filter(Q(pk__in=ids) | Q(parent_id__in=ids)).update(hidden=True)
+        for phase_id in Phase.every.filter(pk__in=phases).values_list("pk", "parent_id"):
+            recount(phase_id[1] or phase_id[0])
+
+    def save_model(self, request, obj, form, change):
+        """A submission withdrawn, restored, chosen or made a baseline by hand: the pool
+        and the board of its phase (and of the phase it left) follow at once."""
+        before = form.initial.get("phase")
+        super().save_model(request, obj, form, change)
+        if change and self.COUNTING & set(form.changed_data):
+            for phase_id in {before, obj.phase_id} - {None}:
+                recount(Phase.every.filter(pk=phase_id).values_list("parent_id", flat=True).first() or phase_id)
 
     @admin.action(description="Re-queue for scoring (failed, queued or stuck ones)")
     def requeue(self, request, queryset):

@@ -24,6 +24,17 @@ def attachment(body: str | bytes, content_type: str, filename: str) -> HttpRespo
     return response
 
 
+ZIP_STARTS = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first member, or an empty zip's end record
+
+
+def as_uploaded(content: bytes, filename: str) -> HttpResponse:
+    """A submission's file as it came: a zip of corpus files is sent as a zip (as text, a
+    browser would show its bytes or save it under a name that says text); any other
+    file as UTF-8 text, which the upload checked it is."""
+    is_zip = content.startswith(ZIP_STARTS)
+    return attachment(content, "application/zip" if is_zip else "text/plain; charset=utf-8", filename)
+
+
 def phase_download(phase, user, what: str) -> HttpResponse:
     """The phase's ``input`` or ``references`` files; 403 with the reason when ``user``
     may not have them (:mod:`leaderboard.access` decides)."""

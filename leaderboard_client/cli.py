@@ -11,6 +11,8 @@ import argparse
 import functools
 import getpass
 import json
+import os
+import select
 import sys
 import time
 import urllib.error
@@ -39,12 +41,17 @@ def flat_scores(scores: dict, prefix: str = "") -> dict[str, float]:
 
 def headline(scores: dict, task: dict | None) -> list[tuple[str, float]]:
     """The task's headline paths with their labels when the server lists them, else
-    every corpus-level number."""
+    every corpus-level number; the path the task ranks by (``ranked_by``) first, so the
+    number the board is about is never cut off the top of the list."""
     flat = flat_scores(scores)
-    described = [d for d in (task or {}).get("score_paths") or [] if d.get("headline", True)]
+    paths = (task or {}).get("score_paths") or []
+    ranked_by = (task or {}).get("ranked_by")
+    described = [d for d in paths if d["path"] == ranked_by]
+    described += [d for d in paths if d.get("headline", True) and d["path"] != ranked_by]
     if described:
         return [(f"{d['label']} ({d['path']})", flat[d["path"]]) for d in described if d["path"] in flat]
-    return [(path, value) for path, value in flat.items() if ".sentence." not in f".{path}."]
+    rows = [(path, value) for path, value in flat.items() if ".sentence." not in f".{path}."]
+    return sorted(rows, key=lambda row: row[0] != ranked_by)  # stable: the rest keep their order
 
 
 def refusal(error: ApiError, server: str) -> str:
@@ -238,8 +245,27 @@ def cmd_list(client: Client, args) -> int:
     for s in rows:
         counted = "*" if s.get("counts") else " "
         print(f"{counted} {s['id']:>6}  {s['created_at'][:16]}  {s['phase']:<8} {s['status']:<9} {s['system_name']}")
-    print("(* = the submission that counts on the board)")
+    if entry_of_several_uploads(client, rows):
+        print("(* = counts on the board for its corpus: an entry's corpora may come from several uploads)")
+    else:
+        print("(* = the submission that counts on the board)")
     return 0
+
+
+def entry_of_several_uploads(client: Client, rows: list[dict]) -> bool:
+    """Whether several uploads of one team's entry are starred: a phase of several corpora
+    where each corpus's output that counts came in another upload. The task is asked only
+    when a phase has more than one star (every scored upload counts under GEC_POOL=all)."""
+    starred: dict[tuple[str, str, str], int] = {}
+    for s in rows:
+        if s.get("counts"):
+            key = (s["task"], s["phase"], s["team"])
+            starred[key] = starred.get(key, 0) + 1
+    for slug, phase in sorted({(task, phase) for (task, phase, _), n in starred.items() if n > 1}):
+        phases = client.task(slug).get("phases") or []
+        if any(p.get("kind") == phase and p.get("corpora") for p in phases):
+            return True
+    return False
 
 
 def cmd_choose(client: Client, args) -> int:
@@ -413,10 +439,35 @@ def main(argv: list[str] | None = None) -> int:
         return 3
     client = Client(server, args.token or credentials.token_for(server.rstrip("/")))
     try:
-        return args.run(client, args)
+        code = args.run(client, args)
+        sys.stdout.flush()  # a closed pipe is found here, not at exit
+        return code
+    except BrokenPipeError:
+        if not stdout_closed():
+            print(f"cannot reach {server}: the connection was closed", file=sys.stderr)
+            return 4
+        return 0
     except ApiError as error:
         print(refusal(error, client.server), file=sys.stderr)
         return 2 if error.status == 400 else 3
     except (urllib.error.URLError, OSError) as error:
         print(f"cannot reach {server}: {error}", file=sys.stderr)
         return 4
+
+
+def stdout_closed() -> bool:
+    """Whether our reader went away (``gec-submit status 30 | head -1``), not the server:
+    nothing is wrong then, so say nothing. Standard output is pointed at the null device,
+    or Python would report the same closed pipe again on its way out."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    if hasattr(select, "poll"):
+        poll = select.poll()
+        poll.register(fd, select.POLLOUT)
+        if not any(events & select.POLLERR for _, events in poll.poll(0)):
+            return False  # our reader is still there: the pipe that broke was the server's
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    return True

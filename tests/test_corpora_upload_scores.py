@@ -148,6 +148,8 @@ def test_my_submissions_over_the_api_list_an_upload_once(phase, ana, client, dja
     uk = upload(phase, ana, {"uk-ua-gec": UK_SOURCE}, django_capture_on_commit_callbacks, name="uk")
     listed = client.get("/api/me/submissions/").json()["submissions"]
     assert [(s["id"], s["counts"]) for s in listed] == [(uk, True), (full, True)]  # the zip still counts in cs
+    mine = client.get("/tasks/scores/submissions/?phase=dev").content.decode()
+    assert "<b>counts</b> for uk-ua-gec</td>" in mine and "<b>counts</b> for cs-natwebinf</td>" in mine
 
 
 STATES = {  # phase fields for each state
@@ -189,3 +191,34 @@ def test_the_upload_is_shown_exactly_as_its_corpus_files(
             shown = [bool(a.json()["scores"]) for a in answers]
             assert len(set(shown)) == 1, (name, shown)
             assert bool(answers[0].json()["corpora"]) == shown[0] == bool(answers[0].json()["corpus_uploads"])
+
+
+def test_every_place_shows_the_headline_first(phase, ana, client, django_capture_on_commit_callbacks):
+    """GLEU is the sixth headline score in registry order: a page that showed the first
+    four left out the very number a task ranked by GLEU is about."""
+    import re
+
+    from leaderboard.models import SharedTask
+
+    SharedTask.objects.filter(pk=phase.task_id).update(headline_metric="gleu.score")
+    full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
+    mine = client.get("/tasks/scores/submissions/?phase=dev").content.decode()
+    cell = re.search(r'<td class="small scores"[^>]*>(.*?)</td>', mine, re.S).group(1)
+    assert re.search(r"macro average</span><br>GLEU \d", cell), cell  # the macro average of the headline, first
+    page = client.get(f"/tasks/scores/submissions/{full}/").content.decode()
+    first = re.search(r"<tbody><tr><td>([^<]+)</td>", page).group(1)
+    assert first == "GLEU"
+
+
+def test_the_file_as_uploaded_is_sent_as_what_it_is(phase, ana, client, django_capture_on_commit_callbacks):
+    """A zip of corpus files comes back as a zip; one corpus's text file as text."""
+    full = upload(phase, ana, {"cs-natwebinf": CS_REF, "uk-ua-gec": UK_REF}, django_capture_on_commit_callbacks)
+    answer = client.get(f"/tasks/scores/submissions/{full}/file/")
+    assert answer["Content-Type"] == "application/zip" and answer.content.startswith(b"PK")
+    assert answer["Content-Disposition"] == 'attachment; filename="out.zip"'
+    with django_capture_on_commit_callbacks(execute=True):
+        one = accept_submission(
+            phase, ana, system_name="uk", filename="uk-ua-gec.txt", content=text(UK_REF).encode()
+        ).pk
+    answer = client.get(f"/tasks/scores/submissions/{one}/file/")
+    assert answer["Content-Type"] == "text/plain; charset=utf-8" and answer.content == text(UK_REF).encode()

@@ -235,3 +235,35 @@ def test_settings_that_are_constants_are_not_called_environment_variables():
     for name in ("GEC_LOGIN_LIMITS", "GEC_MAIL_LIMITS"):
         assert hasattr(settings, name) and name not in read
         assert name not in {n for names, _ in settings_table() for n in names}
+
+
+def test_the_scoring_wrapper_runs_the_documented_human_command_in_a_fresh_shell(tmp_path):
+    """docs/organizer-guide.md's ``bash scripts/score human --judgments judgments.xml``
+    (a campaign's export) from another directory with nothing in the environment but
+    PATH and HOME: a bare ``python -m scoring`` there finds no library."""
+    import os
+    import subprocess
+
+    from scoring.human import RankingItem, write_judgments_xml
+
+    guide = (ROOT / "docs" / "organizer-guide.md").read_text(encoding="utf-8")
+    assert "bash scripts/score human --judgments judgments.xml" in guide
+    items = [
+        RankingItem(src_id=line, user=user, ranks=(("good", 1), ("bad", 2)), line=0)
+        for line in (1, 2, 3)
+        for user in ("ann", "ben")
+    ]
+    (tmp_path / "judgments.xml").write_bytes(write_judgments_xml(items))
+    env = {"PATH": "/usr/bin:/bin", "HOME": os.environ["HOME"]}
+    if os.environ.get("GEC_VENV"):
+        env["GEC_VENV"] = os.environ["GEC_VENV"]
+    answer = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "score"), "human", "--judgments", "judgments.xml"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert answer.returncode == 0, answer.stderr
+    assert "good" in answer.stdout and "bad" in answer.stdout

@@ -51,6 +51,7 @@ def test_a_bundle_of_corpora_takes_multigec_gleu_unless_told(host, django_captur
     with django_capture_on_commit_callbacks(execute=True):
         task = host_task(host, "bundled", bundle=bundle())
     assert task.gleu_variant == "multigec" and offered(host, "bundled") == "multigec"
+    assert task.headline_metric == "gleu.score"  # ranked by GLEU, as MultiGEC-2025 was
     with django_capture_on_commit_callbacks(execute=True):
         answer = host.post(
             "/tasks/bundled/phases/new/",
@@ -68,6 +69,9 @@ def test_a_bundle_of_corpora_takes_multigec_gleu_unless_told(host, django_captur
     with django_capture_on_commit_callbacks(execute=True):
         told = host_task(host, "told", bundle=bundle(), gleu_variant="official")
     assert told.gleu_variant == "official" and offered(host, "told") == "official"
+    with django_capture_on_commit_callbacks(execute=True):
+        ranked = host_task(host, "ranked", bundle=bundle(), headline_metric="errant.cs.f")
+    assert ranked.headline_metric == "errant.cs.f"
 
 
 def test_plain_gold_takes_the_official_gleu_unless_told(host, django_capture_on_commit_callbacks):
@@ -79,6 +83,7 @@ def test_plain_gold_takes_the_official_gleu_unless_told(host, django_capture_on_
     with django_capture_on_commit_callbacks(execute=True):
         plain = host_task(host, "plain", **files)
     assert plain.gleu_variant == "official" and offered(host, "plain") == "official"
+    assert plain.headline_metric == ""  # the registry's default
     files = {
         "source": SimpleUploadedFile("source.txt", text(CS_SOURCE).encode()),
         "references": [SimpleUploadedFile("ref.txt", text(CS_REF).encode())],

@@ -216,7 +216,9 @@ def test_a_phase_is_edited_in_its_time_zone_and_keeps_its_key(host, django_captu
 
 def test_the_headline_metric_must_be_one_of_the_chosen_metrics(host):
     response = create(host, metrics=["errant"], headline_metric="usim.f")
-    assert response.status_code == 400 and "usim.f is not among the chosen metrics" in response.content.decode()
+    assert (
+        response.status_code == 400 and "usim.f is not one of the task&#x27;s score paths" in response.content.decode()
+    )
 
 
 def test_the_new_phase_form_offers_dev_then_a_hidden_test(host, django_capture_on_commit_callbacks):

@@ -100,3 +100,15 @@ def test_organizer_sees_every_system_with_the_references(cleme2_task, client):
     assert "ref 0:" in page
     blocks = page.split('class="sentence"')[1:]
     assert blocks and all('data-class="FN"' in b for b in blocks)
+
+
+@pytest.mark.django_db
+def test_a_task_without_cleme2_has_no_cleme2_tab(client):
+    from leaderboard.services.hosting.task_creation import create_task
+
+    create_task("plain-errant", source="a b .\n", references=[("r", "a c .\n")], metrics=["errant"])
+    create_task("with-cleme2", source="a b .\n", references=[("r", "a c .\n")], metrics=["errant", "cleme2"])
+    page = client.get("/tasks/plain-errant/").content.decode()
+    assert "Per error type" in page and "/tasks/plain-errant/cleme2/" not in page and ">CLEME2.0<" not in page
+    assert client.get("/tasks/plain-errant/cleme2/").status_code == 404
+    assert "/tasks/with-cleme2/cleme2/" in client.get("/tasks/with-cleme2/").content.decode()

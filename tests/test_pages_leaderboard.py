@@ -20,6 +20,7 @@ def board(client, **params):
 
 def ranked_systems(html):
     body = html.split('id="leaderboard"')[1].split("</table>")[0]
+    body = re.sub(r'<span class="word">([^<]*)</span>', r"\1", body)  # a hyphenated name's no-break span
     return re.findall(r"<td>[^<]*</td><td>([^<]+?)(?: <span|</td>)", body)
 
 

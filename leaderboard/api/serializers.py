@@ -129,6 +129,20 @@ class TaskSettingsSerializer(serializers.Serializer):
     """What organizers change through ``PATCH /api/tasks/<slug>/``."""
 
     max_team_size = serializers.IntegerField(min_value=1, max_value=1000, help_text="the most members a team may have")
+    headline_metric = serializers.CharField(
+        max_length=100,
+        allow_blank=True,
+        help_text="the score path the boards rank by and 'best' compares: one of the task's score_paths "
+        "(empty: the registry's default); the phases are recounted at once",
+    )
+
+    def validate_headline_metric(self, path: str) -> str:
+        """The model's own check (the admin, the host form and create_task ask it too)."""
+        task = self.context["task"]
+        problem = task.headline_problem(path)
+        if problem:
+            raise serializers.ValidationError(problem)
+        return path
 
 
 class UploadSerializer(serializers.Serializer):

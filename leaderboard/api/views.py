@@ -19,6 +19,7 @@ from ..models.tasks import PhaseNotNamed
 from ..selectors.difficulty import chunk_rows, pool_size
 from ..selectors.tasks import listed_tasks
 from ..services.accounts import tokens
+from ..services.pool.recount import set_headline
 from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
 from ..services.teams.actions import TeamError, set_team_size
 from ..services.teams.terms import TermsNotAccepted
@@ -117,10 +118,12 @@ class TaskDetail(generics.RetrieveAPIView):
                 if not request.user.is_authenticated
                 else PermissionDenied("only the task's organizers change its settings")
             )
-        settings = TaskSettingsSerializer(data=request.data, partial=True)  # a PATCH changes what it names
+        settings = TaskSettingsSerializer(data=request.data, partial=True, context={"task": task})  # what it names
         settings.is_valid(raise_exception=True)
         if "max_team_size" in settings.validated_data:
             set_team_size(task, settings.validated_data["max_team_size"])
+        if "headline_metric" in settings.validated_data:
+            set_headline(task, settings.validated_data["headline_metric"])
         return Response(TaskSerializer(task).data)
 
 

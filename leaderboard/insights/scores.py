@@ -5,7 +5,7 @@ from __future__ import annotations
 from scoring import HEADLINE_SCORES, flatten, label
 
 from ..models import MetricResult, Submission
-from ..ranking import metric_value, summary
+from ..ranking import headline_metric, metric_value, summary
 from .loading import comparison_inputs
 from .per_type import comparison
 
@@ -20,9 +20,12 @@ def stored_scores(submission_ids) -> dict[int, dict]:
     return result
 
 
-def headline(scores: dict) -> list[tuple[str, float]]:
-    """``[(label, value)]`` of the headline scores this submission has."""
-    values = ((name, metric_value(scores, path)) for name, path in HEADLINE_SCORES)
+def headline(scores: dict, first: str = "") -> list[tuple[str, float]]:
+    """``[(label, value)]`` of the headline scores this submission has, the task's ranking
+    path ``first`` leading (a page that shows a few shows the one the board is about)."""
+    labels = {path: name for name, path in HEADLINE_SCORES}
+    paths = ([first] if first else []) + [path for path in labels if path != first]
+    values = ((labels.get(path) or label(path), metric_value(scores, path)) for path in paths)
     return [(name, value) for name, value in values if value is not None]
 
 
@@ -31,7 +34,7 @@ def score_sheet(submission: Submission, level: str, metric: str) -> dict:
     ``metric``'s per-type table at category ``level``."""
     scores = stored_scores([submission.pk]).get(submission.pk, {})
     return {
-        "headline": headline(scores),
+        "headline": headline(scores, headline_metric(submission.phase.task)),
         "score_table": [(path, label(path), value) for path, value in flatten(scores).items()],
         "per_type": comparison(comparison_inputs([submission], metric), level, submission.phase.task.beta, metric),
     }

@@ -45,33 +45,54 @@ def team_submissions(
     show_counted = access.may_see_counted(phase, user)
     if not with_scores:
         return [submission_row(s, user, None, show_counted) for s in submissions]
+    path = headline_metric(phase.task)
     if phase.is_multi_corpus:  # each upload shown whole: its entry's macro average and corpora
-        path = headline_metric(phase.task)
         entries = (
             {s.pk: upload_entry(s) for s in submissions if s.status == Submission.Status.SCORED} if visible else {}
+        )
+        counted_for = (
+            counted_corpora([s.pk for s in submissions if getattr(s, "counted", False)]) if show_counted else {}
         )
         return [
             {
                 **submission_row(
-                    s, user, entries[s.pk]["scores"] if s.pk in entries else ({} if visible else None), show_counted
+                    s,
+                    user,
+                    entries[s.pk]["scores"] if s.pk in entries else ({} if visible else None),
+                    show_counted,
+                    path,
                 ),
                 "corpora": corpus_cells(entries[s.pk], path, s.pk) if s.pk in entries else [],
+                "counted_for": counted_for.get(s.pk, []),
                 "entry_scores": entries[s.pk]["scores"] if s.pk in entries else None,
             }
             for s in submissions
         ]
     scores = stored_scores(s.pk for s in submissions) if visible else {}
-    return [submission_row(s, user, scores.get(s.pk, {}) if visible else None, show_counted) for s in submissions]
+    return [submission_row(s, user, scores.get(s.pk, {}) if visible else None, show_counted, path) for s in submissions]
 
 
-def submission_row(submission: Submission, user, scores: dict | None, show_counted: bool) -> dict:
-    """``scores``: the stored scores when the user may see them, else None."""
+def submission_row(submission: Submission, user, scores: dict | None, show_counted: bool, first: str = "") -> dict:
+    """``scores``: the stored scores when the user may see them, else None; ``first``: the
+    task's ranking path, shown first."""
     return {
         **status_of(submission, user),
         "submission": submission,
-        "scores": headline(scores) if scores is not None else None,
+        "scores": headline(scores, first) if scores is not None else None,
         "counted": bool(getattr(submission, "counted", False)) if show_counted else None,
     }
+
+
+def counted_corpora(upload_ids: list[int]) -> dict[int, list[str]]:
+    """``{upload id: the corpora its outputs count for}``: an entry's corpora may come from
+    several uploads, each starred, so each says for which corpora it counts."""
+    held = PoolMember.objects.filter(submission__parent_id__in=upload_ids).values_list(
+        "submission__parent_id", "submission__phase__corpus"
+    )
+    result: dict[int, list[str]] = {}
+    for upload_id, corpus in held.order_by("submission__phase_id"):
+        result.setdefault(upload_id, []).append(corpus)
+    return result
 
 
 def corpus_cells(entry: dict, path: str, upload_id: int) -> list[dict]:

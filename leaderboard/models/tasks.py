@@ -1,6 +1,7 @@
 """A shared task, its phases and the hidden dataset each phase is scored against."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Length
@@ -122,6 +123,47 @@ class SharedTask(models.Model):
         from scoring import metric_names
 
         return metric_names(self.metrics or None)
+
+    def clean(self) -> None:
+        """The admin's check (``full_clean``): the metric names and the headline path."""
+        super().clean()
+        try:
+            self.metric_names()
+        except ValueError as error:
+            raise ValidationError({"metrics": str(error)}) from error
+        problem = self.headline_problem()
+        if problem:
+            raise ValidationError({"headline_metric": problem})
+
+    def headline_problem(self, path: str | None = None) -> str | None:
+        """Why ``path`` (by default ``headline_metric``) cannot rank this task's boards, or
+        None when it can (empty is the registry's default). A path outside the task's score paths is no slip to
+        keep: every value at it is null, so every team ties first. The admin, the host
+        form, the API and ``create_task`` all ask this one question."""
+        from scoring import headline_scores, valid_paths
+
+        path = self.headline_metric if path is None else path
+        if not path:
+            return None
+        try:
+            names = self.metric_names()
+        except ValueError as error:
+            return str(error)
+        if path not in valid_paths(names):
+            usual = ", ".join(p.path for p in headline_scores(names))
+            return (
+                f"{path} is not one of the task's score paths (its metrics: {', '.join(names)}); "
+                f"the usual ones are {usual}, and GET /api/tasks/{self.slug}/ lists every one in score_paths"
+            )
+        if path.startswith("cleme2.sim.") and not self.sim:
+            return f"{path} needs similarity-weighted CLEME2.0 (sim) on the task"
+        return None
+
+    def check_headline(self) -> None:
+        """Raise ``ValueError`` with :meth:`headline_problem`'s reason (services, commands)."""
+        problem = self.headline_problem()
+        if problem:
+            raise ValueError(f"headline metric: {problem}")
 
     def current_phase(self):
         """The phase meant when none is named (:func:`current_of`)."""

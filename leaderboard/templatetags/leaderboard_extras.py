@@ -1,4 +1,8 @@
+import re
+
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from scoring import label, value_at
 
@@ -16,3 +20,12 @@ def score(scores: dict, path: str):
 def metric_label(path: str) -> str:
     """A readable column name for a metric path (``errant.cs.f`` -> ``ERRANT cs F``)."""
     return label(path)
+
+
+@register.filter
+def unbroken(name) -> SafeString:
+    """``name`` escaped, each word that holds a hyphen kept on one line: a browser breaks
+    a line after a hyphen, so a narrow column showed ``cs-`` over ``geccc``. Lines still
+    break between words."""
+    parts = re.split(r"(\s+)", str(name))
+    return mark_safe("".join(f'<span class="word">{escape(p)}</span>' if "-" in p else escape(p) for p in parts))

@@ -12,3 +12,10 @@ def task_tabs(task) -> list[tuple[str, str]]:
     """``[(name, label)]``: the written pages, and Data always (it lists the phases' files)."""
     written = set(TaskPage.objects.filter(task=task).exclude(markdown="").values_list("name", flat=True))
     return [(name, label) for name, label in TaskPage.Name.choices if name in written or name == TaskPage.Name.DATA]
+
+
+@register.simple_tag
+def scores_metric(task, name: str) -> bool:
+    """Whether the task scores the metric ``name``: a tab about one metric (CLEME2.0) is
+    left out of a task that does not, rather than opening on an empty page."""
+    return name in task.metric_names()

@@ -2,6 +2,7 @@
 
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import render
 
 from .. import access, params
@@ -17,6 +18,8 @@ PER_PAGE = 25
 
 def overview(request, slug):
     task, phase = results_phase(request, slug)
+    if "cleme2" not in task.metric_names():
+        raise Http404(f"task {task.slug} does not score CLEME2.0 (its metrics: {', '.join(task.metric_names())})")
     assumption = params.choice(request.GET, "assumption", ASSUMPTIONS, "dependent")
     rows = board_rows(phase.pk, headline_metric(task))
     viewable = visible_output_ids(phase, request.user)

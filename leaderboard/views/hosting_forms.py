@@ -15,6 +15,7 @@ from ..sanitise import MAX_PAGE_CHARS
 from ..selectors.tasks import datasets_of, has_corpus_phases, has_phases, phase_key_taken, phase_keys, slug_taken
 from ..services.data.corpora import is_corpora_bundle, unpack_corpora
 from ..services.data.gold import check_gold, unpack_bundle
+from ..services.hosting.task_creation import task_defaults
 from ..services.teams.actions import TeamError, clean_domains
 from .time_zones import zone_choices
 
@@ -214,11 +215,16 @@ class TaskForm(GoldFields, TeamSizeForm):
 
     def clean(self):
         data = super().clean()
-        headline = data.get("headline_metric")
-        if headline and headline.split(".")[0] not in data.get("metrics", []):
-            self.add_error("headline_metric", f"{headline} is not among the chosen metrics")
-        elif headline.startswith("cleme2.sim.") and not data.get("sim"):
-            self.add_error("headline_metric", f"{headline} needs similarity-weighted CLEME2.0")
+        if "headline_metric" in data and data.get("metrics"):
+            chosen = SharedTask(
+                slug=data.get("slug") or "",
+                metrics=data["metrics"],
+                sim=bool(data.get("sim")),
+                headline_metric=data["headline_metric"],
+            )
+            problem = chosen.headline_problem()  # the model's own check, as the admin, the API and create_task ask it
+            if problem:
+                self.add_error("headline_metric", problem)
         if not self.errors:
             self.check_pipeline()
             data["gold"] = self.clean_gold(self.gold_language()["max_tokens"])
@@ -240,9 +246,11 @@ class TaskForm(GoldFields, TeamSizeForm):
             )
         }
         bundle = isinstance(self.cleaned_data.get("gold"), list)  # a bundle of corpora: MultiGEC's shape
+        defaults = task_defaults(bundle=bundle, metrics=fields["metrics"])
         return {
             **fields,
-            "gleu_variant": self.cleaned_data.get("gleu_variant") or ("multigec" if bundle else "official"),
+            "headline_metric": fields["headline_metric"] or defaults["headline_metric"],
+            "gleu_variant": self.cleaned_data.get("gleu_variant") or defaults["gleu_variant"],
         }
 
 

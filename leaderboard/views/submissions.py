@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from scoring import label, value_at
 
 from .. import access, params
-from ..downloads import attachment
+from ..downloads import as_uploaded, attachment
 from ..insights import charts, consequences, exports
 from ..insights.cleme2 import CLASS_NAMES, CLASSES, sentence_views
 from ..insights.corpora import corpus_columns
@@ -124,16 +124,17 @@ def detail(request, slug, pk):
     if phase.is_multi_corpus:  # an upload of corpus files: each has its own page; the upload shows the entry whole
         context["corpus_outputs"] = upload_rows(submission, request.user)
         if access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
-            entry = upload_entry(submission)
+            entry, ranked_by = upload_entry(submission), headline_metric(task)
+            columns = sorted(corpus_columns(phase), key=lambda path: path != ranked_by)  # the headline first
             context.update(
                 entry=entry,
-                headline=headline(entry["scores"]),
-                corpus_columns=[(path, label(path)) for path in corpus_columns(phase)],
+                headline=headline(entry["scores"], ranked_by),
+                corpus_columns=[(path, label(path)) for path in columns],
             )
             for row in context["corpus_outputs"]:
                 scores = entry["corpora"][row["corpus"]]
                 row.update(
-                    scores=None if scores is None else [value_at(scores, path) for path in corpus_columns(phase)],
+                    scores=None if scores is None else [value_at(scores, path) for path in columns],
                     came_in=entry["corpus_uploads"][row["corpus"]],
                 )
     elif access.may_see_scores(submission, request.user) and submission.status == Submission.Status.SCORED:
@@ -226,7 +227,7 @@ def corpus_output(upload: Submission, query) -> Submission:
 def uploaded_file(request, slug, pk):
     """The file as uploaded."""
     submission = _visible_submission(request, slug, pk)
-    return attachment(uploaded_bytes(submission), "text/plain; charset=utf-8", submission.filename)
+    return as_uploaded(uploaded_bytes(submission), submission.filename)
 
 
 ACTIONS = {

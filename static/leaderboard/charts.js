@@ -15,6 +15,43 @@
 
   function fraction(value) { return value === null || value === undefined ? "–" : value.toFixed(4); }
 
+  // A label cut at its end, with an ellipsis, to fit ``width`` px: Chart.js draws a label
+  // wider than its axis across the canvas's edge, so a long team name lost its start.
+  // The tooltip, which shows on hover, keeps the whole name (it reads data.labels).
+  const measure = document.createElement("canvas").getContext("2d");
+  function fit(text, width, font) {
+    measure.font = font;
+    if (measure.measureText(text).width <= width) return text;
+    let n = text.length;
+    while (n > 1 && measure.measureText(text.slice(0, n) + "…").width > width) n--;
+    return text.slice(0, n) + "…";
+  }
+  // ``text`` as lines of at most ``width`` px, broken after a space, "/" or "-" where one
+  // is near (a tooltip is drawn inside the canvas: a whole long name must fit a phone's).
+  function lines(text, width, font) {
+    measure.font = font;
+    const out = [];
+    let rest = text;
+    while (rest && measure.measureText(rest).width > width) {
+      let n = rest.length;
+      while (n > 1 && measure.measureText(rest.slice(0, n)).width > width) n--;
+      const cut = Math.max(rest.lastIndexOf(" ", n - 1), rest.lastIndexOf("/", n - 1), rest.lastIndexOf("-", n - 1));
+      n = cut > n / 2 ? cut + 1 : n;
+      out.push(rest.slice(0, n));
+      rest = rest.slice(n);
+    }
+    return rest ? out.concat([rest]) : out;
+  }
+  function fontOf(scale) {
+    return Chart.helpers && Chart.helpers.toFont ? Chart.helpers.toFont(scale.options.ticks.font).string : "12px sans-serif";
+  }
+  // Tick labels of a category axis fitted to ``share`` of the chart's width.
+  function fittedTicks(share) {
+    return function (value) {
+      return fit(String(this.getLabelForValue(value)), Math.max(40, this.chart.width * share), fontOf(this));
+    };
+  }
+
   function board(canvas, d) {
     canvas.parentElement.style.height = Math.max(120, 28 * d.bars.length + 40) + "px";
     return new Chart(canvas, {
@@ -31,9 +68,15 @@
         indexAxis: "y", responsive: true, maintainAspectRatio: false, animation: false,
         plugins: {
           legend: {display: false},
-          tooltip: {callbacks: {label: c => d.label + " " + fraction(c.raw) + (d.bars[c.dataIndex].group ? "  (group " + d.bars[c.dataIndex].group + ")" : "")}},
+          tooltip: {callbacks: {
+            title: items => items.length ? lines(items[0].label, Math.max(80, items[0].chart.width - 40), "bold 12px sans-serif") : [],
+            label: c => d.label + " " + fraction(c.raw) + (d.bars[c.dataIndex].group ? "  (group " + d.bars[c.dataIndex].group + ")" : ""),
+          }},
         },
-        scales: {x: {beginAtZero: true, title: {display: true, text: d.label}}},
+        scales: {
+          x: {beginAtZero: true, title: {display: true, text: d.label}},
+          y: {ticks: {callback: fittedTicks(0.4)}},
+        },
       },
     });
   }
@@ -46,14 +89,20 @@
     const systems = d.points.map((p, k) => ({
       type: "scatter", label: p.name, data: [{x: p.x, y: p.y}],
       backgroundColor: p.baseline ? "#999999" : PALETTE[k % PALETTE.length], pointRadius: 5, order: 1,
+      clip: false,  // a system at P or R = 1.0 sits on the plot's edge: drawn whole, in the padding
     }));
+    const legend = Chart.defaults.plugins.legend.labels.generateLabels;
     return new Chart(canvas, {
       data: {datasets: systems.concat(iso)},
       options: {
         responsive: true, maintainAspectRatio: false, animation: false,
+        layout: {padding: {top: 8, right: 8}},
         plugins: {
-          legend: {labels: {filter: item => !item.text.startsWith("F" + d.beta)}},
-          tooltip: {callbacks: {label: c => c.dataset.label + ": P " + fraction(c.raw.x) + ", R " + fraction(c.raw.y)}},
+          legend: {labels: {
+            filter: item => !item.text.startsWith("F" + d.beta),
+            generateLabels: chart => legend(chart).map(item => Object.assign(item, {text: fit(item.text, Math.max(60, chart.width * 0.45), "12px sans-serif")})),
+          }},
+          tooltip: {callbacks: {label: c => lines(c.dataset.label + ": P " + fraction(c.raw.x) + ", R " + fraction(c.raw.y), Math.max(80, c.chart.width - 40), "12px sans-serif")}},
         },
         scales: {
           x: {min: 0, max: 1, title: {display: true, text: d.p_label}},
@@ -85,7 +134,10 @@
         labels: d.points.map(p => "#" + p.id + " " + p.name),
         datasets: [{label: d.label, data: d.points.map(p => p.value), borderColor: PALETTE[0], backgroundColor: PALETTE[0], tension: 0}],
       },
-      options: {responsive: true, maintainAspectRatio: false, animation: false, plugins: {legend: {display: false}}, scales: {y: {title: {display: true, text: d.label}}}},
+      options: {
+        responsive: true, maintainAspectRatio: false, animation: false, plugins: {legend: {display: false}},
+        scales: {x: {ticks: {callback: fittedTicks(0.25)}}, y: {title: {display: true, text: d.label}}},
+      },
     });
   }
 

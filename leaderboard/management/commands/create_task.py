@@ -5,6 +5,8 @@
 ``--corpora DIR`` makes a phase of several corpora from a folder laid out as a gold
 bundle (one folder per corpus, each with its language: docs/multigec.md), or from the
 bundle's zip, read as the host form reads it (a damaged zip is a ``bad input`` naming it).
+``--headline`` and ``--gleu-variant`` default as the host form's automatic choice does:
+MultiGEC-2025's (ranked by GLEU, its GLEU tool) for corpora, else the official GLEU.
 """
 
 import datetime as dt
@@ -20,7 +22,7 @@ from ...models import Phase, SharedTask
 from ...services.data.corpora import read_corpora_dir, unpack_corpora
 from ...services.data.datasets import prepare_stored
 from ...services.hosting.host import add_corpus_phase, store_corpora
-from ...services.hosting.task_creation import add_phase, create_task, prepare_gold_files
+from ...services.hosting.task_creation import add_phase, create_task, prepare_gold_files, task_defaults
 
 
 class Command(BaseCommand):
@@ -41,6 +43,19 @@ class Command(BaseCommand):
         parser.add_argument("--tokenize", action="store_true", help="input is raw text: run the spaCy tokenizer")
         parser.add_argument("--metrics", default="", help="comma-separated; default: every registered metric")
         parser.add_argument("--gts-ref", type=int, default=0, help="GoToScorer reference annotator")
+        parser.add_argument(
+            "--headline",
+            default="",
+            help="the score path the boards rank by and 'best' means, one of the task's score paths "
+            "(default: gleu.score for --corpora when GLEU is scored, as MultiGEC-2025 ranked; else the registry's)",
+        )
+        parser.add_argument(
+            "--gleu-variant",
+            choices=[value for value, _ in SharedTask._meta.get_field("gleu_variant").choices],
+            default="",
+            help="the GLEU the phase is scored with (default: multigec for --corpora, official else; "
+            "with --add-phase, the task's)",
+        )
         parser.add_argument("--phase", default="dev", help="the phase's key: dev, test, test-2, ... (default dev)")
         parser.add_argument("--name", default="", help="the phase's display name (default: its key)")
         parser.add_argument(
@@ -73,6 +88,8 @@ class Command(BaseCommand):
                 "give --source with --ref (one or more), or --m2"
                 + (" (or neither, to reuse the task's gold)" if add_phase else "")
             )
+        if add_phase and options["headline"]:
+            raise CommandError("--headline is the task's: give it when the task is created, not with --add-phase")
         fields = phase_fields(phase, options)
         gold = {
             "source": read(source) if source else None,
@@ -81,7 +98,7 @@ class Command(BaseCommand):
         }
         try:
             if add_phase:
-                created = self.add_phase(slug, phase, fields, gold if has_gold else None)
+                created = self.add_phase(slug, phase, fields, gold if has_gold else None, options["gleu_variant"])
             else:
                 if SharedTask.objects.filter(slug=slug).exists():
                     raise CommandError(f"task {slug} exists; add a phase with --add-phase --phase KEY")
@@ -91,8 +108,9 @@ class Command(BaseCommand):
                     description=options["description"],
                     tokenize=options["tokenize"],
                     gts_ref=options["gts_ref"],
-                    metrics=[m for m in options["metrics"].split(",") if m.strip()] or None,
+                    metrics=metric_list(options),
                     kind=phase,
+                    **task_choices(options, bundle=False),
                     **gold,
                     **fields,
                 )
@@ -120,6 +138,8 @@ class Command(BaseCommand):
             )
         if task is not None and task.phases.filter(kind=kind).exists():
             raise CommandError(f"task {slug} already has a phase {kind}; choose another --phase key (e.g. {kind}-2)")
+        if add_phase and options["headline"]:
+            raise CommandError("--headline is the task's: give it when the task is created, not with --add-phase")
         try:
             gold = unpack_corpora(folder.name, folder.read_bytes()) if folder.is_file() else read_corpora_dir(folder)
             with transaction.atomic():
@@ -130,13 +150,16 @@ class Command(BaseCommand):
                         description=options["description"],
                         tokenize=options["tokenize"],
                         gts_ref=options["gts_ref"],
-                        metrics=[m for m in options["metrics"].split(",") if m.strip()],
+                        metrics=metric_list(options) or [],
+                        **task_choices(options, bundle=True),
                     )
                     task.metric_names()  # rejects unknown metric names before anything is kept
+                    task.check_headline()
                 datasets = store_corpora(
                     task, gold, prepare=lambda dataset: prepare_stored(dataset, tokenize=task.tokenize)
                 )
-                created = add_corpus_phase(task, datasets, kind=kind, **phase_fields(kind, options))
+                gleu = options["gleu_variant"] or task.gleu_variant or "multigec"  # corpora: MultiGEC's shape
+                created = add_corpus_phase(task, datasets, kind=kind, gleu_variant=gleu, **phase_fields(kind, options))
         except scoring.InputError as error:
             raise CommandError(f"bad input:\n{error}") from error
         except ValueError as error:
@@ -144,7 +167,7 @@ class Command(BaseCommand):
         corpora = ", ".join(f"{d.name} ({d.lang}, {d.n_sentences} lines, {d.n_references} ref.)" for d in datasets)
         self.stdout.write(f"task {task.slug}: phase {created.kind} of {len(datasets)} corpora: {corpora}")
 
-    def add_phase(self, slug, kind, fields, gold):
+    def add_phase(self, slug, kind, fields, gold, gleu_variant: str):
         task = SharedTask.objects.filter(slug=slug).first()
         if task is None:
             raise CommandError(f"no task {slug}; create it first (without --add-phase)")
@@ -154,8 +177,23 @@ class Command(BaseCommand):
             dataset = task.datasets.order_by("pk").first() or task.phases.order_by("pk").first().dataset
         else:
             dataset = prepare_gold_files(f"{slug} {kind}", tokenize=task.tokenize, **gold)
+        gleu = gleu_variant or task.gleu_variant or "official"
         with transaction.atomic():
-            return add_phase(task, dataset, kind=kind, **fields)
+            return add_phase(task, dataset, kind=kind, gleu_variant=gleu, **fields)
+
+
+def metric_list(options: dict) -> list[str] | None:
+    return [m.strip() for m in options["metrics"].split(",") if m.strip()] or None
+
+
+def task_choices(options: dict, *, bundle: bool) -> dict:
+    """The task's headline and GLEU: as given, else the defaults docs/multigec.md states
+    (MultiGEC-2025's for a bundle of corpora)."""
+    defaults = task_defaults(bundle=bundle, metrics=metric_list(options))
+    return {
+        "headline_metric": options["headline"] or defaults["headline_metric"],
+        "gleu_variant": options["gleu_variant"] or defaults["gleu_variant"],
+    }
 
 
 def phase_fields(kind: str, options: dict) -> dict:

@@ -22,6 +22,7 @@ from django.template.loader import render_to_string
 from ... import access
 from ...insights.scores import headline, stored_scores
 from ...models import Submission, Team
+from ...ranking import headline_metric
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,9 @@ def submission_finished(submission_id: int) -> int:
         "task": submission.phase.task,
         "phase": submission.phase,
         "status": access.shown_status(submission, visitor),
-        "scores": headline(stored_scores([submission.pk]).get(submission.pk, {}))
+        "scores": headline(
+            stored_scores([submission.pk]).get(submission.pk, {}), headline_metric(submission.phase.task)
+        )
         if access.may_see_results(submission.phase, visitor)
         else [],
         "url": f"{settings.GEC_SITE_URL}/tasks/{submission.phase.task.slug}/submissions/{submission.pk}/",

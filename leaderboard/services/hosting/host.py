@@ -16,6 +16,7 @@ from ..data.datasets import load_dataset
 from ..data.gold import Gold
 from ..pool import gotoscorer
 from ..pool import membership as pool
+from ..pool.recount import recount
 from .organizer_jobs import queue_job
 from .task_creation import add_phase
 
@@ -46,6 +47,7 @@ def host_task(user, gold: Gold | list, *, language: dict | None = None, **fields
             status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued", created_by=user, **fields
         )
         task.metric_names()  # unknown metric names raise before anything is kept
+        task.check_headline()
         task.organizers.add(user)
         if isinstance(gold, list):
             store_corpora(task, gold, user=user)
@@ -90,13 +92,16 @@ def edit_phase(phase: Phase, fields: dict, *, user=None) -> OrganizerJob | None:
     A new GLEU variant changes how the phase's submissions score: when any was scored,
     the task's rescore is queued here (and returned), so no board mixes the two. The
     variant is compared with the stored one: a bound ModelForm has already set the new
-    value on ``phase``."""
+    value on ``phase``. A new counting rule moves the pool and the boards at once
+    (:func:`..boards.recount.recount`), not at the next upload."""
     with transaction.atomic():
-        stored = Phase.every.filter(pk=phase.pk).values_list("gleu_variant", flat=True).get()
-        rescore = "gleu_variant" in fields and fields["gleu_variant"] != stored and scored_on(phase)
+        gleu, counting = Phase.every.filter(pk=phase.pk).values_list("gleu_variant", "counting").get()
+        rescore = "gleu_variant" in fields and fields["gleu_variant"] != gleu and scored_on(phase)
         for name, value in fields.items():
             setattr(phase, name, value)
         phase.save(update_fields=list(fields))
+        if fields.get("counting", counting) != counting:
+            recount(phase.pk)
         pool.touch(phase.pk)  # open pages show the new state
         return queue_job(OrganizerJob.Kind.RESCORE, phase.task, user=user) if rescore else None
 

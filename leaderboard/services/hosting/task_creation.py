@@ -11,6 +11,19 @@ from ...models.text import field_problems
 from ..data.datasets import load_dataset, prepare_dataset, prepare_dataset_m2
 from ..pool import gotoscorer
 
+MULTIGEC_HEADLINE = "gleu.score"  # MultiGEC-2025 ranked its systems by GLEU
+
+
+def task_defaults(*, bundle: bool, metrics: list[str] | None) -> dict:
+    """The headline and GLEU of a task whose organizer left them unsaid (docs/multigec.md):
+    made from a bundle of corpora, MultiGEC-2025's (the PyPI gleu tool, ranked by GLEU when
+    GLEU is scored); else the official GLEU and the registry's default headline (empty).
+    The host form and ``create_task`` both ask this, so the two ways agree."""
+    if not bundle:
+        return {"gleu_variant": "official", "headline_metric": ""}
+    has_gleu = "gleu" in scoring.metric_names(list(metrics or []) or None)
+    return {"gleu_variant": "multigec", "headline_metric": MULTIGEC_HEADLINE if has_gleu else ""}
+
 
 def create_task(
     slug: str,
@@ -24,10 +37,13 @@ def create_task(
     metrics: list[str] | None = None,
     gts_ref: int = 0,
     tracks: list[str] = (),
+    headline_metric: str = "",
+    gleu_variant: str = "",
     kind: str = Phase.Kind.DEV,
     **phase_fields,
 ) -> SharedTask:
-    """A task with one phase of ``kind``; raises :class:`scoring.InputError` on bad files.
+    """A task with one phase of ``kind``; raises :class:`scoring.InputError` on bad files,
+    ``ValueError`` on an unknown metric or a headline outside the task's score paths.
 
     Parsing happens before the transaction opens, so a slow parse holds no locks.
     """
@@ -45,9 +61,12 @@ def create_task(
             metrics=list(metrics or []),
             gts_ref=gts_ref,
             tracks=list(tracks),
+            headline_metric=headline_metric,
+            gleu_variant=gleu_variant,
         )
         task.metric_names()  # rejects unknown metric names before anything is kept
-        add_phase(task, dataset, kind=kind, **phase_fields)
+        task.check_headline()
+        add_phase(task, dataset, kind=kind, **({"gleu_variant": gleu_variant} if gleu_variant else {}), **phase_fields)
     return task
 
 

@@ -1,0 +1,47 @@
+"""Who counts changed by an organizer's hand: the pool and every board follow at once.
+
+An upload, a choice or a withdrawal re-syncs its phase's pool as it happens; an
+organizer changing the rule itself (a phase's counting rule, the task's headline that
+"best" compares, a submission's state in the admin) must too, or the board keeps the
+old winners until the next upload. :func:`recount` is that one step: the pool moved to
+the rule as it now reads (:func:`.membership.sync_pool`) and open pages told (a
+new pool version, which every cached board is keyed by). The "counts" mark on a team's
+pages follows the pool, so it moves with it.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from ...models import Phase, SharedTask
+from . import membership as pool
+
+
+def recount(phase_id: int) -> bool:
+    """Bring the phase's pool (every corpus's, for a phase of several) to its rule now.
+    Returns whether anyone joined or left."""
+    with transaction.atomic():
+        changed = pool.sync_pool(phase_id)
+        pool.touch(phase_id)
+    return changed
+
+
+def recount_task(task: SharedTask) -> None:
+    """:func:`recount` every phase of ``task`` (a new headline changes who is best, and
+    what every board ranks by)."""
+    for phase_id in Phase.objects.filter(task=task).order_by("pk").values_list("pk", flat=True):
+        recount(phase_id)
+
+
+def set_headline(task: SharedTask, path: str) -> SharedTask:
+    """Rank the task's boards by ``path`` (empty: the registry's default); ``ValueError``
+    with the reason when it is not one of the task's score paths. Every phase is
+    recounted at once: "best" compares the headline."""
+    problem = task.headline_problem(path)
+    if problem:
+        raise ValueError(f"headline_metric: {problem}")
+    with transaction.atomic():
+        task.headline_metric = path
+        task.save(update_fields=["headline_metric"])
+        recount_task(task)
+    return task
