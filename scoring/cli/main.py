@@ -113,6 +113,26 @@ def scored(dataset, hypotheses, metrics: list[str], options: ScoringOptions) -> 
         return 2
 
 
+def print_result(result: ScoringResult, args: argparse.Namespace, options: ScoringOptions, first: str) -> None:
+    """The JSON object or the table, with the bootstrap against the ``first`` system when asked."""
+    if args.json:
+        output = result.as_json()
+        if args.bootstrap:
+            output["bootstrap"] = bootstrap_against_first(
+                result, options, args.bootstrap, args.seed, args.bootstrap_path
+            )
+        print(json.dumps(output, indent=1))
+        return
+    print(format_table(result))
+    if args.bootstrap:
+        tests = bootstrap_against_first(result, options, args.bootstrap, args.seed, args.bootstrap_path)
+        for name, test in tests.items():
+            print(
+                f"{name} vs {first}: d({args.bootstrap_path})={test['delta']:+.4f} "
+                f"95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}"
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["meta"]:
@@ -140,20 +160,5 @@ def main(argv: list[str] | None = None) -> int:
         return result
     if prepared is not None:
         prepared.keep(dataset)
-    if args.json:
-        output = result.as_json()
-        if args.bootstrap:
-            output["bootstrap"] = bootstrap_against_first(
-                result, options, args.bootstrap, args.seed, args.bootstrap_path
-            )
-        print(json.dumps(output, indent=1))
-    else:
-        print(format_table(result))
-        if args.bootstrap:
-            for name, test in bootstrap_against_first(
-                result, options, args.bootstrap, args.seed, args.bootstrap_path
-            ).items():
-                print(
-                    f"{name} vs {hypotheses[0].name}: d({args.bootstrap_path})={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}"
-                )
+    print_result(result, args, options, hypotheses[0].name)
     return 0

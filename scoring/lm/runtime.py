@@ -52,6 +52,7 @@ DEVICES = ("cpu", "cuda", "auto")
 DTYPES = ("float32", "bfloat16", "float16")
 MAX_BATCH_SIZE = 1024
 CONFIG_FILE = "config.json"
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "tokenizer.model", "vocab.json", "vocab.txt")
 CAUSAL_SUFFIXES = ("ForCausalLM", "LMHeadModel")  # transformers' causal LM class names end so
 
 
@@ -193,9 +194,11 @@ def load_tokenizer(path: str, setting_name: str) -> Any:
     offline()
     from transformers import AutoTokenizer
 
+    if not any((Path(path) / name).is_file() for name in TOKENIZER_FILES):
+        raise LMSettingError(setting_name, f"{path!r} has no tokenizer ({', '.join(TOKENIZER_FILES)}); save it there")
     try:
         return AutoTokenizer.from_pretrained(path, local_files_only=True)
-    except (OSError, ValueError, TypeError, KeyError) as error:
+    except Exception as error:  # transformers fails on a broken tokenizer in many ways
         raise LMSettingError(setting_name, f"{path!r} has no usable tokenizer ({_first_line(error)})") from error
 
 
