@@ -118,11 +118,8 @@ def language_model_work(metric_names: tuple[str, ...]) -> float:
     """The task's LM metrics' model work (GB a token goes through), from the model directories
     this process sees; a process that does not see them (a web process beside a GPU worker)
     counts :data:`UNSEEN_MODEL_WORK` for each such metric, so the job still takes the LM lane."""
-    work = 0.0
-    for cls in scoring.metrics_named(metric_names):
-        if cls.lane:
-            work += scoring.model_work([cls.name]) or UNSEEN_MODEL_WORK
-    return work
+    lm_metrics = [name for name in metric_names if name in scoring.REGISTRY and scoring.REGISTRY[name].lane]
+    return sum(scoring.model_work([name]) or UNSEEN_MODEL_WORK for name in lm_metrics)
 
 
 @functools.lru_cache(maxsize=64)
