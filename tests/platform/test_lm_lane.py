@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from leaderboard.services.scoring.cost import cost_of, language_model_work, submission_cost
 from tests.lm_support import build_causal_lm
 
