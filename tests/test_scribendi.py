@@ -201,3 +201,15 @@ def test_the_metric_raises_input_error_past_the_context(tmp_path, monkeypatch):
         Scribendi(scoring.ScoringOptions()).statistics(
             dataset, Hypothesis("s", [["Ahoj"], ["x"]], [], lines=["Ahoj", "x"])
         )
+
+
+def test_scores_and_resampling_need_no_model(monkeypatch):
+    """A tie-group job or a web process without GEC_LM_MODEL still reads stored statistics."""
+    monkeypatch.delenv("GEC_LM_MODEL", raising=False)
+    statistics = {"decisions": [1, 0, -1, 1]}
+    assert scoring.resampling("scribendi.score", statistics, scoring.ScoringOptions()).corpus() == {
+        "scribendi.score": 0.25
+    }
+    from scoring.metrics.scribendi import Scribendi
+
+    assert Scribendi(scoring.ScoringOptions()).score(statistics)["sum"] == 1

@@ -9,6 +9,9 @@ process computes them once per dataset. The stored statistics are each essay's d
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
+
 import numpy as np
 
 from ..dataset import Dataset
@@ -61,9 +64,20 @@ class Scribendi(Metric):
         self.variant = options.extra.get("scribendi_variant", "multigec")
         if self.variant not in ("multigec", "unicode"):
             raise ValueError(f"unknown Scribendi variant {self.variant!r}; choose from multigec, unicode")
-        self.model_path = runtime.model_directory(runtime.LM_MODEL)
-        self.dtype = runtime.resolve_dtype(DEFAULT_DTYPE)
-        self.batch_size = runtime.resolve_batch_size(DEFAULT_BATCH)
+
+    # The settings are read when the model is needed, not when the metric is made: scores,
+    # resampling and tie groups (any worker, any web process) need no model.
+    @functools.cached_property
+    def model_path(self) -> Path:
+        return runtime.model_directory(runtime.LM_MODEL)
+
+    @functools.cached_property
+    def dtype(self) -> str:
+        return runtime.resolve_dtype(DEFAULT_DTYPE)
+
+    @functools.cached_property
+    def batch_size(self) -> int:
+        return runtime.resolve_batch_size(DEFAULT_BATCH)
 
     def _model(self) -> runtime.LoadedModel:
         from ..lm.scribendi import prepare_tokenizer
