@@ -19,7 +19,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scoring import REGISTRY, Dataset, ScoringOptions, build_metrics, read_hypothesis, system_statistics  # noqa: E402
+from scoring import (  # noqa: E402
+    Dataset,
+    ScoringOptions,
+    build_metrics,
+    metric_names,
+    read_hypothesis,
+    system_statistics,
+)
 from scoring.meta import (  # noqa: E402
     SEEDA_SYSTEM_SETS,
     HumanJudgments,
@@ -39,7 +46,7 @@ def main(samples: str = "1000") -> None:
         source=OUTPUTS / "INPUT.txt", refs=[SEEDA / "derived" / "subset" / f"REF{k}.txt" for k in (0, 1)]
     )
     names = sorted(p.stem for p in OUTPUTS.glob("*.txt"))
-    metrics = build_metrics(list(REGISTRY), ScoringOptions())
+    metrics = build_metrics(metric_names(), ScoringOptions())  # the language-model ones need a model
     for metric in metrics:
         metric.prepare(dataset)
     statistics = {
@@ -47,7 +54,7 @@ def main(samples: str = "1000") -> None:
         for name in names
     }
     print(
-        f"statistics of {len(names)} systems x {len(dataset)} sentences, {', '.join(REGISTRY)} (not timed below): {time.perf_counter() - start:.1f} s"
+        f"statistics of {len(names)} systems x {len(dataset)} sentences, {', '.join(metric_names())} (not timed below): {time.perf_counter() - start:.1f} s"
     )
     human = HumanJudgments(
         schemes={

@@ -161,6 +161,9 @@ GEC_TEAM_JOBS_AT_ONCE = int(os.environ.get("GEC_TEAM_JOBS_AT_ONCE", "1"))
 # so the groups never wait behind a backlog of uploads), else on the default queue.
 GEC_TIE_GROUPS_EVERY = float(os.environ.get("GEC_TIE_GROUPS_EVERY", "10"))
 GEC_TIE_GROUPS_QUEUE = os.environ.get("GEC_TIE_GROUPS_QUEUE", "")
+# The jobs of a task with a language-model metric (Scribendi, SOME, IMPARA: a metric with a
+# lane) go to this queue, which a worker holding the model (a GPU's) takes; "" = the usual queue.
+GEC_LM_QUEUE = os.environ.get("GEC_LM_QUEUE", "")
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": GEC_STUCK_AFTER}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
@@ -184,7 +187,9 @@ GEC_MAX_GOLD_MB = float(os.environ.get("GEC_MAX_GOLD_MB", "100"))  # an organize
 # Who is in a phase's GoToScorer pool: "latest" = each team's latest scored submission
 # plus baselines; "all" = every scored submission.
 GEC_POOL = os.environ.get("GEC_POOL", "latest")
-# GEC_SPACY_MODEL and GEC_BERTSCORE_MODEL are read by the scoring library itself.
+# GEC_SPACY_MODEL and GEC_BERTSCORE_MODEL are read by the scoring library itself, as are the
+# language models' GEC_LM_MODEL, GEC_SOME_MODELS, GEC_IMPARA_MODELS, GEC_LM_DEVICE, GEC_LM_DTYPE
+# and GEC_LM_BATCH_SIZE (scoring/lm/runtime.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(GEC_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 

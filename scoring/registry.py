@@ -27,9 +27,32 @@ class UnknownPath(ValueError):
 
 
 def metrics_named(metric_names: Iterable[str] | None = None) -> list[type[Metric]]:
-    """The registered metric classes among ``metric_names`` (all by default), in registry order."""
+    """The registered metric classes among ``metric_names`` (by default every one a task
+    gets without naming it: :func:`by_default`), in registry order."""
     wanted = None if metric_names is None else set(metric_names)
-    return [cls for name, cls in REGISTRY.items() if wanted is None or name in wanted]
+    return [cls for name, cls in REGISTRY.items() if (by_default(cls) if wanted is None else name in wanted)]
+
+
+def by_default(cls: type[Metric]) -> bool:
+    """Whether a task or the CLI that names no metrics gets this one: not a metric with a
+    lane of its own (a language model the organizer must name and a worker must hold)."""
+    return not cls.lane
+
+
+def is_reference_free(path: str) -> bool:
+    """A reference-free figure (Scribendi, SOME, IMPARA): a column group of its own."""
+    cls = metric_of(path)
+    return cls is not None and cls.reference_free
+
+
+def lanes(metric_names: Iterable[str]) -> set[str]:
+    """The lanes (e.g. ``"lm"``) that the metrics ``metric_names`` need a worker of."""
+    return {cls.lane for cls in metrics_named(metric_names) if cls.lane}
+
+
+def model_work(metric_names: Iterable[str], options: ScoringOptions | None = None) -> float:
+    """GB of model weights each token goes through for these metrics (:meth:`Metric.model_work`)."""
+    return sum(cls.model_work(options or ScoringOptions()) for cls in metrics_named(metric_names) if cls.lane)
 
 
 def metric_of(path: str) -> type[Metric] | None:
@@ -72,12 +95,16 @@ def label(path: str) -> str:
 
 
 def default_paths(metric_names: Iterable[str] | None = None) -> list[str]:
-    """Each metric's ranking path, in registry order (an export's usual columns)."""
-    return [cls.ranking_path() for cls in metrics_named(metric_names) if cls.ranking_path()]
+    """Each metric's ranking path, in registry order, the reference-free ones last (an
+    export's usual columns)."""
+    classes = sorted(metrics_named(metric_names), key=lambda cls: cls.reference_free)  # stable
+    return [cls.ranking_path() for cls in classes if cls.ranking_path()]
 
 
 def default_path(metric_names: Iterable[str] | None = None) -> str:
-    """What a board ranks by when nothing is asked: the first metric's ranking path."""
+    """What a board ranks by when nothing is asked: the first metric's ranking path, never
+    a reference-free one while the task has another (outputs built to fool Scribendi,
+    SOME and IMPARA exist: docs/metrics.md)."""
     return next(iter(default_paths(metric_names)), "")
 
 

@@ -16,7 +16,7 @@ from .metrics.base import REGISTRY, Metric
 from .nlp import errant_version
 from .options import ScoringOptions
 from .pipelines import pipeline_signature
-from .registry import headline_scores, unsupported_metrics
+from .registry import headline_scores, metrics_named, unsupported_metrics
 from .version import __version__
 
 # (label, path) of every metric's headline scores, as the registry declares them; kept
@@ -25,10 +25,11 @@ HEADLINE_SCORES = [(p.label, p.path) for p in headline_scores()]
 
 
 def metric_names(requested: Iterable[str] | None = None) -> list[str]:
-    """Validated metric names in registry order; all registered ones by default."""
+    """Validated metric names in registry order; by default every registered one but those
+    with a lane of their own (a language model), which are named to be run."""
     available = list(REGISTRY)
     if requested is None:
-        return available
+        return [cls.name for cls in metrics_named()]
     requested = [m.strip() for m in requested if m.strip()]
     unknown = [m for m in requested if m not in REGISTRY]
     if unknown:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from scoring import REGISTRY, flatten, headline_scores, valid_paths, value_at
+from scoring import REGISTRY, flatten, headline_scores, is_reference_free, valid_paths, value_at
 
 SIMILARITY_PATHS = "cleme2.sim."  # scored only on tasks with similarity-weighted CLEME2.0
 
@@ -41,6 +41,13 @@ def rank_by_choices(task, rows: list[dict]) -> list[tuple[str, str]]:
         for s in headline_scores(task.metric_names())
         if task.sim or not s.path.startswith(SIMILARITY_PATHS)
     ]
+    paths.sort(key=lambda choice: is_reference_free(choice[0]))  # a column group of their own, last
     return [
         (path, name) for path, name in paths if not rows or any(value_at(r["scores"], path) is not None for r in rows)
     ]
+
+
+def reference_free_columns(choices: list[tuple[str, str]]) -> list[str]:
+    """The paths among a board's ``(path, label)`` columns that need no reference (Scribendi,
+    SOME, IMPARA): the board shows them as a group of their own."""
+    return [path for path, _ in choices if is_reference_free(path)]

@@ -160,7 +160,11 @@ class TaskForm(GoldFields, TeamSizeForm):
         required=False, help_text="the input is raw text: run the spaCy tokenizer (else it is already tokenized)"
     )
     metrics = forms.MultipleChoiceField(
-        choices=[(m, m) for m in scoring.REGISTRY], widget=forms.CheckboxSelectMultiple, initial=list(scoring.REGISTRY)
+        choices=[(m, m) for m in scoring.REGISTRY],
+        widget=forms.CheckboxSelectMultiple,
+        initial=scoring.metric_names(),  # the language-model metrics need the operator's model: ticked by hand
+        help_text="Scribendi (and any language-model metric) runs the model the site's operator set up "
+        "(GEC_LM_MODEL); a reference-free column, never the default ranking",
     )
     sim = forms.BooleanField(
         required=False,

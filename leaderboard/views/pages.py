@@ -24,7 +24,7 @@ import scoring
 from scoring import label
 
 from .. import access, params
-from ..insights.paths import metric_paths, rank_by_choices
+from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
 from ..models.tasks import PhaseNotNamed
@@ -92,6 +92,7 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
         "metric": metric,
         "track": track,
         "rank_by": shown,  # the "Rank by" list and the board's score columns
+        "reference_free": reference_free_columns(shown),  # columns of a group of their own
         "metric_name": dict(shown)[metric],
         "rows": rows,
         "human": [c["name"] for c in human],  # published human evaluation campaigns: a column group each

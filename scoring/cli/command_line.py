@@ -37,7 +37,11 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=FILE",
         help="a system output (repeat); .m2/.errant files use their edits as given",
     )
-    parser.add_argument("--metrics", default=None, help="comma-separated; default: all registered")
+    parser.add_argument(
+        "--metrics",
+        default=None,
+        help="comma-separated; default: all registered but the language-model ones (scribendi, ...), named to run",
+    )
     parser.add_argument("--beta", type=float, default=0.5)
     parser.add_argument("--sim", action="store_true", help="add similarity-weighted CLEME2.0 (BERTScore)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -59,6 +63,12 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         choices=tuple(SCORE_FUNCTIONS),
         default="official",
         help="official = compute_gleu; multigec = the PyPI gleu 1.1.0 tool as MultiGEC-2025 ran it (-d 4 -f -n 4 -t word)",
+    )
+    parser.add_argument(
+        "--scribendi-variant",
+        choices=("multigec", "unicode"),
+        default="multigec",
+        help="multigec = fuzzywuzzy's token sort as MultiGEC-2025 ran it (U+0080-U+00FF deleted); unicode keeps them",
     )
     limits = parser.add_argument_group("limits (every input file)")
     limits.add_argument("--max-tokens", type=int, default=DEFAULT_LIMITS.line_tokens, help="tokens per line")
@@ -116,6 +126,7 @@ def checked_metrics(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     m2_options = {
         "m2_max_unchanged_words": args.max_unchanged_words,
         "m2_ignore_whitespace_casing": args.ignore_whitespace_casing,
+        "scribendi_variant": args.scribendi_variant,
     }
     options = ScoringOptions(
         beta=args.beta,

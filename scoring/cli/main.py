@@ -12,6 +12,8 @@ import sys
 
 from ..bootstrap import paired_bootstrap_of
 from ..errors import InputError
+from ..lm.runtime import LMSettingError
+from ..metrics.base import REGISTRY
 from ..options import ScoringOptions
 from ..paths import value_at
 from ..registry import can_resample, headline_scores, metric_of, resampled_paths, resampling
@@ -45,7 +47,7 @@ def format_table(result: ScoringResult) -> str:
     """A fixed-width table of the headline figures that were computed."""
     columns = [
         (h.label, h.path)
-        for h in headline_scores()
+        for h in headline_scores(REGISTRY)  # every metric's, the language-model ones too
         if any(value_at(s, h.path) is not None for s in result.systems.values())
     ]
     names = list(result.systems)
@@ -99,6 +101,38 @@ def batch_gc() -> None:
         gc.set_threshold(GC_GEN0_THRESHOLD, *gc.get_threshold()[1:])
 
 
+def scored(dataset, hypotheses, metrics: list[str], options: ScoringOptions) -> ScoringResult | int:
+    """:func:`score_systems`, or the exit status of a clear error: a line past a language
+    model's context (the line named), or a language-model setting that cannot serve."""
+    try:
+        return score_systems(dataset, hypotheses, metrics, options)
+    except InputError as exc:
+        return report_bad_input(exc)
+    except LMSettingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def print_result(result: ScoringResult, args: argparse.Namespace, options: ScoringOptions, first: str) -> None:
+    """The JSON object or the table, with the bootstrap against the ``first`` system when asked."""
+    if args.json:
+        output = result.as_json()
+        if args.bootstrap:
+            output["bootstrap"] = bootstrap_against_first(
+                result, options, args.bootstrap, args.seed, args.bootstrap_path
+            )
+        print(json.dumps(output, indent=1))
+        return
+    print(format_table(result))
+    if args.bootstrap:
+        tests = bootstrap_against_first(result, options, args.bootstrap, args.seed, args.bootstrap_path)
+        for name, test in tests.items():
+            print(
+                f"{name} vs {first}: d({args.bootstrap_path})={test['delta']:+.4f} "
+                f"95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}"
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["meta"]:
@@ -121,23 +155,10 @@ def main(argv: list[str] | None = None) -> int:
         dataset, hypotheses = read_inputs(args, prepared)
     except (InputError, OSError) as exc:
         return report_bad_input(exc)
-    result = score_systems(dataset, hypotheses, metrics, options)
+    result = scored(dataset, hypotheses, metrics, options)
+    if isinstance(result, int):
+        return result
     if prepared is not None:
         prepared.keep(dataset)
-    if args.json:
-        output = result.as_json()
-        if args.bootstrap:
-            output["bootstrap"] = bootstrap_against_first(
-                result, options, args.bootstrap, args.seed, args.bootstrap_path
-            )
-        print(json.dumps(output, indent=1))
-    else:
-        print(format_table(result))
-        if args.bootstrap:
-            for name, test in bootstrap_against_first(
-                result, options, args.bootstrap, args.seed, args.bootstrap_path
-            ).items():
-                print(
-                    f"{name} vs {hypotheses[0].name}: d({args.bootstrap_path})={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}"
-                )
+    print_result(result, args, options, hypotheses[0].name)
     return 0

@@ -91,6 +91,12 @@ class Metric:
     lower_is_better: ClassVar[frozenset[str]] = frozenset()  # leaf keys where less is better (FP, ...)
     per_type: ClassVar[PerTypeTable | None] = None
     resampled: ClassVar[tuple[str, ...]] = ()  # paths :meth:`resampling` can recompute
+    # A reference-free figure (Scribendi, SOME, IMPARA) stands in a column group of its own and
+    # is never a task's default headline: outputs built to fool it exist (docs/metrics.md).
+    reference_free: ClassVar[bool] = False
+    # Where its jobs run: "lm" = it runs a language model, so jobs of a task that asks for it go
+    # to GEC_LM_QUEUE (a GPU worker's); "" = the task's usual queue.
+    lane: ClassVar[str] = ""
 
     @classmethod
     def display_name(cls) -> str:
@@ -100,6 +106,13 @@ class Metric:
     def score_paths(cls) -> tuple[str, ...]:
         """Every rankable path of this metric's scores object (default: the headline ones)."""
         return tuple(p.path for p in cls.headline)
+
+    @classmethod
+    def model_work(cls, options: ScoringOptions) -> float:
+        """Gigabytes of model weights each token of a file goes through, every model and
+        pass together (tokens times this sizes an LM metric's time budget and queue); 0 =
+        no language model. Reads the settings only, never loads the model."""
+        return 0.0
 
     @classmethod
     def ranking_path(cls) -> str:

@@ -30,6 +30,8 @@ from typing import NamedTuple
 
 from django.conf import settings
 
+import scoring
+
 from ...models import Dataset, SharedTask, Submission
 
 MODEL_LENGTH = 512  # word pieces the similarity model reads of a sentence
@@ -37,6 +39,12 @@ MODEL_LENGTH = 512  # word pieces the similarity model reads of a sentence
 
 SECONDS_PER_1K_TOKENS_AND_METRIC = 0.08  # a changed token through one metric, measured (module docstring)
 SECONDS_PER_M_TOKEN_PASSES = 15.0  # a million tokens read by the similarity model, measured
+# A language model's reading of 1,000 words (whitespace tokens, as counted here) through 1 GB of
+# weights on disk, in CPU seconds on the 2-core host: SmolLM2-135M (0.54 GB in float32) read 59
+# subword tokens a CPU second in bfloat16, 2.8 to an Icelandic word (docs/benchmarks.md). A GPU
+# is far faster; the budget is a bound, never above GEC_SCORING_TIME_LIMIT.
+SECONDS_PER_1K_TOKENS_AND_GB = 90.0
+UNSEEN_MODEL_WORK = 2.0  # an LM metric whose model this process cannot see: two passes of 1 GB
 
 
 class ScoringCost(NamedTuple):
@@ -52,7 +60,13 @@ class ChangedLines(NamedTuple):
     token_passes: int  # tokens the similarity model reads, all passes together
 
 
-def cost_of(content: bytes, dataset_id: int, sim: bool = False, metrics: int = 1) -> ScoringCost:
+def cost_of(
+    content: bytes, dataset_id: int, sim: bool = False, metrics: int = 1, model_work: float = 0.0
+) -> ScoringCost:
+    """``model_work``: GB of language-model weights each token goes through (the task's
+    Scribendi, SOME, IMPARA: :func:`scoring.model_work`); > 0 sends the job to
+    ``GEC_LM_QUEUE`` when one is set, and adds the model's reading of every token to the
+    budget (on CPU: a GPU worker is faster, and a budget is a bound)."""
     tokens = len(content.split())
     changed = changed_lines(content, dataset_id)
     estimate = SECONDS_PER_1K_TOKENS_AND_METRIC * changed.tokens / 1000 * max(metrics, 1)
@@ -60,11 +74,17 @@ def cost_of(content: bytes, dataset_id: int, sim: bool = False, metrics: int = 1
     if sim:
         seconds += changed.full_passes * settings.GEC_TIME_BUDGET_SIM_PASS
         estimate += SECONDS_PER_M_TOKEN_PASSES * changed.token_passes / 1e6
+    if model_work:
+        lm_seconds = SECONDS_PER_1K_TOKENS_AND_GB * model_work * tokens / 1000
+        seconds += 2 * lm_seconds
+        estimate += lm_seconds
     large = (
         tokens > settings.GEC_LARGE_FILE_RATIO * max(source_tokens(dataset_id), 1)
         or estimate > settings.GEC_HEAVY_JOB_SECONDS
     )
     queue = settings.GEC_LARGE_QUEUE if large and settings.GEC_LARGE_QUEUE else None
+    if model_work and settings.GEC_LM_QUEUE:
+        queue = settings.GEC_LM_QUEUE  # only a worker that holds the model (a GPU's) takes it
     return ScoringCost(tokens, queue, int(min(seconds, settings.GEC_SCORING_TIME_LIMIT)), round(estimate, 2))
 
 
@@ -91,7 +111,17 @@ def submission_cost(submission_id: int) -> ScoringCost:
     content, dataset_id, sim, task_id = Submission.objects.values_list(
         "content", "phase__dataset_id", "phase__task__sim", "phase__task_id"
     ).get(pk=submission_id)
-    return cost_of(bytes(content), dataset_id, sim, metrics=len(SharedTask.objects.get(pk=task_id).metric_names()))
+    names = SharedTask.objects.get(pk=task_id).metric_names()
+    return cost_of(bytes(content), dataset_id, sim, metrics=len(names), model_work=language_model_work(tuple(names)))
+
+
+@functools.lru_cache(maxsize=64)
+def language_model_work(metric_names: tuple[str, ...]) -> float:
+    """The task's LM metrics' model work (GB a token goes through), from the model directories
+    this process sees; a process that does not see them (a web process beside a GPU worker)
+    counts :data:`UNSEEN_MODEL_WORK` for each such metric, so the job still takes the LM lane."""
+    lm_metrics = [name for name in metric_names if name in scoring.REGISTRY and scoring.REGISTRY[name].lane]
+    return sum(scoring.model_work([name]) or UNSEEN_MODEL_WORK for name in lm_metrics)
 
 
 @functools.lru_cache(maxsize=64)

@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 import scoring
+from scoring.lm.runtime import LMSettingError
 
 from ...insights import sampled
 from ...models import MetricResult, Submission
@@ -78,6 +79,8 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
             signature = scoring.signature(metrics, phase.scoring_options(), dataset)
     except scoring.InputError as error:
         return fail_submission(submission_id, str(error), cause=INPUT)
+    except LMSettingError as error:  # the site's language-model setting, not the file: does not count
+        return fail_submission(submission_id, f"the site cannot run a language-model metric: {error}", cause=PLATFORM)
     except MemoryError:
         return fail_submission(
             submission_id,

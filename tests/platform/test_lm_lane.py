@@ -1,0 +1,114 @@
+"""Language-model metrics on the platform: their jobs take GEC_LM_QUEUE (a GPU worker's), their
+budget counts the model's reading, a worker scores them with the organizer's model, and
+the board shows them as a reference-free group, never its default ranking."""
+
+from __future__ import annotations
+
+import pytest
+
+import scoring
+from leaderboard.services.scoring.cost import cost_of, language_model_work, submission_cost
+from tests.lm_support import build_causal_lm
+
+
+def submit(phase, user, content: bytes):
+    from leaderboard.models import Submission
+    from leaderboard.services.submissions.intake import team_of
+
+    return Submission.objects.create(
+        phase=phase,
+        team=team_of(user, phase.task),
+        system_name="s",
+        filename="s.txt",
+        content=content,
+        size=len(content),
+    )
+
+
+def with_metrics(phase, names: list[str]):
+    phase.task.metrics = names
+    phase.task.save()
+    return phase
+
+
+def test_a_task_with_a_language_model_metric_sends_its_jobs_to_the_lm_queue(
+    phase, alice, small_texts, settings, monkeypatch
+):
+    from leaderboard.services.jobs import queue as jobs
+    from leaderboard.services.scoring import dispatch
+
+    sent = []
+    monkeypatch.setattr(jobs.celery_app, "send_task", lambda *args, **kwargs: sent.append((args, kwargs)))
+    settings.GEC_TASK_MODE = "celery"
+    settings.GEC_LM_QUEUE = "scoring-lm"
+    with_metrics(phase, ["errant", "scribendi"])
+    submission = submit(phase, alice, small_texts["T5"].encode())
+    jobs.enqueue_scoring(submission.pk)
+    cost = submission_cost(submission.pk)
+    assert cost.queue == "scoring-lm" and dispatch.lane_of(cost) == "scoring-lm"  # the fair queue's own lane
+    assert sent[0][1]["queue"] == "scoring-lm" and sent[0][1]["soft_time_limit"] == cost.seconds
+
+
+def test_without_the_setting_or_the_metric_the_usual_queues(phase, alice, small_texts, settings):
+    """No GEC_LM_QUEUE: the CPU workers' queues, the large one when the model's reading
+    makes the estimate heavy (as here: 370 words through an unseen model)."""
+    settings.GEC_LM_QUEUE = ""
+    content = small_texts["T5"].encode()
+    with_metrics(phase, ["errant", "scribendi"])
+    assert submission_cost(submit(phase, alice, content).pk).queue == settings.GEC_LARGE_QUEUE
+    settings.GEC_HEAVY_JOB_SECONDS = 10_000
+    assert submission_cost(submit(phase, alice, content).pk).queue is None
+    settings.GEC_LM_QUEUE = "scoring-lm"
+    with_metrics(phase, ["errant"])
+    assert submission_cost(submit(phase, alice, content).pk).queue is None
+
+
+def test_the_budget_counts_tokens_times_model_size(phase, small_texts, settings):
+    settings.GEC_SCORING_TIME_LIMIT = 100_000
+    content = small_texts["T5"].encode()
+    plain, small, large = (cost_of(content, phase.dataset_id, model_work=w) for w in (0.0, 0.5, 16.0))
+    assert plain.seconds < small.seconds < large.seconds
+    assert plain.estimate < small.estimate < large.estimate
+    assert language_model_work(("errant",)) == 0.0
+    assert language_model_work(("errant", "scribendi")) > 0  # its model unseen here: still counted
+
+
+@pytest.mark.slow
+def test_a_worker_scores_scribendi_with_the_organizers_model(
+    phase, alice, small_texts, settings, monkeypatch, tmp_path
+):
+    """The job as a worker runs it (the same service), then the board: a reference-free
+    column of its own, and the ranking stays ERRANT's."""
+    from django.test import Client
+
+    from leaderboard.models import MetricResult, Submission
+    from leaderboard.ranking import headline_metric
+    from leaderboard.services.scoring.submission import score_submission
+
+    model = build_causal_lm(tmp_path / "lm", small_texts["source"].splitlines())
+    monkeypatch.setenv("GEC_LM_MODEL", str(model))
+    monkeypatch.setenv("GEC_LM_DEVICE", "cpu")
+    with_metrics(phase, ["errant", "gotoscorer", "scribendi"])
+    submission = submit(phase, alice, small_texts["T5"].encode())
+    assert score_submission(submission.pk, force=True) == "scored"
+    scores = MetricResult.objects.get(submission=submission, metric="scribendi").scores
+    assert set(scores) == {"score", "sum", "plus", "minus", "unchanged"}
+    assert "|scribendi|model:" in Submission.objects.get(pk=submission.pk).signature
+    assert headline_metric(phase.task) == scoring.default_path(["errant", "gotoscorer"])
+    page = Client().get(f"/tasks/{phase.task.slug}/").content.decode()
+    assert 'class="num reference-free"' in page and 'id="reference-free-note"' in page
+
+
+def test_a_missing_model_fails_the_job_naming_the_setting(phase, alice, small_texts, monkeypatch):
+    """The site's fault, not the file's: a failed row that says which setting, not counted."""
+    from leaderboard.models import Submission
+    from leaderboard.services.data import metrics as prepared
+    from leaderboard.services.scoring.submission import score_submission
+
+    monkeypatch.delenv("GEC_LM_MODEL", raising=False)
+    prepared._metrics_cache.clear()
+    with_metrics(phase, ["errant", "gotoscorer", "scribendi"])
+    submission = submit(phase, alice, small_texts["T5"].encode())
+    assert score_submission(submission.pk, force=True) == "failed"
+    failed = Submission.objects.get(pk=submission.pk)
+    assert "GEC_LM_MODEL: is not set" in failed.error and failed.failure_cause == Submission.FailureCause.PLATFORM
