@@ -7,6 +7,8 @@ from . import gotoscorer  # noqa: F401
 from . import usim  # noqa: F401
 from . import m2  # noqa: F401
 from . import gleu  # noqa: F401
+from . import some  # noqa: F401
+from . import impara  # noqa: F401
 from .base import REGISTRY, Metric, register
 
 __all__ = ["REGISTRY", "Metric", "register"]
