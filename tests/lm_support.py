@@ -115,3 +115,17 @@ def gec_metrics_module(name: str) -> ModuleType:
         package.__path__ = [str(folder)]
         sys.modules[REFERENCE_PACKAGE] = package
     return importlib.import_module(f"{REFERENCE_PACKAGE}.{name}")
+
+
+def build_plain_bert(directory: Path, vocabulary: Path, **config: int) -> Path:
+    """A BERT encoder saved with transformers' default config otherwise (two labels, 512
+    positions): the wrong kind of directory for a regressor setting."""
+    import torch
+    from transformers import BertConfig, BertModel
+
+    tokenizer = tokenizer_for(vocabulary)
+    sizes = {"hidden_size": 32, "num_hidden_layers": 1, "num_attention_heads": 2, "intermediate_size": 64}
+    torch.manual_seed(0)
+    BertModel(BertConfig(vocab_size=len(tokenizer), **{**sizes, **config})).save_pretrained(directory)
+    tokenizer.save_pretrained(directory)
+    return directory
