@@ -36,9 +36,7 @@ class SomeModels:
 
 def load(paths: Sequence[Path], device: str, dtype: str) -> SomeModels:
     """The grammaticality, fluency and meaning models of ``GEC_SOME_MODELS``, in that order."""
-    grammaticality, fluency, meaning = (
-        load_regressor(str(path), runtime.SOME_MODELS, device, dtype) for path in paths
-    )
+    grammaticality, fluency, meaning = (load_regressor(str(path), runtime.SOME_MODELS, device, dtype) for path in paths)
     tokenizer = runtime.load_tokenizer(str(paths[1]), runtime.SOME_MODELS)
     return SomeModels(tokenizer, grammaticality, fluency, meaning, device)
 
