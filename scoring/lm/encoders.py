@@ -76,7 +76,7 @@ def load_regressor(path: str, setting_name: str, device: str, dtype: str) -> Any
 
     try:
         model = transformers.AutoModelForSequenceClassification.from_pretrained(
-            path, torch_dtype=runtime.torch_dtype(dtype), local_files_only=True
+            path, dtype=runtime.torch_dtype(dtype), local_files_only=True
         )
     except (OSError, ValueError, TypeError, KeyError, RuntimeError) as error:
         first = (str(error).strip().splitlines() or [type(error).__name__])[0][:300]

@@ -36,19 +36,23 @@ from typing import Any
 
 from ..errors import InputError, Problem
 
-# -- settings (docs/contracts.md lists them) -------------------------------------------------
-LM_MODEL = "GEC_LM_MODEL"  # Scribendi's causal LM directory
-SOME_MODELS = "GEC_SOME_MODELS"  # SOME's three regressors: grammaticality,fluency,meaning
-IMPARA_MODELS = "GEC_IMPARA_MODELS"  # IMPARA's quality estimator,similarity encoder
-DEVICE = "GEC_LM_DEVICE"  # cpu, cuda or auto (default: auto)
-DTYPE = "GEC_LM_DTYPE"  # "" = each metric's own (Scribendi: bfloat16, as its reference)
-BATCH_SIZE = "GEC_LM_BATCH_SIZE"  # "" = each metric's own
-QUEUE = "GEC_LM_QUEUE"  # read by the platform: the queue these metrics' jobs go to
+# -- settings (docs/contracts.md lists them; tests/test_docs.py finds them by the _ENV names) --
+LM_MODEL_ENV = "GEC_LM_MODEL"  # Scribendi's causal LM directory
+SOME_MODELS_ENV = "GEC_SOME_MODELS"  # SOME's three regressors: grammaticality,fluency,meaning
+IMPARA_MODELS_ENV = "GEC_IMPARA_MODELS"  # IMPARA's quality estimator,similarity encoder
+DEVICE_ENV = "GEC_LM_DEVICE"  # cpu, cuda or auto (default: auto)
+DTYPE_ENV = "GEC_LM_DTYPE"  # "" = each metric's own (Scribendi: bfloat16, as its reference)
+BATCH_SIZE_ENV = "GEC_LM_BATCH_SIZE"  # "" = each metric's own
+QUEUE_ENV = "GEC_LM_QUEUE"  # read by the platform (leaderboard/settings.py): these metrics' queue
+# The short names the metrics use.
+LM_MODEL, SOME_MODELS, IMPARA_MODELS = LM_MODEL_ENV, SOME_MODELS_ENV, IMPARA_MODELS_ENV
+DEVICE, DTYPE, BATCH_SIZE, QUEUE = DEVICE_ENV, DTYPE_ENV, BATCH_SIZE_ENV, QUEUE_ENV
 
 DEVICES = ("cpu", "cuda", "auto")
 DTYPES = ("float32", "bfloat16", "float16")
 MAX_BATCH_SIZE = 1024
 CONFIG_FILE = "config.json"
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "tokenizer.model", "vocab.json", "vocab.txt")
 CAUSAL_SUFFIXES = ("ForCausalLM", "LMHeadModel")  # transformers' causal LM class names end so
 
 
@@ -190,9 +194,11 @@ def load_tokenizer(path: str, setting_name: str) -> Any:
     offline()
     from transformers import AutoTokenizer
 
+    if not any((Path(path) / name).is_file() for name in TOKENIZER_FILES):
+        raise LMSettingError(setting_name, f"{path!r} has no tokenizer ({', '.join(TOKENIZER_FILES)}); save it there")
     try:
         return AutoTokenizer.from_pretrained(path, local_files_only=True)
-    except (OSError, ValueError, TypeError, KeyError) as error:
+    except Exception as error:  # transformers fails on a broken tokenizer in many ways
         raise LMSettingError(setting_name, f"{path!r} has no usable tokenizer ({_first_line(error)})") from error
 
 
@@ -220,7 +226,7 @@ def load_model(path: str, setting_name: str, auto_class: str, device: str, dtype
         torch.set_num_threads(max(1, len(os.sched_getaffinity(0))))
     loader = getattr(transformers, auto_class)
     try:
-        model = loader.from_pretrained(path, torch_dtype=torch_dtype(dtype), local_files_only=True)
+        model = loader.from_pretrained(path, dtype=torch_dtype(dtype), local_files_only=True)
     except (OSError, ValueError, TypeError, KeyError, RuntimeError) as error:
         raise LMSettingError(
             setting_name, f"{path!r} cannot be loaded as {auto_class} ({_first_line(error)})"
