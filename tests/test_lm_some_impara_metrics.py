@@ -164,3 +164,14 @@ def test_the_command_line_scores_some_and_impara(settings, tmp_path):
     assert set(scores) == {"some", "impara"} and 0.0 <= scores["impara"]["score"] <= 1.0
     assert "|some|models:" in found["signature"] and "|impara|models:" in found["signature"]
     assert scores["some"]["score"] == pytest.approx(score(Some)["score"], abs=1e-6)
+
+
+def test_the_pairs_a_process_keeps_are_bounded(settings, monkeypatch):
+    import scoring.metrics.some as some_module
+
+    monkeypatch.setattr(some_module, "MAX_REMEMBERED", 6)
+    dataset, metric = dataset_of(SOURCES), Impara(ScoringOptions())
+    first = metric.statistics(dataset, hypothesis_of("a", OUTPUTS))
+    second = metric.statistics(dataset, hypothesis_of("b", SOURCES))  # 4 + 4 > 6: the kept pairs start over
+    assert first != second and metric.statistics(dataset, hypothesis_of("a", OUTPUTS)) == first
+    assert max(len(found) for key, found in dataset.memo.items() if key[0] == "impara") <= 6

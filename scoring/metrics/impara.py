@@ -22,7 +22,6 @@ from .base import Metric, Resampling, register
 from .some import mean_resampling, mean_rows, pair_figures, setting_problem
 
 MODELS = 2  # the quality estimator, the similarity encoder
-PASSES = 3  # the output through both models, the source through the similarity encoder
 
 
 @register

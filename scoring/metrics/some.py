@@ -24,7 +24,7 @@ from ..paths import ScorePath
 from .base import Metric, Resampling, register
 
 PARTS = ("grammaticality", "fluency", "meaning")
-PASSES = 3  # each output goes through three models (the meaning model reads it with its source)
+MAX_REMEMBERED = 200_000  # (source, output) pairs whose figures a process keeps per dataset
 
 
 def texts(dataset: Dataset, hypothesis: Hypothesis | None = None) -> list[str]:
@@ -47,6 +47,8 @@ def pair_figures(
     output) pairs this process has not yet seen with this dataset under ``key``."""
     known: dict = dataset.remembered(key, dict)
     pairs = list(zip(texts(dataset), texts(dataset, hypothesis)))
+    if len(known) + len(pairs) > MAX_REMEMBERED:  # a long-lived worker's memory stays bounded
+        known.clear()
     missing = list(dict.fromkeys(pair for pair in pairs if pair not in known))
     if missing:
         found = compute([source for source, _ in missing], [output for _, output in missing])
