@@ -55,21 +55,28 @@ def test_both_are_registered_reference_free_on_the_lm_lane():
     assert registry.valid_paths(["impara"]) == ["impara.score", "impara.quality", "impara.similarity"]
 
 
-def test_without_models_they_are_not_scored_and_the_reason_names_the_setting(unset):
-    reasons = registry.unsupported_metrics(["some", "impara", "errant"])
-    assert set(reasons) == {"some", "impara"}
-    assert reasons["some"] == "GEC_SOME_MODELS: needs 3 comma-separated model directories, found 0"
-    assert reasons["impara"] == "GEC_IMPARA_MODELS: needs 2 comma-separated model directories, found 0"
-    assert Some.model_work(ScoringOptions()) == 0.0
-    with pytest.raises(runtime.LMSettingError, match="GEC_SOME_MODELS"):
+def test_without_models_building_them_is_an_error_naming_the_setting(unset):
+    """Not an "unsupported" note: a web process that writes those notes need not have the
+    setting the worker holding the models has; every language can be scored."""
+    assert registry.unsupported_metrics(["some", "impara"], lang="cs") == {}
+    assert Some.model_work(ScoringOptions()) == Impara.model_work(ScoringOptions()) == 0.0
+    with pytest.raises(runtime.LMSettingError, match="^GEC_SOME_MODELS: needs 3 comma-separated model directories"):
         Some(ScoringOptions())
+    with pytest.raises(runtime.LMSettingError, match="^GEC_IMPARA_MODELS: needs 2 comma-separated model directories"):
+        Impara(ScoringOptions())
 
 
 def test_a_setting_with_the_wrong_number_of_directories_says_how_many(settings, monkeypatch):
     monkeypatch.setenv("GEC_SOME_MODELS", settings["GEC_IMPARA_MODELS"])
-    assert "needs 3 comma-separated model directories, found 2" in registry.unsupported_reason("some")
+    with pytest.raises(runtime.LMSettingError, match="needs 3 comma-separated model directories, found 2"):
+        Some(ScoringOptions())
     monkeypatch.setenv("GEC_IMPARA_MODELS", settings["GEC_SOME_MODELS"])
-    assert "needs 2 comma-separated model directories, found 3" in registry.unsupported_reason("impara")
+    with pytest.raises(runtime.LMSettingError, match="needs 2 comma-separated model directories, found 3"):
+        Impara(ScoringOptions())
+    monkeypatch.setenv("GEC_IMPARA_MODELS", "/nowhere/quality,/nowhere/similarity")
+    with pytest.raises(runtime.LMSettingError, match="^GEC_IMPARA_MODELS: '/nowhere/quality' is not a directory"):
+        Impara(ScoringOptions())
+    assert Impara.model_work(ScoringOptions()) == 0.0
 
 
 def score(metric_class, sources=SOURCES, outputs=OUTPUTS, options=None) -> dict:

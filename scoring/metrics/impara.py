@@ -19,7 +19,7 @@ from ..lm.encoders import DEFAULT_BATCH, DEFAULT_DTYPE, MAX_LENGTH
 from ..options import ScoringOptions
 from ..paths import ScorePath
 from .base import Metric, Resampling, register
-from .some import mean_resampling, mean_rows, pair_figures, setting_problem
+from .some import mean_resampling, mean_rows, pair_figures
 
 MODELS = 2  # the quality estimator, the similarity encoder
 
@@ -38,11 +38,6 @@ class Impara(Metric):
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
         return cls.resampled
-
-    @classmethod
-    def unsupported_reason(cls, pipeline, options: ScoringOptions) -> str | None:
-        """No models configured: said instead of a number (any language: the models are the organizer's)."""
-        return setting_problem(runtime.IMPARA_MODELS, MODELS)
 
     @classmethod
     def model_work(cls, options: ScoringOptions) -> float:

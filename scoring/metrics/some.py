@@ -6,6 +6,11 @@ may change that, and the signature says so), ``GEC_LM_BATCH_SIZE`` lines at a ti
 Each sentence's figures depend on its (source, output) pair only, so a process computes
 each distinct pair of a dataset once: an unchanged line, or one many systems share, is
 read by the models once. The stored statistics are each sentence's SOME and its parts.
+
+Any language may be scored (the models are the organizer's choice), so no text pipeline
+is unsupported. A missing or wrong setting is an error naming it where the metric is
+built, on the worker that holds the models, not an "unsupported" note: the web
+processes that write those notes need not have the setting.
 """
 
 from __future__ import annotations
@@ -73,15 +78,6 @@ def mean_resampling(rows: Sequence[Sequence[float]], paths: Sequence[str]) -> Re
     return Resampling(counts, scores)
 
 
-def setting_problem(name: str, count: int) -> str | None:
-    """What is wrong with a model-directories setting (no model is loaded); None when fine."""
-    try:
-        runtime.model_directories(name, count)
-    except runtime.LMSettingError as error:
-        return str(error)
-    return None
-
-
 @register
 class Some(Metric):
     """Mean sentence SOME, with the mean of each normalised part."""
@@ -96,11 +92,6 @@ class Some(Metric):
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
         return cls.resampled
-
-    @classmethod
-    def unsupported_reason(cls, pipeline, options: ScoringOptions) -> str | None:
-        """No regressors configured: said instead of a number (any language: the models are the organizer's)."""
-        return setting_problem(runtime.SOME_MODELS, len(PARTS))
 
     @classmethod
     def model_work(cls, options: ScoringOptions) -> float:
