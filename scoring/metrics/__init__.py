@@ -8,6 +8,8 @@ from . import usim  # noqa: F401
 from . import m2  # noqa: F401
 from . import gleu  # noqa: F401
 from . import scribendi  # noqa: F401  (reference-free: a column group of its own)
+from . import some  # noqa: F401
+from . import impara  # noqa: F401
 from .base import REGISTRY, Metric, register
 
 __all__ = ["REGISTRY", "Metric", "register"]

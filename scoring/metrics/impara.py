@@ -1,0 +1,90 @@
+"""IMPARA (reference-free), as gec-metrics computes it: :mod:`scoring.lm.impara`.
+
+The quality estimator and the similarity encoder are the organizer's local directories
+in ``GEC_IMPARA_MODELS`` (quality,similarity), run on ``GEC_LM_DEVICE`` in float32
+(``GEC_LM_DTYPE`` may change that, and the signature says so), ``GEC_LM_BATCH_SIZE``
+lines at a time (32). As for SOME, a process reads each distinct (source, output) pair
+of a dataset once. The stored statistics are each sentence's IMPARA, quality and
+similarity.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from ..dataset import Dataset
+from ..hypothesis import Hypothesis
+from ..lm import runtime
+from ..lm.encoders import DEFAULT_BATCH, DEFAULT_DTYPE, MAX_LENGTH
+from ..options import ScoringOptions
+from ..paths import ScorePath
+from .base import Metric, Resampling, register
+from .some import mean_resampling, mean_rows, pair_figures
+
+MODELS = 2  # the quality estimator, the similarity encoder
+
+
+@register
+class Impara(Metric):
+    """Mean sentence IMPARA, with the mean quality and the mean similarity."""
+
+    name = "impara"
+    label = "IMPARA"
+    headline = (ScorePath("impara.score", "IMPARA"),)
+    resampled = ("impara.score", "impara.quality", "impara.similarity")
+    reference_free = True
+    lane = "lm"
+
+    @classmethod
+    def score_paths(cls) -> tuple[str, ...]:
+        return cls.resampled
+
+    @classmethod
+    def model_work(cls, options: ScoringOptions) -> float:
+        try:
+            quality, similarity = runtime.model_directories(runtime.IMPARA_MODELS, MODELS)
+        except runtime.LMSettingError:
+            return 0.0
+        return runtime.weights_gb([quality]) + 2 * runtime.weights_gb([similarity])
+
+    def __init__(self, options: ScoringOptions):
+        super().__init__(options)
+        from ..lm.impara import THRESHOLD
+
+        self.threshold = float(options.extra.get("impara_threshold", THRESHOLD))
+
+    # The settings are read when the models are needed, not when the metric is made: scores,
+    # resampling and tie groups build metric objects on processes without the models.
+    @functools.cached_property
+    def paths(self) -> list[Path]:
+        return runtime.model_directories(runtime.IMPARA_MODELS, MODELS)
+
+    @functools.cached_property
+    def dtype(self) -> str:
+        return runtime.resolve_dtype(DEFAULT_DTYPE)
+
+    @functools.cached_property
+    def batch_size(self) -> int:
+        return runtime.resolve_batch_size(DEFAULT_BATCH)
+
+    def _sentences(self, sources: list[str], outputs: list[str]) -> list[tuple]:
+        from ..lm import impara
+
+        models = impara.load(self.paths, runtime.resolve_device(), self.dtype)
+        return impara.sentences(models, sources, outputs, self.batch_size, self.threshold)
+
+    def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
+        """``{"sentences": [[impara, quality, similarity], ...]}``, one row per line."""
+        key = ("impara", tuple(map(str, self.paths)), self.dtype, self.threshold)
+        return {"sentences": [list(row) for row in pair_figures(dataset, hypothesis, key, self._sentences)]}
+
+    def score(self, statistics: dict) -> dict:
+        return dict(zip(("score", "quality", "similarity"), mean_rows(statistics["sentences"], 3)))
+
+    def resampling(self, statistics: dict) -> Resampling:
+        return mean_resampling(statistics["sentences"], self.resampled)
+
+    def signature(self) -> str:
+        models = "+".join(runtime.model_signature(path) for path in self.paths)
+        return f"impara|models:{models}|threshold:{self.threshold:g}|maxlen:{MAX_LENGTH}|dtype:{self.dtype}"
