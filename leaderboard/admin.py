@@ -13,6 +13,7 @@ from .models import (
     Campaign,
     Dataset,
     GoldChunk,
+    Invitation,
     Judgment,
     Judgments,
     Membership,
@@ -415,6 +416,8 @@ register_campaign_part(
 register_campaign_part(
     Judgment, ["user", "line", "imported", "created_at"], ["imported"], ["user"], ["annotator", "assignment"]
 )
+# The token is the invitation's secret: listed nowhere, never searched.
+register_campaign_part(Invitation, ["invitee", "status", "user", "created_at"], ["status"], ["invitee"], ["user"])
 
 
 @admin.register(ParsedLine)

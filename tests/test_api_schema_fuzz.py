@@ -280,8 +280,9 @@ def data_values(submission: int) -> dict:
 # So is a campaign (its annotators are accounts, its systems submissions of the phase), a
 # judgment or a skip (its item one of the annotator's screens, its ranks that screen's
 # outputs), an import (its systems the phase's), an invitation (its invitees well formed)
-# and a reassignment (both invitations the campaign's).
+# and a reassignment (both invitations the campaign's); so is a task's new headline metric.
 JUDGED_BY_CONTENT = [
+    "/api/tasks/{slug}/",  # PATCH: a headline must be one of the task's score paths
     "/api/tasks/{slug}/submissions/",
     "/api/tasks/{slug}/campaigns/",
     "/api/tasks/{slug}/campaigns/{campaign}/judgments/",
@@ -395,7 +396,8 @@ MAX_ERROR_BYTES = 20_000
 
 
 def path_values(submission: int) -> dict[str, str]:
-    return {"slug": SLUG, "id": str(submission), "campaign": CAMPAIGN, "name": "overview"}
+    # An invitation that need not exist: a hostile body is refused before it is looked up.
+    return {"slug": SLUG, "id": str(submission), "campaign": CAMPAIGN, "name": "overview", "invitation": "1"}
 
 
 def body_operations(url: str, submission: int) -> list[tuple[str, str, list[str]]]:

@@ -13,7 +13,8 @@ from tests.conftest import browser_login
 
 pytestmark = pytest.mark.browser
 
-# Every text node's hyphenated words whose letters lie on more than one line.
+# Every text node's hyphenated words of at most 12 characters (longer ones may break after
+# a hyphen: the unbroken filter) whose letters lie on more than one line.
 BROKEN_WORDS = """() => {
   const broken = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -21,6 +22,7 @@ BROKEN_WORDS = """() => {
     const parent = node.parentElement;
     if (!parent || parent.closest("script, style, option, [hidden]") || !parent.offsetParent) continue;
     for (const match of node.textContent.matchAll(/[^\\s]*\\w-\\w[^\\s]*/g)) {
+      if (match[0].length > 12) continue;
       const range = document.createRange();
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);

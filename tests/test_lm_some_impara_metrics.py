@@ -62,21 +62,21 @@ def test_without_models_using_them_is_an_error_naming_the_setting(unset):
     assert registry.unsupported_metrics(["some", "impara"], lang="cs") == {}
     assert Some.model_work(ScoringOptions()) == Impara.model_work(ScoringOptions()) == 0.0
     with pytest.raises(runtime.LMSettingError, match="^GEC_SOME_MODELS: needs 3 comma-separated model directories"):
-        Some(ScoringOptions()).paths
+        _ = Some(ScoringOptions()).paths
     with pytest.raises(runtime.LMSettingError, match="^GEC_IMPARA_MODELS: needs 2 comma-separated model directories"):
-        Impara(ScoringOptions()).paths
+        _ = Impara(ScoringOptions()).paths
 
 
 def test_a_setting_with_the_wrong_number_of_directories_says_how_many(settings, monkeypatch):
     monkeypatch.setenv("GEC_SOME_MODELS", settings["GEC_IMPARA_MODELS"])
     with pytest.raises(runtime.LMSettingError, match="needs 3 comma-separated model directories, found 2"):
-        Some(ScoringOptions()).paths
+        _ = Some(ScoringOptions()).paths
     monkeypatch.setenv("GEC_IMPARA_MODELS", settings["GEC_SOME_MODELS"])
     with pytest.raises(runtime.LMSettingError, match="needs 2 comma-separated model directories, found 3"):
-        Impara(ScoringOptions()).paths
+        _ = Impara(ScoringOptions()).paths
     monkeypatch.setenv("GEC_IMPARA_MODELS", "/nowhere/quality,/nowhere/similarity")
     with pytest.raises(runtime.LMSettingError, match="^GEC_IMPARA_MODELS: '/nowhere/quality' is not a directory"):
-        Impara(ScoringOptions()).paths
+        _ = Impara(ScoringOptions()).paths
     assert Impara.model_work(ScoringOptions()) == 0.0
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -16,6 +15,7 @@ from ..selectors.invitations import campaign_invitation, invitation_rows, skippe
 from ..services.campaigns.invitations import InvitationError, invite, parse_invitees, reassign, remind
 from ..services.campaigns.judging import AlreadyJudged, JudgmentError, skip_screen
 from .campaigns import CAMPAIGN, annotators_campaign, annotators_only, organizers_request, validated
+from .parsers import BoundedJSONParser
 from .serializers import ErrorSerializer
 from .views import errors
 
@@ -56,7 +56,7 @@ def site_of(request) -> str:
 
 
 class Invitations(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(parameters=[CAMPAIGN], responses={200: dict})
     def get(self, request, slug, campaign):
@@ -85,7 +85,7 @@ class Invitations(APIView):
 
 
 class Reassign(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(parameters=[CAMPAIGN], request=ReassignSerializer, responses={200: dict, 400: ErrorSerializer})
     def post(self, request, slug, campaign, invitation):
@@ -118,7 +118,7 @@ class Remind(APIView):
 
 
 class Skip(APIView):
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(
         parameters=[CAMPAIGN],
