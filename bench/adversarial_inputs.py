@@ -91,7 +91,8 @@ def main() -> None:
         started = time.perf_counter()
         Dataset.from_files(source=SOURCE, refs=REFS).save(dataset_path)
         print(
-            f"SEEDA subset prepared in {time.perf_counter() - started:.1f} s (not counted); all metrics, default limits {DEFAULT_LIMITS}",
+            f"SEEDA subset prepared in {time.perf_counter() - started:.1f} s (not counted); all metrics, "
+            f"default limits {DEFAULT_LIMITS}",
             flush=True,
         )
         for case in args.case or CASES:

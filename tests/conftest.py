@@ -103,14 +103,16 @@ def pytest_terminal_summary(terminalreporter):
     if _missing_parts:
         terminalreporter.write_line(
             f"{len(_missing_parts)} tests or test files skipped because a part of the platform is missing here "
-            "(PostgreSQL, Redis, nginx, Chromium, a C compiler, a package: 'pytest -rs' says which); with CI set they fail",
+            "(PostgreSQL, Redis, nginx, Chromium, a C compiler, a package: 'pytest -rs' says which); with CI "
+            "set they fail",
             yellow=True,
             bold=True,
         )
     if _unshipped:
         files = sum(1 for nodeid in _unshipped if "::" not in nodeid)
         terminalreporter.write_line(
-            f"{len(_unshipped) - files} tests and {files} test files skipped: they read the SEEDA data or golden files, which "
+            f"{len(_unshipped) - files} tests and {files} test files skipped: they read the SEEDA data or "
+            "golden files, which "
             "cannot be redistributed (SEEDA has no licence); "
             + (
                 "but shared/ is there, so this run fails"

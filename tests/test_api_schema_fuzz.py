@@ -72,17 +72,15 @@ def live_api(viewers, tmp_path):
     the data (so it stops before the test database is emptied)."""
     database = connection.settings_dict
     port = free_port()
-    env = (
-        {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "REDIS_URL")}
-        | {
-            "DJANGO_SETTINGS_MODULE": "leaderboard.settings_test",  # this session's (scoring inline, plain HTTP, password hashes)
-            "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
-            "DEBUG": "0",
-            # every anonymous case reaches its view however fast the machine is (429s come from
-            # the password and upload limits)
-            "GEC_ANON_API_RATE": "100000/min",
-        }
-    )
+    env = {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "REDIS_URL")} | {
+        # this session's settings (scoring inline, plain HTTP, password hashes)
+        "DJANGO_SETTINGS_MODULE": "leaderboard.settings_test",
+        "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
+        "DEBUG": "0",
+        # every anonymous case reaches its view however fast the machine is (429s come from
+        # the password and upload limits)
+        "GEC_ANON_API_RATE": "100000/min",
+    }
     log = open(tmp_path / "gunicorn.log", "wb")
     process = subprocess.Popen(
         [

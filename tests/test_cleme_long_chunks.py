@@ -8,7 +8,10 @@ from scoring.cleme.matching import FN, FP_NE, FP_UN, TP
 from scoring.cleme.weighting import CORPUS, SETTINGS, length_weight
 from scoring.cli.main import main
 
-GOLD = b"S He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS She like cats .\nA 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n"
+GOLD = (
+    b"S He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS She like cats .\nA 1 "
+    b"2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n"
+)
 
 
 def long_insertion(n_tokens: int) -> bytes:

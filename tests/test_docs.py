@@ -71,7 +71,8 @@ def test_a_page_that_runs_the_library_says_which_python():
         text = document.read_text(encoding="utf-8")
         if NEEDS_THE_VENV.search(text):
             assert "scripts/bootstrap" in text, (
-                f"{document.name} runs `{NEEDS_THE_VENV.search(text).group(0)}` without saying which python (the venv of scripts/bootstrap)"
+                f"{document.name} runs `{NEEDS_THE_VENV.search(text).group(0)}` without saying which python "
+                "(the venv of scripts/bootstrap)"
             )
 
 

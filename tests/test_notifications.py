@@ -1,4 +1,5 @@
-"""An email to the team when its submission is scored or fails, after the commit; opt-out; none from a blind phase while its results are hidden."""
+"""An email to the team when its submission is scored or fails, after the commit; opt-out; none from a blind phase
+while its results are hidden."""
 
 import pytest
 from django.contrib.auth.models import User

@@ -80,7 +80,8 @@ class LeaderboardExport(APIView):
             choice_parameter("table", ("ranking", "per_type"), "the ranking (default) or the per-error-type table"),
             text_parameter(
                 "systems",
-                "per_type: comma-separated ids of scored submissions of the phase (at most 20); of a corpus (phase=dev--<corpus>), the uploads' ids too",
+                "per_type: comma-separated ids of scored submissions of the phase (at most 20); of a corpus "
+                "(phase=dev--<corpus>), the uploads' ids too",
                 max_length=400,
             ),
             choice_parameter(
@@ -94,7 +95,8 @@ class LeaderboardExport(APIView):
             choice_parameter(
                 "types",
                 VIEWS,
-                "per_type, ERRANT on gold with its annotators' own types: errant (system and gold edits classified alike, default) or annotator (the gold's own types, recall only)",
+                "per_type, ERRANT on gold with its annotators' own types: errant (system and gold edits "
+                "classified alike, default) or annotator (the gold's own types, recall only)",
             ),
         ],
         responses=file_responses(exports.FORMATS),
@@ -159,7 +161,8 @@ class LeaderboardExport(APIView):
         if not systems:
             raise params.BadParameter(
                 "systems",
-                "give the ids of scored submissions of this phase (of a corpus: the uploads' ids, or their outputs' on it)",
+                "give the ids of scored submissions of this phase (of a corpus: the uploads' ids, or their "
+                "outputs' on it)",
             )
         if types == ANNOTATOR_VIEW:
             if not has_annotator_types(systems):
@@ -172,7 +175,10 @@ class LeaderboardExport(APIView):
             )
         table = comparison(systems, level or default_level, task.beta, metric)
         detection = " and detection F" if table["detection_modes"] else ""
-        caption = f"{task.title}: {table['metric_label']} per error type (cat {level or default_level}), correction TP/FP/FN/P/R/F{detection}."
+        caption = (
+            f"{task.title}: {table['metric_label']} per error type (cat {level or default_level}), correction "
+            f"TP/FP/FN/P/R/F{detection}."
+        )
         return exports.per_type_table(table, caption)
 
 

@@ -20,7 +20,8 @@ class Migration(migrations.Migration):
                     ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported"),
                 ],
                 max_length=10,
-                help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora from a bundle, the official one else",
+                help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora "
+                "from a bundle, the official one else",
             ),
         ),
     ]

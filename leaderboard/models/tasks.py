@@ -76,7 +76,8 @@ class SharedTask(models.Model):
             ("official", "compute_gleu (official)"),
             ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported"),
         ],
-        help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora from a bundle, the official one else",
+        help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora from a "
+        "bundle, the official one else",
     )
     signup = models.CharField(max_length=8, choices=Signup.choices, default=Signup.OPEN)
     max_team_size = models.PositiveSmallIntegerField(
@@ -87,7 +88,8 @@ class SharedTask(models.Model):
     auto_approve_domains = models.JSONField(
         default=list,
         blank=True,
-        help_text='with signup on approval: teams registered from these e-mail domains are approved at once, e.g. ["uni-example.edu"]',
+        help_text="with signup on approval: teams registered from these e-mail domains are approved at once, e.g. "
+        '["uni-example.edu"]',
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY)
     progress = models.FloatField(default=1.0, help_text="gold preparation, 0..1")

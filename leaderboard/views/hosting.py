@@ -21,7 +21,10 @@ from ..services.teams.actions import TeamError, set_team_size
 from .forms import UploadForm
 from .hosting_forms import PhaseForm, TaskForm, TeamSizeForm
 
-HOST_DENIED = "Creating a shared task needs the host permission: an administrator grants it in the admin, or runs bash scripts/manage grant_host <your username>."
+HOST_DENIED = (
+    "Creating a shared task needs the host permission: an administrator grants it in the admin, or runs bash "
+    "scripts/manage grant_host <your username>."
+)
 
 
 def organized_task(request, slug) -> SharedTask:
@@ -114,7 +117,8 @@ def phase_form(request, slug, kind=None):
             if edit_phase(phase, form.phase_fields(), user=request.user):
                 messages.info(
                     request,
-                    f"The {phase.title} phase's GLEU changed: its scored submissions are being rescored (the task's jobs show progress).",
+                    f"The {phase.title} phase's GLEU changed: its scored submissions are being rescored (the "
+                    "task's jobs show progress).",
                 )
         else:
             phase = add_hosted_phase(

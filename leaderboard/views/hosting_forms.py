@@ -62,7 +62,8 @@ class GoldFields(forms.Form):
     bundle = forms.FileField(
         required=False,
         label="or a zip bundle",
-        help_text="source.txt with reference .txt files, or one .m2 file; or one folder per corpus (cs-natwebinf/source.txt, ref1.txt, corpus.json) for a phase of several corpora",
+        help_text="source.txt with reference .txt files, or one .m2 file; or one folder per corpus "
+        "(cs-natwebinf/source.txt, ref1.txt, corpus.json) for a phase of several corpora",
     )
 
     language = forms.ChoiceField(
@@ -86,7 +87,8 @@ class GoldFields(forms.Form):
         initial=scoring.MAX_LINE_TOKENS,
         required=False,
         label="Longest line (tokens)",
-        help_text=f"at most {scoring.MAX_LINE_TOKENS:,}, the longest line every metric is bounded on; MultiGEC essays reach 1,741 tokens a line",
+        help_text=f"at most {scoring.MAX_LINE_TOKENS:,}, the longest line every metric is bounded on; MultiGEC essays "
+        "reach 1,741 tokens a line",
     )
 
     problems: list = ()
@@ -267,14 +269,17 @@ class PhaseForm(GoldFields, forms.ModelForm):
         required=False,
         initial="official",
         label="GLEU",
-        help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it (the task's choice by default)",
+        help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it (the task's choice by "
+        "default)",
     )
     corpora = forms.ModelMultipleChoiceField(
         queryset=None,
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label="Or several corpora",
-        help_text="two or more of the task's gold sets, each a corpus of this phase (scored and shown apart, with their macro average)",
+        help_text="two or more of the task's gold sets, each a corpus of this phase "
+        "(scored and shown apart, with their "
+        "macro average)",
     )
 
     class Meta:

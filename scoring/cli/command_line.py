@@ -58,7 +58,8 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         "--gleu-variant",
         choices=tuple(SCORE_FUNCTIONS),
         default="official",
-        help="official = compute_gleu; multigec = the PyPI gleu 1.1.0 tool as MultiGEC-2025 ran it (-d 4 -f -n 4 -t word)",
+        help="official = compute_gleu; multigec = the PyPI gleu 1.1.0 tool as MultiGEC-2025 ran it (-d 4 -f -n 4 "
+        "-t word)",
     )
     limits = parser.add_argument_group("limits (every input file)")
     limits.add_argument("--max-tokens", type=int, default=DEFAULT_LIMITS.line_tokens, help="tokens per line")

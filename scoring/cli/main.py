@@ -25,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
         description="Score GEC system outputs against references.",
-        epilog="python -m scoring meta --help: correlations with human judgments. python -m scoring human --help: ranking systems from human rankings.",
+        epilog="python -m scoring meta --help: correlations with human judgments. python -m scoring human --help: "
+        "ranking systems from human rankings.",
     )
     add_scoring_arguments(parser)
     parser.add_argument(
@@ -138,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                 result, options, args.bootstrap, args.seed, args.bootstrap_path
             ).items():
                 print(
-                    f"{name} vs {hypotheses[0].name}: d({args.bootstrap_path})={test['delta']:+.4f} 95% CI [{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}"
+                    f"{name} vs {hypotheses[0].name}: d({args.bootstrap_path})={test['delta']:+.4f} 95% CI "
+                    f"[{test['ci_low']:+.4f}, {test['ci_high']:+.4f}] p={test['p_value']:.4f}"
                 )
     return 0

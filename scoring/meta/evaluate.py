@@ -39,7 +39,10 @@ def draw_indices(n_sentences: int, samples: int, seed: int) -> np.ndarray:
 
 
 def meta_signature(samples: int, seed: int, window: int) -> str:
-    return f"meta:{__version__}|resample:sentences|samples:{samples}|seed:{seed}|ci:{CONFIDENCE}|window:{window}|ties:seeda"
+    return (
+        f"meta:{__version__}|resample:sentences|samples:{samples}|seed:{seed}|"
+        f"ci:{CONFIDENCE}|window:{window}|ties:seeda"
+    )
 
 
 def correlation_entry(point: np.ndarray, samples: np.ndarray | None, human: np.ndarray) -> dict:

@@ -91,7 +91,8 @@ class Cleme2(Metric):
         if not options.sim or ANY_LANGUAGE in served or pipeline.language.code in served:
             return None
         return (
-            f"similarity-weighted CLEME2.0 needs a sentence encoder for {pipeline.language.name}; the configured one serves "
+            f"similarity-weighted CLEME2.0 needs a sentence encoder for {pipeline.language.name}; the "
+            "configured one serves "
             f"{', '.join(served)} (set GEC_BERTSCORE_MODEL to a multilingual model)"
         )
 
@@ -146,7 +147,10 @@ class Cleme2(Metric):
         def fmt(factors) -> str:
             return ",".join(f"{a:g}" for a in factors)
 
-        text = f"cleme2|corpus:{fmt(self.options.cleme2_corpus_factors)}|sentence:{fmt(self.options.cleme2_sentence_factors)}"
+        text = (
+            f"cleme2|corpus:{fmt(self.options.cleme2_corpus_factors)}|"
+            f"sentence:{fmt(self.options.cleme2_sentence_factors)}"
+        )
         if self.options.sim:
             text += f"|sim:{model_label(self.options.bertscore_model)}|layers:{self.options.bertscore_layers}"
         return text

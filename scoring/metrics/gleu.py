@@ -110,4 +110,7 @@ class Gleu(Metric):
         return Resampling(counts, scores)
 
     def signature(self) -> str:
-        return f"gleu|n:{gleu.ORDER}|iterations:{self.iterations_run()}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|tokens:{gleu.TOKEN_RULES[self.variant]}|variant:{self.variant}"
+        return (
+            f"gleu|n:{gleu.ORDER}|iterations:{self.iterations_run()}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|"
+            f"tokens:{gleu.TOKEN_RULES[self.variant]}|variant:{self.variant}"
+        )

@@ -39,7 +39,10 @@ class Usim(Metric):
         """USIM's graphs are built from a dependency parse, which only a full spaCy pipeline makes."""
         if pipeline.has_parser:
             return None
-        return f"USIM needs a dependency parse; the {pipeline.name} pipeline of {pipeline.language.name} has none (only a full spaCy model pipeline parses)"
+        return (
+            f"USIM needs a dependency parse; the {pipeline.name} pipeline of {pipeline.language.name} has none "
+            "(only a full spaCy model pipeline parses)"
+        )
 
     def __init__(self, options: ScoringOptions):
         super().__init__(options)

@@ -45,5 +45,7 @@ class FullPipeline(Pipeline):
         meta = self.nlp.meta
         return {
             "spacy": import_spacy().__version__,
-            "model": f"{meta.get('lang')}_{meta.get('name')}-{meta.get('version', package_version(meta.get('name', '')))}",
+            "model": (
+                f"{meta.get('lang')}_{meta.get('name')}-{meta.get('version', package_version(meta.get('name', '')))}"
+            ),
         }

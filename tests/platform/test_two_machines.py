@@ -113,7 +113,8 @@ def multipart(fields, files) -> tuple[bytes, str]:
         for name, value in fields
     ]
     parts += [
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\nContent-Type: text/plain\r\n\r\n'.encode()
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+        f'filename="{filename}"\r\nContent-Type: text/plain\r\n\r\n'.encode()
         + text.encode()
         + b"\r\n"
         for name, filename, text in files

@@ -4,7 +4,8 @@ the URL the proxy (or, without one, Django: views/live_files.py) serves it at.
 The token is a keyed hash (the secret key) of what the channel is about and of who is in
 the team, so only a page the server rendered for a member knows it, and a member who
 leaves (or a newcomer) changes every name of the team's: from then on a leaver's old
-names are files no longer written. A file holds only what every member may see. Files are replaced whole (written aside, then renamed), so a poll
+names are files no longer written. A file holds only what every member may see. Files are replaced whole (written
+aside, then renamed), so a poll
 never reads half of one, and left alone when the content did not change.
 """
 

@@ -121,8 +121,10 @@ def check_controls(settings: CampaignSettings, problems: list[str]) -> None:
         else "a threshold of 0 trusts no annotator with controls"
     )
     problems.append(
-        f"controls: {controls} control screens per annotator give at best p = {sign_test(controls, 0):.3g}, above the threshold "
-        f"{threshold}, so no annotator could be trusted and every judgment would be left out; {remedy}, raise the threshold, or set controls to 0"
+        f"controls: {controls} control screens per annotator give at best p = {sign_test(controls, 0):.3g}, "
+        "above the threshold "
+        f"{threshold}, so no annotator could be trusted and every judgment would be left out; {remedy}, raise "
+        "the threshold, or set controls to 0"
     )
 
 
@@ -131,7 +133,8 @@ def chosen_systems(phase: Phase, ids: list[int] | None, problems: list[str]) -> 
         systems = board_systems(phase)
         if len(systems) < 2:
             problems.append(
-                f"systems: the board of the {phase.title} phase has {len(systems)} systems; a campaign ranks two or more"
+                f"systems: the board of the {phase.title} phase has {len(systems)} systems; a campaign ranks "
+                "two or more"
             )
         return systems
     if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):

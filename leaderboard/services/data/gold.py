@@ -108,7 +108,8 @@ def classify(name: str, files: dict[str, bytes]) -> dict:
     sources = [f for f in files if PurePosixPath(f).stem.lower() in SOURCE_STEMS]
     if len(sources) != 1:
         raise problem(
-            f"name exactly one file source.txt (or src, input, orig) in the bundle; found {', '.join(sorted(files)) or 'nothing'}",
+            "name exactly one file source.txt (or src, input, orig) in the bundle; found "
+            f"{', '.join(sorted(files)) or 'nothing'}",
             name,
         )
     references = [(f, files[f]) for f in sorted(files) if f != sources[0]]

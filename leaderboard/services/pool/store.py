@@ -84,7 +84,8 @@ def read_packed(pool: Pool, n_chunks: int, pks=None) -> tuple[list, np.ndarray, 
         where, params = ("pool_id = %s", [pool.pk]) if pks is None else ("id = ANY(%s)", [list(pks)])
         with raw_cursor() as cursor:  # binary results: the bits as they are stored, no hex to decode
             cursor.execute(
-                f"SELECT id, submission_id, CAST(joined_at AS text), modified, correct FROM {PoolMember._meta.db_table} WHERE {where}",
+                "SELECT id, submission_id, CAST(joined_at AS text), modified, correct FROM "
+                f"{PoolMember._meta.db_table} WHERE {where}",
                 params,
                 binary=True,
                 prepare=False,

@@ -141,7 +141,8 @@ def leave_team(user: User, task: SharedTask) -> None:
         if team.memberships.count() == 1:
             if team.submissions.exists():
                 raise TeamError(
-                    f"you are the last member of {team.name}, which has submissions: invite someone else first, or ask the organizers to remove the team"
+                    f"you are the last member of {team.name}, which has submissions: invite someone else "
+                    "first, or ask the organizers to remove the team"
                 )
             team.delete()
         else:

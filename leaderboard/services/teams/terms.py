@@ -30,7 +30,8 @@ def accept_terms(user, task: SharedTask, version: str | None = None) -> TermsAcc
         raise TermsChanged(f"{task.title} has no terms to accept")
     if version and version != current:
         raise TermsChanged(
-            f"the terms of {task.title} changed (version {current}, you read {version}); read them again before accepting"
+            f"the terms of {task.title} changed (version {current}, you read {version}); read them again "
+            "before accepting"
         )
     try:
         with transaction.atomic():
