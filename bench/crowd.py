@@ -486,6 +486,14 @@ def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
     raise RuntimeError("the light uploads were not scored in 15 minutes")
 
 
+def print_log_tails(tmp: Path) -> None:
+    """The last lines of the proxy's and gunicorn's logs, to say why requests failed."""
+    for log in (tmp / "proxy" / "error.log", tmp / "gunicorn.log"):
+        if log.exists():
+            tail = "\n".join(log.read_text(errors="replace").splitlines()[-15:])
+            print(f"  {log.name} (the last lines):\n{tail}", file=sys.stderr)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--viewers", type=int, default=200)
@@ -629,13 +637,7 @@ def main() -> None:
         if not requests:
             raise RuntimeError("the crowd made no request (its thread failed: see above)")
         if crowd.errors:
-            for log in (tmp / "proxy" / "error.log", tmp / "gunicorn.log"):
-                print(
-                    f"  {log.name} (the last lines):\n" + "\n".join(log.read_text(errors="replace").splitlines()[-15:])
-                    if log.exists()
-                    else "",
-                    file=sys.stderr,
-                )
+            print_log_tails(tmp)
         crowd.join(timeout=MOST + 30)
         print(
             f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests "
@@ -682,21 +684,26 @@ def main() -> None:
             "light_max_wait_s",
             "viewers",
         ]
-        if args.json:
-            print(json.dumps({k: figures[k] for k in ordered}))
-        else:
-            for key in ordered:
-                print(f"{key}: {figures[key]}")
+        print(
+            json.dumps({k: figures[k] for k in ordered})
+            if args.json
+            else "\n".join(f"{k}: {figures[k]}" for k in ordered)
+        )
     finally:
-        for process in processes:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    stop(process)
-        stop(redis_server)
-        shutil.rmtree(tmp, ignore_errors=True)
+        stop_stack(processes, redis_server, tmp)
+
+
+def stop_stack(processes: list[subprocess.Popen], redis_server: subprocess.Popen, tmp: Path) -> None:
+    """Each process by its group (gunicorn's and Celery's children too), then Redis; the scratch folder goes."""
+    for process in processes:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                stop(process)
+    stop(redis_server)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -210,6 +210,10 @@ def load(url: str, clients: int, seconds: float, gzip: bool = False, others: Oth
     }
 
 
+def gzip_headers(gzip: bool) -> list[str]:
+    return ["Accept-Encoding: gzip"] if gzip else []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--submissions", type=int, default=500)
@@ -234,13 +238,7 @@ def main() -> None:
     parser.add_argument("--client", help=argparse.SUPPRESS)  # internal: run only the load clients on this URL
     args = parser.parse_args()
     if args.client:
-        print(
-            json.dumps(
-                client_latencies(
-                    args.client, args.clients, args.seconds, ["Accept-Encoding: gzip"] if args.gzip else []
-                )
-            )
-        )
+        print(json.dumps(client_latencies(args.client, args.clients, args.seconds, gzip_headers(args.gzip))))
         return
 
     reuse = args.reuse and seeded(args.database)
@@ -356,12 +354,17 @@ def main() -> None:
             f"the library's {library_seconds:.1f} s"
         )
     finally:
-        if gunicorn.poll() is None:
-            os.killpg(gunicorn.pid, signal.SIGTERM)
-            gunicorn.wait()
-        for process in (worker, redis_server, proxy):
-            stop(process)
-        shutil.rmtree(tmp, ignore_errors=True)
+        stop_stack(gunicorn, [worker, redis_server, proxy], tmp)
+
+
+def stop_stack(gunicorn: subprocess.Popen, others: list, tmp: Path) -> None:
+    """Gunicorn by its process group (its workers too), then the rest; the scratch folder goes."""
+    if gunicorn.poll() is None:
+        os.killpg(gunicorn.pid, signal.SIGTERM)
+        gunicorn.wait()
+    for process in others:
+        stop(process)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def report(label: str, figures: dict, config: str) -> None:

@@ -162,15 +162,7 @@ def read_m2(
             if not in_block:
                 problems.add(number, "an 'A' line outside a block: each block starts with an 'S' line")
                 continue
-            edit = _parse_edit_line(number, line, len(sources[-1]), problems)
-            if edit is not None:
-                coder, parsed = edit
-                coder_edits = annotations[-1].setdefault(coder, [])
-                n_tokens = len(parsed.correction.split()) if parsed is not None else 0
-                check.line(number, n_tokens, len(line), "the correction")
-                if parsed is not None and n_tokens <= limits.line_tokens:  # a longer one is reported already
-                    coder_edits.append(parsed)
-                    added[coder] = added.get(coder, 0) + n_tokens
+            _add_edit(number, line, len(sources[-1]), annotations[-1], added, check, problems)
         else:
             problems.add(number, "expected an 'S' or 'A' line")
     _check_block(line_numbers, sources, added, limits, problems)
@@ -181,6 +173,28 @@ def read_m2(
     problems.raise_if_any()
     ids = sorted({coder for block in annotations for coder in block})
     return M2Corpus(sources, annotations, ids, line_numbers)
+
+
+def _add_edit(
+    number: int,
+    line: str,
+    source_tokens: int,
+    block: dict[int, list[Edit]],
+    added: dict[int, int],
+    check: LimitCheck,
+    problems: ProblemCollector,
+) -> None:
+    """One ``A`` line into its annotator's edits of the block (an annotator with no change still counts)."""
+    edit = _parse_edit_line(number, line, source_tokens, problems)
+    if edit is None:
+        return
+    coder, parsed = edit
+    coder_edits = block.setdefault(coder, [])
+    n_tokens = len(parsed.correction.split()) if parsed is not None else 0
+    check.line(number, n_tokens, len(line), "the correction")
+    if parsed is not None and n_tokens <= check.limits.line_tokens:  # a longer one is reported already
+        coder_edits.append(parsed)
+        added[coder] = added.get(coder, 0) + n_tokens
 
 
 def _check_block(

@@ -36,6 +36,17 @@ def campaigns(draw):
     return outputs, annotators, spec
 
 
+def check_queues(plan, spec: dict) -> None:
+    """Each annotator's queue: within its length, its share of controls, a repeat only after its original."""
+    _, controls, _ = shares(spec["screens_per_annotator"], spec["control_share"], spec["repeats"])
+    for queue in plan.queues.values():
+        assert len(queue) <= spec["screens_per_annotator"]
+        assert sum(plan.screens[s].control for s, _ in queue) == controls
+        for position, (screen, repeat) in enumerate(queue):
+            if repeat:
+                assert any(s == screen and not r for s, r in queue[:position])
+
+
 @settings(max_examples=150, deadline=None)
 @given(campaigns())
 def test_plans_keep_their_promises(case):
@@ -44,13 +55,7 @@ def test_plans_keep_their_promises(case):
     if not lines:
         return
     plan = plan_campaign(lines, annotators, **spec)
-    regular, controls, repeated = shares(spec["screens_per_annotator"], spec["control_share"], spec["repeats"])
-    for queue in plan.queues.values():
-        assert len(queue) <= spec["screens_per_annotator"]
-        assert sum(plan.screens[s].control for s, _ in queue) == controls
-        for position, (screen, repeat) in enumerate(queue):
-            if repeat:
-                assert any(s == screen and not r for s, r in queue[:position])
+    check_queues(plan, spec)
     judged_by: dict[int, list[int]] = {}
     for annotator, queue in plan.queues.items():
         for screen, repeat in queue:

@@ -78,19 +78,7 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
     for judgment in judgments.iterator(chunk_size=2000):
         user = judgment.user
         counted.screens[user] = counted.screens.get(user, 0) + 1
-        groups: list[tuple[tuple[str, ...], int]] = []
-        if judgment.assignment_id is None:
-            for ids, rank in judgment.ranks:
-                groups.append((tuple(labels[pk] for pk in ids if pk in labels), rank))
-        else:
-            for output in judgment.assignment.screen.outputs:
-                if output["control_of"]:
-                    outcome = control_outcome(judgment.ranks, output["key"], output["control_of"])
-                    counted.controls[user][outcome] += 1
-                    continue
-                groups.append(
-                    (tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]])
-                )
+        groups = _ranked_groups(judgment, labels, counted)
         raw.append((user, judgment.line + 1, [(g, r) for g, r in groups if g]))
     for user, entry in counted.controls.items():
         entry["p_value"] = sign_test(entry["below"], entry["above"])
@@ -104,6 +92,20 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
             ranks = tuple((system, rank) for g, rank in groups for system in g)
             counted.items.append(RankingItem(src_id, user, ranks, len(counted.items) + 1, tuple(g for g, _ in groups)))
     return counted
+
+
+def _ranked_groups(judgment: Judgment, labels: dict[int, str], counted: Counted) -> list[tuple[tuple[str, ...], int]]:
+    """One judgment's (system names, rank) groups; its control outputs go to the annotator's control outcomes."""
+    if judgment.assignment_id is None:
+        return [(tuple(labels[pk] for pk in ids if pk in labels), rank) for ids, rank in judgment.ranks]
+    groups: list[tuple[tuple[str, ...], int]] = []
+    for output in judgment.assignment.screen.outputs:
+        if output["control_of"]:
+            outcome = control_outcome(judgment.ranks, output["key"], output["control_of"])
+            counted.controls[judgment.user][outcome] += 1
+            continue
+        groups.append((tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]]))
+    return groups
 
 
 def counted_items(campaign: Campaign) -> list[RankingItem]:

@@ -195,7 +195,8 @@ def publish(request, slug, name):
     set_published(campaign, published)
     messages.success(
         request,
-        f"Campaign {name} is "(
+        f"Campaign {name} is "
+        + (
             "published: its ranking is on the board, its page open to everyone."
             if published
             else "no longer published."

@@ -403,17 +403,21 @@ class PhaseForm(GoldFields, forms.ModelForm):
                 "a test phase (a test key, or results not public while open) never publishes its references",
             )
         if not self.instance.pk and not self.errors:
-            chosen = [bool(data.get("reuse")), bool(data.get("corpora")), self.has_gold_files()]
-            if sum(chosen) > 1:
-                self.add_error("reuse", "choose the task's gold, several corpora or new gold files: one of them")
-            elif not any(chosen):
-                self.add_error("reuse", "choose the task's gold or upload new gold files")
-            elif data.get("corpora") and len(data["corpora"]) < 2:
-                self.add_error("corpora", "choose two corpora or more (one corpus is the Gold above)")
-            elif self.has_gold_files():
-                self.check_pipeline()
-                data["gold"] = self.clean_gold(self.gold_language()["max_tokens"])
+            self.clean_gold_choice(data)
         return data
+
+    def clean_gold_choice(self, data: dict) -> None:
+        """A new phase takes exactly one gold: the task's, several corpora, or new files."""
+        chosen = [bool(data.get("reuse")), bool(data.get("corpora")), self.has_gold_files()]
+        if sum(chosen) > 1:
+            self.add_error("reuse", "choose the task's gold, several corpora or new gold files: one of them")
+        elif not any(chosen):
+            self.add_error("reuse", "choose the task's gold or upload new gold files")
+        elif data.get("corpora") and len(data["corpora"]) < 2:
+            self.add_error("corpora", "choose two corpora or more (one corpus is the Gold above)")
+        elif self.has_gold_files():
+            self.check_pipeline()
+            data["gold"] = self.clean_gold(self.gold_language()["max_tokens"])
 
     def phase_fields(self) -> dict:
         fields = [f for f in self.Meta.fields if not (f == "kind" and self.instance.pk)]

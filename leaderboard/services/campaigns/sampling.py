@@ -111,13 +111,17 @@ def plan_campaign(
             line = next_line()
             plan.screens.append(PlannedScreen(line, pick(line, outputs - 1), control=True))
             plan.queues[annotator].append((len(plan.screens) - 1, False))
-        queue = plan.queues[annotator]
-        rng.shuffle(queue)
-        originals = [i for i, (screen, _) in enumerate(queue) if not plan.screens[screen].control]
-        for first in sorted(rng.sample(originals, min(repeated, len(originals))), reverse=True):
-            position = rng.randint(first + 1, len(queue))
-            queue.insert(position, (queue[first][0], True))
+        _shuffle_with_repeats(plan, plan.queues[annotator], repeated, rng)
     return plan
+
+
+def _shuffle_with_repeats(plan: Plan, queue: list[tuple[int, bool]], repeated: int, rng: random.Random) -> None:
+    """Shuffle one annotator's queue, then show ``repeated`` of its regular screens again later on."""
+    rng.shuffle(queue)
+    originals = [i for i, (screen, _) in enumerate(queue) if not plan.screens[screen].control]
+    for first in sorted(rng.sample(originals, min(repeated, len(originals))), reverse=True):
+        position = rng.randint(first + 1, len(queue))
+        queue.insert(position, (queue[first][0], True))
 
 
 def output_key(index: int) -> str:

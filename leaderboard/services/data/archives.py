@@ -55,17 +55,7 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
         raise problem(f"the zip unpacks to more than {max_bytes / 1024 / 1024:g} MB", name)
     files, total = {}, 0
     for member in members:
-        path = PurePosixPath(member.filename)
-        if path.is_absolute() or ".." in path.parts or "\\" in member.filename:
-            raise problem(f"{member.filename}: paths in the zip must be relative, without '..'", name)
-        if stat.S_ISLNK(member.external_attr >> 16):
-            raise problem(f"{member.filename}: links are not accepted", name)
-        if member.flag_bits & ENCRYPTED:
-            raise problem(
-                f"{member.filename}: encrypted (the zip has a password); zip the files again without one", name
-            )
-        if member.file_size > RATIO_FROM and member.file_size > MAX_RATIO * max(member.compress_size, 1):
-            raise problem(f"{member.filename}: compressed more than {MAX_RATIO} to 1; not a text file", name)
+        path = _checked_member(member, name)
         try:
             with archive.open(member) as handle:
                 content = handle.read(max_bytes - total + 1)
@@ -78,6 +68,20 @@ def read_zip(name: str, data: bytes, *, max_members: int, max_bytes: int) -> dic
             raise problem(f"the zip unpacks to more than {max_bytes / 1024 / 1024:g} MB", name)
         files[str(path)] = content
     return files
+
+
+def _checked_member(member: zipfile.ZipInfo, name: str) -> PurePosixPath:
+    """The member's path, once its header says it is a plain, relative, unencrypted file of a sane ratio."""
+    path = PurePosixPath(member.filename)
+    if path.is_absolute() or ".." in path.parts or "\\" in member.filename:
+        raise problem(f"{member.filename}: paths in the zip must be relative, without '..'", name)
+    if stat.S_ISLNK(member.external_attr >> 16):
+        raise problem(f"{member.filename}: links are not accepted", name)
+    if member.flag_bits & ENCRYPTED:
+        raise problem(f"{member.filename}: encrypted (the zip has a password); zip the files again without one", name)
+    if member.file_size > RATIO_FROM and member.file_size > MAX_RATIO * max(member.compress_size, 1):
+        raise problem(f"{member.filename}: compressed more than {MAX_RATIO} to 1; not a text file", name)
+    return path
 
 
 def names(data: bytes) -> list[str] | None:

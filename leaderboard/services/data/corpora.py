@@ -188,6 +188,11 @@ def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") 
             filename,
         )
     files = read_zip(filename, content, max_members=len(corpora), max_bytes=phase.max_upload_bytes() * len(corpora))
+    return _zip_outputs(filename, files, corpora)
+
+
+def _zip_outputs(filename: str, files: dict[str, bytes], corpora: dict[str, Phase]) -> list[tuple[Phase, str, bytes]]:
+    """The zip's files matched to corpora by name, in the phase's corpus order."""
     outputs, unknown = {}, []
     for path, data in files.items():
         member = PurePosixPath(path)
