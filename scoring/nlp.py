@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import types
 from collections.abc import Iterable, Sequence
 
 SPACY_MODEL_ENV = "GEC_SPACY_MODEL"
@@ -40,7 +41,7 @@ class _NoTorchForThinc:
 
 
 def _importing_from(module: str) -> bool:
-    frame = sys._getframe(1)
+    frame: types.FrameType | None = sys._getframe(1)
     while frame is not None:
         if frame.f_globals.get("__name__") == module:
             return True

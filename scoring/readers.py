@@ -81,7 +81,7 @@ def read_text(
     text = _decode(data, problems)
     if text is None:
         problems.raise_if_any()
-    lines = _split_lines(text)
+    lines = _split_lines(text or "")  # None raised above
     if not lines or (len(lines) == 1 and not lines[0].strip() and (expected_lines or 0) != 1):
         problems.add(0, "the file is empty")
         problems.raise_if_any()
@@ -142,7 +142,7 @@ def read_m2(
     check = LimitCheck(limits, problems)
     added: dict[int, int] = {}  # per annotator, the correction tokens of the current block
     in_block = False
-    for number, line in enumerate(_split_lines(text), start=1):
+    for number, line in enumerate(_split_lines(text or ""), start=1):  # None raised above
         _check_characters(number, line, problems)
         if not line.strip():
             in_block = False

@@ -135,7 +135,7 @@ def report_bad_input(exc: Exception) -> int:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
     else:
-        print(f"error: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        print(f"error: {getattr(exc, 'filename', '')}: {getattr(exc, 'strerror', exc)}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 

@@ -39,10 +39,10 @@ APOSTROPHE_HYPHEN = re.compile("['-]")
 
 def rule_edits(alignment, short_run: int = SHORT_RUN) -> list[Edit]:
     """``errant.en.merger.get_rule_edits``: the merged edits of one alignment."""
-    edits = []
+    edits: list[Edit] = []
     sides = None
-    for op, group in groupby(alignment.align_seq, lambda x: x[0][0] if x[0][0] in {"M", "T"} else False):
-        group = list(group)
+    for op, run in groupby(alignment.align_seq, lambda x: x[0][0] if x[0][0] in {"M", "T"} else False):
+        group = list(run)
         if op == "M":
             continue
         if op == "T" or len(group) <= short_run:

@@ -44,7 +44,7 @@ class GoldChunk(NamedTuple):
     """A gold chunk with its place in the corpus: the record the platform stores."""
 
     sentence: int
-    index: int  # position within its sentence's chunk list
+    index: int  # type: ignore[assignment]  # position within its sentence's chunk list (shadows tuple.index)
     start: int
     end: int
     source: str

@@ -14,6 +14,7 @@ intervals bit for bit.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -46,7 +47,7 @@ def meta_signature(samples: int, seed: int, window: int) -> str:
 
 
 def correlation_entry(point: np.ndarray, samples: np.ndarray | None, human: np.ndarray) -> dict:
-    entry = {
+    entry: dict[str, object] = {
         "pearson": number(pearson(point, human)[0]),
         "spearman": number(spearman(point, human)[0]),
         "n_systems": len(human),
@@ -59,7 +60,7 @@ def correlation_entry(point: np.ndarray, samples: np.ndarray | None, human: np.n
 
 def agreement_entry(agree: np.ndarray, total: np.ndarray, weights: np.ndarray | None) -> dict:
     accuracy, tau = accuracy_and_tau(agree.sum(), total.sum())
-    entry = {"accuracy": number(accuracy), "tau": number(tau), "pairs": int(total.sum())}
+    entry: dict[str, object] = {"accuracy": number(accuracy), "tau": number(tau), "pairs": int(total.sum())}
     if weights is not None:
         sampled_accuracy, sampled_tau = accuracy_and_tau(weights @ agree, weights @ total)
         entry["accuracy_ci"] = list(interval(sampled_accuracy, CONFIDENCE))
@@ -106,7 +107,7 @@ def meta_evaluate(
     n_sentences = sentence_count(statistics[names[0]][metrics[0].name]) if metrics else 0
     line_of = human.line_of(n_sentences) if human.rankings else {}
     indices = draw_indices(n_sentences, samples, seed) if samples else None
-    weights = frequencies(indices, n_sentences) if samples else None
+    weights = frequencies(indices, n_sentences) if indices is not None else None
     scores = {
         path: entry
         for metric in metrics
@@ -116,7 +117,7 @@ def meta_evaluate(
     sets = {}
     for set_name, spec in human.system_sets.items():
         members = resolve_set(spec, names)
-        table = {"systems": members, "system": {}, "sentence": {}, "windows": {}}
+        table: dict[str, Any] = {"systems": members, "system": {}, "sentence": {}, "windows": {}}
         pairs = {name: human_pairs(items, members, line_of) for name, items in human.rankings.items()}
         for path, (point, sampled, sentences) in scores.items():
             for scheme, values in human.schemes.items():

@@ -27,6 +27,7 @@ def read_human_scores(source: bytes | str | Path, names: list[str] | None = None
     for position, (number, line) in enumerate(lines):
         fields = line.split()
         if bare:
+            assert names is not None  # refused above
             name, value = names[position], fields[0]
         elif len(fields) != 2:
             problems.add(number, f"expected SYSTEM_NAME SCORE, got {len(fields)} fields")

@@ -52,7 +52,7 @@ def weigher(statistics: dict, assumption: str, level: str, weighted: bool):
 
 def cleme_scores(statistics: dict, beta: float, weighted: bool = True) -> dict:
     """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of docs/contracts.md section 2."""
-    result = {}
+    result: dict[str, dict] = {}
     for assumption in ASSUMPTIONS:
         result[assumption] = {}
         for level, aggregate in (("corpus", cleme_corpus), ("sentence", cleme_sentence)):

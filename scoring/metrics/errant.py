@@ -186,7 +186,7 @@ def corpus_scores(per_sentence: list[list[list]], beta: float, choice: list[int]
             target = merged[category(etype, level)]
             for k in range(3):
                 target[k] += row[k]
-        per_type[level] = {name: score_counts(*row, beta) for name, row in sorted(merged.items())}
+        per_type[level] = {name: score_counts(a, b, c, beta) for name, (a, b, c) in sorted(merged.items())}
     return score_counts(tp, fp, fn, beta), per_type
 
 

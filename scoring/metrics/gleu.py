@@ -74,6 +74,7 @@ class Gleu(Metric):
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         """``{"hyp_len": [c_i], "refs": [[[r_len, num_1..num_4] per reference] per sentence]}``."""
         self.prepare(dataset)
+        assert self._prepared is not None
         index = self._prepared[1]
         tokens = hypothesis_tokens(dataset, hypothesis, self.variant)
         rows = np.concatenate([index.lengths[:, :, None], index.numerators(tokens)], axis=2)

@@ -206,7 +206,11 @@ def _plain_fields(counts, beta: float) -> list[str]:
         if len(_plain_text) + len(missing) > 100_000:
             _plain_text.clear()
         table = score_table(
-            [row[1:] for row in missing], [[0] * len(row[1:]) for row in missing], 1, weighted=False, beta=beta
+            [row[1:] for row in missing],  # type: ignore[arg-type]  # lists: numpy reads them alike
+            [[0] * len(row[1:]) for row in missing],  # type: ignore[arg-type]
+            1,
+            weighted=False,
+            beta=beta,
         )
         columns = [table[key].tolist() for key in GTS_KEYS]
         _plain_text.update(zip(missing, [_FIELDS % values for values in zip(*columns, strict=True)], strict=True))

@@ -40,7 +40,7 @@ def per_type_table(chosen: list[list], beta: float) -> dict[str, dict]:
             total = totals.setdefault(etype, [0, 0, 0])
             for j in range(3):
                 total[j] += row[j]
-    return {etype: score_counts(*row, beta) for etype, row in sorted(totals.items())}
+    return {etype: score_counts(tp, fp, fn, beta) for etype, (tp, fp, fn) in sorted(totals.items())}
 
 
 @register
@@ -78,6 +78,7 @@ class M2(Metric):
         per sentence, annotators in the order m2scorer tries them; ``"capped"``, when any,
         the line numbers (from 1) over the lattice budget, scored in parts (``scoring.m2.parts``)."""
         self.prepare(dataset)
+        assert self._gold is not None
         annotators, counts, capped = [], [], []
         for number, (source, tokens, (ids, sets)) in enumerate(
             zip(dataset.sources, hypothesis.tokens, self._gold[1]), start=1
@@ -93,7 +94,7 @@ class M2(Metric):
             counts.append(line.rows)
             if line.capped:
                 capped.append(number)
-        statistics = {"annotators": annotators, "counts": counts}
+        statistics: dict[str, list] = {"annotators": annotators, "counts": counts}
         if capped:
             statistics["capped"] = capped
         return statistics

@@ -60,6 +60,7 @@ class Usim(Metric):
             self.prepare(dataset)
         from ..usim import usim
 
+        assert self._source_graphs is not None  # prepared above
         source_graphs = self._source_graphs[1]
         source_docs = dataset.source_docs
         sentences = []

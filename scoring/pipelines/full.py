@@ -27,7 +27,7 @@ class FullPipeline(Pipeline):
         return any(installed(m) for m in language.models)
 
     @property
-    def types(self) -> str:
+    def types(self) -> str:  # type: ignore[override]  # the base's class default, here the language's
         return "errant" if self.language.errant_classifier else "scoring"
 
     @functools.cached_property

@@ -35,7 +35,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -59,7 +59,7 @@ class Backend(NamedTuple):
     ids that weigh nothing ([CLS] and [SEP], as ``BERTScorer.score`` weighs them with idf off)."""
 
     token_ids: Callable[[str], list[int]]
-    encoder: Callable[[list[list[int]]], np.ndarray]
+    encoder: Any  # called on batches of token ids; one_core_per_call() for threads
     unweighted: frozenset[int]
     light: bool  # True: neither torch nor transformers loaded for it
 
@@ -184,7 +184,8 @@ def bounded_batches(items: list[int], most: int, size, limit: int) -> list[list[
 def held_at_once(batches: list[list[int]], tokens) -> Iterator[list[list[int]]]:
     """Runs of whole batches whose pairs hold at most :data:`EMBEDDED_TOKENS` tokens
     (``tokens(k)``: pair k's), or one batch when a batch alone holds more."""
-    part, held = [], 0
+    part: list = []
+    held = 0
     for batch in batches:
         size = sum(map(tokens, batch))
         if part and held + size > EMBEDDED_TOKENS:

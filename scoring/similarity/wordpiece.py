@@ -176,7 +176,7 @@ class WordPiece:
     def _token_id(self, token: str) -> int:
         if token in self.spec.special:
             return self.spec.special[token]
-        return self.ids.get(token, self.unknown_id)
+        return self.ids.get(token, self.unknown_id)  # type: ignore[return-value]  # every vocabulary has [UNK]
 
     def _tokens(self, text: str) -> list[str]:
         if not self.spec.basic:
