@@ -103,6 +103,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 30,
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+# The board's phase read and the pool's raw statements are prepared on the server
+# (leaderboard/cursors.py); 0 behind a transaction-mode pooler such as PgBouncer, where a
+# prepared statement does not follow the client to the next server (docs/deployment.md).
+# Off also turns off Django's server-side cursors (``.iterator()``), which that mode breaks too.
+GEC_PREPARED_STATEMENTS = env_bool("GEC_PREPARED_STATEMENTS", True)
+if not GEC_PREPARED_STATEMENTS:
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 
 # -- scoring jobs -----------------------------------------------------------------------
 # "celery": a broker is configured and workers score; "thread": one background thread of

@@ -5,7 +5,6 @@ systems, as a file for the overview paper. Organizers and staff only. ``format``
 this endpoint's own parameter, so DRF's ``?format=`` renderer override is switched off.
 """
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -29,8 +28,8 @@ from ..insights.per_type import (
     has_annotator_types,
     table_of,
 )
-from ..models import SharedTask
 from ..ranking import board_rows, headline_metric, human_columns, with_human_columns
+from ..selectors.tasks import task_or_404
 from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
 
 
@@ -103,7 +102,7 @@ class LeaderboardExport(APIView):
     )
     def get(self, request, slug):
         query = request.query_params
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         if not access.may_organize(task, request.user):
             raise PermissionDenied("exports are for the task's organizers and staff")
         fmt = params.choice(query, "format", list(exports.FORMATS), "csv")

@@ -1,6 +1,5 @@
 """``GET /api/tasks/<slug>/meta-evaluation/``: how each metric agrees with the task's human judgments."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
@@ -9,7 +8,7 @@ from rest_framework.views import APIView
 from .. import params
 from ..access import may_see_meta_evaluation, meta_evaluation_audience
 from ..insights.meta import judgments_of, meta_table
-from ..models import SharedTask
+from ..selectors.tasks import task_or_404
 from .schema import PHASE
 
 
@@ -21,7 +20,7 @@ class MetaEvaluation(APIView):
 
     @extend_schema(parameters=[PHASE], responses={200: dict})
     def get(self, request, slug):
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         if not may_see_meta_evaluation(task, request.user):
             raise PermissionDenied(
                 "the meta-evaluation is shown to organizers, and to everyone once the task has ended"

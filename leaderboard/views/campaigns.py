@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -25,7 +25,7 @@ from .. import access
 from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, task_campaigns
 from ..models import Campaign, SharedTask
 from ..selectors.submissions import scored_systems
-from ..selectors.tasks import phases_in_order
+from ..selectors.tasks import phases_in_order, task_or_404
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.imports import import_judgments
 from ..services.campaigns.publish import set_published
@@ -92,7 +92,7 @@ class CampaignForm(forms.Form):
 
 
 def the_campaign(slug: str, name: str) -> Campaign:
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     campaign = campaign_named(task, name)
     if campaign is None:
         raise Http404(f"task {slug} has no campaign {name}")
@@ -101,7 +101,7 @@ def the_campaign(slug: str, name: str) -> Campaign:
 
 def campaigns(request, slug):
     """The task's campaigns this user may know of, and for organizers the form to make one."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     organizer = access.may_manage_campaign(task, request.user)
     form = CampaignForm(request.POST or None, task=task) if organizer else None
     if request.method == "POST":

@@ -2,7 +2,7 @@
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from scoring.registry import label
 
@@ -10,7 +10,7 @@ from .. import params
 from ..access import may_see_meta_evaluation, meta_evaluation_audience
 from ..insights.meta import judgments_of, meta_evaluation_for
 from ..insights.meta_charts import interval_chart, window_chart
-from ..models import SharedTask
+from ..selectors.tasks import task_or_404
 
 CORRELATIONS = ("pearson", "spearman")
 
@@ -21,7 +21,7 @@ def figure(entry: dict | None, key: str) -> dict | None:
 
 
 def meta_evaluation(request, slug):
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     if not may_see_meta_evaluation(task, request.user):
         raise PermissionDenied("the meta-evaluation is shown to organizers, and to everyone once the task has ended")
     audience = meta_evaluation_audience(task, request.user)
