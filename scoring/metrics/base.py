@@ -91,6 +91,9 @@ class Metric:
     lower_is_better: ClassVar[frozenset[str]] = frozenset()  # leaf keys where less is better (FP, ...)
     per_type: ClassVar[PerTypeTable | None] = None
     resampled: ClassVar[tuple[str, ...]] = ()  # paths :meth:`resampling` can recompute
+    # The per-sentence download's columns of this metric (shown as "<name> <column>"), filled
+    # by :meth:`sentence_rows`; none: the metric has no per-sentence numbers to show.
+    sentence_columns: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def display_name(cls) -> str:
@@ -117,6 +120,12 @@ class Metric:
 
     def score(self, statistics: dict) -> dict:
         raise NotImplementedError
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        """One row of :attr:`sentence_columns` per source line, from stored statistics
+        (a class method: the platform's download builds no metric for it)."""
+        return []
 
     def score_pool(self, statistics: dict[str, dict]) -> dict[str, dict]:
         """Scores of every pool member; independent metrics score each alone."""

@@ -14,8 +14,10 @@ import numpy as np
 
 from ..cleme import (
     ASSUMPTIONS,
+    CHANGED,
     LEVELS,
     candidates,
+    chunk_outcome_rows,
     chunk_statistics,
     cleme2_choice,
     cleme2_corpus,
@@ -79,6 +81,11 @@ class Cleme2(Metric):
     resampled = tuple(
         expand(["cleme2", "cleme2.sim"], ASSUMPTIONS, ["corpus"], ("hit", "error", "under", "over", "score"))
     )
+    sentence_columns = CHANGED
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        return chunk_outcome_rows(statistics)
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:

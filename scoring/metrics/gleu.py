@@ -42,6 +42,13 @@ class Gleu(Metric):
     label = "GLEU"
     headline = (ScorePath("gleu.score", "GLEU"),)
     resampled = ("gleu.score",)
+    sentence_columns = ("score",)
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        """The line's own GLEU (the mean over its references' n-gram rows, as ``gleu.sentence.score``)."""
+        hypothesis, rows = stored_rows(statistics)
+        return [[float(value)] for value in gleu.sentence_gleu(hypothesis, rows)]
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:

@@ -29,6 +29,11 @@ class Usim(Metric):
     label = "USIM"
     headline = (ScorePath("usim.f", "USIM"),)
     resampled = ("usim.p", "usim.r", "usim.f")
+    sentence_columns = ("p", "r", "f")
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        return [list(triple) for triple in statistics["sentences"]]
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
