@@ -1,10 +1,13 @@
 """DRF's refusals in the API's shapes: a 400 (a body DRF could not parse or a serializer
 refused) as ``{"errors": [{"line": 0, "message": ...}]}``, as the upload's own problems and
-:mod:`leaderboard.errors` answer; every other refusal keeps DRF's ``{"detail": ...}``."""
+:mod:`leaderboard.errors` answer; every other refusal keeps DRF's ``{"detail": ...}``. A
+service's :class:`leaderboard.refusals.Refusal` is answered with the status it carries."""
 
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from ..refusals import Refusal
 
 
 def messages(detail, field: str = "") -> list[str]:
@@ -23,6 +26,10 @@ def messages(detail, field: str = "") -> list[str]:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, Refusal):  # a service's refusal: the status it carries, in the shapes below
+        refused = APIException(str(exc))
+        refused.status_code = exc.status
+        exc = refused
     response = drf_exception_handler(exc, context)
     if response is not None and response.status_code == status.HTTP_400_BAD_REQUEST:
         detail = exc.detail if isinstance(exc, ValidationError) else response.data.get("detail", response.data)

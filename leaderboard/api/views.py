@@ -14,12 +14,12 @@ import scoring
 
 from .. import access, params
 from ..models.tasks import PhaseNotNamed
+from ..refusals import Refusal
 from ..selectors.difficulty import chunk_rows, pool_size
 from ..selectors.tasks import listed_tasks, task_or_404
 from ..services.accounts import tokens
-from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
-from ..services.teams.actions import TeamError, set_team_size
-from ..services.teams.terms import TermsNotAccepted
+from ..services.submissions.intake import accept_submission
+from ..services.teams.actions import set_team_size
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .schema import METRIC, PHASE, number_parameter
@@ -159,12 +159,8 @@ class SubmissionCreate(APIView):
             )
         except scoring.InputError as error:
             return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)
-        except UploadTooLarge as error:
-            return Response(errors(str(error)), status=413)
-        except OverLimit as error:
-            return Response(errors(str(error)), status=429)
-        except (PhaseClosed, TeamError, TermsNotAccepted) as error:
-            return Response(errors(str(error)), status=403)
+        except Refusal as error:
+            return Response(errors(str(error)), status=error.status)
         return Response(SubmissionSerializer(submission).data, status=201)
 
 

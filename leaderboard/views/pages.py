@@ -29,12 +29,11 @@ from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
 from ..models.tasks import PhaseNotNamed
 from ..ranking import board_rows, headline_metric, human_columns, pool_version, with_human_columns
+from ..refusals import Refusal
 from ..selectors.tasks import listed_tasks, task_or_404
 from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
-from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
-from ..services.teams.actions import TeamError
-from ..services.teams.terms import TermsNotAccepted
+from ..services.submissions.intake import accept_submission, team_of
 from .forms import UploadForm
 from .live import shared_body
 
@@ -247,11 +246,10 @@ def submit(request, slug):
                 {"task": task, "phase": phase, "form": form, "problems": error.problems},
                 status=400,
             )
-        except (UploadTooLarge, OverLimit, PhaseClosed, TeamError, TermsNotAccepted) as error:
+        except Refusal as error:
             form.add_error(None, str(error))
-            status = 413 if isinstance(error, UploadTooLarge) else 429 if isinstance(error, OverLimit) else 403
             return render(
-                request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status
+                request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=error.status
             )
         polled.status(request.user, submission)  # the banner's channel, before the page that follows it
         messages.success(

@@ -20,6 +20,7 @@ import scoring
 from ...access import gold_ready, own_team, remaining_submissions, team_refusal
 from ...models import Phase, SharedTask, Submission, Team
 from ...models.text import field_problems
+from ...refusals import Refusal
 from ..boards import publish as live
 from ..data import corpora
 from ..data.datasets import load_dataset
@@ -29,16 +30,22 @@ from ..teams import terms
 from ..work import request_scoring
 
 
-class UploadTooLarge(Exception):
-    """HTTP 413."""
+class UploadTooLarge(Refusal):
+    """The file is larger than the phase accepts."""
+
+    status = 413
 
 
-class OverLimit(Exception):
-    """HTTP 429: the team has used its submissions for the day or the phase."""
+class OverLimit(Refusal):
+    """The team has used its submissions for the day or the phase."""
+
+    status = 429
 
 
-class PhaseClosed(Exception):
-    """HTTP 403: the phase does not accept submissions now."""
+class PhaseClosed(Refusal):
+    """The phase does not accept submissions now."""
+
+    status = 403
 
 
 def team_of(user: User, task: SharedTask, *, create: bool = True) -> Team | None:

@@ -16,12 +16,15 @@ from django.utils import timezone
 from ...models import Membership, SharedTask, Team
 from ...models.teams import new_invite_code
 from ...models.text import field_problems
+from ...refusals import Refusal
 from ..accounts.notify import team_approved
 from ..pool import membership as pool
 
 
-class TeamError(Exception):
+class TeamError(Refusal):
     """A team action refused, with a message the user can act on."""
+
+    status = 403
 
 
 def register_team(user: User, task: SharedTask, name: str, *, enforce_signup: bool = True) -> Team:
