@@ -68,11 +68,6 @@ def cost_of(content: bytes, dataset_id: int, sim: bool = False, metrics: int = 1
     return ScoringCost(tokens, queue, int(min(seconds, settings.GEC_SCORING_TIME_LIMIT)), round(estimate, 2))
 
 
-def similarity_seconds(content: bytes, dataset_id: int) -> float:
-    """The most the similarity weights' forward passes may take on this file's changed lines."""
-    return changed_lines(content, dataset_id).full_passes * settings.GEC_TIME_BUDGET_SIM_PASS
-
-
 def changed_lines(content: bytes, dataset_id: int) -> ChangedLines:
     """What the lines that differ from the source will cost (one pass over the bytes)."""
     sources = source_line_hashes(dataset_id)
