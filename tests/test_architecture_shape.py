@@ -150,3 +150,13 @@ def test_services_import_each_other_as_the_map_says():
                 if used not in (None, name, "work") and used not in allowed[name]:
                     found.append(f"{path.relative_to(ROOT)} uses services/{used}/")
     assert not found, "not in docs/architecture.md's 'may use' column:\n" + "\n".join(found)
+
+
+def test_each_celery_task_is_named_as_registered():
+    """``leaderboard.tasks.<function>``: a grep for the name Celery routes finds the function."""
+    from leaderboard import tasks
+    from leaderboard.services.jobs.queue import TASK_NAMES
+
+    found = {name: obj for name, obj in vars(tasks).items() if hasattr(obj, "delay") and hasattr(obj, "name")}
+    assert set(TASK_NAMES.values()) <= {task.name for task in found.values()}
+    assert {task.name for task in found.values()} == {f"leaderboard.tasks.{name}" for name in found}
