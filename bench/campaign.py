@@ -1,4 +1,4 @@
-"""Human evaluation campaigns at a real campaign's size (issue 32 section 4).
+"""Human evaluation campaigns at a real campaign's size.
 
 1. Re-ranking 10,000 judgments in one worker: the sign test over every annotator's
    controls, Expected Wins, TrueSkill, 1,000 bootstrap samples for the rank ranges,

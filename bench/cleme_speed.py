@@ -6,7 +6,7 @@ once-per-dataset preparation, whose time is printed separately). Similarity weig
 is timed cold (each system as if first in a fresh worker: nothing learned from the
 others) and then pooled (systems one after another, as one worker scores a task's
 submissions, each reusing the X' the earlier ones embedded).
-Targets (issue 4): plain >= 2,000 sentences/s per system; similarity >= 150 sentences/s.
+Targets: plain >= 2,000 sentences/s per system; similarity >= 150 sentences/s.
 
     python bench/cleme_speed.py [--no-sim] [--sim-systems AMU,CAMB]
 """

@@ -1,4 +1,4 @@
-"""Scoring under a crowd (issue 33): the compose-shaped stack on this machine, scoring
+"""Scoring under a crowd: the compose-shaped stack on this machine, scoring
 measured idle, with 200 participants' pages open, under a 50-connection storm straight
 at gunicorn, and the fair queue's case.
 

@@ -5,7 +5,7 @@ REF1), for one system whose output is already read: (a) the dataset's reference 
 source n-grams, counted once per dataset; (b) the system's GLEU statistics and its score
 (500 drawn iterations, sentence GLEU); (c) a 1,000-sample bootstrap from the stored
 statistics; (s) spaCy parsing the system's lines, which every submission pays. GLEU needs
-no parse, so the dataset is built from tokens here. Target (issue 17): M2 and GLEU
+no parse, so the dataset is built from tokens here. Target: M2 and GLEU
 together < 25% of (s).
 
     python bench/gleu_speed.py [SYSTEM]

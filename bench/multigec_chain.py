@@ -12,7 +12,7 @@ from the same text files, in separate processes, and their CPU seconds (the chil
 - the library: ``python -m scoring --lang uk --pipeline tokens ... --metrics errant,gleu
   --gleu-variant multigec --json``.
 
-Target (issue 24): the library at least 20 times cheaper, with identical figures. The
+Target: the library at least 20 times cheaper, with identical figures. The
 library's cold process also prepares the references; the chain's reference M2 file is
 made once per corpus, so the per-submission costs are printed too: the chain without
 that file, the library scoring against its ``--prepared`` file.

@@ -1,4 +1,4 @@
-"""How many of each demo corpus's edits are typed OTHER, per language (issue 30 item 6).
+"""How many of each demo corpus's edits are typed OTHER, per language.
 
 Every corpus of the multilingual demo (``leaderboard/demo_data/multigec``) is annotated
 with its language's default pipeline (``lemmas``: simplemma lemmas and the language's

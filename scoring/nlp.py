@@ -106,7 +106,7 @@ def parse_tokens(token_lists: Iterable[Sequence[str]], batch_size: int = PARSE_B
 
     A batch holds at most ``batch_size`` sentences and :data:`PARSE_BATCH_TOKENS`
     tokens, so a file of 1,000-token lines costs the memory of a few lines at a time,
-    not of all of them (issue 14: 6 GB for 391 such lines). ``nlp`` is the pipeline
+    not of all of them (6 GB for 391 such lines). ``nlp`` is the pipeline
     (default: :func:`load_nlp`'s English model).
     """
     nlp = nlp or load_nlp()

@@ -166,7 +166,7 @@ def seeda_hypotheses(seeda_subset):
     return {name: read_hypothesis(seeda_subset, SUBSET_OUTPUTS / f"{name}.txt", name) for name in SEEDA_SYSTEMS}
 
 
-# -- the insight pages' task (issue 7): a small task with three teams and a baseline ---------
+# -- the insight pages' task: a small task with three teams and a baseline ---------
 
 INSIGHT_LINES = 20
 INSIGHT_TEAMS = {"alice": "T5", "bob": "BART", "carol": "GECToR-BERT"}  # user -> system
@@ -317,7 +317,7 @@ def ensure_cleme2_results(submissions) -> None:
         MetricResult.objects.create(submission=submission, metric="cleme2", statistics=stats, scores=scores)
 
 
-# -- headless Chromium for the browser tests (issue 7) -------------------------------------
+# -- headless Chromium for the browser tests -------------------------------------
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

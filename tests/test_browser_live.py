@@ -1,4 +1,4 @@
-"""Live pages at constant cost (issue 33): open pages watch the phase's few-byte version and
+"""Live pages at constant cost: open pages watch the phase's few-byte version and
 fetch their fragment once when a score lands (no reload); My submissions asks for all its
 pending rows in one request; a hidden tab does not poll at all."""
 

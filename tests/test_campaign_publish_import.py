@@ -1,4 +1,4 @@
-"""Publishing, importing and exporting a campaign (issue 32 section 2): the board's human
+"""Publishing, importing and exporting a campaign: the board's human
 column group (page, API, exports), the meta-evaluation's schemes, judgments.xml read back
 by ``scoring human`` to the same figures, the CSV, and ``manage.py import_judgments``."""
 

@@ -1,4 +1,4 @@
-"""CLEME on valid lines with chunks far longer than the length bias (issue 14: ``math.exp``
+"""CLEME on valid lines with chunks far longer than the length bias (``math.exp``
 overflowed past ~710 tokens and the upload failed with "math range error")."""
 
 import pytest

@@ -1,6 +1,6 @@
 """A cold ``python -m scoring`` with the text metrics loads neither torch nor scipy
-(issue 16: torch alone cost ~1.2 CPU s), nor another language's lemmatiser, tagger or
-model (issue 24), and torch still imports afterwards."""
+(torch alone cost ~1.2 CPU s), nor another language's lemmatiser, tagger or
+model, and torch still imports afterwards."""
 
 import subprocess
 import sys

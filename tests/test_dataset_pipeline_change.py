@@ -1,6 +1,6 @@
 """A prepared dataset remembers which text pipeline made its parses (the signature, with
-the tagger's version and data); restored under another one (a tagger added, as issue 30
-gave Czech, Icelandic and German; a package upgraded) it says so, and the platform makes
+the tagger's version and data); restored under another one (a tagger added, as Czech,
+Icelandic and German got theirs; a package upgraded) it says so, and the platform makes
 it again from the stored gold, dropping the line parses stored for it."""
 
 import io

@@ -1,4 +1,4 @@
-"""Token and character limits per line and per file, on every input path (issue 14):
+"""Token and character limits per line and per file, on every input path:
 text and M2 outputs, sources and references, the library and the CLI."""
 
 import subprocess

@@ -1,4 +1,4 @@
-"""mg-pages (issue 30, item 7): the GLEU variant a task's new phases take by default,
+"""mg-pages: the GLEU variant a task's new phases take by default,
 chosen on the host form (MultiGEC's for a bundle of corpora unless the organizer says)."""
 
 from django.db import migrations, models

@@ -183,7 +183,7 @@ def light_dataset(prefix: str = "") -> list[str]:
     """The fields to ``defer`` when a query joins a phase's dataset (``prefix``, e.g.
     ``"phase__dataset__"``) only for its name, size or language: the source, the
     references and the prepared gold are megabytes on a real task, and a status poll that
-    joined them spent 20-30 ms moving them (issue 33). Code that reads one loads it then."""
+    joined them spent 20-30 ms moving them. Code that reads one loads it then."""
     return [prefix + name for name in Dataset.HEAVY]
 
 

@@ -1,4 +1,4 @@
-"""Live pages at constant cost (issue 33): fragments rendered once per phase, audience
+"""Live pages at constant cost: fragments rendered once per phase, audience
 and version, shared by every viewer; the version a page watches is
 :func:`.pages.task_version`.
 

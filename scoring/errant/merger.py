@@ -4,7 +4,7 @@ errant's ``process_seq`` tries every (start, end) pair of a run of non-match ope
 longest span first, and for each pair slices both token spans, joins their strings and
 builds their POS set before testing its merge and split rules: O(L^3) work for a run of
 L operations, more through its recursion. A 1,000-token output line took 6.7 s there,
-and 465 s when its words were long (issue 14).
+and 465 s when its words were long.
 
 Here a run longer than :data:`SHORT_RUN` is handled by :class:`_Run`: every rule's
 condition is computed for all pairs at once from per-operation arrays (prefix counts,

@@ -20,7 +20,7 @@ in small batches (little padding), and one batch per core at a time, each on one
 (two small GEMMs side by side beat one GEMM split over two cores). The embeddings
 differ from bert-score's own by float rounding only (~5e-7).
 
-A line may be an essay (issue 24), and CLEME2.0 asks for one X' per chunk: thousands of
+A line may be an essay, and CLEME2.0 asks for one X' per chunk: thousands of
 sentences of thousands of words. bert-score truncates each to the model's length (512
 pieces), so X' that differ only past that point have the same ids: they are embedded
 once. Memory stays bounded however long the sentences and however many the pairs: a
@@ -69,7 +69,7 @@ def load_backend(model: str, layers: int | None, engine: str) -> Backend:
     """The process's backend for (model, layers) on ``engine``.
 
     On ONNX Runtime with an exported graph and a checked tokenizer spec, the worker loads
-    neither torch, transformers nor the model (about 600 MB, issue 23); otherwise it
+    neither torch, transformers nor the model (about 600 MB); otherwise it
     loads bert-score's ``BERTScorer`` and takes its tokenizer and model.
     """
     if not Path(model).exists():

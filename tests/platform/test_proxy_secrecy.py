@@ -1,4 +1,4 @@
-"""Who sees what holds through the proxy (docker/nginx, issue 26): nginx keeps anonymous
+"""Who sees what holds through the proxy (docker/nginx): nginx keeps anonymous
 polls of public boards for a second, and nothing that depends on who asks ever reaches
 someone else from its cache: hidden boards, answers to a token or a session, a user's
 own submissions. gunicorn and nginx run as in production, on the test database; the

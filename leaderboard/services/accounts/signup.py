@@ -1,7 +1,7 @@
 """Accounts: sign-up by e-mail confirmation, a new participant's profile, profile changes
 (a new address confirmed by mail too).
 
-Sign-up answers the same whatever exists (issue 23): the page always says "check your
+Sign-up answers the same whatever exists: the page always says "check your
 email", and what the mail says depends on what the address owner may know. A new
 username and address get an inactive account and a link that activates it; an address
 that has an account gets a mail saying so (with the username and a reset link); a taken

@@ -1,4 +1,4 @@
-"""What scoring one file may cost, and where it runs (issue 14: fair queues).
+"""What scoring one file may cost, and where it runs (fair queues).
 
 Cost grows with the tokens of a file (each changed line is parsed, aligned and scored),
 so a file's token count decides both its time budget (a base plus a share per thousand
@@ -13,7 +13,7 @@ as the model sees them (X' that differ only past its length are one), each costi
 most ``GEC_TIME_BUDGET_SIM_PASS`` seconds scaled by its length, so the budget grows with
 the square of a line up to the model's length, and linearly in the lines beyond.
 
-The budget is a bound; the queue is chosen by an *estimate* of the work (issue 33: fair
+The budget is a bound; the queue is chosen by an *estimate* of the work (fair
 queues): the changed tokens times the metrics, plus the similarity model's token-passes
 (each changed line of ``t`` tokens is read ``t + 1`` times, ``t`` tokens each). A file
 whose estimate passes ``GEC_HEAVY_JOB_SECONDS`` goes to the large queue with the
