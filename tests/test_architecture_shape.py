@@ -160,3 +160,19 @@ def test_each_celery_task_is_named_as_registered():
     found = {name: obj for name, obj in vars(tasks).items() if hasattr(obj, "delay") and hasattr(obj, "name")}
     assert set(TASK_NAMES.values()) <= {task.name for task in found.values()}
     assert {task.name for task in found.values()} == {f"leaderboard.tasks.{name}" for name in found}
+
+
+def test_no_reference_points_at_a_tracker_a_reader_does_not_have():
+    """Code, docs and tests say why, not which numbered report asked ("issue" and a number)."""
+    pattern = re.compile(r"\bissues? #?" + r"[0-9]", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for top in ("scoring", "leaderboard", "leaderboard_client", "tests", "docs", "bench", "scripts", "static")
+        for path in sorted((ROOT / top).rglob("*"))
+        if path.is_file()
+        and path.suffix in (".py", ".md", ".js", ".html", ".sh", "")
+        and "__pycache__" not in path.parts
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert not found, "say the reason instead:\n" + "\n".join(found)
