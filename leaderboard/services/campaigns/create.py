@@ -80,14 +80,15 @@ def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
         "repeats": (0, 10_000),
         "seed": (0, 2**31 - 1),
     }
+    ranges_float: dict[str, float] = {"controls": 0.5, "threshold": 1.0}
     for name, (low, high) in ranges.items():
         value = getattr(settings, name)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             problems.append(f"{name}: an integer from {low} to {high} (got {value!r})")
-    for name, high in (("controls", 0.5), ("threshold", 1.0)):
+    for name, most in ranges_float.items():
         value = getattr(settings, name)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
-            problems.append(f"{name}: a number from 0 to {high} (got {value!r})")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= most:
+            problems.append(f"{name}: a number from 0 to {most} (got {value!r})")
     if settings.mode not in Campaign.Mode.values:
         problems.append(f"mode: one of {', '.join(Campaign.Mode.values)} (got {settings.mode!r})")
 

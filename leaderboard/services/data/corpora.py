@@ -98,7 +98,8 @@ def checked_corpora(name: str, folders: dict[str, dict[str, bytes]]) -> list[Cor
         raise problem("no corpus folder found", name)
     if len(folders) > MAX_CORPORA:
         raise problem(f"{len(folders)} corpora; at most {MAX_CORPORA}", name)
-    corpora, problems = [], []
+    corpora: list = []
+    problems: list[scoring.Problem] = []
     for folder, files in sorted(folders.items()):
         try:
             corpora.append(corpus_gold(folder, files))

@@ -125,7 +125,7 @@ class DatabaseLineStore:
         self.dataset_id = dataset_id
 
     def fetch(self, keys: list[str]) -> dict[str, bytes]:
-        found = {}
+        found: dict[str, bytes] = {}
         for i in range(0, len(keys), FETCH_BATCH):
             rows = ParsedLine.objects.filter(dataset_id=self.dataset_id, key__in=keys[i : i + FETCH_BATCH]).values_list(
                 "key", "parse"

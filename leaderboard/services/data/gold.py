@@ -9,6 +9,7 @@ A zip is bounded before it is read (:mod:`.archives`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -36,7 +37,7 @@ class Gold:
 def check_gold(
     *,
     source: tuple[str, bytes] | None = None,
-    references: list[tuple[str, bytes]] = (),
+    references: Sequence[tuple[str, bytes]] = (),
     m2: tuple[str, bytes] | None = None,
     max_tokens: int = 1000,
 ) -> Gold:

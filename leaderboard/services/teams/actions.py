@@ -212,7 +212,7 @@ def set_approval(task: SharedTask, signup: str, domains: list[str]) -> list[Team
     open, those with a member from one of the domains otherwise."""
     task.signup, task.auto_approve_domains = signup, domains
     task.save(update_fields=["signup", "auto_approve_domains"])
-    pending = Team.objects.filter(task=task, approved=False).prefetch_related("memberships__user")
+    pending = list(Team.objects.filter(task=task, approved=False).prefetch_related("memberships__user"))
     if signup != SharedTask.Signup.OPEN:
         pending = [t for t in pending if any(from_approved_domain(m.user, task) for m in t.memberships.all())]
     return approve_teams(task, [t.pk for t in pending])
