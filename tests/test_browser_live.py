@@ -8,6 +8,7 @@ import pytest
 from django.db import transaction
 
 from tests.conftest import SUBSET_OUTPUTS, browser_login, build_insight_task, insight_head
+from tests.waits import until
 
 pytestmark = pytest.mark.browser
 LINES = 10
@@ -57,9 +58,9 @@ def test_a_score_landing_appears_on_open_pages_with_one_request_each(live_server
     versions = requests_to(anonymous, "/tasks/live/version/")
     assert mine.locator("tr[data-status=queued]").count() == 1
 
-    deadline = time.monotonic() + 20  # the first poll comes 3 s after the page loaded
-    while not versions and time.monotonic() < deadline:
-        anonymous.wait_for_timeout(200)
+    until(  # the first poll comes 3 s after the page loaded
+        lambda: versions, timeout=20, what="the first poll", pause=lambda s: anonymous.wait_for_timeout(s * 1000)
+    )
     participant.wait_for_timeout(500)  # the pages poll and see nothing new: no fragment asked for
     assert versions and not boards["anonymous"] and not boards["participant"]
 
@@ -93,8 +94,12 @@ def test_a_hidden_tab_does_not_poll_and_polls_again_when_shown(live_server, chro
     page.wait_for_timeout(5000)
     assert len(versions) == before  # two polls' worth of time hidden: none
     page.evaluate("() => { window.gecHidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
-    page.wait_for_timeout(1000)
-    assert len(versions) > before  # shown again: it asks at once
+    until(  # shown again: it asks at once
+        lambda: len(versions) > before,
+        timeout=1,
+        what="a poll once the tab is shown",
+        pause=lambda s: page.wait_for_timeout(s * 1000),
+    )
 
 
 def test_a_members_own_rows_and_status_follow_the_teams_channels(live_server, chromium):

@@ -1,0 +1,29 @@
+"""The test lanes (README, "Tests in lanes"): each folder of ``tests/`` is an area, and a
+test under ``browser/``, ``proxy/``, ``platform/`` or ``bench/`` carries that area's marker,
+so ``-m "not browser"`` (or ``bash scripts/test --fast``) leaves a whole area out without
+each file saying so. Loaded with ``-p tests.lanes`` (pyproject.toml's addopts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+MARKED_AREAS = ("browser", "proxy", "platform", "bench")
+
+
+def area_of(path: Path) -> str:
+    """The first folder under ``tests/`` ("" for a file at its top)."""
+    try:
+        parts = path.resolve().relative_to(TESTS).parts
+    except ValueError:
+        return ""
+    return parts[0] if len(parts) > 1 else ""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        area = area_of(Path(str(item.path)))
+        if area in MARKED_AREAS:
+            item.add_marker(getattr(pytest.mark, area))
