@@ -12,6 +12,7 @@ workers, runserver and any proxy serve it, and an open page holds no worker.
 import hashlib
 import re
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
@@ -24,6 +25,7 @@ import scoring
 from scoring import label
 
 from .. import access, params
+from ..insights.board import board_extras as compute_board_extras
 from ..insights.paths import metric_paths, rank_by_choices
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
@@ -33,6 +35,7 @@ from ..refusals import Refusal
 from ..selectors.tasks import listed_tasks, task_or_404
 from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
+from ..services.boards.ties import ask_for_tie_groups
 from ..services.submissions.intake import accept_submission, team_of
 from .forms import UploadForm
 from .live import shared_body
@@ -95,7 +98,23 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
         "rows": rows,
         "human": [c["name"] for c in human],  # published human evaluation campaigns: a column group each
         "visible": visible,
+        "extra": board_extras(phase, rows, metric, track),
     }
+
+
+def board_extras(phase: Phase, rows: list[dict], metric: str, track: str) -> dict:
+    """Track filter, tie groups and the metric menu of the board shown. When the stored tie
+    groups are not of these rows, a worker is asked for them here, by the view: rendering
+    writes nothing (inline in the ``sync`` mode, so that this render already has them)."""
+    extra = compute_board_extras(phase, list(rows), metric, track)
+    shown = extra["shown_ties"]
+    if (
+        shown.state in ("pending", "earlier")
+        and ask_for_tie_groups(phase, metric, track, shown.key)
+        and settings.GEC_TASK_MODE == "sync"
+    ):
+        extra = compute_board_extras(phase, list(rows), metric, track)
+    return extra
 
 
 def _own_context(own: list[dict], version: str) -> dict:
