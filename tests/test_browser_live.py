@@ -2,8 +2,6 @@
 fetch their fragment once when a score lands (no reload); My submissions asks for all its
 pending rows in one request; a hidden tab does not poll at all."""
 
-import time
-
 import pytest
 from django.db import transaction
 
@@ -72,7 +70,8 @@ def test_a_score_landing_appears_on_open_pages_with_one_request_each(live_server
         assert page.evaluate("window.notReloaded") is True
     mine.wait_for_selector("tr[data-status=scored] >> text=alice-bart", timeout=30_000)
     assert mine.evaluate("window.notReloaded") is True
-    time.sleep(1)
+    for page in (anonymous, participant, mine):
+        page.wait_for_load_state("networkidle")  # every poll the new version caused has been answered
     assert len(boards["anonymous"]) == 1 and len(boards["participant"]) == 1, boards
     assert len(mine_rows) == 1, mine_rows  # every pending row in one request, not one each
     mine_context.close()
@@ -89,7 +88,7 @@ def test_a_hidden_tab_does_not_poll_and_polls_again_when_shown(live_server, chro
         window.gecHidden = true;
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
-    time.sleep(0.2)
+    page.wait_for_load_state("networkidle")  # a poll under way when it was hidden has landed
     before = len(versions)
     page.wait_for_timeout(5000)
     assert len(versions) == before  # two polls' worth of time hidden: none
