@@ -14,6 +14,8 @@ import scoring
 from leaderboard.demo import SYSTEMS, SimulatedSystem, gold_blocks, simulate
 from tests import needs
 
+pytest_plugins = ("tests.lanes",)  # each folder's area as a marker (the README's lanes)
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 SEEDA = SHARED / "data" / "seeda"

@@ -2,7 +2,7 @@
 test under ``browser/``, ``proxy/``, ``platform/`` or ``bench/`` carries that area's marker,
 so ``-m "not browser"`` (or ``bash scripts/test --fast``) leaves a whole area out without
 each file saying so; a parity test over whole corpora is ``slow`` by its name. Loaded
-with ``-p tests.lanes`` (pyproject.toml's addopts)."""
+by ``tests/conftest.py`` (``pytest_plugins``)."""
 
 from __future__ import annotations
 
