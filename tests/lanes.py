@@ -14,8 +14,8 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 MARKED_AREAS = ("browser", "proxy", "platform", "bench")
 # Parity against the reference tools over whole corpora (SEEDA's 15 systems, CoNLL-14,
-# MultiGEC): minutes each, so slow wherever they sit.
-SLOW_NAMES = re.compile(r"_parity|_seeda|seeda_|_correlation")
+# MultiGEC) and fuzzing (thousands of generated requests): slow wherever they sit.
+SLOW_NAMES = re.compile(r"_parity|_seeda|seeda_|_correlation|_fuzz")
 
 
 def area_of(path: Path) -> str:
