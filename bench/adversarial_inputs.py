@@ -11,7 +11,7 @@ sentences, REF0/REF1), prepared once beforehand and not timed:
 - ``m2-bomb``: an M2 output whose one ``A`` line inserts 100,000 tokens: refused;
 - ``long-chunk``: an M2 output inserting a 900-token chunk (CLEME's weight overflowed): scored.
 
-Before the limits and the bounded merger (issue 14): ``wide`` and ``long-words`` used a
+Before the limits and the bounded merger: ``wide`` and ``long-words`` used a
 worker's whole 900 s, ``m2-bomb`` reached 10 GB, ``long-chunk`` failed.
 
     python bench/adversarial_inputs.py [--case NAME]
@@ -91,7 +91,8 @@ def main() -> None:
         started = time.perf_counter()
         Dataset.from_files(source=SOURCE, refs=REFS).save(dataset_path)
         print(
-            f"SEEDA subset prepared in {time.perf_counter() - started:.1f} s (not counted); all metrics, default limits {DEFAULT_LIMITS}",
+            f"SEEDA subset prepared in {time.perf_counter() - started:.1f} s (not counted); all metrics, "
+            f"default limits {DEFAULT_LIMITS}",
             flush=True,
         )
         for case in args.case or CASES:

@@ -223,7 +223,8 @@ def report(outcome: dict, args) -> None:
     counts_exact = pool.stored_counts(phase_id) == pool.recount(phase_id)
     losses = sum(rows.values_list("worker_losses", flat=True))
     print(
-        f"{len(accepted)} uploads, 2 workers, {outcome['kills']} worker kills, {outcome['redis_restarts']} Redis restart, {outcome['seconds']:.0f} s"
+        f"{len(accepted)} uploads, 2 workers, {outcome['kills']} worker kills, {outcome['redis_restarts']} "
+        f"Redis restart, {outcome['seconds']:.0f} s"
     )
     print(
         f"submitted {len(accepted)}  scored {by_status.get('scored', 0)}  failed {by_status.get('failed', 0)}  "
@@ -231,7 +232,8 @@ def report(outcome: dict, args) -> None:
         f"double-counted {twice + (0 if counts_exact else 1)}"
     )
     print(
-        f"pool size {pool_size} (members: each team's latest scored), pool counts equal a recount: {counts_exact}, worker losses recorded {losses}"
+        f"pool size {pool_size} (members: each team's latest scored), pool counts equal a recount: "
+        f"{counts_exact}, worker losses recorded {losses}"
     )
     for error, cause in rows.filter(status="failed").values_list("error", "failure_cause"):
         print(f"  failed ({cause}): {error[:120]}")

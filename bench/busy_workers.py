@@ -86,7 +86,7 @@ class ScoringWorkers:
     def __init__(self, env: dict, count: int, log_dir: Path):
         self.processes = []
         for k in range(count):
-            log = open(log_dir / f"worker{k}.log", "wb")  # noqa: SIM115 - the worker holds it
+            log = open(log_dir / f"worker{k}.log", "wb")
             self.processes.append(
                 subprocess.Popen(
                     [
@@ -125,7 +125,8 @@ class ScoringWorkers:
             pid = int(children[0]) if children else process.pid
             group = Path(f"/proc/{pid}/autogroup")
             values.append(
-                f"nice {os.getpriority(os.PRIO_PROCESS, pid)}, group {group.read_text().split()[-1] if group.exists() else '-'}"
+                f"nice {os.getpriority(os.PRIO_PROCESS, pid)}, group "
+                f"{group.read_text().split()[-1] if group.exists() else '-'}"
             )
         return values
 

@@ -1,4 +1,4 @@
-"""Human evaluation campaigns at a real campaign's size (issue 32 section 4).
+"""Human evaluation campaigns at a real campaign's size.
 
 1. Re-ranking 10,000 judgments in one worker: the sign test over every annotator's
    controls, Expected Wins, TrueSkill, 1,000 bootstrap samples for the rank ranges,
@@ -12,7 +12,8 @@
    and again; then the same with no thinking time at all (a stress: every request waits
    for the 19 others). Prints p50/p95/p99 of ``next/`` and of ``judgments/``.
 
-    python bench/campaign.py [--systems 10] [--lines 100] [--judgments 10000] [--seconds 30] [--annotators 20] [--think 2]
+    python bench/campaign.py [--systems 10] [--lines 100] [--judgments 10000] [--seconds 30] [--annotators 20]
+    [--think 2]
 
 Runs on a database of its own made by Django's test machinery on PostgreSQL at
 127.0.0.1:5432 (created, then dropped) and the test settings' Redis database. The task:
@@ -67,7 +68,10 @@ def percentiles(values: list[float]) -> str:
     def at(q):
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
-    return f"p50 {at(0.5):.1f} ms, p95 {at(0.95):.1f} ms, p99 {at(0.99):.1f} ms, max {ordered[-1] * 1000:.1f} ms ({len(values)} requests)"
+    return (
+        f"p50 {at(0.5):.1f} ms, p95 {at(0.95):.1f} ms, p99 {at(0.99):.1f} ms, max {ordered[-1] * 1000:.1f} ms "
+        f"({len(values)} requests)"
+    )
 
 
 def build(systems: int, lines: int, annotators: int, screens: int):
@@ -80,7 +84,8 @@ def build(systems: int, lines: int, annotators: int, screens: int):
     start = time.perf_counter()
     data = build_insight_task("bench", lines=lines, teams={f"team{k}": NAMES[k] for k in range(systems - 1)})
     print(
-        f"task: {lines} sentences, {systems} systems scored ({', '.join(data['task'].metric_names())}) in {time.perf_counter() - start:.0f} s"
+        f"task: {lines} sentences, {systems} systems scored ({', '.join(data['task'].metric_names())}) in "
+        f"{time.perf_counter() - start:.0f} s"
     )
     for k in range(annotators):
         User.objects.create_user(f"ann{k}", password="pw")
@@ -104,13 +109,15 @@ def build(systems: int, lines: int, annotators: int, screens: int):
     run_campaign_job(campaign.pk)
     campaign.refresh_from_db()
     print(
-        f"campaign: {annotators} annotators x {screens} screens prepared (sampling, controls, edits) in {time.perf_counter() - start:.1f} s: {campaign.status} {campaign.message}"
+        f"campaign: {annotators} annotators x {screens} screens prepared (sampling, controls, edits) in "
+        f"{time.perf_counter() - start:.1f} s: {campaign.status} {campaign.message}"
     )
     return data, campaign
 
 
 def simulated_ranks(screen, quality: dict[int, float], rng: random.Random, careless: bool) -> dict[str, int]:
-    """An annotator's ranking: by the systems' hidden quality plus noise; a control below its original unless careless."""
+    """An annotator's ranking: by the systems' hidden quality plus noise; a control below its original unless
+    careless."""
     scores = {}
     for output in screen.outputs:
         if output["control_of"]:
@@ -182,14 +189,18 @@ def time_reranking(campaign) -> None:
     results = campaign.results
     print(
         f"re-ranking {results['rankings']:,} counted rankings of {sum(counted.screens.values()):,} judgments "
-        f"({len(counted.untrusted)} untrusted annotators left out), {len(results['systems'])} systems, {len(correlations)} score paths:"
+        f"({len(counted.untrusted)} untrusted annotators left out), {len(results['systems'])} systems, "
+        f"{len(correlations)} score paths:"
     )
     print(
-        f"  the whole job: {whole:.2f} s ({whole_cpu:.2f} CPU s of this process; the database's work is in the wall time); of which reading and the controls {read:.2f} s, "
-        f"EW + TrueSkill + {ranking.BOOTSTRAP} bootstrap samples + kappa {ranked:.2f} s, correlations {correlated:.2f} s"
+        f"  the whole job: {whole:.2f} s ({whole_cpu:.2f} CPU s of this process; the database's work is in the "
+        f"wall time); of which reading and the controls {read:.2f} s, "
+        f"EW + TrueSkill + {ranking.BOOTSTRAP} bootstrap samples + kappa {ranked:.2f} s, correlations "
+        f"{correlated:.2f} s"
     )
     print(
-        f"  agreement: inter {results['agreement']['inter']}, intra {results['agreement']['intra']}; clusters {len(results['clusters'])}; "
+        f"  agreement: inter {results['agreement']['inter']}, intra {results['agreement']['intra']}; clusters "
+        f"{len(results['clusters'])}; "
         f"other work on the machine meanwhile: {others.seconds:.1f} CPU s"
     )
 
@@ -324,16 +335,19 @@ def load(campaign, annotators: int, seconds: float, thinks: list[float]) -> None
             web_cpu = tree_cpu_seconds(processes[0].pid) + sum(tree_cpu_seconds(pid) for pid in backends) - web_cpu
             after = Campaign.objects.get(pk=campaign.pk)
             print(
-                f"{annotators} annotators judging at once for {took:.0f} s, {think:g} s per screen ({len(post_times) / took:.1f} judgments/s, "
+                f"{annotators} annotators judging at once for {took:.0f} s, {think:g} s per screen "
+                f"({len(post_times) / took:.1f} judgments/s, "
                 f"{len(errors)} errors {sorted(set(errors))}), load average {os.getloadavg()[0]:.1f}:"
             )
             print(f"  next/      {percentiles(next_times)}")
             print(f"  judgments/ {percentiles(post_times)}")
             print(
-                f"  CPU per request (gunicorn and the PostgreSQL backends it had when the run began): {1000 * web_cpu / max(1, len(next_times) + len(post_times)):.1f} ms"
+                "  CPU per request (gunicorn and the PostgreSQL backends it had when the run began): "
+                f"{1000 * web_cpu / max(1, len(next_times) + len(post_times)):.1f} ms"
             )
             print(
-                f"  the worker re-ranked meanwhile: from version {before.ranked_version} to {after.ranked_version} of {after.version}; "
+                f"  the worker re-ranked meanwhile: from version {before.ranked_version} to "
+                f"{after.ranked_version} of {after.version}; "
                 f"other work on the machine: {others.seconds:.1f} CPU s"
             )
     finally:
@@ -359,7 +373,8 @@ def main() -> None:
     from django.db import connection
 
     print(
-        f"machine: {cores()} cores, load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}"
+        f"machine: {cores()} cores, load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
+        f"{os.getloadavg()[2]:.2f}"
     )
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)

@@ -6,7 +6,7 @@ once-per-dataset preparation, whose time is printed separately). Similarity weig
 is timed cold (each system as if first in a fresh worker: nothing learned from the
 others) and then pooled (systems one after another, as one worker scores a task's
 submissions, each reusing the X' the earlier ones embedded).
-Targets (issue 4): plain >= 2,000 sentences/s per system; similarity >= 150 sentences/s.
+Targets: plain >= 2,000 sentences/s per system; similarity >= 150 sentences/s.
 
     python bench/cleme_speed.py [--no-sim] [--sim-systems AMU,CAMB]
 """
@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import Dataset, ScoringOptions, read_hypothesis  # noqa: E402
-from scoring.cleme.similarity_weights import dataset_similarity  # noqa: E402
-from scoring.metrics.cleme import Cleme  # noqa: E402
-from scoring.metrics.cleme2 import Cleme2  # noqa: E402
+from scoring import Dataset, ScoringOptions, read_hypothesis
+from scoring.cleme.similarity_weights import dataset_similarity
+from scoring.metrics.cleme import Cleme
+from scoring.metrics.cleme2 import Cleme2
 
 CLEME_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "cleme"
 SYSTEMS = ["AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"]
@@ -61,7 +61,8 @@ def main() -> None:
     sim.prepare(dataset)
     cache = dataset_similarity(dataset, options.bertscore_model, options.bertscore_layers)
     print(
-        f"similarity ({cache.similarity.encoder.name} engine): dataset preparation (model load, references, F1(source, ref), "
+        f"similarity ({cache.similarity.encoder.name} engine): dataset preparation (model load, references, "
+        "F1(source, ref), "
         f"reference-chunk X') {time.perf_counter() - start:.1f} s"
     )
     names = args.sim_systems.split(",")

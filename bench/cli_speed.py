@@ -6,7 +6,7 @@ All figures are CPU seconds (this process's for in-process steps, the children's
 (a) a cold ``python -m scoring`` with ERRANT, GoToScorer, CLEME and CLEME2.0 for one
     system (source, REF0, REF1, the system), against a cold process that only loads
     spaCy and parses the source, both references and the system's lines: a/b
-    (issue 16: <= 1.0);
+    (<= 1.0);
 (c) a second system of the same task in a warm process (the first system scored just
     before), against spaCy parsing that system's changed lines: c/d (<= 1.1);
 (e) all 15 SEEDA systems (INPUT included) in one ``python -m scoring`` run.

@@ -1,4 +1,4 @@
-"""Scoring under a crowd (issue 33): the compose-shaped stack on this machine, scoring
+"""Scoring under a crowd: the compose-shaped stack on this machine, scoring
 measured idle, with 200 participants' pages open, under a 50-connection storm straight
 at gunicorn, and the fair queue's case.
 
@@ -70,7 +70,7 @@ def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
     """A process of the stack, leading its own session (its own scheduling group)."""
     return subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True
-    )  # noqa: SIM115
+    )
 
 
 def seed(outputs: Path) -> dict:
@@ -211,7 +211,10 @@ class Page:
                 if self.writer is None:
                     self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
                 self.writer.write(
-                    f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: sessionid={self.cookie}\r\n\r\n".encode()
+                    (
+                        f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                        f"Cookie: sessionid={self.cookie}\r\n\r\n"
+                    ).encode()
                 )
                 return await self.answer()
             except (OSError, asyncio.IncompleteReadError, ValueError):
@@ -291,7 +294,7 @@ class Crowd(threading.Thread):
         started = time.perf_counter()
         try:
             status, body = await page.get(url)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             self.errors += 1
             self.kinds[type(error).__name__] = self.kinds.get(type(error).__name__, 0) + 1
             return None
@@ -469,7 +472,8 @@ def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
         ]
     print(
         f"fairness: essays routed to {submission_cost(heavy[0]).queue or 'the default queue'} "
-        f"(estimate {submission_cost(heavy[0]).estimate} s), CoNLL uploads to {submission_cost(light[0]).queue or 'the default queue'} "
+        f"(estimate {submission_cost(heavy[0]).estimate} s), CoNLL uploads to "
+        f"{submission_cost(light[0]).queue or 'the default queue'} "
         f"(estimate {submission_cost(light[0]).estimate} s)",
         file=sys.stderr,
     )
@@ -480,6 +484,14 @@ def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
             return round(max((scored - created).total_seconds() for _st, created, scored in rows if scored), 1)
         time.sleep(1)
     raise RuntimeError("the light uploads were not scored in 15 minutes")
+
+
+def print_log_tails(tmp: Path) -> None:
+    """The last lines of the proxy's and gunicorn's logs, to say why requests failed."""
+    for log in (tmp / "proxy" / "error.log", tmp / "gunicorn.log"):
+        if log.exists():
+            tail = "\n".join(log.read_text(errors="replace").splitlines()[-15:])
+            print(f"  {log.name} (the last lines):\n{tail}", file=sys.stderr)
 
 
 def main() -> None:
@@ -625,16 +637,11 @@ def main() -> None:
         if not requests:
             raise RuntimeError("the crowd made no request (its thread failed: see above)")
         if crowd.errors:
-            for log in (tmp / "proxy" / "error.log", tmp / "gunicorn.log"):
-                print(
-                    f"  {log.name} (the last lines):\n" + "\n".join(log.read_text(errors="replace").splitlines()[-15:])
-                    if log.exists()
-                    else "",
-                    file=sys.stderr,
-                )
+            print_log_tails(tmp)
         crowd.join(timeout=MOST + 30)
         print(
-            f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests ({requests / args.window:.0f}/s), "
+            f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests "
+            f"({requests / args.window:.0f}/s), "
             f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors} {crowd.kinds}; {uptime()}",
             file=sys.stderr,
         )
@@ -677,21 +684,26 @@ def main() -> None:
             "light_max_wait_s",
             "viewers",
         ]
-        if args.json:
-            print(json.dumps({k: figures[k] for k in ordered}))
-        else:
-            for key in ordered:
-                print(f"{key}: {figures[key]}")
+        print(
+            json.dumps({k: figures[k] for k in ordered})
+            if args.json
+            else "\n".join(f"{k}: {figures[k]}" for k in ordered)
+        )
     finally:
-        for process in processes:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    stop(process)
-        stop(redis_server)
-        shutil.rmtree(tmp, ignore_errors=True)
+        stop_stack(processes, redis_server, tmp)
+
+
+def stop_stack(processes: list[subprocess.Popen], redis_server: subprocess.Popen, tmp: Path) -> None:
+    """Each process by its group (gunicorn's and Celery's children too), then Redis; the scratch folder goes."""
+    for process in processes:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                stop(process)
+    stop(redis_server)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ REF1), for one system whose output is already read: (a) the dataset's reference 
 source n-grams, counted once per dataset; (b) the system's GLEU statistics and its score
 (500 drawn iterations, sentence GLEU); (c) a 1,000-sample bootstrap from the stored
 statistics; (s) spaCy parsing the system's lines, which every submission pays. GLEU needs
-no parse, so the dataset is built from tokens here. Target (issue 17): M2 and GLEU
+no parse, so the dataset is built from tokens here. Target: M2 and GLEU
 together < 25% of (s).
 
     python bench/gleu_speed.py [SYSTEM]
@@ -65,12 +65,14 @@ def main() -> None:
     spacy_alone, _ = timed(lambda: parse_tokens(hypothesis.tokens))
     gleu_total = statistics_time + score_time
     print(
-        f"system {system}: {len(dataset)} sentences, 2 references; GLEU {scores['score']:.4f} (sd {scores['sd']:.4f}), sentence GLEU {scores['sentence']['score']:.4f}"
+        f"system {system}: {len(dataset)} sentences, 2 references; GLEU {scores['score']:.4f} (sd "
+        f"{scores['sd']:.4f}), sentence GLEU {scores['sentence']['score']:.4f}"
     )
     print(f"(a) reference n-grams, once per dataset  {prepare:8.3f} s")
     print(f"(b) GLEU statistics + score               {statistics_time:8.3f} + {score_time:.3f} s")
     print(
-        f"(c) paired bootstrap vs INPUT, 1000 samples {bootstrap:6.3f} s   (delta {test.delta:+.4f}, p {test.p_value:.3f})"
+        f"(c) paired bootstrap vs INPUT, 1000 samples {bootstrap:6.3f} s   (delta {test.delta:+.4f}, p "
+        f"{test.p_value:.3f})"
     )
     print(f"(s) spaCy alone on its lines              {spacy_alone:8.3f} s")
     print(

@@ -52,7 +52,8 @@ def main() -> None:
     dataset.memo.clear()
     as_given = [cpu(lambda: metric.score(metric.statistics(dataset, hypothesis)))[0] for _ in range(ROUNDS)]
     print(
-        f"re-typing {edits} gold edits of {len(dataset)} sentences (2 annotators), once per dataset: {min(retype):.2f} s"
+        f"re-typing {edits} gold edits of {len(dataset)} sentences (2 annotators), once per dataset: "
+        f"{min(retype):.2f} s"
     )
     print(f"ERRANT statistics + scores of one system, re-typed gold (+ annotator table): {min(scoring):.3f} s")
     print(f"ERRANT statistics + scores of one system, gold types as given:              {min(as_given):.3f} s")

@@ -73,7 +73,8 @@ def timed(function, *args, **kwargs) -> tuple[float, float, object]:
 def report(label: str, items: list[RankingItem], samples: int) -> None:
     comparisons = expand(items)
     print(
-        f"== {label}: {len(items)} rankings, {len({i.user for i in items})} annotators, {len(comparisons)} pairwise comparisons, {samples} bootstrap samples =="
+        f"== {label}: {len(items)} rankings, {len({i.user for i in items})} annotators, {len(comparisons)} "
+        f"pairwise comparisons, {samples} bootstrap samples =="
     )
     parts = [
         ("expand to pairwise comparisons", lambda: expand(items)),
@@ -90,7 +91,8 @@ def report(label: str, items: list[RankingItem], samples: int) -> None:
     print(f"  {'rank_systems (all of it)':36} {wall:7.3f} s wall {cpu:7.3f} s CPU  (target: at most 30 s)")
     figures = ranking.as_json()
     print(
-        f"  clusters: {len(figures['clusters'])}; kappa inter {figures['agreement']['inter']:.3f} intra {figures['agreement']['intra']:.3f}"
+        f"  clusters: {len(figures['clusters'])}; kappa inter {figures['agreement']['inter']:.3f} intra "
+        f"{figures['agreement']['intra']:.3f}"
     )
 
 

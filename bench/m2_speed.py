@@ -92,12 +92,14 @@ def main() -> None:
     )
     total, slowest, gleu_seconds, parse = least["m2"], least["worst"], least["gleu"], least["parse"]
     print(
-        f"system {system}: {len(dataset)} sentences, M2 P/R/F0.5 = {scores['p']:.4f}/{scores['r']:.4f}/{scores['f']:.4f} "
+        f"system {system}: {len(dataset)} sentences, M2 P/R/F0.5 = "
+        f"{scores['p']:.4f}/{scores['r']:.4f}/{scores['f']:.4f} "
         f"(TP {scores['tp']}, FP {scores['fp']}, FN {scores['fn']})"
     )
     engine = "compiled (lattice_kernel.c)" if load_kernel() is not None else "pure Python"
     print(
-        f"dataset preparation, once        {prepared['m2']:8.3f} s CPU M2 (gold edit sets), {prepared['gleu']:.3f} s GLEU (n-gram index, draws)"
+        f"dataset preparation, once        {prepared['m2']:8.3f} s CPU M2 (gold edit sets), "
+        f"{prepared['gleu']:.3f} s GLEU (n-gram index, draws)"
     )
     print(f"M2, whole system                 {total:8.3f} s CPU   (m2scorer 3.2: 1,441 s for BART; engine: {engine})")
     print(f"M2, slowest sentence (line {line:4d}) {slowest:8.3f} s CPU   (m2scorer 3.2: 1,400 s, BART line 333)")

@@ -54,7 +54,8 @@ def main(samples: str = "1000") -> None:
         for name in names
     }
     print(
-        f"statistics of {len(names)} systems x {len(dataset)} sentences, {', '.join(metric_names())} (not timed below): {time.perf_counter() - start:.1f} s"
+        f"statistics of {len(names)} systems x {len(dataset)} sentences, {', '.join(metric_names())} (not timed "
+        f"below): {time.perf_counter() - start:.1f} s"
     )
     human = HumanJudgments(
         schemes={
@@ -73,13 +74,15 @@ def main(samples: str = "1000") -> None:
         cpus.append(time.process_time() - cpu)
     paths = len(table["system"])
     print(
-        f"meta-evaluation, {samples} samples, {paths} score paths x 4 schemes x {len(SEEDA_SYSTEM_SETS)} sets + 2 ranking files, best of {REPEATS}:"
+        f"meta-evaluation, {samples} samples, {paths} score paths x 4 schemes x {len(SEEDA_SYSTEM_SETS)} sets "
+        f"+ 2 ranking files, best of {REPEATS}:"
     )
     print(f"  wall {min(walls):.2f} s, CPU {min(cpus):.2f} s (target < 30 s)")
     for path, schemes in table["system"].items():
         entry = schemes["TS_sent"]
         print(
-            f"  {path:34} TS_sent base: pearson {entry['pearson']:+.3f} [{entry['pearson_ci'][0]:+.3f}, {entry['pearson_ci'][1]:+.3f}]"
+            f"  {path:34} TS_sent base: pearson {entry['pearson']:+.3f} [{entry['pearson_ci'][0]:+.3f}, "
+            f"{entry['pearson_ci'][1]:+.3f}]"
         )
     print(table["signature"])
 

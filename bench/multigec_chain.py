@@ -12,7 +12,7 @@ from the same text files, in separate processes, and their CPU seconds (the chil
 - the library: ``python -m scoring --lang uk --pipeline tokens ... --metrics errant,gleu
   --gleu-variant multigec --json``.
 
-Target (issue 24): the library at least 20 times cheaper, with identical figures. The
+Target: the library at least 20 times cheaper, with identical figures. The
 library's cold process also prepares the references; the chain's reference M2 file is
 made once per corpus, so the per-submission costs are printed too: the chain without
 that file, the library scoring against its ``--prepared`` file.
@@ -131,7 +131,8 @@ def main() -> None:
     sources, references, systems = ua_gec_lines("test", args.essays, "essay")
     lengths = sorted(len(line.split()) for line in sources)
     print(
-        f"UA-GEC test: {len(sources)} essays, 2 references; source tokens per line: median {lengths[len(lengths) // 2]}, max {lengths[-1]}"
+        f"UA-GEC test: {len(sources)} essays, 2 references; source tokens per line: median "
+        f"{lengths[len(lengths) // 2]}, max {lengths[-1]}"
     )
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

@@ -1,4 +1,4 @@
-"""How many of each demo corpus's edits are typed OTHER, per language (issue 30 item 6).
+"""How many of each demo corpus's edits are typed OTHER, per language.
 
 Every corpus of the multilingual demo (``leaderboard/demo_data/multigec``) is annotated
 with its language's default pipeline (``lemmas``: simplemma lemmas and the language's
@@ -74,7 +74,8 @@ def main() -> int:
     parser.add_argument("--types", action="store_true", help="also print every class's count")
     args = parser.parse_args()
     print(
-        f"{'corpus':<11} {'lang':<4} {'references OTHER':>22} {'systems OTHER':>22} {'TP OTHER (worst)':>20} {'CPU s':>6}"
+        f"{'corpus':<11} {'lang':<4} {'references OTHER':>22} {'systems OTHER':>22} {'TP OTHER (worst)':>20} "
+        f"{'CPU s':>6}"
     )
     worst = 0.0
     for folder in sorted(p for p in DEMO.iterdir() if (p / "corpus.json").exists()):
@@ -82,7 +83,8 @@ def main() -> int:
         worst = max(worst, share(references), share(outputs), share(true_positives))
         cell = lambda c: f"{c['OTHER']}/{sum(c.values())} = {share(c):.1%}"  # noqa: E731
         print(
-            f"{folder.name:<11} {lang:<4} {cell(references):>22} {cell(outputs):>22} {cell(true_positives):>20} {seconds:>6.1f}"
+            f"{folder.name:<11} {lang:<4} {cell(references):>22} {cell(outputs):>22} "
+            f"{cell(true_positives):>20} {seconds:>6.1f}"
         )
         print(f"    {pipeline_signature(lang, args.pipeline)}")
         if args.types:

@@ -210,6 +210,10 @@ def load(url: str, clients: int, seconds: float, gzip: bool = False, others: Oth
     }
 
 
+def gzip_headers(gzip: bool) -> list[str]:
+    return ["Accept-Encoding: gzip"] if gzip else []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--submissions", type=int, default=500)
@@ -234,13 +238,7 @@ def main() -> None:
     parser.add_argument("--client", help=argparse.SUPPRESS)  # internal: run only the load clients on this URL
     args = parser.parse_args()
     if args.client:
-        print(
-            json.dumps(
-                client_latencies(
-                    args.client, args.clients, args.seconds, ["Accept-Encoding: gzip"] if args.gzip else []
-                )
-            )
-        )
+        print(json.dumps(client_latencies(args.client, args.clients, args.seconds, gzip_headers(args.gzip))))
         return
 
     reuse = args.reuse and seeded(args.database)
@@ -352,24 +350,32 @@ def main() -> None:
         token = Token.objects.create(user=User.objects.create(username="uploader2")).key
         seconds = upload_and_wait(url, token, target, "UEDIN-MS")
         print(
-            f"upload to visible, UEDIN-MS (CoNLL-14 test): {seconds:.1f} s = {seconds / library_seconds:.2f} x the library's {library_seconds:.1f} s"
+            f"upload to visible, UEDIN-MS (CoNLL-14 test): {seconds:.1f} s = {seconds / library_seconds:.2f} x "
+            f"the library's {library_seconds:.1f} s"
         )
     finally:
-        if gunicorn.poll() is None:
-            os.killpg(gunicorn.pid, signal.SIGTERM)
-            gunicorn.wait()
-        for process in (worker, redis_server, proxy):
-            stop(process)
-        shutil.rmtree(tmp, ignore_errors=True)
+        stop_stack(gunicorn, [worker, redis_server, proxy], tmp)
+
+
+def stop_stack(gunicorn: subprocess.Popen, others: list, tmp: Path) -> None:
+    """Gunicorn by its process group (its workers too), then the rest; the scratch folder goes."""
+    if gunicorn.poll() is None:
+        os.killpg(gunicorn.pid, signal.SIGTERM)
+        gunicorn.wait()
+    for process in others:
+        stop(process)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def report(label: str, figures: dict, config: str) -> None:
     print(
         f"leaderboard API, {label}, gunicorn {config}, {figures['generator']}, {figures['seconds']} s, "
         f"load average before {figures['load_before']:.2f}, after {figures['load_after']:.2f}, "
-        f"other work's CPU {figures['others_cpu']:.1f} s ({figures['others_cpu'] / (figures['seconds'] * cores()) * 100:.0f}% of {cores()} cores): "
+        f"other work's CPU {figures['others_cpu']:.1f} s "
+        f"({figures['others_cpu'] / (figures['seconds'] * cores()) * 100:.0f}% of {cores()} cores): "
         f"{figures['rps']} req/s, p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
-        f"mean {figures['mean_ms']} ms, errors {figures['errors']} (target p95 < 50 ms: {'met' if figures['p95_ms'] < 50 else 'NOT met'})"
+        f"mean {figures['mean_ms']} ms, errors {figures['errors']} (target p95 < 50 ms: "
+        f"{'met' if figures['p95_ms'] < 50 else 'NOT met'})"
     )
 
 
@@ -408,7 +414,8 @@ def busy_run(
 def busy_line(busy: dict) -> str:
     share = sum(busy["cpu"]) / (busy["seconds"] * cores()) * 100
     return (
-        f"  workers ({'; '.join(busy['nice'])}): both running a job in {busy['all_running']}/{busy['samples']} samples, "
+        f"  workers ({'; '.join(busy['nice'])}): both running a job in {busy['all_running']}/{busy['samples']} "
+        "samples, "
         f"fewest queued {busy['min_queued']}, {busy['finished']} jobs finished ({busy['failed']} failed), "
         f"CPU {busy['cpu']} s in {busy['seconds']} s ({share:.0f}% of {cores()} cores): "
         f"{'busy throughout' if busy['busy'] else 'NOT busy throughout'}"
@@ -446,7 +453,8 @@ def seed(args, outputs: Path, target: Path) -> float:
     )
     phase = task.phases.get()
     print(
-        f"task prepared: {phase.dataset.n_sentences} sentences, metrics {task.metric_names()}, {time.monotonic() - t:.1f} s"
+        f"task prepared: {phase.dataset.n_sentences} sentences, metrics {task.metric_names()}, "
+        f"{time.monotonic() - t:.1f} s"
     )
 
     scored = []
@@ -508,7 +516,8 @@ def seed(args, outputs: Path, target: Path) -> float:
     from leaderboard.models import Pool
 
     print(
-        f"{Submission.objects.count()} scored submissions, pool of {Pool.objects.get(phase=phase).size}: {time.monotonic() - t:.1f} s "
+        f"{Submission.objects.count()} scored submissions, pool of {Pool.objects.get(phase=phase).size}: "
+        f"{time.monotonic() - t:.1f} s "
         f"({(time.monotonic() - t) / args.teams:.2f} s per team incl. one pool join)"
     )
 
@@ -549,7 +558,8 @@ def upload_and_wait(board_url: str, token: str, path: Path, system: str) -> floa
     body = (
         (
             f'--{boundary}\r\nContent-Disposition: form-data; name="system_name"\r\n\r\n{system}\r\n'
-            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{path.name}"\r\nContent-Type: text/plain\r\n\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+            f'filename="{path.name}"\r\nContent-Type: text/plain\r\n\r\n'
         ).encode()
         + path.read_bytes()
         + f"\r\n--{boundary}--\r\n".encode()

@@ -172,7 +172,8 @@ def main() -> None:
     )
     median = lambda pairs, k: statistics.median(p[k] for p in pairs)  # noqa: E731
     print(
-        f"PostgreSQL, {len(gold)} gold chunks, N = {args.members} (+1 joining); seconds, median of {args.repeat}; CPU time stays stable under load"
+        f"PostgreSQL, {len(gold)} gold chunks, N = {args.members} (+1 joining); seconds, median of "
+        f"{args.repeat}; CPU time stays stable under load"
     )
     print(f"{'step':<44} {'wall':>7} {'CPU py':>7} {'CPU pg':>7} {'CPU sum':>7}")
     rows = [
@@ -183,7 +184,8 @@ def main() -> None:
     ]
     for label, runs in rows:
         print(
-            f"{label:<44} {median(runs, 0):>7.3f} {median(runs, 1):>7.3f} {median(runs, 2):>7.3f} {median(runs, 1) + median(runs, 2):>7.3f}"
+            f"{label:<44} {median(runs, 0):>7.3f} {median(runs, 1):>7.3f} {median(runs, 2):>7.3f} "
+            f"{median(runs, 1) + median(runs, 2):>7.3f}"
         )
     print(f"stored scores equal a fresh pool computation: {exact}")
 

@@ -28,8 +28,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.gotoscorer import Outcomes, Pool, corpus_chunks, flatten, pool_scores  # noqa: E402
-from scoring.readers import read_m2  # noqa: E402
+from scoring.gotoscorer import Outcomes, Pool, corpus_chunks, flatten, pool_scores
+from scoring.readers import read_m2
 
 REF_M2 = Path(__file__).resolve().parents[2] / "shared" / "data" / "seeda" / "derived" / "full" / "ref_par.m2"
 
@@ -93,7 +93,8 @@ def main() -> None:
     for size in (int(s) for s in args.sizes.split(",")):
         row = bench(gold, size, args.repeat, rng)
         print(
-            f"{row['N']:>6} {row['join']:>10.4f} {row['leave']:>10.4f} {row['rebuild']:>10.4f} {row['fresh']:>10.4f}  {row['exact']}"
+            f"{row['N']:>6} {row['join']:>10.4f} {row['leave']:>10.4f} {row['rebuild']:>10.4f} "
+            f"{row['fresh']:>10.4f}  {row['exact']}"
         )
 
 

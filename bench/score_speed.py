@@ -90,7 +90,8 @@ def main() -> None:
     commands = errant_commands(system_file)
     cs = result.systems[system]["errant"]["cs"]
     print(
-        f"system {system}: {len(dataset)} sentences, 2 references; ERRANT cs P/R/F = {cs['p']:.4f}/{cs['r']:.4f}/{cs['f']:.4f}"
+        f"system {system}: {len(dataset)} sentences, 2 references; ERRANT cs P/R/F = "
+        f"{cs['p']:.4f}/{cs['r']:.4f}/{cs['f']:.4f}"
     )
     print(f"(a) prepare dataset once            {prepare:8.2f} s")
     print(f"(b) score one more system (ERRANT)  {score:8.2f} s")

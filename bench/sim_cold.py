@@ -73,7 +73,8 @@ def main() -> None:
     print(f"code under test: {root}; CPU seconds (stable under load)")
     print(f"prepare the dataset once (the platform, at task creation or first worker)  {prepare:8.2f} s")
     print(
-        f"cold worker: load the prepared dataset, score {args.system} with {','.join(METRICS)} + sim  {cold:8.2f} s, peak RSS {peak} MB"
+        f"cold worker: load the prepared dataset, score {args.system} with {','.join(METRICS)} + sim  "
+        f"{cold:8.2f} s, peak RSS {peak} MB"
     )
 
 

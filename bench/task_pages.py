@@ -57,7 +57,8 @@ def main() -> None:
     first = timed(lambda: (markdown_html.cache_clear(), markdown_html(page)), args.runs)
     again = timed(lambda: markdown_html(page[:-1] + page[-1]), args.runs)  # an equal text read again from the database
     print(
-        f"markdown + sanitise, {len(page):,} characters: {first * 1000:.1f} ms the first time, {again * 1000:.3f} ms once kept (medians of {args.runs})"
+        f"markdown + sanitise, {len(page):,} characters: {first * 1000:.1f} ms the first time, "
+        f"{again * 1000:.3f} ms once kept (medians of {args.runs})"
     )
     words = random.Random(0)
     source = "\n".join(" ".join(f"w{words.randrange(30000)}" for _ in range(20)) for _ in range(5000)) + "\n"

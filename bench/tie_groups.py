@@ -155,7 +155,8 @@ def main() -> None:
         cursor.execute("SELECT avg(length(statistics::text)) FROM leaderboard_metricresult WHERE metric = 'errant'")
         size = cursor.fetchone()[0]
     print(
-        f"seeded {len(rows)} rows + 1 newcomer in {time.perf_counter() - start:.1f} s; ERRANT statistics {size / 1024:.0f} KB of JSON a row"
+        f"seeded {len(rows)} rows + 1 newcomer in {time.perf_counter() - start:.1f} s; ERRANT statistics "
+        f"{size / 1024:.0f} KB of JSON a row"
     )
     grown = sorted([*rows, newcomer], key=lambda r: -r["value"])
     figures: dict[str, list[tuple[float, float]]] = {}
@@ -179,7 +180,8 @@ def main() -> None:
         assert old == new == again and old_grown == new_grown, "old and new groups differ"
     for name, runs in figures.items():
         print(
-            f"{name:38s} wall {statistics.median(w for w, _ in runs):6.3f} s   cpu {statistics.median(c for _, c in runs):6.3f} s"
+            f"{name:38s} wall {statistics.median(w for w, _ in runs):6.3f} s   cpu "
+            f"{statistics.median(c for _, c in runs):6.3f} s"
         )
     kept_bytes = sum(len(v) for v in SampledScores.objects.values_list("values", flat=True))
     print(

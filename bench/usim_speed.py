@@ -52,7 +52,8 @@ def main(system: str = "BART") -> None:
     print(f"(a) source graphs (once per dataset): {prepare:.3f} s")
     print(f"(b) one system's statistics:          {statistics:.3f} s = {n / statistics:.0f} sentences/s")
     print(
-        f"(a)+(b):                              {prepare + statistics:.3f} s = {n / (prepare + statistics):.0f} sentences/s"
+        f"(a)+(b):                              {prepare + statistics:.3f} s = "
+        f"{n / (prepare + statistics):.0f} sentences/s"
     )
     print(f"USIM f = {metric.score(metric.statistics(dataset, hypothesis))['f']:.4f}")
 

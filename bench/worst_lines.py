@@ -1,7 +1,7 @@
 """CPU time and peak memory of every metric on the worst lines the input limits admit.
 
-Issue 23 found one legal line that took a worker to 6 GB through M2 (a 20-token source
-line against a 999-token rewrite); issue 24 made a line an essay of up to 5,000 tokens.
+One legal line once took a worker to 6 GB through M2 (a 20-token source line against a
+999-token rewrite), and a line may be an essay of up to 5,000 tokens.
 Each case is a one-line dataset (a source line and two light corrections of it as
 references, prepared once beforehand and not timed) and one output line:
 

@@ -39,7 +39,7 @@ def lower_worker_priority(**_) -> None:
     the board costs about a millisecond, a scoring job seconds of CPU, and under the
     kernel's fair scheduler every busy worker would otherwise take an equal share from the
     web. The default, 3, weighs a worker about half as much as a web process (526 against
-    1024): a storm of requests still leaves scoring a floor (issue 33; at 19 the workers
+    1024): a storm of requests still leaves scoring a floor (at 19 the workers
     got 3% of the cores and scored nothing). Prefork children inherit it; a value below
     the current one is left alone (raising needs privilege).
 

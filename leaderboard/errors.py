@@ -1,6 +1,7 @@
 """Requests a client got wrong, answered once at the boundary: a malformed query
 parameter is a 400 (:class:`leaderboard.params.BadParameter`, raised wherever a view
-reads one), an oversized upload a 413 (:mod:`leaderboard.uploads`), a URL no route
+reads one), a service's :class:`leaderboard.refusals.Refusal` its own status, an
+oversized upload a 413 (:mod:`leaderboard.uploads`), a URL no route
 matches a 404. JSON under
 ``/api/`` in the API's error shape (docs/contracts.md section 3), a page elsewhere."""
 
@@ -13,6 +14,7 @@ from django.template.loader import render_to_string
 from django.views.defaults import page_not_found
 
 from .params import BadParameter
+from .refusals import Refusal
 
 
 def client_error(request, status: int, message: str, valid: list[str] | None = None) -> HttpResponse:
@@ -44,4 +46,6 @@ class ClientErrors:
     def process_exception(self, request, exception):
         if isinstance(exception, BadParameter):
             return client_error(request, 400, str(exception), exception.valid)
+        if isinstance(exception, Refusal):  # a service's refusal, with the status it carries
+            return client_error(request, exception.status, str(exception))
         return None

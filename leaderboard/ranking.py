@@ -19,7 +19,7 @@ from django.db.models import F, Func, JSONField, Q, Sum
 
 # What to rank by, and the number at a path, are the metric registry's answers.
 from scoring import TABLE_PREFIX, flatten
-from scoring import default_path as default_metric  # noqa: F401  (re-exported for the views)
+from scoring import default_path as default_metric
 from scoring import value_at as metric_value
 from scoring import without_tables as summary
 
@@ -234,7 +234,8 @@ def gotoscorer_pool(metric_names: list[str], size: int) -> dict | None:
         note = ""
     elif size <= 1:
         note = (
-            f"GoToScorer's pool has N = {size} system: a chunk's weight is 1 - n/N, so every chunk it corrects weighs 0 "
+            f"GoToScorer's pool has N = {size} system: a chunk's weight is 1 - n/N, so every chunk it corrects "
+            "weighs 0 "
             "and its GoToScorer scores are 0 whatever it does. The weights mean something from "
             f"N = {SMALL_POOL} systems on (organizers' baselines count)."
         )

@@ -103,6 +103,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 30,
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+# The board's phase read and the pool's raw statements are prepared on the server
+# (leaderboard/cursors.py); 0 behind a transaction-mode pooler such as PgBouncer, where a
+# prepared statement does not follow the client to the next server (docs/deployment.md).
+# Off also turns off Django's server-side cursors (``.iterator()``), which that mode breaks too.
+GEC_PREPARED_STATEMENTS = env_bool("GEC_PREPARED_STATEMENTS", True)
+if not GEC_PREPARED_STATEMENTS:
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 
 # -- scoring jobs -----------------------------------------------------------------------
 # "celery": a broker is configured and workers score; "thread": one background thread of
@@ -120,12 +127,12 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long jobs: do not hoard messages
 CELERY_TASK_TIME_LIMIT = GEC_SCORING_TIME_LIMIT + 60
 CELERY_TASK_SOFT_TIME_LIMIT = GEC_SCORING_TIME_LIMIT
-# Bounded cost (issue 14; docs/deployment.md): a job that took its worker down this many
+# Bounded cost (docs/deployment.md): a job that took its worker down this many
 # times fails as the file's fault; each worker process may hold this much private memory
 # (0: no ceiling), and is replaced after a job once it holds three quarters of it.
 GEC_MAX_WORKER_LOSSES = int(os.environ.get("GEC_MAX_WORKER_LOSSES", "2"))
 # A worker stopped from outside (the host's OOM killer, a deploy) is no fault of the file:
-# its job runs again, at most this many times, then fails as the platform's (issue 23).
+# its job runs again, at most this many times, then fails as the platform's.
 # A loss is the file's when the job's last heartbeat found it at this share of its
 # memory ceiling or past its time budget (leaderboard/services/scoring/losses.py).
 GEC_MAX_EXTERNAL_LOSSES = int(os.environ.get("GEC_MAX_EXTERNAL_LOSSES", "3"))
@@ -310,7 +317,7 @@ LOGGING = {
     "loggers": {"leaderboard": {"handlers": ["console"], "level": os.environ.get("GEC_LOG_LEVEL", "INFO")}},
 }
 
-# -- hardening (issue 14): upload limits, bad parameters, throttles, error logs -------------
+# -- hardening: upload limits, bad parameters, throttles, error logs -------------
 # Uploads are refused by Content-Length before the body is read, then streamed through a
 # size-counting handler: this must run before the CSRF check, which reads the body.
 MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.csrf.CsrfViewMiddleware"), "leaderboard.uploads.UploadLimits")

@@ -1,4 +1,6 @@
-"""Celery entry points: thin wrappers over service functions.
+"""Celery entry points: thin wrappers over service functions. Each function is named as
+Celery registers it (``leaderboard.tasks.<function>``, :data:`.services.jobs.queue.TASK_NAMES`),
+so a grep for a task's name finds its code.
 
 ``acks_late`` with ``reject_on_worker_lost`` (settings) hands a killed worker's job to
 another worker; database and broker errors are retried with back-off; the soft time
@@ -10,12 +12,13 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from .services.boards.ties import refresh_tie_groups
-from .services.campaigns.jobs import run_campaign_job
+from .services.boards import ties
+from .services.campaigns import jobs as campaign_jobs
 from .services.hosting.organizer_jobs import fail_job, run_job
+from .services.jobs import sweeper
 from .services.jobs.queue import TASK_NAMES, scoring_ended
-from .services.jobs.sweeper import sweep_channels, sweep_lost_jobs, sweep_stuck_submissions
-from .services.scoring.submission import INPUT, PLATFORM, Busy, fail_submission, score_submission
+from .services.scoring import submission as scoring
+from .services.scoring.submission import INPUT, PLATFORM, Busy, fail_submission
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 # Every job the platform queues survives a lost worker and a database or broker hiccup.
@@ -33,12 +36,12 @@ RETRIED = {
     name=TASK_NAMES["scoring"],
     **RETRIED,
 )
-def score_submission_task(self, submission_id: int, budget: int | None = None) -> str:
+def score_submission(self, submission_id: int, budget: int | None = None) -> str:
     """``budget``: the soft time limit the file's cost earned (services/scoring/cost.py). Once the
     job has ended, scored or failed, its team's next waiting job goes to the queue
     (services/scoring/dispatch.py: the fair queue)."""
     try:
-        status = score_submission(submission_id, beat=True)
+        status = scoring.score_submission(submission_id, beat=True)
     except Busy:
         # another worker holds it, or one that just died did: look again once a live
         # worker would have beaten (services/scoring/submission.py _claim)
@@ -61,9 +64,13 @@ def score_submission_task(self, submission_id: int, budget: int | None = None) -
 
 
 @shared_task(name="leaderboard.tasks.sweep_stuck_submissions")
-def sweep_stuck_submissions_task() -> dict[str, list[int] | int]:
+def sweep_stuck_submissions() -> dict[str, list[int] | int]:
     """Beat's sweep: stuck submissions, lost organizer jobs, live channel files no page names."""
-    return {"submissions": sweep_stuck_submissions(), "jobs": sweep_lost_jobs(), "channels": sweep_channels()}
+    return {
+        "submissions": sweeper.sweep_stuck_submissions(),
+        "jobs": sweeper.sweep_lost_jobs(),
+        "channels": sweeper.sweep_channels(),
+    }
 
 
 ORGANIZER_JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a task in turn
@@ -75,7 +82,7 @@ ORGANIZER_JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a t
     time_limit=ORGANIZER_JOB_TIME_LIMIT + 60,
     soft_time_limit=ORGANIZER_JOB_TIME_LIMIT,
 )
-def organizer_job_task(job_id: int) -> str:
+def run_organizer_job(job_id: int) -> str:
     """Gold preparation or a rescore (``services.hosting.organizer_jobs``); a failure is kept on the job."""
     try:
         return run_job(job_id)
@@ -90,16 +97,16 @@ def organizer_job_task(job_id: int) -> str:
     name=TASK_NAMES["campaign"],
     **RETRIED,
 )
-def campaign_job_task(campaign_id: int) -> str:
+def run_campaign_job(campaign_id: int) -> str:
     """Prepare a human evaluation campaign's screens, or rank its judgments again
     (``services.campaigns.jobs``); a failed preparation is kept on the campaign."""
-    return run_campaign_job(campaign_id)
+    return campaign_jobs.run_campaign_job(campaign_id)
 
 
 @shared_task(
     name=TASK_NAMES["ties"],
     **RETRIED,
 )
-def tie_groups_task(phase_id: int, metric: str, track: str = "") -> str:
+def refresh_tie_groups(phase_id: int, metric: str, track: str = "") -> str:
     """A board's significance groups (``services.boards.ties``); a render asks again if lost."""
-    return refresh_tie_groups(phase_id, metric, track)
+    return ties.refresh_tie_groups(phase_id, metric, track)

@@ -46,7 +46,8 @@ def multipart(fields: dict[str, str], file_field: str, path: Path) -> tuple[byte
         parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
     kind = mimetypes.guess_type(path.name)[0] or "text/plain"
     parts.append(
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{file_field}"; filename="{path.name}"\r\nContent-Type: {kind}\r\n\r\n'.encode()
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{file_field}"; '
+        f'filename="{path.name}"\r\nContent-Type: {kind}\r\n\r\n'.encode()
     )
     parts.append(path.read_bytes())
     parts.append(f"\r\n--{boundary}--\r\n".encode())

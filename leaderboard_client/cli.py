@@ -61,7 +61,10 @@ def refusal(error: ApiError, server: str) -> str:
         again = f"log in again: gec-submit --server {server} login USERNAME"
         if "credentials were not provided" in str(error):
             return f"not logged in to {server} ({error}); {again}"
-        return f"the server no longer accepts your token: it was revoked, it expired, or your password changed ({error}); {again}"
+        return (
+            "the server no longer accepts your token: it was revoked, it expired, or your password changed "
+            f"({error}); {again}"
+        )
     messages = [p["message"] for p in error.problems] if error.problems else []
     return "refused: " + ("; ".join(messages) if messages else str(error))
 
@@ -102,7 +105,8 @@ def report(submission: dict, task: dict | None) -> int:
         return 1
     if status == "received":
         print(
-            f"submission {submission['id']} received; this phase is blind: scores stay hidden until the organizers reveal them"
+            f"submission {submission['id']} received; this phase is blind: scores stay hidden until the "
+            "organizers reveal them"
         )
         return 0
     if status != "scored":
@@ -322,14 +326,16 @@ def cmd_leaderboard(client: Client, args) -> int:
         shown = "-" if value is None else f"{value:.4f}"
         rank = "base" if row.get("rank") is None else row["rank"]
         print(
-            f"{rank:>4}  {shown:>8}  {row['system_name'] if row.get('baseline') else row['team'] + '/' + row['system_name']}"
+            f"{rank:>4}  {shown:>8}  "
+            f"{row['system_name'] if row.get('baseline') else row['team'] + '/' + row['system_name']}"
         )
         for name, scores in (row.get("corpora") or {}).items():  # a phase of several corpora: the entry's parts
             value = None if scores is None else flat_scores(scores).get(board["metric"])
             came_in = (row.get("corpus_uploads") or {}).get(name)
             source = f"  (from submission {came_in})" if came_in not in (None, row["submission_id"]) else ""
             print(
-                f"{'':>4}  {'missing' if scores is None else '-' if value is None else f'{value:.4f}':>8}    {name}{source}"
+                f"{'':>4}  {'missing' if scores is None else '-' if value is None else f'{value:.4f}':>8}    "
+                f"{name}{source}"
             )
     note = (board.get("gotoscorer_pool") or {}).get("note")
     if note:
@@ -343,7 +349,8 @@ def parser() -> argparse.ArgumentParser:
     )
     top.add_argument(
         "--server",
-        help="the platform's address, e.g. https://gec.example.org (default: GEC_SERVER, else the last one logged in to)",
+        help="the platform's address, e.g. https://gec.example.org (default: GEC_SERVER, else the last one logged "
+        "in to)",
     )
     top.add_argument("--token", help="an API token (default: GEC_TOKEN, else the one saved by login)")
     top.add_argument("--version", action="version", version=f"gec-submit {__version__}")
@@ -377,7 +384,8 @@ def parser() -> argparse.ArgumentParser:
     submit.add_argument(
         "--corpus",
         default="",
-        help="a phase of several corpora: the corpus this file is for (else give a zip with one <corpus>.txt per corpus)",
+        help="a phase of several corpora: the corpus this file is for (else give a zip with one <corpus>.txt per "
+        "corpus)",
     )
     submit.add_argument("--no-wait", action="store_true", help="return once uploaded")
     submit.set_defaults(run=cmd_submit)

@@ -17,16 +17,16 @@ Score paths (``errant.cs.f``) are described by the metrics themselves: ``valid_p
 ``headline_scores()``, ``default_path()``, ``is_count()``, ``can_resample()``.
 """
 
-from . import pipelines  # noqa: E402
-from .dataset import Dataset, Reference  # noqa: E402
-from .errant.edits import Edit, apply_edits  # noqa: E402
-from .errors import InputError, Problem  # noqa: E402
-from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis  # noqa: E402
-from .limits import DEFAULT_LIMITS, MAX_LINE_TOKENS, Limits  # noqa: E402
-from .metrics import REGISTRY  # noqa: E402
-from .metrics.base import PerTypeTable, PoolCounts, Resampling  # noqa: E402
-from .options import ScoringOptions  # noqa: E402
-from .paths import TABLE_PREFIX, ScorePath, flatten, value_at, without_tables  # noqa: E402
+from . import pipelines
+from .dataset import Dataset, Reference
+from .errant.edits import Edit, apply_edits
+from .errors import InputError, Problem
+from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis
+from .limits import DEFAULT_LIMITS, MAX_LINE_TOKENS, Limits
+from .metrics import REGISTRY
+from .metrics.base import PerTypeTable, PoolCounts, Resampling
+from .options import ScoringOptions
+from .paths import TABLE_PREFIX, ScorePath, flatten, value_at, without_tables
 from .pipelines import (
     UnknownLanguage,
     UnknownPipeline,
@@ -34,9 +34,9 @@ from .pipelines import (
     default_pipeline,
     languages,
     pipeline_signature,
-)  # noqa: E402
-from .readers import M2Corpus, read_m2, read_text  # noqa: E402
-from .registry import (  # noqa: E402
+)
+from .readers import M2Corpus, read_m2, read_text
+from .registry import (
     UnknownPath,
     by_default,
     can_resample,
@@ -49,6 +49,7 @@ from .registry import (  # noqa: E402
     label,
     lanes,
     metric_of,
+    metrics_named,
     model_work,
     per_type_metrics,
     resampled_paths,
@@ -58,7 +59,7 @@ from .registry import (  # noqa: E402
     unsupported_reason,
     valid_paths,
 )
-from .scorer import (  # noqa: E402
+from .scorer import (
     HEADLINE_SCORES,
     ScoringResult,
     build_metrics,
@@ -68,7 +69,7 @@ from .scorer import (  # noqa: E402
     signature,
     system_statistics,
 )
-from .version import __version__  # noqa: E402, F401
+from .version import __version__  # noqa: F401
 
 __all__ = [
     "Dataset",
@@ -97,6 +98,7 @@ __all__ = [
     "HEADLINE_SCORES",
     "build_metrics",
     "metric_names",
+    "metrics_named",
     "score_systems",
     "scores_from_statistics",
     "signature",

@@ -57,7 +57,7 @@ def summary(observed: float, deltas: np.ndarray, samples: int, seed: int, confid
     """The interval and the two-sided p-value of the sampled differences ``deltas``."""
     tail = (1 - confidence) / 2
     low, high = np.quantile(deltas, [tail, 1 - tail])
-    flips = min(np.mean(deltas <= 0), np.mean(deltas >= 0))
+    flips = min(float(np.mean(deltas <= 0)), float(np.mean(deltas >= 0)))
     return PairedBootstrap(observed, float(low), float(high), float(min(1.0, 2 * flips)), samples, seed)
 
 

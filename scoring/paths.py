@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 # Bookkeeping numbers of a scores object, not scores (GoToScorer's reference and pool size).
 NOT_SCORES = frozenset({"ref", "pool_size"})
@@ -37,7 +38,7 @@ def is_number(value) -> bool:
 
 def value_at(scores: dict, path: str) -> float | None:
     """The number at ``path`` in a scores object, else None."""
-    value = scores
+    value: Any = scores
     for key in path.split("."):
         if not isinstance(value, dict) or key not in value:
             return None

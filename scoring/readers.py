@@ -81,7 +81,7 @@ def read_text(
     text = _decode(data, problems)
     if text is None:
         problems.raise_if_any()
-    lines = _split_lines(text)
+    lines = _split_lines(text or "")  # None raised above
     if not lines or (len(lines) == 1 and not lines[0].strip() and (expected_lines or 0) != 1):
         problems.add(0, "the file is empty")
         problems.raise_if_any()
@@ -142,7 +142,7 @@ def read_m2(
     check = LimitCheck(limits, problems)
     added: dict[int, int] = {}  # per annotator, the correction tokens of the current block
     in_block = False
-    for number, line in enumerate(_split_lines(text), start=1):
+    for number, line in enumerate(_split_lines(text or ""), start=1):  # None raised above
         _check_characters(number, line, problems)
         if not line.strip():
             in_block = False
@@ -162,15 +162,7 @@ def read_m2(
             if not in_block:
                 problems.add(number, "an 'A' line outside a block: each block starts with an 'S' line")
                 continue
-            edit = _parse_edit_line(number, line, len(sources[-1]), problems)
-            if edit is not None:
-                coder, parsed = edit
-                coder_edits = annotations[-1].setdefault(coder, [])
-                n_tokens = len(parsed.correction.split()) if parsed is not None else 0
-                check.line(number, n_tokens, len(line), "the correction")
-                if parsed is not None and n_tokens <= limits.line_tokens:  # a longer one is reported already
-                    coder_edits.append(parsed)
-                    added[coder] = added.get(coder, 0) + n_tokens
+            _add_edit(number, line, len(sources[-1]), annotations[-1], added, check, problems)
         else:
             problems.add(number, "expected an 'S' or 'A' line")
     _check_block(line_numbers, sources, added, limits, problems)
@@ -183,6 +175,28 @@ def read_m2(
     return M2Corpus(sources, annotations, ids, line_numbers)
 
 
+def _add_edit(
+    number: int,
+    line: str,
+    source_tokens: int,
+    block: dict[int, list[Edit]],
+    added: dict[int, int],
+    check: LimitCheck,
+    problems: ProblemCollector,
+) -> None:
+    """One ``A`` line into its annotator's edits of the block (an annotator with no change still counts)."""
+    edit = _parse_edit_line(number, line, source_tokens, problems)
+    if edit is None:
+        return
+    coder, parsed = edit
+    coder_edits = block.setdefault(coder, [])
+    n_tokens = len(parsed.correction.split()) if parsed is not None else 0
+    check.line(number, n_tokens, len(line), "the correction")
+    if parsed is not None and n_tokens <= check.limits.line_tokens:  # a longer one is reported already
+        coder_edits.append(parsed)
+        added[coder] = added.get(coder, 0) + n_tokens
+
+
 def _check_block(
     line_numbers: list[int], sources: list[list[str]], added: dict[int, int], limits: Limits, problems: ProblemCollector
 ) -> None:
@@ -192,7 +206,8 @@ def _check_block(
         if len(sources[-1]) + n_added > limits.line_tokens:
             problems.add(
                 line_numbers[-1],
-                f"annotator {coder}'s corrections could make a sentence of {len(sources[-1]) + n_added} tokens, over the limit of {limits.line_tokens} per line",
+                f"annotator {coder}'s corrections could make a sentence of {len(sources[-1]) + n_added} "
+                f"tokens, over the limit of {limits.line_tokens} per line",
             )
 
 

@@ -14,6 +14,8 @@ import scoring
 from leaderboard.demo import SYSTEMS, SimulatedSystem, gold_blocks, simulate
 from tests import needs
 
+pytest_plugins = ("tests.lanes",)  # each folder's area as a marker (the README's lanes)
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 SEEDA = SHARED / "data" / "seeda"
@@ -103,14 +105,16 @@ def pytest_terminal_summary(terminalreporter):
     if _missing_parts:
         terminalreporter.write_line(
             f"{len(_missing_parts)} tests or test files skipped because a part of the platform is missing here "
-            "(PostgreSQL, Redis, nginx, Chromium, a C compiler, a package: 'pytest -rs' says which); with CI set they fail",
+            "(PostgreSQL, Redis, nginx, Chromium, a C compiler, a package: 'pytest -rs' says which); with CI "
+            "set they fail",
             yellow=True,
             bold=True,
         )
     if _unshipped:
         files = sum(1 for nodeid in _unshipped if "::" not in nodeid)
         terminalreporter.write_line(
-            f"{len(_unshipped) - files} tests and {files} test files skipped: they read the SEEDA data or golden files, which "
+            f"{len(_unshipped) - files} tests and {files} test files skipped: they read the SEEDA data or "
+            "golden files, which "
             "cannot be redistributed (SEEDA has no licence); "
             + (
                 "but shared/ is there, so this run fails"
@@ -164,7 +168,7 @@ def seeda_hypotheses(seeda_subset):
     return {name: read_hypothesis(seeda_subset, SUBSET_OUTPUTS / f"{name}.txt", name) for name in SEEDA_SYSTEMS}
 
 
-# -- the insight pages' task (issue 7): a small task with three teams and a baseline ---------
+# -- the insight pages' task: a small task with three teams and a baseline ---------
 
 INSIGHT_LINES = 20
 INSIGHT_TEAMS = {"alice": "T5", "bob": "BART", "carol": "GECToR-BERT"}  # user -> system
@@ -315,7 +319,7 @@ def ensure_cleme2_results(submissions) -> None:
         MetricResult.objects.create(submission=submission, metric="cleme2", statistics=stats, scores=scores)
 
 
-# -- headless Chromium for the browser tests (issue 7) -------------------------------------
+# -- headless Chromium for the browser tests -------------------------------------
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -7,8 +7,10 @@ from .meta_support import HUMAN
 
 RANKINGS = b"""<?xml version="1.0"?>
 <appraise-results><error-correction-ranking-result>
-<ranking-item src-id="3" user="a"><translation system="T5" rank="1"/><translation system="BART INPUT" rank="2"/><translation system="GECToR-BERT" rank="3"/></ranking-item>
-<ranking-item src-id="9" user="b"><translation system="BART" rank="1"/><translation system="T5" rank="2"/><translation system="INPUT" rank="4"/></ranking-item>
+<ranking-item src-id="3" user="a"><translation system="T5" rank="1"/><translation system="BART INPUT" rank="2"/>\
+<translation system="GECToR-BERT" rank="3"/></ranking-item>
+<ranking-item src-id="9" user="b"><translation system="BART" rank="1"/><translation system="T5" rank="2"/>\
+<translation system="INPUT" rank="4"/></ranking-item>
 </error-correction-ranking-result></appraise-results>
 """
 

@@ -1,6 +1,6 @@
 """MultiGEC-2025's scoring chain as the oracle, and UA-GEC lines to run it on.
 
-The chain (issue 24): ERRANT 3.0.2's ``errant_parallel`` on a blank spaCy pipeline
+The chain: ERRANT 3.0.2's ``errant_parallel`` on a blank spaCy pipeline
 (tokens as given, no tagger: every tag empty, which the classifier reads as ``X``),
 ``errant_compare`` on the M2 files, and the PyPI ``gleu`` 1.1.0 tool run as ``gleu -d 4
 -f -n 4 -t word``. Here each step is stock code called in-process, so a test compares

@@ -1,4 +1,4 @@
-"""The campaign API (issue 32 section 3) and who may call it, in every state and role.
+"""The campaign API and who may call it, in every state and role.
 
 Roles: anonymous, a participant who is no annotator, an annotator, the organizer.
 States: preparing, ready, done, published. Blind: nothing an annotator receives names a

@@ -73,7 +73,7 @@ def live_api(viewers, tmp_path):
     database = connection.settings_dict
     port = free_port()
     env = {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "REDIS_URL")} | {
-        # this session's (scoring inline, plain HTTP, password hashes)
+        # this session's settings (scoring inline, plain HTTP, password hashes)
         "DJANGO_SETTINGS_MODULE": "leaderboard.settings_test",
         "DATABASE_URL": f"postgresql://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
         "DEBUG": "0",

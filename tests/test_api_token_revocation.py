@@ -1,6 +1,6 @@
 """API tokens end: on any password change, on request (DELETE /api/auth/token/ with the
 token itself, the profile page's button) and, when GEC_TOKEN_TTL_DAYS is set, by age
-(issue 23, finding 3: after a password change the old token still answered 200, and
+(after a password change the old token still answered 200, and
 asking again gave the same token)."""
 
 import datetime as dt

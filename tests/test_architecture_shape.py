@@ -9,6 +9,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY = re.compile(r"\.objects\b|\.(filter|exclude|select_related|prefetch_related|annotate|order_by|values_list)\(")
+# The other ways a read slips past selectors/: a shortcut handed a model, SQL by hand
+# (a cursor, raw(), Model.from_db), and a reload of a row already held.
+READS = {
+    "a query": QUERY,
+    "get_object_or_404 of a model": re.compile(r"get_object_or_404\(\s*[A-Z]\w*\s*[,)]"),
+    "hand-written SQL": re.compile(r"\.from_db\(|\.raw\(|\bcursor\(|\bconnection\b|\b(SELECT|UPDATE|INSERT)\s"),
+    "a reload": re.compile(r"\.refresh_from_db\("),
+}
+READERS = ("views", "api", "templatetags")  # the entry points that render or answer
 
 
 def top_entries(package: Path) -> list[str]:
@@ -19,16 +28,44 @@ def top_entries(package: Path) -> list[str]:
     )
 
 
-def test_views_and_api_classes_build_no_querysets():
+def reads_outside_selectors(text: str) -> list[tuple[int, str, str]]:
+    """(line number, kind, line) of every read :data:`READS` finds, comments left out."""
+    return [
+        (number, kind, line.strip())
+        for number, line in enumerate(text.splitlines(), 1)
+        if not line.lstrip().startswith("#")
+        for kind, pattern in READS.items()
+        if pattern.search(line)
+    ]
+
+
+def test_views_api_and_template_tags_read_only_through_selectors():
     """They ask the read modules (access, ranking, insights/, selectors/) for rows."""
     found = [
-        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-        for folder in ("views", "api")
+        f"{path.relative_to(ROOT)}:{number}: {kind}: {line}"
+        for folder in READERS
         for path in sorted((ROOT / "leaderboard" / folder).glob("*.py"))
-        for number, line in enumerate(path.read_text().splitlines(), 1)
-        if QUERY.search(line) and not line.lstrip().startswith("#")
+        for number, kind, line in reads_outside_selectors(path.read_text())
     ]
-    assert not found, "build these in a selector (leaderboard/selectors/):\n" + "\n".join(found)
+    assert not found, "read these in a selector (leaderboard/selectors/):\n" + "\n".join(found)
+
+
+def test_each_kind_of_read_is_caught():
+    """The patterns above find what they are for (a test of the test)."""
+    caught = {
+        kind
+        for sample in (
+            "task = get_object_or_404(SharedTask, slug=slug)",
+            "rows = Phase.objects.filter(task=task)",
+            "with connection.cursor() as cursor:",
+            "phase = Phase.from_db(alias, fields, values)",
+            "campaign.refresh_from_db()",
+            'sql = f"SELECT id FROM {table}"',
+        )
+        for _, kind, _ in reads_outside_selectors(sample)
+    }
+    assert caught == set(READS)
+    assert not reads_outside_selectors("task = task_or_404(slug)  # a selector")
 
 
 def test_the_metric_library_keeps_at_most_15_modules_at_its_top():
@@ -113,3 +150,29 @@ def test_services_import_each_other_as_the_map_says():
                 if used not in (None, name, "work") and used not in allowed[name]:
                     found.append(f"{path.relative_to(ROOT)} uses services/{used}/")
     assert not found, "not in docs/architecture.md's 'may use' column:\n" + "\n".join(found)
+
+
+def test_each_celery_task_is_named_as_registered():
+    """``leaderboard.tasks.<function>``: a grep for the name Celery routes finds the function."""
+    from leaderboard import tasks
+    from leaderboard.services.jobs.queue import TASK_NAMES
+
+    found = {name: obj for name, obj in vars(tasks).items() if hasattr(obj, "delay") and hasattr(obj, "name")}
+    assert set(TASK_NAMES.values()) <= {task.name for task in found.values()}
+    assert {task.name for task in found.values()} == {f"leaderboard.tasks.{name}" for name in found}
+
+
+def test_no_reference_points_at_a_tracker_a_reader_does_not_have():
+    """Code, docs and tests say why, not which numbered report asked ("issue" and a number)."""
+    pattern = re.compile(r"\bissues? #?" + r"[0-9]", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for top in ("scoring", "leaderboard", "leaderboard_client", "tests", "docs", "bench", "scripts", "static")
+        for path in sorted((ROOT / top).rglob("*"))
+        if path.is_file()
+        and path.suffix in (".py", ".md", ".js", ".html", ".sh", "")
+        and "__pycache__" not in path.parts
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert not found, "say the reason instead:\n" + "\n".join(found)

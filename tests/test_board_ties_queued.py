@@ -1,4 +1,4 @@
-"""A board's significance groups come from the worker, never from a web request (issue 33):
+"""A board's significance groups come from the worker, never from a web request:
 a render reads the stored groups; when they are not of the rows it shows, one request asks
 a worker (at most once per GEC_TIE_GROUPS_EVERY a board), and earlier groups stay shown for
 the rows that have not moved."""

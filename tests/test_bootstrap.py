@@ -4,7 +4,8 @@ import numpy as np
 
 from scoring.bootstrap import f_beta_of_counts, paired_bootstrap
 from scoring.errant.fscore import prf
-from scoring.metrics.errant import chosen_counts, sentence_statistics
+from scoring.errant.score import chosen_counts
+from scoring.metrics.errant import sentence_statistics
 
 
 def test_identical_systems_never_differ():

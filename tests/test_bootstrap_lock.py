@@ -1,5 +1,5 @@
-"""scripts/bootstrap takes a lock: two starts at once never remove each other's install
-(issue 23, finding 8); the second waits and uses the first's venv. ``python3 -m venv``
+"""scripts/bootstrap takes a lock: two starts at once never remove each other's install;
+the second waits and uses the first's venv. ``python3 -m venv``
 and pip are stand-ins here that record what they do and take a while."""
 
 import os

@@ -1,4 +1,4 @@
-"""Issue 32's mode ``edits`` in headless Chromium: the judging page lists each output's
+"""The campaign mode ``edits`` in headless Chromium: the judging page lists each output's
 ERRANT edits, the annotator marks every one valid or invalid (keyboard: v / i; mouse: the
 buttons) and ranks the outputs; the page will not submit a screen with an edit unmarked,
 and what is stored is exactly the marks and ranks given."""

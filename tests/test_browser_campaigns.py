@@ -1,4 +1,4 @@
-"""Issue 32's proof in headless Chromium: an organizer creates a campaign on the page, two
+"""A campaign end to end in headless Chromium: an organizer creates a campaign on the page, two
 annotators judge through the judging page (one with the keyboard, one with the mouse,
 the second ranking every control above its original), and the campaign page shows the
 second flagged, the ranking with its clusters and ranges, and every metric's

@@ -1,5 +1,5 @@
 """Per-type tables and heat maps per corpus on the three-corpus MultiGEC demo, in headless
-Chromium at 1280 and 390 px (issue 30, item 5): an anonymous visitor finds each
+Chromium at 1280 and 390 px: an anonymous visitor finds each
 corpus's per-type table from the board and the phase's per-type page (ticking systems
 shows every corpus's table), is never sent to a refusal, and is told until when the heat
 maps are the organizers'; an organizer opens every corpus's heat map from the board.

@@ -1,13 +1,12 @@
-"""Live pages at constant cost (issue 33): open pages watch the phase's few-byte version and
+"""Live pages at constant cost: open pages watch the phase's few-byte version and
 fetch their fragment once when a score lands (no reload); My submissions asks for all its
 pending rows in one request; a hidden tab does not poll at all."""
-
-import time
 
 import pytest
 from django.db import transaction
 
 from tests.conftest import SUBSET_OUTPUTS, browser_login, build_insight_task, insight_head
+from tests.waits import until
 
 pytestmark = pytest.mark.browser
 LINES = 10
@@ -57,9 +56,9 @@ def test_a_score_landing_appears_on_open_pages_with_one_request_each(live_server
     versions = requests_to(anonymous, "/tasks/live/version/")
     assert mine.locator("tr[data-status=queued]").count() == 1
 
-    deadline = time.monotonic() + 20  # the first poll comes 3 s after the page loaded
-    while not versions and time.monotonic() < deadline:
-        anonymous.wait_for_timeout(200)
+    until(  # the first poll comes 3 s after the page loaded
+        lambda: versions, timeout=20, what="the first poll", pause=lambda s: anonymous.wait_for_timeout(s * 1000)
+    )
     participant.wait_for_timeout(500)  # the pages poll and see nothing new: no fragment asked for
     assert versions and not boards["anonymous"] and not boards["participant"]
 
@@ -71,7 +70,8 @@ def test_a_score_landing_appears_on_open_pages_with_one_request_each(live_server
         assert page.evaluate("window.notReloaded") is True
     mine.wait_for_selector("tr[data-status=scored] >> text=alice-bart", timeout=30_000)
     assert mine.evaluate("window.notReloaded") is True
-    time.sleep(1)
+    for page in (anonymous, participant, mine):
+        page.wait_for_load_state("networkidle")  # every poll the new version caused has been answered
     assert len(boards["anonymous"]) == 1 and len(boards["participant"]) == 1, boards
     assert len(mine_rows) == 1, mine_rows  # every pending row in one request, not one each
     mine_context.close()
@@ -88,13 +88,17 @@ def test_a_hidden_tab_does_not_poll_and_polls_again_when_shown(live_server, chro
         window.gecHidden = true;
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
-    time.sleep(0.2)
+    page.wait_for_load_state("networkidle")  # a poll under way when it was hidden has landed
     before = len(versions)
     page.wait_for_timeout(5000)
     assert len(versions) == before  # two polls' worth of time hidden: none
     page.evaluate("() => { window.gecHidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
-    page.wait_for_timeout(1000)
-    assert len(versions) > before  # shown again: it asks at once
+    until(  # shown again: it asks at once
+        lambda: len(versions) > before,
+        timeout=1,
+        what="a poll once the tab is shown",
+        pause=lambda s: page.wait_for_timeout(s * 1000),
+    )
 
 
 def test_a_members_own_rows_and_status_follow_the_teams_channels(live_server, chromium):

@@ -110,7 +110,10 @@ def test_a_team_builds_its_entry_one_corpus_at_a_time(live_server, chromium, tmp
     base = page.locator("#leaderboard tr.baseline td").first.inner_text()
     assert base == "base"  # never "None"
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # the page itself never scrolls sideways
-    table_fits = "(() => { const t = document.getElementById('leaderboard'); return t.scrollWidth <= t.parentElement.clientWidth + 1; })()"
+    table_fits = (
+        "(() => { const t = document.getElementById('leaderboard'); return t.scrollWidth <= "
+        "t.parentElement.clientWidth + 1; })()"
+    )
     if width >= 1280:
         assert page.evaluate(table_fits)  # one corpus beside the macro average when three do not fit
     if page.locator("#corpus-picker").is_visible():

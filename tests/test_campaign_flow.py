@@ -1,4 +1,4 @@
-"""A campaign from creation to ranking, through the services (issue 32 section 2).
+"""A campaign from creation to ranking, through the services.
 
 On the insight task (20 sentences, three teams and the INPUT baseline): the screens are
 sentences whose outputs differ, identical outputs collapsed, reproducible from the seed;

@@ -1,4 +1,4 @@
-"""Publishing, importing and exporting a campaign (issue 32 section 2): the board's human
+"""Publishing, importing and exporting a campaign: the board's human
 column group (page, API, exports), the meta-evaluation's schemes, judgments.xml read back
 by ``scoring human`` to the same figures, the CSV, and ``manage.py import_judgments``."""
 
@@ -97,8 +97,10 @@ def test_meta_evaluation_counts_published_campaigns(judged, insight_task):
 
 XML = """<?xml version="1.0"?>
 <appraise-results><error-correction-ranking-result>
-<ranking-item src-id="3" user="x"><translation system="T5" rank="1"/><translation system="BART INPUT" rank="2"/><translation system="GECToR-BERT" rank="3"/></ranking-item>
-<ranking-item src-id="9" user="y"><translation system="BART" rank="1"/><translation system="T5" rank="2"/><translation system="INPUT" rank="4"/></ranking-item>
+<ranking-item src-id="3" user="x"><translation system="T5" rank="1"/><translation system="BART INPUT" rank="2"/>\
+<translation system="GECToR-BERT" rank="3"/></ranking-item>
+<ranking-item src-id="9" user="y"><translation system="BART" rank="1"/><translation system="T5" rank="2"/>\
+<translation system="INPUT" rank="4"/></ranking-item>
 </error-correction-ranking-result></appraise-results>
 """
 

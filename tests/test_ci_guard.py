@@ -1,4 +1,4 @@
-"""A CI that cannot go green on a skipped platform (issue 33, item 5): with ``CI`` set, a
+"""A CI that cannot go green on a skipped platform: with ``CI`` set, a
 test that needs a missing service fails instead of skipping; without it, the skip is
 shown. Shown here by running real test files in a subprocess with the service's address
 pointed at a closed port. Every skip for a missing part goes through tests/needs.py;

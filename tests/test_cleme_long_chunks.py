@@ -1,4 +1,4 @@
-"""CLEME on valid lines with chunks far longer than the length bias (issue 14: ``math.exp``
+"""CLEME on valid lines with chunks far longer than the length bias (``math.exp``
 overflowed past ~710 tokens and the upload failed with "math range error")."""
 
 import pytest
@@ -8,7 +8,10 @@ from scoring.cleme.matching import FN, FP_NE, FP_UN, TP
 from scoring.cleme.weighting import CORPUS, SETTINGS, length_weight
 from scoring.cli.main import main
 
-GOLD = b"S He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS She like cats .\nA 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n"
+GOLD = (
+    b"S He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS She like cats .\nA 1 "
+    b"2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n"
+)
 
 
 def long_insertion(n_tokens: int) -> bytes:

@@ -1,4 +1,4 @@
-"""The CLI contract of issue 24: ``--lang``, ``--pipeline``, ``--gleu-variant``, ``--max-tokens``."""
+"""The CLI contract of ``--lang``, ``--pipeline``, ``--gleu-variant``, ``--max-tokens``."""
 
 import json
 import subprocess

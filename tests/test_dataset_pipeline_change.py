@@ -1,6 +1,6 @@
 """A prepared dataset remembers which text pipeline made its parses (the signature, with
-the tagger's version and data); restored under another one (a tagger added, as issue 30
-gave Czech, Icelandic and German; a package upgraded) it says so, and the platform makes
+the tagger's version and data); restored under another one (a tagger added, as Czech,
+Icelandic and German got theirs; a package upgraded) it says so, and the platform makes
 it again from the stored gold, dropping the line parses stored for it."""
 
 import io
@@ -11,6 +11,7 @@ import pytest
 
 from leaderboard.models import ParsedLine
 from leaderboard.services.data import datasets
+from leaderboard.services.data.bounded import Bounded
 from scoring import Dataset
 
 SOURCE, CORRECTION = "Šel jsem do kino .", "Šel jsem na film ."
@@ -61,7 +62,7 @@ def test_the_platform_prepares_a_dataset_made_by_another_pipeline_again(monkeypa
     )
     stored.save()
     ParsedLine.objects.create(dataset_id=stored.pk, key="stale", parse=b"")
-    monkeypatch.setattr(datasets, "_cache", {})  # a fresh worker
+    monkeypatch.setattr(datasets, "_cache", Bounded(datasets.CACHED_DATASETS))  # a fresh worker
     restored = datasets.load_dataset(stored.pk)
     assert [e.type for e in restored.references[0].edits[0]] == ["R:ADP", "R:NOUN"]  # not the stale R:OTHER
     assert not ParsedLine.objects.filter(dataset_id=stored.pk, key="stale").exists()

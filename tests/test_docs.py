@@ -1,6 +1,6 @@
 """The documentation in the repository: the README stays a front page, every link
 between documents resolves, no document names a path outside the repository, and the
-API's own description points at documents that exist (issue 26)."""
+API's own description points at documents that exist."""
 
 import re
 
@@ -47,7 +47,7 @@ def test_the_api_description_points_at_documents_that_exist():
         assert (ROOT / name).is_file(), name
 
 
-# -- commands that run as written (issue 30, item 8) -------------------------------------------
+# -- commands that run as written -------------------------------------------
 # ``manage.py``, ``-m scoring`` and the benchmarks need the project's virtualenv: a bare
 # ``python`` in a fresh shell has no Django. Pages run manage.py through scripts/manage
 # (or in a container); a page that shows ``python -m scoring`` or a bench says once which
@@ -71,7 +71,8 @@ def test_a_page_that_runs_the_library_says_which_python():
         text = document.read_text(encoding="utf-8")
         if NEEDS_THE_VENV.search(text):
             assert "scripts/bootstrap" in text, (
-                f"{document.name} runs `{NEEDS_THE_VENV.search(text).group(0)}` without saying which python (the venv of scripts/bootstrap)"
+                f"{document.name} runs `{NEEDS_THE_VENV.search(text).group(0)}` without saying which python "
+                "(the venv of scripts/bootstrap)"
             )
 
 
@@ -104,7 +105,7 @@ def test_the_manage_wrapper_runs_each_documented_command_in_a_fresh_shell(tmp_pa
     assert named <= set(answer.stdout.split())
 
 
-# -- the settings table of contracts.md is the code's (issue 30, item 8) -------------------------
+# -- the settings table of contracts.md is the code's -------------------------
 GENERIC = {
     "CC",
     "XDG_CACHE_HOME",

@@ -47,7 +47,8 @@ def test_403_says_who_may_see_the_heat_map_and_when(client, hidden_test_phase):
     response = client.get("/tasks/errors/difficulty/")
     assert response.status_code == 403
     assert (
-        "The difficulty map shows the hidden references: organizers only until the test phase ends on 2027-03-01 12:00 UTC"
+        "The difficulty map shows the hidden references: organizers only until the test phase ends on "
+        "2027-03-01 12:00 UTC"
         " and its results are revealed." in response.content.decode()
     )
 

@@ -13,7 +13,10 @@ from leaderboard.services.data.gold import MAX_BUNDLE_MEMBERS, check_gold, unpac
 
 SOURCE = b"This are a sentence .\nHe go home .\nShe like cats .\n"
 REF = b"This is a sentence .\nHe goes home .\nShe likes cats .\n"
-M2 = b"S This are a sentence .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n\nS He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n"
+M2 = (
+    b"S This are a sentence .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n\nS He go home .\nA 1 "
+    b"2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n"
+)
 
 
 def problems(**files) -> list[str]:

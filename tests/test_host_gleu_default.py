@@ -1,4 +1,4 @@
-"""The GLEU a task's phases take (issue 30, item 7): the host form offers the choice; left
+"""The GLEU a task's phases take: the host form offers the choice; left
 automatic, a task made from a bundle of corpora takes MultiGEC's (as MultiGEC-2025
 reported it) and one made from plain gold the official one; the phase form offers the
 task's choice, and falls back to MultiGEC's for a task of bundled corpora that predates it."""

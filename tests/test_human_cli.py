@@ -14,7 +14,8 @@ from .test_meta_cli import arguments, task  # noqa: F401 (the small SEEDA task f
 SCREENS = """<?xml version="1.0" encoding="UTF-8"?>
 <appraise-results><error-correction-ranking-result>
 <ranking-item src-id="1" user="a"><translation system="A B" rank="1"/><translation system="C" rank="2"/></ranking-item>
-<ranking-item src-id="2" user="b"><translation system="C" rank="1"/><translation system="A" rank="3"/><translation system="B" rank="2"/></ranking-item>
+<ranking-item src-id="2" user="b"><translation system="C" rank="1"/><translation system="A" rank="3"/>\
+<translation system="B" rank="2"/></ranking-item>
 <ranking-item src-id="2" user="a"><translation system="A" rank="1"/><translation system="C" rank="2"/></ranking-item>
 </error-correction-ranking-result></appraise-results>
 """
@@ -92,7 +93,8 @@ def test_rankings_of_fewer_than_two_systems_are_not_counted_and_said(screens, tm
 def test_bad_xml_exits_2_naming_the_line(tmp_path, capsys):
     bad = tmp_path / "bad.xml"
     bad.write_text(
-        '<appraise-results>\n<ranking-item src-id="1" user="a">\n<translation system="A" rank="first"/>\n</ranking-item>\n</appraise-results>\n',
+        '<appraise-results>\n<ranking-item src-id="1" user="a">\n<translation system="A" '
+        'rank="first"/>\n</ranking-item>\n</appraise-results>\n',
         encoding="utf-8",
     )
     code, out, err = run(capsys, "--judgments", str(bad))

@@ -98,7 +98,10 @@ def test_bom_crlf_and_missing_final_newline_are_accepted(files, capsys):
 
 
 def test_malformed_m2_hypothesis(files, capsys):
-    m2 = b"S This are a test .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-\n\nS He go home .\nA 9 10|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\nS She like cats .\n"
+    m2 = (
+        b"S This are a test .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-\n\nS He go home .\nA 9 "
+        b"10|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\nS She like cats .\n"
+    )
     assert_rejected(run(files, m2, capsys, name="hyp.m2"), "line 2:", "6 fields", "line 5:", "outside the sentence")
 
 

@@ -1,4 +1,4 @@
-"""Token and character limits per line and per file, on every input path (issue 14):
+"""Token and character limits per line and per file, on every input path:
 text and M2 outputs, sources and references, the library and the CLI."""
 
 import subprocess
@@ -94,7 +94,10 @@ def files(tmp_path):
 
 def test_cli_refuses_the_memory_bomb_by_line(files):
     """Exit 2 and the line, not "Unable to allocate 9.32 GiB" and a traceback."""
-    bomb = f"S This are a test .\nA 1 2|||R:VERB|||{' '.join(['is'] * 100_000)}|||REQUIRED|||-NONE-|||0\n\nS He go home .\n\nS She like cats .\n"
+    bomb = (
+        f"S This are a test .\nA 1 2|||R:VERB|||{' '.join(['is'] * 100_000)}|||REQUIRED|||-NONE-|||0\n\nS He go "
+        "home .\n\nS She like cats .\n"
+    )
     (files / "bomb.m2").write_text(bomb)
     proc = subprocess.run(
         [

@@ -1,5 +1,6 @@
-"""The offline UPOS taggers outside spaCy (issue 30 item 6): Icelandic from BÍN through
-islenska, German from HanTa, Czech from word lists and simplemma's dictionary. Every tag is a universal POS tag, a word no dictionary
+"""The offline UPOS taggers outside spaCy: Icelandic from BÍN through
+islenska, German from HanTa, Czech from word lists and simplemma's dictionary. Every tag is a universal POS tag, a
+word no dictionary
 knows falls back to X (read as untagged), the tags make the types ERRANT's POS classes,
 and a long word costs a bounded time."""
 

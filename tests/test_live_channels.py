@@ -1,4 +1,4 @@
-"""A team's live channels (issue 33): the small files a member's open pages poll for their
+"""A team's live channels: the small files a member's open pages poll for their
 own (the team's newest rows, an upload's status), written where the change happens and
 served by the proxy without Django; Django serves the same files without a proxy."""
 

@@ -1,5 +1,5 @@
 """A line whose M2 lattice is over the budget is scored in parts, within a bounded memory,
-and the result says so (issue 23: one 600-token line against a 19-token source needed
+and the result says so (one 600-token line against a 19-token source needed
 3 GB, a 999-token one took a worker to 6 GB)."""
 
 import json

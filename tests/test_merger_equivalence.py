@@ -81,7 +81,7 @@ def test_scattered_small_edits(sources, seed):
 
 
 def test_thousand_token_lines_merge_in_bounded_time(sources):
-    """errant's merger took 6.7 s and 466 s on these lines (issue 14)."""
+    """Errant's merger took 6.7 s and 466 s on these lines."""
     rng = random.Random(1)
     vocabulary = [w for s in sources for w in s]
     common = [rng.choice(vocabulary) for _ in range(1000)]

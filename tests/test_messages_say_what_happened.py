@@ -1,4 +1,4 @@
-"""Messages that say what really happened (issue 30, item 7): "check your email" says, in
+"""Messages that say what really happened: "check your email" says, in
 the embedded mode (no mail server: mails are printed), that the link is in the server's
 terminal; the upload page tells a team that awaits approval so, not that its file was
 refused."""

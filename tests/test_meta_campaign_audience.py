@@ -1,5 +1,5 @@
 """The meta-evaluation counts every ranked campaign for the organizers and only published
-ones for everyone else (issue 32): the page, the API and the navigation link, for four
+ones for everyone else: the page, the API and the navigation link, for four
 viewers in an open phase and one ended with public results; the two audiences' tables are
 cached apart; a phase judged only by an unpublished campaign is the organizers' alone."""
 

@@ -12,8 +12,10 @@ from .meta_support import SMALL_SYSTEMS, small_task
 
 JUDGMENTS = """<?xml version="1.0" encoding="UTF-8"?>
 <appraise-results><error-correction-ranking-result>
-<ranking-item src-id="2" user="a"><translation system="BART T5" rank="1"/><translation system="INPUT" rank="3"/><translation system="PIE" rank="2"/></ranking-item>
-<ranking-item src-id="5" user="b"><translation system="TransGEC" rank="1"/><translation system="GECToR-BERT INPUT" rank="2"/></ranking-item>
+<ranking-item src-id="2" user="a"><translation system="BART T5" rank="1"/><translation system="INPUT" rank="3"/>\
+<translation system="PIE" rank="2"/></ranking-item>
+<ranking-item src-id="5" user="b"><translation system="TransGEC" rank="1"/>\
+<translation system="GECToR-BERT INPUT" rank="2"/></ranking-item>
 </error-correction-ranking-result></appraise-results>
 """
 
@@ -85,7 +87,8 @@ def test_bad_human_file_exits_2_naming_the_line(task, tmp_path, capsys):
 def test_bad_judgments_exit_2_naming_the_line(task, tmp_path, capsys):
     bad = tmp_path / "j.xml"
     bad.write_text(
-        '<appraise-results>\n<ranking-item src-id="99"><translation system="T5" rank="1"/></ranking-item>\n</appraise-results>\n',
+        '<appraise-results>\n<ranking-item src-id="99"><translation system="T5" '
+        'rank="1"/></ranking-item>\n</appraise-results>\n',
         encoding="utf-8",
     )
     assert main(arguments(task, "--judgments", str(bad))) == 2

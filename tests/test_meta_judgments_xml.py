@@ -20,7 +20,10 @@ def test_seeda_sentence_judgments():
 
 
 def xml(body: str) -> bytes:
-    return f'<?xml version="1.0"?>\n<appraise-results>\n<error-correction-ranking-result>\n{body}\n</error-correction-ranking-result>\n</appraise-results>\n'.encode()
+    return (
+        "<?xml "
+        f'version="1.0"?>\n<appraise-results>\n<error-correction-ranking-result>\n{body}\n</error-correction-ranking-result>\n</appraise-results>\n'
+    ).encode()
 
 
 def problems(data: bytes) -> list[tuple[int, str]]:
@@ -59,7 +62,10 @@ def test_malformed_xml_names_its_line():
 
 
 def test_a_document_type_declaration_is_refused_before_any_entity_expands():
-    laughs = b'<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n<appraise-results>&lol2;</appraise-results>\n'
+    laughs = (
+        b'<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n<!ENTITY lol2 '
+        b'"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n<appraise-results>&lol2;</appraise-results>\n'
+    )
     assert problems(laughs) == [(2, "document type declarations are not accepted")]
     external = b'<?xml version="1.0"?>\n<!DOCTYPE r SYSTEM "file:///etc/passwd">\n<r/>\n'
     assert problems(external) == [(2, "document type declarations are not accepted")]

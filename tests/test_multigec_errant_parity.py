@@ -74,7 +74,7 @@ def test_counts_equal_errant_compare_against_multigecs_own_m2_files(corpus, syst
 
 
 def test_stock_types_on_ukrainian_are_the_degenerate_six(corpus):
-    """What MultiGEC's M2 files carry on UA-GEC (issue 24): why the library types edits itself."""
+    """What MultiGEC's M2 files carry on UA-GEC: why the library types edits itself."""
     reference_m2 = corpus[4]
     types = {line.split("|||")[1] for line in reference_m2.splitlines() if line.startswith("A ")} - {"noop"}
     assert types <= {"R:MORPH", "R:OTHER", "M:OTHER", "U:OTHER", "R:ORTH", "R:WO"}

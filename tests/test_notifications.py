@@ -1,4 +1,5 @@
-"""An email to the team when its submission is scored or fails, after the commit; opt-out; none from a blind phase while its results are hidden."""
+"""An email to the team when its submission is scored or fails, after the commit; opt-out; none from a blind phase
+while its results are hidden."""
 
 import pytest
 from django.contrib.auth.models import User
@@ -73,7 +74,7 @@ def test_members_who_opted_out_get_nothing(task, team, django_capture_on_commit_
 
 
 def test_a_blind_phase_mails_nothing_while_its_results_are_hidden(task, team, django_capture_on_commit_callbacks):
-    """Issue 23, finding 6: a mail's time told the team when scoring ended."""
+    """A mail's time told the team when scoring ended."""
     Phase.objects.filter(task=task).update(blind=True, results_visibility="organizers")
     scored, failed = upload(task, team), upload(task, team)
     with django_capture_on_commit_callbacks(execute=True):

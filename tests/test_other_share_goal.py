@@ -1,4 +1,4 @@
-"""The OTHER share per demo corpus (issue 30, item 6): ``bench/other_share.py`` finds at
+"""The OTHER share per demo corpus: ``bench/other_share.py`` finds at
 most 30% of each corpus's edits typed OTHER, and docs/languages.md records the very
 figures it prints, so a tagger that stops tagging, or a table left stale, fails here."""
 

@@ -1,5 +1,5 @@
-"""The version live pages poll and the fragments rendered once per audience (issue 33,
-leaderboard/views/live.py): a public phase's version is the same for everyone and may be
+"""The version live pages poll and the fragments rendered once per audience
+(leaderboard/views/live.py): a public phase's version is the same for everyone and may be
 kept by the proxy; a hidden phase's is the viewer's own and never the pool's."""
 
 import pytest

@@ -1,4 +1,5 @@
-"""My submissions and one submission's page: status, scores, which counts, per-type, CLEME2.0 sentences, per-sentence downloads, actions."""
+"""My submissions and one submission's page: status, scores, which counts, per-type, CLEME2.0 sentences, per-sentence
+downloads, actions."""
 
 import csv
 import io

@@ -86,7 +86,8 @@ def test_annotator_view_is_recall_only_with_their_types(demo_task, client):
 
 def test_export_offers_both_views(demo_task, client):
     client.force_login(User.objects.get(username="pt-demo-organizer"))
-    query = f"/api/tasks/pt-demo/leaderboard/export?table=per_type&format=csv&systems={','.join(map(str, demo_task['ids']))}"
+    systems = ",".join(map(str, demo_task["ids"]))
+    query = f"/api/tasks/pt-demo/leaderboard/export?table=per_type&format=csv&systems={systems}"
     errant = client.get(query).content.decode()
     types = {line.split(",")[0] for line in errant.splitlines()[2:]}
     assert types and types <= ERRANT_CATEGORIES | {"UNK", "multi-token"}

@@ -1,5 +1,5 @@
 """Password-reset mail is limited per e-mail address and per client address, and the
-page answers the same whether an account has the address (issue 23, finding 6: 30
+page answers the same whether an account has the address (30
 reset mails in a row went out)."""
 
 import pytest

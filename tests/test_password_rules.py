@@ -1,4 +1,4 @@
-"""Django's four password validators are on (issue 23, finding 6: the password
+"""Django's four password validators are on (the password
 ``password`` was accepted): in the sign-up, change and reset forms, not in create_user."""
 
 import pytest

@@ -1,4 +1,5 @@
-"""No participant sees another team's submissions, files, per-sentence results, or scores the phase hides, through any participants' page."""
+"""No participant sees another team's submissions, files, per-sentence results, or scores the phase hides, through any
+participants' page."""
 
 import pytest
 from django.contrib.auth.models import User

@@ -1,6 +1,6 @@
 """A new address in the profile is used once the link mailed to it is opened, and the
 page answers the same whether another account has that address (else the profile would
-tell what sign-up no longer does; issue 23, finding 6)."""
+tell what sign-up no longer does)."""
 
 import re
 

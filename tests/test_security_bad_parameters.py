@@ -69,6 +69,7 @@ def test_each_parameter_read_is_a_400_when_malformed(name, insight_task, organiz
             assert response.status_code == 400, f"{url}: {response.status_code}"
 
 
+@pytest.mark.slow  # every URL with every parameter: tens of seconds
 def test_every_url_with_every_parameter_is_never_a_500(insight_task, organizer):
     """As the organizer, who gets furthest into every view; ids include one past bigint."""
     ids = [str(insight_task["submissions"]["T5"].pk), "99999999999999999999"]

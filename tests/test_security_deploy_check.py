@@ -54,7 +54,10 @@ def test_the_embedded_mode_keeps_a_key_of_its_own_and_debug_off(tmp_path):
         if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG")
     }
     env.update(GEC_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="leaderboard.settings")
-    probe = "from django.conf import settings; print(settings.DEBUG, settings.SECURE_SSL_REDIRECT, len(settings.SECRET_KEY))"
+    probe = (
+        "from django.conf import settings; print(settings.DEBUG, settings.SECURE_SSL_REDIRECT, "
+        "len(settings.SECRET_KEY))"
+    )
     runs = [
         subprocess.run(
             [sys.executable, "manage.py", "shell", "-c", probe],

@@ -1,4 +1,4 @@
-"""A server error is logged with DEBUG off (issue 14: with DEBUG=0 Django logged
+"""A server error is logged with DEBUG off (with DEBUG=0 Django logged
 nothing, its console handler being DEBUG-only). A view that fails, served through the
 whole handler stack, must leave its traceback on the console handler."""
 

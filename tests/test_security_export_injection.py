@@ -1,5 +1,5 @@
 """Participants name their systems, and organizers open the exports in spreadsheets,
-Markdown renderers and LaTeX (issue 14: a system named ``=HYPERLINK(...)`` was a live
+Markdown renderers and LaTeX (a system named ``=HYPERLINK(...)`` was a live
 formula in the CSV; a newline or ``<script>`` broke or passed into the Markdown)."""
 
 import csv

@@ -1,4 +1,4 @@
-"""Password guessing is throttled (issue 14: 100 wrong passwords, no slowdown), on the
+"""Password guessing is throttled (100 wrong passwords, no slowdown), on the
 token endpoint and the login form alike, and the anonymous API has a ceiling: 429s,
 counted in RateBucket rows."""
 

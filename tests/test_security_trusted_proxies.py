@@ -1,5 +1,5 @@
 """Limits keyed on the client's address believe X-Forwarded-For only as far as
-GEC_NUM_PROXIES trusted proxies vouch for it (issue 23, finding 1: with a new header
+GEC_NUM_PROXIES trusted proxies vouch for it (with a new header
 value per request, 60 more password guesses went through)."""
 
 import pytest

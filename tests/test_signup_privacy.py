@@ -1,5 +1,5 @@
 """Sign-up answers the same whether the username or the address exists; what exists is
-told by mail to the address's owner (issue 23, finding 6: sign-up told whether a
+told by mail to the address's owner (sign-up told whether a
 username or an e-mail was registered)."""
 
 import datetime as dt

@@ -64,7 +64,7 @@ def test_learned_x_prime_do_not_change_scores():
 
 
 def test_a_worker_on_onnx_loads_neither_torch_nor_transformers():
-    """Issue 23: torch, transformers and the model cost a worker about 600 MB it never needs."""
+    """Torch, transformers and the model cost a worker about 600 MB it never needs."""
     import subprocess
     import sys
 

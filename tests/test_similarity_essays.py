@@ -1,4 +1,4 @@
-"""Similarity weights on essays (issues 23 and 24): what the model cannot see weighs nothing."""
+"""Similarity weights on essays: what the model cannot see weighs nothing."""
 
 from scoring import Dataset, ScoringOptions, read_hypothesis
 from scoring.metrics.cleme2 import Cleme2

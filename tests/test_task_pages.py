@@ -49,7 +49,10 @@ def test_an_empty_page_has_no_tab(task):
 
 
 def test_raw_html_scripts_and_javascript_links_do_not_survive(task):
-    hostile = '<script>alert(1)</script>\n\n[x](javascript:alert(2)) <img src=x onerror="alert(3)"> <a href="#" onclick="alert(4)">y</a>'
+    hostile = (
+        '<script>alert(1)</script>\n\n[x](javascript:alert(2)) <img src=x onerror="alert(3)"> <a href="#" '
+        'onclick="alert(4)">y</a>'
+    )
     client_of("organizer").post(f"/tasks/{SLUG}/manage/pages/", {**PAGES, "overview": hostile})
     page = client_of("participant").get(f"/tasks/{SLUG}/pages/overview/").content.decode()
     article = page[page.index('id="page-overview"') : page.index("</article>")]

@@ -1,5 +1,5 @@
-"""A new user's first uploads, sent at once, all land in one team of their own (issue 23,
-finding 5: four parallel first uploads gave 3 x 201 and 1 x 403 "a team called 'frank' is
+"""A new user's first uploads, sent at once, all land in one team of their own (four
+parallel first uploads once gave 3 x 201 and 1 x 403 "a team called 'frank' is
 already registered"). Real concurrency: threads with their own connections, on PostgreSQL."""
 
 import functools

@@ -1,4 +1,4 @@
-"""A team-size limit per task (issue 23, finding 6: there was none): organizers set it on
+"""A team-size limit per task (there was none): organizers set it on
 the task's form, its organizer page and the API; joining a full team is refused, saying why."""
 
 import pytest

@@ -1,5 +1,5 @@
 """Joins sent at once never take a team past its size: the team's row is locked while
-one joins (issue 23, finding 6). Real concurrency: threads with their own connections,
+one joins. Real concurrency: threads with their own connections,
 on PostgreSQL."""
 
 import functools

@@ -1,5 +1,5 @@
 """Free text has a length limit and names hold no invisible characters, on every path:
-forms, the API, services and the models (issue 23, finding 6: a 1,000,000-character
+forms, the API, services and the models (a 1,000,000-character
 description was stored and served; names could hold U+202E)."""
 
 import unicodedata

@@ -1,4 +1,4 @@
-"""No 500 from a zip (issue 33, item 4; issue 30, item 7): an encrypted member, corrupt
+"""No 500 from a zip: an encrypted member, corrupt
 deflate data, an archive cut short, a bad CRC or the same file twice is refused with a
 400 naming the zip and the member, for a participant's upload (web page, API) and an
 organizer's bundle (host form, create_task); a refused upload in a task whose teams

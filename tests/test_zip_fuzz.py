@@ -1,4 +1,4 @@
-"""Randomly damaged zips (issue 33, item 4: 846 of 3,000 zips with corrupted deflate data
+"""Randomly damaged zips (846 of 3,000 zips with corrupted deflate data
 were a 500): whatever a sound zip becomes when bytes are changed, cut, inserted or
 removed, the zip readers answer with its files or a :class:`scoring.InputError` naming
 it, never another exception. Thousands of zips go to the readers directly (a

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
@@ -26,6 +25,8 @@ from .. import access
 from ..downloads import campaign_judgments_csv, campaign_judgments_xml, campaign_ratings_csv
 from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
 from ..models import Campaign, SharedTask
+from ..selectors.campaigns import reloaded
+from ..selectors.tasks import task_or_404
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.delete import delete_campaign
 from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_judgment
@@ -184,7 +185,7 @@ def problems_of(serializer: serializers.Serializer) -> list[str]:
 
 
 def the_task(slug: str) -> SharedTask:
-    return get_object_or_404(SharedTask, slug=slug)
+    return task_or_404(slug)
 
 
 def the_campaign(task: SharedTask, name: str) -> Campaign:
@@ -197,7 +198,7 @@ def the_campaign(task: SharedTask, name: str) -> Campaign:
 def annotators_campaign(slug: str, name: str) -> Campaign:
     campaign = annotated_campaign(slug, name)
     if campaign is None:
-        get_object_or_404(SharedTask, slug=slug)
+        task_or_404(slug)
         raise NotFound(f"task {slug} has no campaign {name}")
     return campaign
 
@@ -271,8 +272,7 @@ class Campaigns(APIView):
             campaign = create_campaign(task, request.user, CampaignSettings(**data), site=site)
         except CampaignError as error:
             return Response(errors(*error.problems), status=400)
-        campaign.refresh_from_db()
-        return Response(campaign_summary(campaign), status=201)
+        return Response(campaign_summary(reloaded(campaign)), status=201)
 
 
 class CampaignDetail(APIView):

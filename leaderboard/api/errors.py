@@ -4,13 +4,16 @@ refused) as ``{"errors": [{"line": 0, "message": ...}]}``, as the upload's own p
 
 An answer is bounded whatever the body was: at most :data:`MAX_MESSAGES` messages of at
 most :data:`MAX_MESSAGE_CHARS` characters each (a body of 100,000 bad values is refused in
-a few lines, the count of the rest said)."""
+a few lines, the count of the rest said). A service's :class:`leaderboard.refusals.Refusal`
+is answered with the status it carries."""
 
 from collections.abc import Iterable
 
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from ..refusals import Refusal
 
 MAX_MESSAGES = 20
 MAX_MESSAGE_CHARS = 500
@@ -42,6 +45,10 @@ def messages(detail, field: str = "") -> list[str]:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, Refusal):  # a service's refusal: the status it carries, in the shapes below
+        refused = APIException(str(exc))
+        refused.status_code = exc.status
+        exc = refused
     response = drf_exception_handler(exc, context)
     if response is not None and response.status_code == status.HTTP_400_BAD_REQUEST:
         detail = exc.detail if isinstance(exc, ValidationError) else response.data.get("detail", response.data)

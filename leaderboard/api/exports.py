@@ -5,7 +5,6 @@ systems, as a file for the overview paper. Organizers and staff only. ``format``
 this endpoint's own parameter, so DRF's ``?format=`` renderer override is switched off.
 """
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -29,8 +28,8 @@ from ..insights.per_type import (
     has_annotator_types,
     table_of,
 )
-from ..models import SharedTask
 from ..ranking import board_rows, headline_metric, human_columns, with_human_columns
+from ..selectors.tasks import task_or_404
 from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
 
 
@@ -80,7 +79,8 @@ class LeaderboardExport(APIView):
             choice_parameter("table", ("ranking", "per_type"), "the ranking (default) or the per-error-type table"),
             text_parameter(
                 "systems",
-                "per_type: comma-separated ids of scored submissions of the phase (at most 20); of a corpus (phase=dev--<corpus>), the uploads' ids too",
+                "per_type: comma-separated ids of scored submissions of the phase (at most 20); of a corpus "
+                "(phase=dev--<corpus>), the uploads' ids too",
                 max_length=400,
             ),
             choice_parameter(
@@ -94,14 +94,15 @@ class LeaderboardExport(APIView):
             choice_parameter(
                 "types",
                 VIEWS,
-                "per_type, ERRANT on gold with its annotators' own types: errant (system and gold edits classified alike, default) or annotator (the gold's own types, recall only)",
+                "per_type, ERRANT on gold with its annotators' own types: errant (system and gold edits "
+                "classified alike, default) or annotator (the gold's own types, recall only)",
             ),
         ],
         responses=file_responses(exports.FORMATS),
     )
     def get(self, request, slug):
         query = request.query_params
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         if not access.may_organize(task, request.user):
             raise PermissionDenied("exports are for the task's organizers and staff")
         fmt = params.choice(query, "format", list(exports.FORMATS), "csv")
@@ -159,7 +160,8 @@ class LeaderboardExport(APIView):
         if not systems:
             raise params.BadParameter(
                 "systems",
-                "give the ids of scored submissions of this phase (of a corpus: the uploads' ids, or their outputs' on it)",
+                "give the ids of scored submissions of this phase (of a corpus: the uploads' ids, or their "
+                "outputs' on it)",
             )
         if types == ANNOTATOR_VIEW:
             if not has_annotator_types(systems):
@@ -172,7 +174,10 @@ class LeaderboardExport(APIView):
             )
         table = comparison(systems, level or default_level, task.beta, metric)
         detection = " and detection F" if table["detection_modes"] else ""
-        caption = f"{task.title}: {table['metric_label']} per error type (cat {level or default_level}), correction TP/FP/FN/P/R/F{detection}."
+        caption = (
+            f"{task.title}: {table['metric_label']} per error type (cat {level or default_level}), correction "
+            f"TP/FP/FN/P/R/F{detection}."
+        )
         return exports.per_type_table(table, caption)
 
 

@@ -1,15 +1,12 @@
 """``GET /api/tasks/<slug>/meta-evaluation/``: how each metric agrees with the task's human judgments."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import params
-from ..access import may_see_meta_evaluation, meta_evaluation_audience
-from ..insights.meta import judgments_of, meta_table
-from ..models import SharedTask
+from ..insights.meta import meta_table, visible_judgments
+from ..selectors.tasks import task_or_404
 from .schema import PHASE
 
 
@@ -21,15 +18,8 @@ class MetaEvaluation(APIView):
 
     @extend_schema(parameters=[PHASE], responses={200: dict})
     def get(self, request, slug):
-        task = get_object_or_404(SharedTask, slug=slug)
-        if not may_see_meta_evaluation(task, request.user):
-            raise PermissionDenied(
-                "the meta-evaluation is shown to organizers, and to everyone once the task has ended"
-            )
-        audience = meta_evaluation_audience(task, request.user)
-        judgments = judgments_of(task, params.phase_key(request.query_params), audience=audience)
-        if judgments is None:
-            raise NotFound(f"task {slug} has no human judgments")
+        task = task_or_404(slug)
+        judgments, audience = visible_judgments(task, request.user, params.phase_key(request.query_params))
         return Response(
             {"phase": judgments.phase.kind, "files": judgments.files, **(meta_table(judgments, audience) or {})}
         )

@@ -40,7 +40,8 @@ COMMON_ERRORS = {
     "403": OpenApiResponse(REFUSAL, description="This user may not do this (or see this yet)."),
     "429": OpenApiResponse(
         REFUSAL,
-        description="Too many requests (anonymous rate, password attempts, a phase's upload limits); try again after Retry-After seconds when given.",
+        description="Too many requests (anonymous rate, password attempts, a phase's upload limits); try again after "
+        "Retry-After seconds when given.",
     ),
 }
 NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such object, or one this user may not know of.")
@@ -95,7 +96,8 @@ PHASE = text_parameter(
 )
 METRIC = text_parameter(
     "metric",
-    "a score path of the task's metrics (its score_paths), e.g. errant.cs.f, gotoscorer.f; 400 with the valid paths otherwise",
+    "a score path of the task's metrics (its score_paths), e.g. errant.cs.f, gotoscorer.f; 400 with the valid "
+    "paths otherwise",
     max_length=200,
 )
 # Read the same way by every view: one declared as a bare string gets this description.

@@ -183,10 +183,12 @@ class ShownSubmissionSerializer(serializers.ModelSerializer):
 class SubmissionSerializer(ShownSubmissionSerializer):
     scores = serializers.SerializerMethodField()
     corpora = serializers.SerializerMethodField(
-        help_text="an upload to a phase of several corpora: each corpus's scores in the team's entry as it stood once this upload was in (null: no output for the corpus yet); empty otherwise"
+        help_text="an upload to a phase of several corpora: each corpus's scores in the team's entry as it stood once "
+        "this upload was in (null: no output for the corpus yet); empty otherwise"
     )
     corpus_uploads = serializers.SerializerMethodField(
-        help_text="an upload to a phase of several corpora: the upload each corpus's output came in (this one, or an earlier one of the team); empty otherwise"
+        help_text="an upload to a phase of several corpora: the upload each corpus's output came in (this one, or an "
+        "earlier one of the team); empty otherwise"
     )
 
     class Meta:
@@ -215,7 +217,8 @@ class SubmissionSerializer(ShownSubmissionSerializer):
         ]
 
     def entry(self, submission) -> dict | None:
-        """The upload's entry (:func:`leaderboard.insights.uploads.upload_entry`), read once; None for any other submission."""
+        """The upload's entry (:func:`leaderboard.insights.uploads.upload_entry`), read once; None for any other
+        submission."""
         if not is_upload_of_corpora(submission):
             return None
         if not hasattr(submission, "_entry"):
@@ -277,7 +280,8 @@ class BoardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField(
         min_value=1,
         allow_null=True,
-        help_text="null for an organizers' baseline (``baseline`` true): a reference point on the board, in the GoToScorer pool, not ranked among the teams",
+        help_text="null for an organizers' baseline (``baseline`` true): a reference point on the board, in the "
+        "GoToScorer pool, not ranked among the teams",
     )
     team = serializers.CharField()
     system_name = serializers.CharField()
@@ -288,7 +292,8 @@ class BoardRowSerializer(serializers.Serializer):
     scored_at = serializers.DateTimeField(allow_null=True)
     value = serializers.FloatField(allow_null=True, help_text="the score at ``metric``; null when the system has none")
     scores = serializers.DictField(
-        help_text="every stored score, as in the CLI's JSON; a phase of several corpora: their macro average (empty when the entry misses a corpus)"
+        help_text="every stored score, as in the CLI's JSON; a phase of several corpora: their macro average (empty "
+        "when the entry misses a corpus)"
     )
     corpora = serializers.DictField(
         child=serializers.DictField(allow_null=True),
@@ -298,7 +303,8 @@ class BoardRowSerializer(serializers.Serializer):
     corpus_uploads = serializers.DictField(
         child=serializers.IntegerField(allow_null=True),
         required=False,
-        help_text="a phase of several corpora only: the upload each corpus's output came in (the row's own submission_id, or an earlier upload of the team)",
+        help_text="a phase of several corpora only: the upload each corpus's output came in (the row's own "
+        "submission_id, or an earlier upload of the team)",
     )
 
 

@@ -69,7 +69,8 @@ class SubmissionSentences(APIView):
             choice_parameter("format", PER_SENTENCE_FORMATS, "the file's format (default csv)"),
             text_parameter(
                 "corpus",
-                "an upload to a phase of several corpora: the corpus whose results to give (required there; a 400 lists the upload's corpora)",
+                "an upload to a phase of several corpora: the corpus whose results to give (required there; a "
+                "400 lists the upload's corpora)",
                 max_length=60,
                 pattern=params.SLUG,
             ),

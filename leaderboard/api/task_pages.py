@@ -6,7 +6,6 @@ text file, or a zip of several); ``GET /api/tasks/<slug>/pages/`` and, for organ
 (read, accept); ``GET /api/tasks/<slug>/participants/export`` (organizers, CSV).
 """
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.exceptions import PermissionDenied
@@ -16,9 +15,9 @@ from rest_framework.views import APIView
 from .. import access
 from ..access import terms_accepted_at
 from ..downloads import participants_csv, phase_download
-from ..models import SharedTask
 from ..models.pages import TaskPage, current_terms, terms_version
 from ..sanitise import MAX_PAGE_CHARS, markdown_html
+from ..selectors.tasks import task_or_404
 from ..services.hosting.task_pages import PageError, save_page, written_pages
 from ..services.teams.terms import TermsChanged, accept_terms
 from .schema import PHASE
@@ -33,7 +32,7 @@ class PhaseFile(APIView):
 
     @extend_schema(parameters=[PHASE], responses={(200, "text/plain"): str, (200, "application/zip"): bytes})
     def get(self, request, slug):
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         return phase_download(access.phase_for(request, task), request.user, self.what)
 
 
@@ -59,7 +58,7 @@ class TaskPages(APIView):
 
     @extend_schema(responses={200: dict})
     def get(self, request, slug):
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         return Response(
             {
                 "pages": {
@@ -80,7 +79,7 @@ class TaskPageEdit(APIView):
         responses={200: dict},
     )
     def put(self, request, slug, name):
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         if not access.may_organize(task, request.user):
             raise PermissionDenied(f"the pages of {task.title} are written by its organizers")
         body = PageSerializer(data=request.data)
@@ -109,7 +108,7 @@ class Terms(APIView):
 
     @extend_schema(responses={200: dict})
     def get(self, request, slug):
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         text = current_terms(task)
         version = terms_version(text)
         return Response(
@@ -125,7 +124,7 @@ class Terms(APIView):
     def post(self, request, slug):
         if not request.user.is_authenticated:
             raise PermissionDenied("log in (or send your token) to accept the terms")
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         body = AcceptSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
@@ -140,7 +139,7 @@ class ParticipantsExport(APIView):
 
     @extend_schema(responses={(200, "text/csv"): str})
     def get(self, request, slug):
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         if not access.may_export_participants(task, request.user):
             raise PermissionDenied(f"the participants' list of {task.title} is for its organizers only")
         return participants_csv(task)

@@ -1,6 +1,5 @@
 """Thin API views: read the request, call one service or read path, answer."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.authtoken.models import Token
@@ -14,15 +13,14 @@ from rest_framework.views import APIView
 import scoring
 
 from .. import access, params
-from ..models import SharedTask
 from ..models.tasks import PhaseNotNamed
+from ..refusals import Refusal
 from ..selectors.difficulty import chunk_rows, pool_size
-from ..selectors.tasks import listed_tasks
+from ..selectors.tasks import listed_tasks, task_or_404
 from ..services.accounts import tokens
 from ..services.pool.recount import set_headline
-from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission
-from ..services.teams.actions import TeamError, set_team_size
-from ..services.teams.terms import TermsNotAccepted
+from ..services.submissions.intake import accept_submission
+from ..services.teams.actions import set_team_size
 from ..throttling import PasswordThrottle
 from .board import leaderboard_response
 from .errors import bounded
@@ -146,7 +144,7 @@ class SubmissionCreate(APIView):
         },
     )
     def post(self, request, slug):
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         form = UploadSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         try:
@@ -167,12 +165,8 @@ class SubmissionCreate(APIView):
             )
         except scoring.InputError as error:
             return Response({"errors": [p.as_dict() for p in error.problems]}, status=400)
-        except UploadTooLarge as error:
-            return Response(errors(str(error)), status=413)
-        except OverLimit as error:
-            return Response(errors(str(error)), status=429)
-        except (PhaseClosed, TeamError, TermsNotAccepted) as error:
-            return Response(errors(str(error)), status=403)
+        except Refusal as error:
+            return Response(errors(str(error)), status=error.status)
         return Response(SubmissionSerializer(submission).data, status=201)
 
 
@@ -219,7 +213,7 @@ class Difficulty(APIView):
         responses={200: DifficultySerializer},
     )
     def get(self, request, slug):
-        task = get_object_or_404(SharedTask, slug=slug)
+        task = task_or_404(slug)
         phase = access.phase_for(request, task)
         if not access.may_see_references(phase, request.user):
             raise PermissionDenied(

@@ -113,6 +113,20 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
     return counted
 
 
+def _ranked_groups(judgment: Judgment, labels: dict[int, str], counted: Counted) -> list[tuple[tuple[str, ...], int]]:
+    """One judgment's (system names, rank) groups; its control outputs go to the annotator's control outcomes."""
+    if judgment.assignment_id is None:
+        return [(tuple(labels[pk] for pk in ids if pk in labels), rank) for ids, rank in judgment.ranks]
+    groups: list[tuple[tuple[str, ...], int]] = []
+    for output in judgment.assignment.screen.outputs:
+        if output["control_of"]:
+            outcome = control_outcome(judgment.ranks, output["key"], output["control_of"])
+            counted.controls[judgment.user][outcome] += 1
+            continue
+        groups.append((tuple(labels[pk] for pk in output["systems"] if pk in labels), judgment.ranks[output["key"]]))
+    return groups
+
+
 def counted_items(campaign: Campaign) -> list[RankingItem]:
     """What the ranking counts (the judgments.xml export)."""
     submissions = list(campaign.systems.select_related("team").order_by("pk"))

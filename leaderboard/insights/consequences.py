@@ -33,7 +33,8 @@ def participant_submissions(phase):
 def reveal(phase) -> str:
     c = _counts(participant_submissions(phase))
     return (
-        f"Reveal the {phase.title} phase's results: {plural(c['scored'], 'scored submission')} of {plural(c['teams'], 'team')} "
+        f"Reveal the {phase.title} phase's results: {plural(c['scored'], 'scored submission')} of "
+        f"{plural(c['teams'], 'team')} "
         f"become public ({c['on_board']} on the board), to participants and anonymous visitors alike. "
         "You can hide them again, but anyone may have seen or copied them by then."
     )
@@ -53,7 +54,8 @@ def rescore(task) -> str:
     n = submissions.count()
     phases = submissions.values("phase").distinct().count()
     return (
-        f"Rescore everything: {plural(n, 'submission')} in {plural(phases, 'phase')} (baselines included) are scored again "
+        f"Rescore everything: {plural(n, 'submission')} in {plural(phases, 'phase')} (baselines included) are "
+        "scored again "
         "from their stored files; boards and ranks may change, and each phase's page shows the new scores as they land."
     )
 

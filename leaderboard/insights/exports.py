@@ -3,7 +3,8 @@
 A table is columns, column groups and rows of plain values; one renderer per format
 turns it into a file. Names come from participants, so every renderer neutralises what
 its format would act on: a CSV cell that a spreadsheet would run as a formula, Markdown
-and HTML in a Markdown cell, LaTeX commands and line breaks. Scores are fractions in [0, 1] (docs/contracts.md section 2); the
+and HTML in a Markdown cell, LaTeX commands and line breaks. Scores are fractions in [0, 1] (docs/contracts.md section
+2); the
 Markdown and LaTeX versions print them as percentages with two decimals, as papers do,
 and the LaTeX one sets the best score of each column in bold (baselines excluded).
 """

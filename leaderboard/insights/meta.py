@@ -28,8 +28,9 @@ from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from scoring import build_metrics
 from scoring.meta import HumanJudgments, meta_evaluate
 
-from ..access import ORGANIZERS, PUBLIC
+from ..access import ORGANIZERS, PUBLIC, may_see_meta_evaluation, meta_evaluation_audience
 from ..models import Campaign, Judgments, MetricResult, SharedTask, Submission
+from ..refusals import Refusal
 from .campaigns import campaign_scheme_samples, campaign_schemes, ranked, scheme_campaigns
 
 SAMPLES = 1000
@@ -53,6 +54,26 @@ def judgments_of(task: SharedTask, kind: str | None = None, *, audience: str) ->
     """The task's judged phase (of that kind) the audience may know of, or None."""
     found = judged_phases(task, audience).select_related("phase__task", "phase__dataset").order_by("phase__starts_at")
     return (found.filter(phase__kind=kind) if kind else found).first()
+
+
+class MetaHidden(Refusal):
+    status = 403
+
+
+class NoJudgments(Refusal):
+    status = 404
+
+
+def visible_judgments(task: SharedTask, user, kind: str | None) -> tuple[Judgments, str]:
+    """The judged phase the page and the API show ``user``, and the audience it is shown
+    as; refused while the user may not see it, or where the task has none."""
+    if not may_see_meta_evaluation(task, user):
+        raise MetaHidden("the meta-evaluation is shown to organizers, and to everyone once the task has ended")
+    audience = meta_evaluation_audience(task, user)
+    judgments = judgments_of(task, kind, audience=audience)
+    if judgments is None:
+        raise NoJudgments(f"task {task.slug} has no human judgments (manage.py attach_judgments, or a campaign)")
+    return judgments, audience
 
 
 def has_meta_evaluation(task: SharedTask, audience: str) -> bool:

@@ -15,7 +15,8 @@ one token is a multi-token edit), under CLEME's independent assumption.
 from __future__ import annotations
 
 from scoring import REGISTRY, PerTypeTable, per_type_metrics
-from scoring.metrics.errant import ANNOTATOR_TABLE, score_counts
+from scoring.errant.score import score_counts
+from scoring.metrics.errant import ANNOTATOR_TABLE
 
 DEFAULT_METRIC = "errant"
 MULTI_TOKEN = "multi-token"

@@ -1,4 +1,4 @@
-"""Human judgments per phase, for the meta-evaluation (issue 15)."""
+"""Human judgments per phase, for the meta-evaluation."""
 
 import django.db.models.deletion
 import django.utils.timezone

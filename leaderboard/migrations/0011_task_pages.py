@@ -18,7 +18,8 @@ class Migration(migrations.Migration):
             name="references_public",
             field=models.BooleanField(
                 default=False,
-                help_text="participants may download the references (never for a test phase: leaderboard.access decides)",
+                help_text="participants may download the references (never for a test phase: leaderboard.access "
+                "decides)",
             ),
         ),
         migrations.AddField(
@@ -27,7 +28,8 @@ class Migration(migrations.Migration):
             field=models.JSONField(
                 blank=True,
                 default=list,
-                help_text='with signup on approval: teams registered from these e-mail domains are approved at once, e.g. ["uni-example.edu"]',
+                help_text="with signup on approval: teams registered from these e-mail domains are approved at once, "
+                'e.g. ["uni-example.edu"]',
             ),
         ),
         migrations.AddField(
@@ -35,7 +37,8 @@ class Migration(migrations.Migration):
             name="approved_at",
             field=models.DateTimeField(
                 blank=True,
-                help_text="when an organizer (or the e-mail domain list) approved it; empty when approved by an open signup",
+                help_text="when an organizer (or the e-mail domain list) approved it; empty when approved by an open "
+                "signup",
                 null=True,
             ),
         ),

@@ -1,4 +1,4 @@
-"""mg-pages (issue 30, item 7): the GLEU variant a task's new phases take by default,
+"""mg-pages: the GLEU variant a task's new phases take by default,
 chosen on the host form (MultiGEC's for a bundle of corpora unless the organizer says)."""
 
 from django.db import migrations, models
@@ -20,7 +20,8 @@ class Migration(migrations.Migration):
                     ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported"),
                 ],
                 max_length=10,
-                help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora from a bundle, the official one else",
+                help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora "
+                "from a bundle, the official one else",
             ),
         ),
     ]

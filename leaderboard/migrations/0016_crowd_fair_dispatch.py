@@ -1,4 +1,4 @@
-"""The fair queue (crowd, issue 33 item 3): a submission's lane and when it was dispatched."""
+"""The fair queue (crowd): a submission's lane and when it was dispatched."""
 
 from django.db import migrations, models
 

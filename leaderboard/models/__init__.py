@@ -1,4 +1,5 @@
-"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines, rate limits, human evaluation campaigns, the boards' tie groups and the sampled scores behind them."""
+"""Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines, rate limits, human
+evaluation campaigns, the boards' tie groups and the sampled scores behind them."""
 
 from .campaigns import Assignment, Campaign, Judgment, Screen
 from .difficulty import GoldChunk, Pool, PoolMember

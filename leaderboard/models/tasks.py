@@ -77,7 +77,8 @@ class SharedTask(models.Model):
             ("official", "compute_gleu (official)"),
             ("multigec", "the PyPI gleu tool, as MultiGEC-2025 reported"),
         ],
-        help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora from a bundle, the official one else",
+        help_text="the GLEU a new phase takes unless its form says otherwise; empty = MultiGEC's for corpora from a "
+        "bundle, the official one else",
     )
     signup = models.CharField(max_length=8, choices=Signup.choices, default=Signup.OPEN)
     max_team_size = models.PositiveSmallIntegerField(
@@ -88,7 +89,8 @@ class SharedTask(models.Model):
     auto_approve_domains = models.JSONField(
         default=list,
         blank=True,
-        help_text='with signup on approval: teams registered from these e-mail domains are approved at once, e.g. ["uni-example.edu"]',
+        help_text="with signup on approval: teams registered from these e-mail domains are approved at once, e.g. "
+        '["uni-example.edu"]',
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY)
     progress = models.FloatField(default=1.0, help_text="gold preparation, 0..1")
@@ -223,7 +225,7 @@ def light_dataset(prefix: str = "") -> list[str]:
     """The fields to ``defer`` when a query joins a phase's dataset (``prefix``, e.g.
     ``"phase__dataset__"``) only for its name, size or language: the source, the
     references and the prepared gold are megabytes on a real task, and a status poll that
-    joined them spent 20-30 ms moving them (issue 33). Code that reads one loads it then."""
+    joined them spent 20-30 ms moving them. Code that reads one loads it then."""
     return [prefix + name for name in Dataset.HEAVY]
 
 

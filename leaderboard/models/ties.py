@@ -2,7 +2,7 @@
 
 The groups (a paired bootstrap of each system against the one ranked above it) cost
 seconds on a large board, and under steady scoring the board changes every second or
-two: a web request never computes them (issue 33). One row per board (phase, score
+two: a web request never computes them. One row per board (phase, score
 path, track) holds the groups of the ranked rows it was computed on, named by a digest
 of those rows (``rows_key``), so a render knows whether they are exact for what it shows;
 ``asked_key`` and ``asked_at`` let one request of all the web processes ask a worker for

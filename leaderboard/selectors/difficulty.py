@@ -20,3 +20,8 @@ def chunk_rows(phase: Phase, sentence: int = -1) -> list[dict]:
     if sentence >= 0:
         chunks = chunks.filter(sentence=sentence)
     return [dict(zip(CHUNK_FIELDS, values)) for values in chunks.values_list(*CHUNK_FIELDS)]
+
+
+def pool_or_404(phase: Phase) -> Pool:
+    """The phase's GoToScorer pool (Http404 before any system joined it)."""
+    return get_object_or_404(Pool, phase=phase)

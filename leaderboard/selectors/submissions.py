@@ -76,3 +76,8 @@ def uploads_of(user, *, task: str = "", phase: str = "") -> QuerySet[Submission]
 def visible_output_ids(phase: Phase, user) -> set[int]:
     """The ids of the phase's outputs ``user`` may open (:func:`leaderboard.access.visible_outputs`)."""
     return set(access.visible_outputs(phase, user).values_list("pk", flat=True))
+
+
+def followed_submission(pk: int | str) -> Submission | None:
+    """The submission an upload banner follows, with its phase and task, without the file."""
+    return Submission.objects.select_related("phase__task").defer("content").filter(pk=pk).first()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 
-from ..models import Phase, SharedTask
+from ..models import OrganizerJob, Phase, SharedTask, TaskPage
 from ..models.tasks import light_dataset
 
 
@@ -53,3 +54,23 @@ def has_phases(task: SharedTask) -> bool:
 def recent_jobs(task: SharedTask, count: int = 10):
     """The organizers' latest jobs of a task (gold preparation, rescores)."""
     return task.jobs.all()[:count]
+
+
+def task_or_404(slug: str) -> SharedTask:
+    """The task a URL names (Http404 when there is none): every page and API class starts here."""
+    return get_object_or_404(SharedTask, slug=slug)
+
+
+def phase_or_404(task: SharedTask, kind: str | None) -> Phase:
+    """One phase of ``task`` by its key (Http404 for an unknown key)."""
+    return get_object_or_404(Phase, task=task, kind=kind)
+
+
+def organizer_job_or_404(task: SharedTask, pk: int) -> OrganizerJob:
+    """An organizer job of ``task`` (Http404 for another task's)."""
+    return get_object_or_404(OrganizerJob, task=task, pk=pk)
+
+
+def written_page_names(task: SharedTask) -> set[str]:
+    """The names of the task's pages its organizers wrote (an empty one is not shown)."""
+    return set(TaskPage.objects.filter(task=task).exclude(markdown="").values_list("name", flat=True))

@@ -15,7 +15,8 @@ from ..access import (
 )
 from ..access import may_host as _may_host
 from ..insights.meta import has_meta_evaluation
-from ..models import Campaign, Submission
+from ..selectors.campaigns import may_see_a_campaign
+from ..selectors.submissions import followed_submission
 from ..services.boards import polled
 from ..services.submissions.intake import remaining_submissions, team_of
 
@@ -80,17 +81,15 @@ def sees_campaigns(context, task) -> bool:
     user = context["request"].user
     if may_organize(task, user):
         return True
-    campaigns = Campaign.objects.filter(task=task)
-    return campaigns.filter(published=True).exists() or (
-        user.is_authenticated and campaigns.filter(annotators=user).exists()
-    )
+    return may_see_a_campaign(task, user)
 
 
 @register.simple_tag(takes_context=True)
 def live_status_url(context, submission_id) -> str:
     """Where a banner about an upload polls its status: the team's channel for a member
-    (the proxy answers), the status API for an organizer (services/boards/polled.py)."""
-    submission = Submission.objects.select_related("phase__task").defer("content").filter(pk=submission_id).first()
+    (the proxy answers), the status API for an organizer (services/boards/polled.py).
+    Only named here: the upload's view wrote the channel (rendering writes nothing)."""
+    submission = followed_submission(submission_id)
     if submission is None:
         return reverse("api-submission-status", args=[submission_id])
-    return polled.status(context["request"].user, submission)
+    return polled.status_url(context["request"].user, submission)

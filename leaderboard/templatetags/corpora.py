@@ -40,7 +40,8 @@ def corpus_links(context, phase, here: str = "", systems_query: str = ""):
     closed = (
         ""
         if references or not results
-        else f"The corpora's heat maps show the hidden references: organizers only {access.until_references_public(parent)}."
+        else "The corpora's heat maps show the hidden references: organizers only "
+        f"{access.until_references_public(parent)}."
     )
     return {
         "corpora": corpora if results or references else [],

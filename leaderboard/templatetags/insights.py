@@ -1,32 +1,12 @@
-"""Template tags of the insight pages: the board's extras and small formatting helpers."""
+"""Template tags of the insight pages: small formatting helpers (the board's extras come
+from its view, ``views/pages.py board_extras``, which asks for tie groups: tags only read)."""
 
 from django import template
-from django.conf import settings
 
 from .. import access
 from ..insights import charts
-from ..insights.board import board_extras as compute_board_extras
-from ..services.boards.ties import ask_for_tie_groups
 
 register = template.Library()
-
-
-@register.simple_tag(takes_context=True)
-def board_extras(context):
-    """``{% board_extras as extra %}``: track filter, tie groups and the metric menu for
-    the board in the context (the platform's ``_board_context``, which validated ``track``).
-    When the stored tie groups are not of the rows shown, a worker is asked for them
-    (inline in the ``sync`` mode, so that render already has them)."""
-    phase, metric, track = context["phase"], context["metric"], context.get("track", "")
-    extra = compute_board_extras(phase, list(context.get("rows", [])), metric, track)
-    shown = extra["shown_ties"]
-    if (
-        shown.state in ("pending", "earlier")
-        and ask_for_tie_groups(phase, metric, track, shown.key)
-        and settings.GEC_TASK_MODE == "sync"
-    ):
-        extra = compute_board_extras(phase, list(context.get("rows", [])), metric, track)
-    return extra
 
 
 @register.filter

@@ -3,6 +3,7 @@
 from django import template
 
 from ..models import TaskPage
+from ..selectors.tasks import written_page_names
 
 register = template.Library()
 
@@ -10,7 +11,7 @@ register = template.Library()
 @register.simple_tag
 def task_tabs(task) -> list[tuple[str, str]]:
     """``[(name, label)]``: the written pages, and Data always (it lists the phases' files)."""
-    written = set(TaskPage.objects.filter(task=task).exclude(markdown="").values_list("name", flat=True))
+    written = written_page_names(task)
     return [(name, label) for name, label in TaskPage.Name.choices if name in written or name == TaskPage.Name.DATA]
 
 

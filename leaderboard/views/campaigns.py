@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -30,7 +30,7 @@ from ..sanitise import markdown_html
 from ..selectors.campaigns import live_version
 from ..selectors.invitations import invitation_rows, pending_for, skipped_screens
 from ..selectors.submissions import scored_systems
-from ..selectors.tasks import phases_in_order
+from ..selectors.tasks import phases_in_order, task_or_404
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.delete import delete_campaign
 from ..services.campaigns.invitations import parse_invitees
@@ -159,7 +159,7 @@ def site_of(request) -> str:
 
 
 def the_campaign(slug: str, name: str) -> Campaign:
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     campaign = campaign_named(task, name)
     if campaign is None:
         raise Http404(f"task {slug} has no campaign {name}")
@@ -168,7 +168,7 @@ def the_campaign(slug: str, name: str) -> Campaign:
 
 def campaigns(request, slug):
     """The task's campaigns this user may know of, and for organizers the form to make one."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     organizer = access.may_manage_campaign(task, request.user)
     form = CampaignForm(request.POST or None, request.FILES or None, task=task) if organizer else None
     if request.method == "POST":
@@ -299,8 +299,15 @@ def publish(request, slug, name):
     campaign = managed_campaign(request, slug, name)
     published = request.POST.get("published") == "1"
     set_published(campaign, published)
-    said = "published: its ranking is on the board, its page open to everyone" if published else "no longer published"
-    messages.success(request, f"Campaign {name} is {said}.")
+    messages.success(
+        request,
+        f"Campaign {name} is "
+        + (
+            "published: its ranking is on the board, its page open to everyone."
+            if published
+            else "no longer published."
+        ),
+    )
     return redirect("campaign", slug=slug, name=name)
 
 

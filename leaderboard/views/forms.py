@@ -14,7 +14,8 @@ class UploadForm(forms.Form):
     )
     track = forms.ChoiceField(required=False, help_text="the track this system competes in")
     file = forms.FileField(
-        help_text="one corrected sentence per line, or an M2 file (.m2); for several corpora, a zip of <corpus>.txt files"
+        help_text="one corrected sentence per line, or an M2 file (.m2); for several corpora, a zip of <corpus>.txt "
+        "files"
     )
     corpus = forms.SlugField(
         max_length=60,

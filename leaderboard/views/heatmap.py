@@ -4,11 +4,12 @@ import re
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from .. import access, params
 from ..insights.heatmap import heatmap
-from ..models import Pool, SharedTask
+from ..selectors.difficulty import pool_or_404
+from ..selectors.tasks import task_or_404
 from ..services.data.datasets import load_dataset
 from .live import shared_fragment
 
@@ -18,13 +19,13 @@ ERROR_TYPE = re.compile(r"[A-Za-z:_-]+")  # ERRANT's types: M:OTHER, R:VERB:SVA,
 
 def _pool(request, slug):
     """The task, phase and pool of the heat map asked for, when this user may see it."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     phase = access.phase_for(request, task)
     if phase.is_multi_corpus:
         raise Http404("a heat map is per corpus: ask for the corpus's phase (?phase=<phase>--<corpus>)")
     if not access.may_see_references(phase, request.user):
         raise PermissionDenied(access.references_denied(phase))
-    return task, phase, get_object_or_404(Pool, phase=phase)
+    return task, phase, pool_or_404(phase)
 
 
 def _context(request, slug) -> dict:
@@ -51,7 +52,7 @@ def _context(request, slug) -> dict:
 def difficulty(request, slug):
     """The heat map of a phase; of a phase of several corpora, its first corpus's (each
     corpus has its own pool), with links to the others."""
-    phase = access.phase_for(request, get_object_or_404(SharedTask, slug=slug))
+    phase = access.phase_for(request, task_or_404(slug))
     if phase.is_multi_corpus:
         return redirect(f"{request.path}?phase={phase.corpora()[0].kind}")
     return render(request, "leaderboard/heatmap.html", _context(request, slug))

@@ -5,15 +5,22 @@ parses gold or scores is queued (``services.hosting.organizer_jobs``), never run
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 import scoring
 
 from .. import access, params
-from ..models import OrganizerJob, Phase, SharedTask, Submission
+from ..models import SharedTask, Submission
 from ..selectors.submissions import baselines_of as baseline_uploads
-from ..selectors.tasks import organized_tasks, phases_in_order, recent_jobs
+from ..selectors.tasks import (
+    organized_tasks,
+    organizer_job_or_404,
+    phase_or_404,
+    phases_in_order,
+    recent_jobs,
+    task_or_404,
+)
 from ..services.hosting.host import add_hosted_phase, edit_phase, host_task
 from ..services.hosting.organizer_jobs import requeue_job
 from ..services.submissions.intake import PhaseClosed, accept_submission
@@ -21,11 +28,14 @@ from ..services.teams.actions import TeamError, set_team_size
 from .forms import UploadForm
 from .hosting_forms import PhaseForm, TaskForm, TeamSizeForm
 
-HOST_DENIED = "Creating a shared task needs the host permission: an administrator grants it in the admin, or runs bash scripts/manage grant_host <your username>."
+HOST_DENIED = (
+    "Creating a shared task needs the host permission: an administrator grants it in the admin, or runs bash "
+    "scripts/manage grant_host <your username>."
+)
 
 
 def organized_task(request, slug) -> SharedTask:
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     if not access.may_organize(task, request.user):
         raise PermissionDenied(f"The organizer pages of {task.title} are for its organizers only.")
     return task
@@ -107,14 +117,15 @@ def task_status(request, slug):
 def phase_form(request, slug, kind=None):
     """Add a phase (``kind`` None) or edit one; a duplicate key is a form error."""
     task = organized_task(request, slug)
-    phase = get_object_or_404(Phase, task=task, kind=kind) if kind else None
+    phase = phase_or_404(task, kind) if kind else None
     form = PhaseForm(request.POST or None, request.FILES or None, instance=phase, task=task)
     if request.method == "POST" and form.is_valid():
         if phase:
             if edit_phase(phase, form.phase_fields(), user=request.user):
                 messages.info(
                     request,
-                    f"The {phase.title} phase's GLEU changed: its scored submissions are being rescored (the task's jobs show progress).",
+                    f"The {phase.title} phase's GLEU changed: its scored submissions are being rescored (the "
+                    "task's jobs show progress).",
                 )
         else:
             phase = add_hosted_phase(
@@ -142,7 +153,7 @@ def upload_baseline(request, slug):
     """A baseline for the phase named in the form: checked now, scored in the queue,
     outside the phase's dates and limits."""
     task = organized_task(request, slug)
-    phase = get_object_or_404(Phase, task=task, kind=request.POST.get("phase"))
+    phase = phase_or_404(task, request.POST.get("phase"))
     form = UploadForm(request.POST, request.FILES)
     if form.is_valid():
         upload = form.cleaned_data["file"]
@@ -170,7 +181,7 @@ def upload_baseline(request, slug):
 @login_required
 def job(request, slug, pk):
     task = organized_task(request, slug)
-    job = get_object_or_404(OrganizerJob, task=task, pk=pk)
+    job = organizer_job_or_404(task, pk)
     template = "leaderboard/_job.html" if params.choice(request.GET, "fragment", ("1",)) else "leaderboard/job.html"
     return render(request, template, {"task": task, "job": job})
 
@@ -179,7 +190,7 @@ def job(request, slug, pk):
 @require_POST
 def run_job_again(request, slug, pk):
     task = organized_task(request, slug)
-    job = get_object_or_404(OrganizerJob, task=task, pk=pk)
+    job = organizer_job_or_404(task, pk)
     if job.may_run_again:
         requeue_job(job)
         messages.success(request, f"Job #{job.pk} is queued again.")

@@ -63,7 +63,8 @@ class GoldFields(forms.Form):
     bundle = forms.FileField(
         required=False,
         label="or a zip bundle",
-        help_text="source.txt with reference .txt files, or one .m2 file; or one folder per corpus (cs-natwebinf/source.txt, ref1.txt, corpus.json) for a phase of several corpora",
+        help_text="source.txt with reference .txt files, or one .m2 file; or one folder per corpus "
+        "(cs-natwebinf/source.txt, ref1.txt, corpus.json) for a phase of several corpora",
     )
 
     language = forms.ChoiceField(
@@ -87,7 +88,8 @@ class GoldFields(forms.Form):
         initial=scoring.MAX_LINE_TOKENS,
         required=False,
         label="Longest line (tokens)",
-        help_text=f"at most {scoring.MAX_LINE_TOKENS:,}, the longest line every metric is bounded on; MultiGEC essays reach 1,741 tokens a line",
+        help_text=f"at most {scoring.MAX_LINE_TOKENS:,}, the longest line every metric is bounded on; MultiGEC essays "
+        "reach 1,741 tokens a line",
     )
 
     problems: list = ()
@@ -279,14 +281,17 @@ class PhaseForm(GoldFields, forms.ModelForm):
         required=False,
         initial="official",
         label="GLEU",
-        help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it (the task's choice by default)",
+        help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it (the task's choice by "
+        "default)",
     )
     corpora = forms.ModelMultipleChoiceField(
         queryset=None,
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label="Or several corpora",
-        help_text="two or more of the task's gold sets, each a corpus of this phase (scored and shown apart, with their macro average)",
+        help_text="two or more of the task's gold sets, each a corpus of this phase "
+        "(scored and shown apart, with their "
+        "macro average)",
     )
 
     class Meta:
@@ -410,17 +415,21 @@ class PhaseForm(GoldFields, forms.ModelForm):
                 "a test phase (a test key, or results not public while open) never publishes its references",
             )
         if not self.instance.pk and not self.errors:
-            chosen = [bool(data.get("reuse")), bool(data.get("corpora")), self.has_gold_files()]
-            if sum(chosen) > 1:
-                self.add_error("reuse", "choose the task's gold, several corpora or new gold files: one of them")
-            elif not any(chosen):
-                self.add_error("reuse", "choose the task's gold or upload new gold files")
-            elif data.get("corpora") and len(data["corpora"]) < 2:
-                self.add_error("corpora", "choose two corpora or more (one corpus is the Gold above)")
-            elif self.has_gold_files():
-                self.check_pipeline()
-                data["gold"] = self.clean_gold(self.gold_language()["max_tokens"])
+            self.clean_gold_choice(data)
         return data
+
+    def clean_gold_choice(self, data: dict) -> None:
+        """A new phase takes exactly one gold: the task's, several corpora, or new files."""
+        chosen = [bool(data.get("reuse")), bool(data.get("corpora")), self.has_gold_files()]
+        if sum(chosen) > 1:
+            self.add_error("reuse", "choose the task's gold, several corpora or new gold files: one of them")
+        elif not any(chosen):
+            self.add_error("reuse", "choose the task's gold or upload new gold files")
+        elif data.get("corpora") and len(data["corpora"]) < 2:
+            self.add_error("corpora", "choose two corpora or more (one corpus is the Gold above)")
+        elif self.has_gold_files():
+            self.check_pipeline()
+            data["gold"] = self.clean_gold(self.gold_language()["max_tokens"])
 
     def phase_fields(self) -> dict:
         fields = [f for f in self.Meta.fields if not (f == "kind" and self.instance.pk)]

@@ -1,4 +1,4 @@
-"""Live pages at constant cost (issue 33): fragments rendered once per phase, audience
+"""Live pages at constant cost: fragments rendered once per phase, audience
 and version, shared by every viewer; the version a page watches is
 :func:`.pages.task_version`.
 
@@ -79,6 +79,6 @@ def _cache(operation: str, *args, **kwargs):
     request renders its own, as before: slower, never an error)."""
     try:
         return getattr(caches["fragments"], operation)(*args, **kwargs)
-    except Exception:  # noqa: BLE001 - Redis away: render without it
+    except Exception:
         log.warning("the fragments cache did not answer %s", operation, exc_info=True)
         return None

@@ -1,4 +1,4 @@
-"""What a viewer's page polls for their own (issue 33): a team member's page polls its
+"""What a viewer's page polls for their own: a team member's page polls its
 team's channel files (services/boards), which the proxy serves without Django; the same
 files are served here for a deployment without the proxy (runserver, the embedded mode).
 

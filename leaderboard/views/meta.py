@@ -1,16 +1,13 @@
 """The meta-evaluation page: correlations with human judgments, their intervals, window analysis."""
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from scoring.registry import label
 
 from .. import params
-from ..access import may_see_meta_evaluation, meta_evaluation_audience
-from ..insights.meta import judgments_of, meta_evaluation_for
+from ..insights.meta import meta_evaluation_for, visible_judgments
 from ..insights.meta_charts import interval_chart, window_chart
-from ..models import SharedTask
+from ..selectors.tasks import task_or_404
 
 CORRELATIONS = ("pearson", "spearman")
 
@@ -21,13 +18,8 @@ def figure(entry: dict | None, key: str) -> dict | None:
 
 
 def meta_evaluation(request, slug):
-    task = get_object_or_404(SharedTask, slug=slug)
-    if not may_see_meta_evaluation(task, request.user):
-        raise PermissionDenied("the meta-evaluation is shown to organizers, and to everyone once the task has ended")
-    audience = meta_evaluation_audience(task, request.user)
-    judgments = judgments_of(task, params.phase_key(request.GET), audience=audience)
-    if judgments is None:
-        raise Http404("this task has no human judgments (manage.py attach_judgments)")
+    task = task_or_404(slug)
+    judgments, audience = visible_judgments(task, request.user, params.phase_key(request.GET))
     human, table = meta_evaluation_for(judgments, audience)
     table = table or {"sets": {}, "set": None}
     schemes = list(human.schemes)

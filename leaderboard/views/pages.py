@@ -12,29 +12,31 @@ workers, runserver and any proxy serve it, and an open page holds no worker.
 import hashlib
 import re
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 
 import scoring
 from scoring import label
 
 from .. import access, params
+from ..insights.board import board_extras as compute_board_extras
 from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
 from ..models.tasks import PhaseNotNamed
 from ..ranking import board_rows, headline_metric, human_columns, pool_version, with_human_columns
-from ..selectors.tasks import listed_tasks
+from ..refusals import Refusal
+from ..selectors.tasks import listed_tasks, task_or_404
 from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
-from ..services.submissions.intake import OverLimit, PhaseClosed, UploadTooLarge, accept_submission, team_of
-from ..services.teams.actions import TeamError
-from ..services.teams.terms import TermsNotAccepted
+from ..services.boards.ties import ask_for_tie_groups
+from ..services.submissions.intake import accept_submission, team_of
 from .forms import UploadForm
 from .live import shared_body
 
@@ -46,7 +48,7 @@ def home(request):
 
 def results_phase(request, slug: str) -> tuple[SharedTask, Phase]:
     """The task and the phase asked for, when this user may see that phase's results."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     phase = access.phase_for(request, task)
     if not access.may_see_results(phase, request.user):
         raise PermissionDenied(access.results_denied(phase))
@@ -97,7 +99,23 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
         "rows": rows,
         "human": [c["name"] for c in human],  # published human evaluation campaigns: a column group each
         "visible": visible,
+        "extra": board_extras(phase, rows, metric, track),
     }
+
+
+def board_extras(phase: Phase, rows: list[dict], metric: str, track: str) -> dict:
+    """Track filter, tie groups and the metric menu of the board shown. When the stored tie
+    groups are not of these rows, a worker is asked for them here, by the view: rendering
+    writes nothing (inline in the ``sync`` mode, so that this render already has them)."""
+    extra = compute_board_extras(phase, list(rows), metric, track)
+    shown = extra["shown_ties"]
+    if (
+        shown.state in ("pending", "earlier")
+        and ask_for_tie_groups(phase, metric, track, shown.key)
+        and settings.GEC_TASK_MODE == "sync"
+    ):
+        extra = compute_board_extras(phase, list(rows), metric, track)
+    return extra
 
 
 def _own_context(own: list[dict], version: str) -> dict:
@@ -123,7 +141,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
 
 
 def task_board(request, slug):
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     return render(request, "leaderboard/task.html", _board_context(request, task, access.phase_for(request, task)))
 
 
@@ -136,7 +154,7 @@ def task_rows(request, slug):
     (docker/nginx/gec.conf.template). Otherwise it is the viewer's, ``private``: rendered
     once per version for all who see the same (views/live.py). The team's own rows are
     :func:`task_own_rows`, polled apart."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     phase = access.phase_for(request, task)
     since = params.text(request.GET, "since", max_length=40, pattern=VERSION)
     public = phase.results_public()
@@ -171,7 +189,7 @@ def task_own_rows(request, slug):
     """The viewer's team's newest submissions under the board, as this viewer may see
     them: what an organizer's task page polls (a member's polls the team's live channel,
     services/boards/polled.py)."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     phase = access.phase_for(request, task)
     own = own_rows(request, task, phase)
     return render(request, "leaderboard/_board_own.html", {"task": task, "phase": phase, **_own_context(own, "")})
@@ -184,7 +202,7 @@ def task_version(request, slug):
     a second and answers every other poll itself, session cookie or not, so a crowd of
     open pages costs Django one request a second per phase. Otherwise it is the viewer's
     own (:func:`shown_version`, ``private``), which never reveals a hidden pool's."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     phase = access.phase_for(request, task)
     if phase.results_public():  # the same for everyone: the session is never loaded
         version, sharing = str(pool_version(phase.pk)), "public, max-age=0, s-maxage=1"
@@ -209,7 +227,7 @@ def task_version(request, slug):
 def submit(request, slug):
     """The upload form of the phase named by ``?phase=``, else of the one open phase whose
     results are public; when that is not clear, the page asks which phase is meant."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     try:
         phase = access.upload_phase(task, params.phase_key(request.GET))
     except PhaseNotNamed as error:
@@ -248,12 +266,12 @@ def submit(request, slug):
                 {"task": task, "phase": phase, "form": form, "problems": error.problems},
                 status=400,
             )
-        except (UploadTooLarge, OverLimit, PhaseClosed, TeamError, TermsNotAccepted) as error:
+        except Refusal as error:
             form.add_error(None, str(error))
-            status = 413 if isinstance(error, UploadTooLarge) else 429 if isinstance(error, OverLimit) else 403
             return render(
-                request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=status
+                request, "leaderboard/submit.html", {"task": task, "phase": phase, "form": form}, status=error.status
             )
+        polled.status(request.user, submission)  # the banner's channel, before the page that follows it
         messages.success(
             request,
             f"Submission {submission.pk} is queued; the leaderboard updates when it is scored.",

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
@@ -29,9 +29,10 @@ from ..insights.per_type import chosen_table, table_of
 from ..insights.scores import headline, score_sheet
 from ..insights.team_submissions import status_of, team_submissions
 from ..insights.uploads import upload_entry
-from ..models import SharedTask, Submission
+from ..models import Submission
 from ..ranking import headline_metric
 from ..selectors.submissions import corpus_files, on_board, team_history, uploaded_bytes
+from ..selectors.tasks import task_or_404
 from ..services.boards import polled
 from ..services.data.datasets import load_dataset
 from ..services.submissions import actions
@@ -43,7 +44,7 @@ SENTENCES_SHOWN = 10
 
 
 def _mine_context(request, slug) -> dict:
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     phase = access.phase_for(request, task)
     team = team_of(request.user, task, create=False)
     rows = team_submissions(phase, team, request.user)

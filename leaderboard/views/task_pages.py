@@ -5,16 +5,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import access
 from ..access import terms_accepted_at
 from ..downloads import participants_csv, phase_download
-from ..models import SharedTask, TaskPage
+from ..models import TaskPage
 from ..models.pages import terms_version
 from ..sanitise import markdown_html
-from ..selectors.tasks import phases_in_order
+from ..selectors.tasks import phases_in_order, task_or_404
 from ..services.hosting.task_pages import PAGE_NAMES, PageError, save_page, written_pages
 from ..services.teams import actions as teams
 from ..services.teams.terms import TermsChanged, accept_terms
@@ -25,7 +25,7 @@ from .hosting_forms import ApprovalForm, PagesForm
 def task_page(request, slug, name):
     """One tab: the organizers' text; the Data tab lists each phase's files as well, and
     the Terms tab says whether the user accepted them, with the button to."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     if name not in PAGE_NAMES:
         raise Http404("no such page")
     markdown = written_pages(task).get(name, "")
@@ -57,7 +57,7 @@ def task_page(request, slug, name):
 @login_required
 @require_POST
 def accept(request, slug):
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     try:
         accept_terms(request.user, task, request.POST.get("version", ""))
     except TermsChanged as error:
@@ -69,7 +69,7 @@ def accept(request, slug):
 
 def phase_file(request, slug, what):
     """``input/`` or ``references/`` of the phase ``?phase=`` names (default: the default phase)."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     phase = access.phase_for(request, task)
     return phase_download(phase, request.user, what)
 
@@ -114,7 +114,7 @@ def approval_settings(request, slug):
 
 @login_required
 def participants_export(request, slug):
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     if not access.may_export_participants(task, request.user):
         raise PermissionDenied(f"The participants' list of {task.title} is for its organizers only.")
     return participants_csv(task)

@@ -3,12 +3,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from .. import access, params
-from ..models import SharedTask, Team
+from ..models import Team
+from ..selectors.tasks import task_or_404
 from ..selectors.teams import members_of, teams_of_task
 from ..services.submissions.intake import team_of
 from ..services.teams import actions as teams
@@ -18,7 +19,7 @@ from .hosting_forms import ApprovalForm
 
 @login_required
 def team_page(request, slug):
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     team = team_of(request.user, task, create=False)
     invite = (
         request.build_absolute_uri(f"{reverse('team-join', args=[task.slug])}?code={team.invite_code}") if team else ""
@@ -40,7 +41,7 @@ def team_page(request, slug):
 @login_required
 def join_page(request, slug):
     """Where an invite link leads: the team's name and a button to join it."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     code = params.text(request.GET, "code", max_length=64, pattern=params.SLUG)
     return render(
         request,
@@ -58,7 +59,7 @@ def join_page(request, slug):
 @login_required
 @require_POST
 def team_action(request, slug, action):
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     user, name = request.user, request.POST.get("name", "")
     done = {
         "create": (lambda: teams.register_team(user, task, name), "Team {team} registered."),
@@ -94,7 +95,7 @@ def _own_team(user, task) -> Team:
 @login_required
 def task_teams(request, slug):
     """Organizers: every team with its members; pending teams first, ticked and approved at once."""
-    task = get_object_or_404(SharedTask, slug=slug)
+    task = task_or_404(slug)
     if not access.may_organize(task, request.user):
         raise Http404("no such page")
     if request.method == "POST":

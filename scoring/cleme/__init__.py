@@ -12,6 +12,7 @@ from .aggregate import (
     heuo_of_totals,
 )
 from .matching import (
+    CHANGED,
     CHUNK_FIELDS,
     FN,
     FP_NE,
@@ -19,6 +20,7 @@ from .matching import (
     OUTCOMES,
     TN,
     TP,
+    chunk_outcome_rows,
     chunk_statistics,
     kept_references,
     record_length,
@@ -31,6 +33,8 @@ ASSUMPTIONS = ("dependent", "independent")
 LEVELS = ("corpus", "sentence")
 
 __all__ = [
+    "CHANGED",
+    "chunk_outcome_rows",
     "ASSUMPTIONS",
     "LEVELS",
     "CHUNK_FIELDS",

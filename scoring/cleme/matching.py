@@ -31,6 +31,14 @@ OUTCOMES = (TP, FP_NE, FP_UN, FN, TN)
 # deletes it), None where that target leaves it unchanged (its tokens are then the
 # source's ``start:end``). ``dependent`` holds one outcome per kept reference.
 CHUNK_FIELDS = ("index", "start", "end", "hyp", "refs", "dependent", "independent")
+CHANGED = (TP, FP_NE, FP_UN, FN)  # the outcomes of a changed chunk, as the per-sentence download counts them
+
+
+def chunk_outcome_rows(statistics: dict) -> list[list[int]]:
+    """Per line, its chunks by outcome under the independent assumption (:data:`CHANGED`;
+    Ye et al., 2024, section 3): the per-sentence download's CLEME and CLEME2.0 columns."""
+    independent = CHUNK_FIELDS.index("independent")
+    return [[sum(1 for r in records if r[independent] == c) for c in CHANGED] for records in statistics["chunks"]]
 
 
 def all_kept_references(dataset: Dataset) -> list[list[int]]:

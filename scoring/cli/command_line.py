@@ -62,7 +62,8 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         "--gleu-variant",
         choices=tuple(SCORE_FUNCTIONS),
         default="official",
-        help="official = compute_gleu; multigec = the PyPI gleu 1.1.0 tool as MultiGEC-2025 ran it (-d 4 -f -n 4 -t word)",
+        help="official = compute_gleu; multigec = the PyPI gleu 1.1.0 tool as MultiGEC-2025 ran it (-d 4 -f -n 4 "
+        "-t word)",
     )
     parser.add_argument(
         "--scribendi-variant",
@@ -145,7 +146,7 @@ def report_bad_input(exc: Exception) -> int:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
     else:
-        print(f"error: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        print(f"error: {getattr(exc, 'filename', '')}: {getattr(exc, 'strerror', exc)}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 

@@ -27,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
         description="Score GEC system outputs against references.",
-        epilog="python -m scoring meta --help: correlations with human judgments. python -m scoring human --help: ranking systems from human rankings.",
+        epilog="python -m scoring meta --help: correlations with human judgments. python -m scoring human --help: "
+        "ranking systems from human rankings.",
     )
     add_scoring_arguments(parser)
     parser.add_argument(

@@ -31,14 +31,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SCHEME=FILE",
-        help="system scores, lines SYSTEM_NAME SCORE (repeat); bare scores follow the --hyp names sorted, as SEEDA's files",
+        help="system scores, lines SYSTEM_NAME SCORE (repeat); bare scores follow the --hyp names sorted, as "
+        "SEEDA's files",
     )
     human.add_argument(
         "--judgments",
         action="append",
         default=[],
         metavar="[NAME=]FILE.xml",
-        help="Appraise-style sentence rankings (repeat); without --human the systems are ranked from them (schemes NAME:EW, NAME:TS)",
+        help="Appraise-style sentence rankings (repeat); without --human the systems are ranked from them (schemes "
+        "NAME:EW, NAME:TS)",
     )
     human.add_argument(
         "--judged-lines",
@@ -50,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=A,B|NAME=-A,-B|seeda",
-        help="systems to correlate over (repeat; -A leaves A out); 'seeda' = base, +INPUT, +REF-F_GPT-3.5, all; default all",
+        help="systems to correlate over (repeat; -A leaves A out); 'seeda' = base, +INPUT, +REF-F_GPT-3.5, all; "
+        "default all",
     )
     parser.add_argument(
         "--bootstrap",
@@ -80,12 +83,14 @@ def format_table(table: dict) -> str:
         for path, schemes in content["system"].items():
             for scheme, entry in schemes.items():
                 lines.append(
-                    f"{path:34} {scheme:10} pearson {interval_text(entry, 'pearson'):26} spearman {interval_text(entry, 'spearman')}"
+                    f"{path:34} {scheme:10} pearson {interval_text(entry, 'pearson'):26} spearman "
+                    f"{interval_text(entry, 'spearman')}"
                 )
         for path, rankings in content["sentence"].items():
             for rankings_name, entry in rankings.items():
                 lines.append(
-                    f"{path:34} {rankings_name:10} accuracy {interval_text(entry, 'accuracy'):25} tau {interval_text(entry, 'tau')}  ({entry['pairs']} pairs)"
+                    f"{path:34} {rankings_name:10} accuracy {interval_text(entry, 'accuracy'):25} tau "
+                    f"{interval_text(entry, 'tau')}  ({entry['pairs']} pairs)"
                 )
         lines.append("")
     lines.append(table["signature"])

@@ -39,7 +39,7 @@ def substitution_cost(o: tuple, c: tuple) -> float:
         return 0
     lemma_cost = 0 if o[2] == c[2] else 0.499
     if o[3] == c[3]:
-        pos_cost = 0
+        pos_cost = 0.0
     elif o[3] in OPEN_POS and c[3] in OPEN_POS:
         pos_cost = 0.25
     else:
@@ -83,10 +83,19 @@ def side(doc, words: Sequence[str] | None = None) -> Side:
     return Side(features, list(words) if words is not None else [t.text for t in doc])
 
 
+def _addresses(*arrays: np.ndarray | None) -> tuple[int | None, ...]:
+    """The arrays' data addresses for the kernel; all None when the first is (Levenshtein costs)."""
+    if arrays[0] is None:
+        return (None,) * len(arrays)
+    return tuple(None if a is None else a.ctypes.data for a in arrays)
+
+
 def compiled_align(kernel, orig: Side, cor: Side, lev: bool) -> tuple[np.ndarray, np.ndarray, list[tuple]]:
     """ERRANT's cost and op matrices (numpy) and its cheapest align sequence, by the C kernel."""
     n, m = len(orig.words), len(cor.words)
-    char_cost = o_word = c_word = None
+    char_cost: np.ndarray | None = None
+    o_word: np.ndarray | None = None
+    c_word: np.ndarray | None = None
     c_words = 0
     if not lev and n and m:
         o_distinct, o_word = _word_numbers(orig.words)
@@ -103,7 +112,7 @@ def compiled_align(kernel, orig: Side, cor: Side, lev: bool) -> tuple[np.ndarray
         cor.features.ctypes.data,
         _OPEN_POS_IDS.ctypes.data,
         len(_OPEN_POS_IDS),
-        *(None, None, None) if char_cost is None else (char_cost.ctypes.data, o_word.ctypes.data, c_word.ctypes.data),
+        *_addresses(char_cost, o_word, c_word),
         c_words,
         int(bool(lev)),
         cost.ctypes.data,

@@ -12,7 +12,7 @@ then, and a line parsed before is not parsed again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..nlp import import_spacy
 from .edits import Edit
@@ -22,7 +22,8 @@ class LineCache(Protocol):
     """What annotation asks of the dataset's line cache (:class:`scoring.line_cache.LineCache`):
     declared here so that ERRANT's engine depends on no module above it."""
 
-    pipeline: object
+    @property
+    def pipeline(self) -> Any: ...
 
     def edits(self, index: int, tokens: Sequence[str]) -> list[Edit] | None: ...
 

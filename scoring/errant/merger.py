@@ -4,7 +4,7 @@ errant's ``process_seq`` tries every (start, end) pair of a run of non-match ope
 longest span first, and for each pair slices both token spans, joins their strings and
 builds their POS set before testing its merge and split rules: O(L^3) work for a run of
 L operations, more through its recursion. A 1,000-token output line took 6.7 s there,
-and 465 s when its words were long (issue 14).
+and 465 s when its words were long.
 
 Here a run longer than :data:`SHORT_RUN` is handled by :class:`_Run`: every rule's
 condition is computed for all pairs at once from per-operation arrays (prefix counts,
@@ -39,10 +39,10 @@ APOSTROPHE_HYPHEN = re.compile("['-]")
 
 def rule_edits(alignment, short_run: int = SHORT_RUN) -> list[Edit]:
     """``errant.en.merger.get_rule_edits``: the merged edits of one alignment."""
-    edits = []
+    edits: list[Edit] = []
     sides = None
-    for op, group in groupby(alignment.align_seq, lambda x: x[0][0] if x[0][0] in {"M", "T"} else False):
-        group = list(group)
+    for op, run in groupby(alignment.align_seq, lambda x: x[0][0] if x[0][0] in {"M", "T"} else False):
+        group = list(run)
         if op == "M":
             continue
         if op == "T" or len(group) <= short_run:
@@ -262,6 +262,20 @@ class _Run:
             self.ops[e] == "S" and errant_merger.char_cost(o_toks[-1], c_toks[-1]) > 0.75
         )
 
+    def _same_last_word(self, a: int, b: int, s: int, e: int, o_toks, c_toks) -> list | None:
+        """errant's rules for spans ending in the same word: a case change at the start, or punctuation before it."""
+        seq = self.seq
+        merge = errant_merger.merge_edits
+        if s == a and (
+            (len(o_toks) == 1 and c_toks[0].text[0].isupper()) or (len(c_toks) == 1 and o_toks[0].text[0].isupper())
+        ):
+            return [merge(seq[s : e + 1]), (e + 1, b)]
+        if (len(o_toks) > 1 and errant_merger.is_punct(o_toks[-2])) or (
+            len(c_toks) > 1 and errant_merger.is_punct(c_toks[-2])
+        ):
+            return [(a, e - 1), merge(seq[e - 1 : e + 1]), (e + 1, b)]
+        return None
+
     def _rules_at(self, a: int, b: int, s: int, e: int) -> list | None:
         """errant's rule chain for the pair (s, e) of seq[a:b], on the real tokens;
         None when no rule fires there."""
@@ -273,14 +287,9 @@ class _Run:
         if o_toks[-1].tag_ == "POS" or c_toks[-1].tag_ == "POS":
             return [(a, e - 1), merge(seq[e - 1 : e + 1]), (e + 1, b)]
         if o_toks[-1].lower == c_toks[-1].lower:
-            if s == a and (
-                (len(o_toks) == 1 and c_toks[0].text[0].isupper()) or (len(c_toks) == 1 and o_toks[0].text[0].isupper())
-            ):
-                return [merge(seq[s : e + 1]), (e + 1, b)]
-            if (len(o_toks) > 1 and errant_merger.is_punct(o_toks[-2])) or (
-                len(c_toks) > 1 and errant_merger.is_punct(c_toks[-2])
-            ):
-                return [(a, e - 1), merge(seq[e - 1 : e + 1]), (e + 1, b)]
+            same_last = self._same_last_word(a, b, s, e, o_toks, c_toks)
+            if same_last is not None:
+                return same_last
         s_str = APOSTROPHE_HYPHEN.sub("", "".join(tok.lower_ for tok in o_toks))
         t_str = APOSTROPHE_HYPHEN.sub("", "".join(tok.lower_ for tok in c_toks))
         if s_str == t_str:

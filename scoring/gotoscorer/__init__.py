@@ -40,7 +40,8 @@ API for the platform
     ``scores(name)``, ``all_scores()``, ``sums(name)``, ``false_positives`` (members that
     changed each chunk wrongly), ``sums_table()`` (every member's sums as arrays, for
     ``score_table``, the vectorised ``scores_from_sums``); ``Pool.from_packed`` builds
-    one from ``numpy.packbits`` rows without a per-member loop. Joins and leaves update n, N and every member's sums with
+    one from ``numpy.packbits`` rows without a per-member loop. Joins and leaves update n, N and every member's sums
+    with
     popcounts over packed bit arrays, and the result equals ``pool_scores`` (from scratch)
     of the final members exactly. The ``gotoscorer`` metric's ``score_pool`` uses it too.
 

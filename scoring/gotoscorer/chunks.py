@@ -44,7 +44,7 @@ class GoldChunk(NamedTuple):
     """A gold chunk with its place in the corpus: the record the platform stores."""
 
     sentence: int
-    index: int  # position within its sentence's chunk list
+    index: int  # type: ignore[assignment]  # position within its sentence's chunk list (shadows tuple.index)
     start: int
     end: int
     source: str
@@ -110,7 +110,8 @@ def reference_edits(dataset: Dataset, ref_id: int) -> list[list[Edit] | None]:
     if not 0 <= ref_id < dataset.n_references:
         raise problem(
             0,
-            f"GoToScorer reference {ref_id} does not exist: the dataset has {dataset.n_references} reference(s), numbered from 0",
+            f"GoToScorer reference {ref_id} does not exist: the dataset has {dataset.n_references} "
+            "reference(s), numbered from 0",
         )
     return dataset.references[ref_id].edits
 

@@ -14,7 +14,7 @@ def coder_edits(corpus: M2Corpus) -> list[list[list[Edit]]]:
     without a line for a coder means no edits.
     """
     present = set(corpus.annotator_ids)
-    systems = []
+    systems: list[list[list]] = []
     while len(systems) in present:
         coder = len(systems)
         systems.append([block.get(coder) or [] for block in corpus.annotations])

@@ -168,7 +168,7 @@ def success_counts(correct_vectors) -> np.ndarray:
     vectors = list(correct_vectors)
     if not vectors:
         raise ValueError("a GoToScorer pool needs at least one system")
-    return np.sum(np.stack(vectors), axis=0, dtype=np.int64)
+    return np.asarray(np.sum(np.stack(vectors), axis=0, dtype=np.int64))
 
 
 def pool_scores(

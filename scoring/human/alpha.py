@@ -11,6 +11,7 @@ agree with itself. O(values): the sums of squares replace the pairs.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 
 def squared_pairs(values: list[float]) -> float:
@@ -20,7 +21,7 @@ def squared_pairs(values: list[float]) -> float:
     return 2 * (m * sum(v * v for v in values) - total * total)
 
 
-def interval_alpha(units: Mapping[object, Mapping[str, list[float]]]) -> float | None:
+def interval_alpha(units: Mapping[Any, Mapping[str, list[float]]]) -> float | None:
     """``units``: ``{unit: {coder: [values]}}``. None when under two pairable values, or
     when every value is the same (no disagreement to expect)."""
     pairable: list[list[float]] = []

@@ -58,7 +58,9 @@ def expand(items: list[RankingItem], systems: list[str] | None = None) -> Compar
     if len(systems) > MAX_SYSTEMS:
         raise InputError([Problem(0, f"{len(systems)} systems ranked: the limit is {MAX_SYSTEMS}")])
     number = {name: k for k, name in enumerate(systems)}
-    first, second, outcome = [], [], []
+    first: list[int] = []
+    second: list[int] = []
+    outcome: list[float] = []
     for item in items:
         ranked = sorted((number[name], rank) for name, rank in item.ranks if name in number)
         if len(outcome) + len(ranked) * (len(ranked) - 1) // 2 > MAX_COMPARISONS:

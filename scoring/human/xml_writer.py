@@ -43,7 +43,8 @@ def _outputs(item: RankingItem) -> list[tuple[tuple[str, ...], int]]:
         )
     if sorted(grouped) != sorted(rank) or any(len({rank[s] for s in group}) != 1 for group in groups):
         raise ValueError(
-            f"the ranking of src-id {item.src_id} by {item.user!r}: its outputs do not group its ranked systems, each output with one rank"
+            f"the ranking of src-id {item.src_id} by {item.user!r}: its outputs do not group its ranked "
+            "systems, each output with one rank"
         )
     return [(group, rank[group[0]]) for group in groups]
 
@@ -66,7 +67,8 @@ def write_judgments_xml(
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         "<appraise-results>",
-        f"<error-correction-ranking-result source-language={quoteattr(source_language)} id={quoteattr(result_id)} target-language={quoteattr(target_language)}>",
+        f"<error-correction-ranking-result source-language={quoteattr(source_language)} "
+        f"id={quoteattr(result_id)} target-language={quoteattr(target_language)}>",
     ]
     for number, item in enumerate(items, start=1):
         user = quoteattr(_text(item.user, "user"))

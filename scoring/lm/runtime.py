@@ -75,7 +75,7 @@ def offline() -> None:
     os.environ["TRANSFORMERS_OFFLINE"] = "1"
     constants = sys.modules.get("huggingface_hub.constants")
     if constants is not None:  # already imported: it read the environment at import time
-        constants.HF_HUB_OFFLINE = True
+        setattr(constants, "HF_HUB_OFFLINE", True)  # noqa: B010 - an attribute the stubs do not declare
 
 
 # -- where the model is ----------------------------------------------------------------------

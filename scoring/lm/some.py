@@ -65,6 +65,6 @@ def parts(models: SomeModels, sources: Sequence[str], outputs: Sequence[str], ba
                 model(**inputs).logits.view(-1).float().tolist()
                 for model, inputs in ((models.grammaticality, alone), (models.fluency, alone), (models.meaning, pair))
             ]
-        return [tuple(normalise(x) for x in row) for row in zip(*found)]
+        return [(normalise(g), normalise(f), normalise(m)) for g, f, m in zip(*found)]
 
     return by_batch(len(outputs), outputs, batch_size, run)

@@ -1,5 +1,5 @@
 """What one line's M2 lattice may hold, so that scoring any line the input limits admit
-has a bounded cost (issue 23: one 600-token line against a 19-token source needed 3 GB).
+has a bounded cost (one 600-token line against a 19-token source needed 3 GB).
 
 m2scorer's lattice holds every edit sequence along every optimal alignment, merged while
 at most two unchanged tokens lie inside: on a heavily rewritten line nearly every pair of

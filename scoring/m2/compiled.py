@@ -159,8 +159,8 @@ class CompiledLattice:
         by_span: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for _, u, w, start, end, _, _, entries in self._read(count):
             by_span.setdefault((start, end), []).extend([(u, w)] * entries)
-        for entries in by_span.values():
-            entries.sort()
+        for arcs in by_span.values():
+            arcs.sort()
         return by_span
 
     def edit_arcs(self, weights: dict[tuple[int, int], float]) -> list[tuple[int, int]]:

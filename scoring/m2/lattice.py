@@ -234,11 +234,14 @@ class Lattice:
             self._transitive_arcs(successors, max_unchanged_words, budget.MAX_ARCS - len(edges))
         )
 
-    def _transitive_arcs(self, successors: dict[int, list[int]], max_unchanged_words: int, allowed: int) -> zip:
+    def _transitive_arcs(
+        self, successors: dict[int, list[int]], max_unchanged_words: int, allowed: int
+    ) -> list[tuple[int, dict]]:
         """Extend every arc by one base edge, in m2scorer's (k, u, w) order; the appended
         entries as (u, arcs into w) pairs, kept in two lists (no tuple per entry). At most
         ``allowed`` new arcs (a shorter replacement is not new)."""
-        appended_sources, appended_targets = [], []
+        appended_sources: list[int] = []
+        appended_targets: list[dict] = []
         sources, targets = appended_sources.append, appended_targets.append
         arcs = self.arcs
         for k in self.vertices:
@@ -262,7 +265,7 @@ class Lattice:
                         into_w[u] = [length, unchanged, arc[START], [], 0.0]
                         sources(u)
                         targets(into_w)
-        return zip(appended_sources, appended_targets)
+        return list(zip(appended_sources, appended_targets))
 
     def _remove_unchanged_arcs(self, appended: list) -> None:
         """Drop merged arcs that change nothing, skipping the entry after each drop as

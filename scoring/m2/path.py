@@ -50,7 +50,7 @@ def best_predecessors(lattice, weights: dict[int, dict[int, float]]) -> dict[int
             else:
                 offers = [distance[u] + special.get(u, arc[WEIGHT]) for u, arc in into.items()]
             best = min(offers)
-            offering = compress(into, map((best + TIE).__ge__, offers))
+            offering = list(compress(into, map((best + TIE).__ge__, offers)))
         distance[w] = gathered[w] = best
         timed = []
         for u in offering:

@@ -76,24 +76,34 @@ def insertion_weights(
                 break
         if not matched and lattice.changes(u, w):
             weights[(u, w)] += EPSILON
-        if matched and current == left:
+        left, right, current = _next_entry(entries, weights, left, right, current, matched)
+
+
+def _next_entry(
+    entries: list[tuple[int, int]],
+    weights: dict[tuple[int, int], float],
+    left: int,
+    right: int,
+    current: int,
+    matched: bool,
+) -> tuple[int, int, int]:
+    """(left, right, current) after one entry: a match skips and penalises the entries that
+    cannot follow it on its side; otherwise the other end takes its turn."""
+    if matched and current == left:
+        left += 1
+        while left < len(entries) and entries[left][0] != entries[current][1]:
+            weights[entries[left]] += EPSILON
             left += 1
-            while left < len(entries) and entries[left][0] != entries[current][1]:
-                weights[entries[left]] += EPSILON
-                left += 1
-            current = left
-        elif matched:
+        return left, right, left
+    if matched:
+        right -= 1
+        while right >= 0 and entries[right][1] != entries[current][0]:
+            weights[entries[right]] += EPSILON
             right -= 1
-            while right >= 0 and entries[right][1] != entries[current][0]:
-                weights[entries[right]] += EPSILON
-                right -= 1
-            current = right
-        elif current == left:
-            left += 1
-            current = right
-        else:
-            right -= 1
-            current = left
+        return left, right, right
+    if current == left:
+        return left + 1, right, right
+    return left, right - 1, left
 
 
 def gold_weights(lattice: Lattice, golds: list[GoldEdit]) -> dict[tuple[int, int], float]:

@@ -14,6 +14,7 @@ intervals bit for bit.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -39,7 +40,10 @@ def draw_indices(n_sentences: int, samples: int, seed: int) -> np.ndarray:
 
 
 def meta_signature(samples: int, seed: int, window: int) -> str:
-    return f"meta:{__version__}|resample:sentences|samples:{samples}|seed:{seed}|ci:{CONFIDENCE}|window:{window}|ties:seeda"
+    return (
+        f"meta:{__version__}|resample:sentences|samples:{samples}|seed:{seed}|"
+        f"ci:{CONFIDENCE}|window:{window}|ties:seeda"
+    )
 
 
 def correlation_entry(
@@ -49,7 +53,7 @@ def correlation_entry(
     intervals; with ``human_samples`` (samples x systems, the human scores on resampled
     judgments) sample i of one is paired with sample i of the other, so the interval
     holds both uncertainties."""
-    entry = {
+    entry: dict[str, object] = {
         "pearson": number(pearson(point, human)[0]),
         "spearman": number(spearman(point, human)[0]),
         "n_systems": len(human),
@@ -77,7 +81,7 @@ def human_sample_matrix(human: HumanJudgments, scheme: str, judged: list[str]) -
 
 def agreement_entry(agree: np.ndarray, total: np.ndarray, weights: np.ndarray | None) -> dict:
     accuracy, tau = accuracy_and_tau(agree.sum(), total.sum())
-    entry = {"accuracy": number(accuracy), "tau": number(tau), "pairs": int(total.sum())}
+    entry: dict[str, object] = {"accuracy": number(accuracy), "tau": number(tau), "pairs": int(total.sum())}
     if weights is not None:
         sampled_accuracy, sampled_tau = accuracy_and_tau(weights @ agree, weights @ total)
         entry["accuracy_ci"] = list(interval(sampled_accuracy, CONFIDENCE))
@@ -124,7 +128,7 @@ def meta_evaluate(
     n_sentences = sentence_count(statistics[names[0]][metrics[0].name]) if metrics else 0
     line_of = human.line_of(n_sentences) if human.rankings else {}
     indices = draw_indices(n_sentences, samples, seed) if samples else None
-    weights = frequencies(indices, n_sentences) if samples else None
+    weights = frequencies(indices, n_sentences) if indices is not None else None
     scores = {
         path: entry
         for metric in metrics
@@ -134,7 +138,7 @@ def meta_evaluate(
     sets = {}
     for set_name, spec in human.system_sets.items():
         members = resolve_set(spec, names)
-        table = {"systems": members, "system": {}, "sentence": {}, "windows": {}}
+        table: dict[str, Any] = {"systems": members, "system": {}, "sentence": {}, "windows": {}}
         pairs = {name: human_pairs(items, members, line_of) for name, items in human.rankings.items()}
         for path, (point, sampled, sentences) in scores.items():
             for scheme, values in human.schemes.items():

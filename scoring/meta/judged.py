@@ -39,7 +39,7 @@ SEEDA_SYSTEM_SETS = {
     "+REF-F_GPT-3.5": ["-INPUT"],
     "all": [],
 }
-ALL_SYSTEMS = {"all": []}
+ALL_SYSTEMS: dict[str, list[str]] = {"all": []}
 
 
 def resolve_set(spec: list[str], available: list[str]) -> list[str]:

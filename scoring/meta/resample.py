@@ -59,12 +59,14 @@ def weighted_scores(metric: Metric, resamplings: list[Resampling], weights: np.n
 
 def pool_resampling(metric: Metric, per_system: list[dict]) -> list[Resampling] | None:
     """One :class:`Resampling` per system, or None when the metric offers none."""
+    own: list[Resampling | None]
     if metric.pooled:
         pool = metric.pool_counts(per_system)
         own = [None] if pool is None else [metric.member_resampling(stats, pool) for stats in per_system]
     else:
         own = [metric.resampling(stats) for stats in per_system]
-    return None if any(r is None for r in own) else own
+    kept = [r for r in own if r is not None]
+    return None if len(kept) < len(own) else kept
 
 
 def frequencies(indices: np.ndarray, n_sentences: int) -> np.ndarray:

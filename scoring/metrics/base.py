@@ -97,6 +97,9 @@ class Metric:
     # Where its jobs run: "lm" = it runs a language model, so jobs of a task that asks for it go
     # to GEC_LM_QUEUE (a GPU worker's); "" = the task's usual queue.
     lane: ClassVar[str] = ""
+    # The per-sentence download's columns of this metric (shown as "<name> <column>"), filled
+    # by :meth:`sentence_rows`; none: the metric has no per-sentence numbers to show.
+    sentence_columns: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def display_name(cls) -> str:
@@ -130,6 +133,12 @@ class Metric:
 
     def score(self, statistics: dict) -> dict:
         raise NotImplementedError
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        """One row of :attr:`sentence_columns` per source line, from stored statistics
+        (a class method: the platform's download builds no metric for it)."""
+        return []
 
     def score_pool(self, statistics: dict[str, dict]) -> dict[str, dict]:
         """Scores of every pool member; independent metrics score each alone."""

@@ -13,9 +13,11 @@ import numpy as np
 
 from ..cleme import (
     ASSUMPTIONS,
+    CHANGED,
     LEVELS,
     SETTINGS,
     candidates,
+    chunk_outcome_rows,
     cleme_choice,
     cleme_corpus,
     cleme_of_totals,
@@ -52,7 +54,7 @@ def weigher(statistics: dict, assumption: str, level: str, weighted: bool):
 
 def cleme_scores(statistics: dict, beta: float, weighted: bool = True) -> dict:
     """``{assumption: {"corpus": {...}, "sentence": {...}}}`` of docs/contracts.md section 2."""
-    result = {}
+    result: dict[str, dict] = {}
     for assumption in ASSUMPTIONS:
         result[assumption] = {}
         for level, aggregate in (("corpus", cleme_corpus), ("sentence", cleme_sentence)):
@@ -76,6 +78,11 @@ class Cleme(Metric):
     lower_is_better = frozenset({"fp", "fn"})
 
     resampled = tuple(expand(["cleme"], ASSUMPTIONS, ["corpus"], ("p", "r", "f", "acc")))
+    sentence_columns = CHANGED
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        return chunk_outcome_rows(statistics)
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:

@@ -14,8 +14,10 @@ import numpy as np
 
 from ..cleme import (
     ASSUMPTIONS,
+    CHANGED,
     LEVELS,
     candidates,
+    chunk_outcome_rows,
     chunk_statistics,
     cleme2_choice,
     cleme2_corpus,
@@ -79,6 +81,11 @@ class Cleme2(Metric):
     resampled = tuple(
         expand(["cleme2", "cleme2.sim"], ASSUMPTIONS, ["corpus"], ("hit", "error", "under", "over", "score"))
     )
+    sentence_columns = CHANGED
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        return chunk_outcome_rows(statistics)
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -91,7 +98,8 @@ class Cleme2(Metric):
         if not options.sim or ANY_LANGUAGE in served or pipeline.language.code in served:
             return None
         return (
-            f"similarity-weighted CLEME2.0 needs a sentence encoder for {pipeline.language.name}; the configured one serves "
+            f"similarity-weighted CLEME2.0 needs a sentence encoder for {pipeline.language.name}; the "
+            "configured one serves "
             f"{', '.join(served)} (set GEC_BERTSCORE_MODEL to a multilingual model)"
         )
 
@@ -146,7 +154,10 @@ class Cleme2(Metric):
         def fmt(factors) -> str:
             return ",".join(f"{a:g}" for a in factors)
 
-        text = f"cleme2|corpus:{fmt(self.options.cleme2_corpus_factors)}|sentence:{fmt(self.options.cleme2_sentence_factors)}"
+        text = (
+            f"cleme2|corpus:{fmt(self.options.cleme2_corpus_factors)}|"
+            f"sentence:{fmt(self.options.cleme2_sentence_factors)}"
+        )
         if self.options.sim:
             text += f"|sim:{model_label(self.options.bertscore_model)}|layers:{self.options.bertscore_layers}"
         return text

@@ -42,6 +42,13 @@ class Gleu(Metric):
     label = "GLEU"
     headline = (ScorePath("gleu.score", "GLEU"),)
     resampled = ("gleu.score",)
+    sentence_columns = ("score",)
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        """The line's own GLEU (the mean over its references' n-gram rows, as ``gleu.sentence.score``)."""
+        hypothesis, rows = stored_rows(statistics)
+        return [[float(value)] for value in gleu.sentence_gleu(hypothesis, rows)]
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -74,6 +81,7 @@ class Gleu(Metric):
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         """``{"hyp_len": [c_i], "refs": [[[r_len, num_1..num_4] per reference] per sentence]}``."""
         self.prepare(dataset)
+        assert self._prepared is not None
         index = self._prepared[1]
         tokens = hypothesis_tokens(dataset, hypothesis, self.variant)
         rows = np.concatenate([index.lengths[:, :, None], index.numerators(tokens)], axis=2)
@@ -110,4 +118,7 @@ class Gleu(Metric):
         return Resampling(counts, scores)
 
     def signature(self) -> str:
-        return f"gleu|n:{gleu.ORDER}|iterations:{self.iterations_run()}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|tokens:{gleu.TOKEN_RULES[self.variant]}|variant:{self.variant}"
+        return (
+            f"gleu|n:{gleu.ORDER}|iterations:{self.iterations_run()}|seed:j*{gleu.SEED_STEP}|draw:py2-randint|"
+            f"tokens:{gleu.TOKEN_RULES[self.variant]}|variant:{self.variant}"
+        )

@@ -120,13 +120,15 @@ def classify_gold(dataset: Dataset) -> list[list[list[str] | None]]:
     ]
     for (r, i), cor_doc in zip(wanted, corrected):
         edits = dataset.references[r].edits[i]
+        row = types[r][i]
+        assert edits is not None and row is not None  # wanted: lines with edits
         spans = corrected_spans(edits)
         for k, edit in enumerate(edits):
             if edit.type in (NOOP, UNK):
                 continue
             if k not in spans:
-                types[r][i][k] = fallback_type(edit)
+                row[k] = fallback_type(edit)
                 continue
             imported = annotator.import_edit(source_of[i], cor_doc, [edit.start, edit.end, *spans[k]], min=True)
-            types[r][i][k] = imported.type
+            row[k] = imported.type
     return types

@@ -39,6 +39,21 @@ class GoToScorer(Metric):
     count_keys = frozenset({"tp", "fp", "fn", "tn"})
     lower_is_better = frozenset({"fp", "fn"})
     resampled = tuple(expand(["gotoscorer", "gotoscorer.unweighted"], RESAMPLED_KEYS))
+    sentence_columns = ("needed", "corrected", "wrong")
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        """The gold chunks that needed a correction, how many of those the system got right,
+        and its changes judged wrong (Gotou et al., 2020, section 3), unweighted: the weights
+        depend on the pool and change with it."""
+        rows = []
+        for gold, modified, correct in zip(statistics["gold"], statistics["modified"], statistics["correct"]):
+            needed = [g == "1" for g in gold]
+            right = [c == "1" for c in correct]
+            changed = [m == "1" for m in modified]
+            corrected = sum(n and r for n, r in zip(needed, right))
+            rows.append([sum(needed), corrected, sum(m and not r for m, r in zip(changed, right))])
+        return rows
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -206,7 +221,11 @@ def _plain_fields(counts, beta: float) -> list[str]:
         if len(_plain_text) + len(missing) > 100_000:
             _plain_text.clear()
         table = score_table(
-            [row[1:] for row in missing], [[0] * len(row[1:]) for row in missing], 1, weighted=False, beta=beta
+            [row[1:] for row in missing],  # type: ignore[arg-type]  # lists: numpy reads them alike
+            [[0] * len(row[1:]) for row in missing],  # type: ignore[arg-type]
+            1,
+            weighted=False,
+            beta=beta,
         )
         columns = [table[key].tolist() for key in GTS_KEYS]
         _plain_text.update(zip(missing, [_FIELDS % values for values in zip(*columns, strict=True)], strict=True))

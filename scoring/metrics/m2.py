@@ -14,6 +14,7 @@ import numpy as np
 from ..bootstrap import prf_of_counts
 from ..dataset import Dataset
 from ..errant.fscore import prf
+from ..errant.score import score_counts
 from ..hypothesis import Hypothesis
 from ..m2.gold import gold_sets
 from ..m2.score import corpus_choice, sentence_best, sentence_scores
@@ -21,7 +22,6 @@ from ..m2.sentence import line_counts
 from ..options import ScoringOptions
 from ..paths import ScorePath
 from .base import Metric, PerTypeTable, Resampling, register
-from .errant import score_counts
 
 MAX_UNCHANGED_WORDS = 2
 TYPE_LEVEL = "1"  # gold error types as the M2 file names them (NUCLE: ArtOrDet, Nn, ...)
@@ -40,7 +40,7 @@ def per_type_table(chosen: list[list], beta: float) -> dict[str, dict]:
             total = totals.setdefault(etype, [0, 0, 0])
             for j in range(3):
                 total[j] += row[j]
-    return {etype: score_counts(*row, beta) for etype, row in sorted(totals.items())}
+    return {etype: score_counts(tp, fp, fn, beta) for etype, (tp, fp, fn) in sorted(totals.items())}
 
 
 @register
@@ -55,6 +55,19 @@ class M2(Metric):
     lower_is_better = frozenset({"fp", "fn"})
     per_type = PerTypeTable(key="per_type", levels=(TYPE_LEVEL,), default_level=TYPE_LEVEL)
     resampled = ("m2.p", "m2.r", "m2.f", "m2.sentence.p", "m2.sentence.r", "m2.sentence.f")
+    sentence_columns = ("annotator", "tp", "fp", "fn", "p", "r", "f")
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        """The counts of the annotator m2scorer's corpus score chose for the line (so the rows
+        sum to the corpus counts) and their P/R/F."""
+        counts = statistics["counts"]
+        rows = []
+        for annotators, candidates, k in zip(statistics["annotators"], counts, corpus_choice(counts, beta)):
+            correct, proposed, gold = candidates[k][:3]
+            tp, fp, fn = correct, proposed - correct, gold - correct
+            rows.append([annotators[k] if k < len(annotators) else None, tp, fp, fn, *prf(tp, fp, fn, beta)])
+        return rows
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -78,6 +91,7 @@ class M2(Metric):
         per sentence, annotators in the order m2scorer tries them; ``"capped"``, when any,
         the line numbers (from 1) over the lattice budget, scored in parts (``scoring.m2.parts``)."""
         self.prepare(dataset)
+        assert self._gold is not None
         annotators, counts, capped = [], [], []
         for number, (source, tokens, (ids, sets)) in enumerate(
             zip(dataset.sources, hypothesis.tokens, self._gold[1]), start=1
@@ -93,7 +107,7 @@ class M2(Metric):
             counts.append(line.rows)
             if line.capped:
                 capped.append(number)
-        statistics = {"annotators": annotators, "counts": counts}
+        statistics: dict[str, list] = {"annotators": annotators, "counts": counts}
         if capped:
             statistics["capped"] = capped
         return statistics

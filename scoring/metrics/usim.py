@@ -29,6 +29,11 @@ class Usim(Metric):
     label = "USIM"
     headline = (ScorePath("usim.f", "USIM"),)
     resampled = ("usim.p", "usim.r", "usim.f")
+    sentence_columns = ("p", "r", "f")
+
+    @classmethod
+    def sentence_rows(cls, statistics: dict, beta: float) -> list[list]:
+        return [list(triple) for triple in statistics["sentences"]]
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -39,7 +44,10 @@ class Usim(Metric):
         """USIM's graphs are built from a dependency parse, which only a full spaCy pipeline makes."""
         if pipeline.has_parser:
             return None
-        return f"USIM needs a dependency parse; the {pipeline.name} pipeline of {pipeline.language.name} has none (only a full spaCy model pipeline parses)"
+        return (
+            f"USIM needs a dependency parse; the {pipeline.name} pipeline of {pipeline.language.name} has none "
+            "(only a full spaCy model pipeline parses)"
+        )
 
     def __init__(self, options: ScoringOptions):
         super().__init__(options)
@@ -57,6 +65,7 @@ class Usim(Metric):
             self.prepare(dataset)
         from ..usim import usim
 
+        assert self._source_graphs is not None  # prepared above
         source_graphs = self._source_graphs[1]
         source_docs = dataset.source_docs
         sentences = []

@@ -27,7 +27,7 @@ class FullPipeline(Pipeline):
         return any(installed(m) for m in language.models)
 
     @property
-    def types(self) -> str:
+    def types(self) -> str:  # type: ignore[override]  # the base's class default, here the language's
         return "errant" if self.language.errant_classifier else "scoring"
 
     @functools.cached_property
@@ -45,5 +45,7 @@ class FullPipeline(Pipeline):
         meta = self.nlp.meta
         return {
             "spacy": import_spacy().__version__,
-            "model": f"{meta.get('lang')}_{meta.get('name')}-{meta.get('version', package_version(meta.get('name', '')))}",
+            "model": (
+                f"{meta.get('lang')}_{meta.get('name')}-{meta.get('version', package_version(meta.get('name', '')))}"
+            ),
         }

@@ -11,7 +11,8 @@ few very frequent forms whose usual reading that order misses are fixed in
 of a sentence); a capitalised noun that can be a proper name's form is PROPN. A form BÍN does
 not know is left to its compounds (islenska splits unknown compounds and analyses the
 head; a word longer than :data:`LONGEST_WORD` letters is read by its last ones, since
-the splitter's time grows exponentially with a long chain of parts), then to the shape of the token (digits NUM, punctuation PUNCT), else ``X``,
+the splitter's time grows exponentially with a long chain of parts), then to the shape of the token (digits NUM,
+punctuation PUNCT), else ``X``,
 which the type rules read as untagged.
 """
 

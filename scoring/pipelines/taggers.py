@@ -4,7 +4,8 @@
 Each is made once per process, the first time a sentence needs it, and tags a whole
 sentence (``words -> UPOS per word``): the dictionary taggers read each word alone
 (pymorphy3: Russian, Ukrainian; islenska's BÍN: Icelandic), HanTa reads the sentence
-(German), and Czech has word lists and rules over simplemma's dictionary. A spaCy model's tags (``kind="spacy"``) come with its docs instead and are
+(German), and Czech has word lists and rules over simplemma's dictionary. A spaCy model's tags (``kind="spacy"``) come
+with its docs instead and are
 not made here. :func:`tagger_version` is the tagger's part of the pipeline signature.
 """
 
@@ -64,7 +65,10 @@ def tagger_version(tagger) -> str:
     if tagger.kind == "spacy":
         return f"{tagger.name}-{package_version(tagger.name)}"
     if tagger.kind == "pymorphy3":
-        return f"pymorphy3-{package_version('pymorphy3')}+dicts-{tagger.name}-{package_version(f'pymorphy3-dicts-{tagger.name}')}"
+        return (
+            f"pymorphy3-{package_version('pymorphy3')}+dicts-{tagger.name}-"
+            f"{package_version(f'pymorphy3-dicts-{tagger.name}')}"
+        )
     if tagger.kind == "islenska":
         return f"islenska-{package_version('islenska')}+bin-{package_version('islenska-data')}"
     if tagger.kind == "hanta":

@@ -1,5 +1,6 @@
 """``tokens``: the language's rule-based spaCy tokenizer (``spacy.blank(code)``) and nothing
-more: no lemma, no POS, no parse (every tag a placeholder ERRANT's rules read as X). ERRANT's alignment and merging then see only the
+more: no lemma, no POS, no parse (every tag a placeholder ERRANT's rules read as X). ERRANT's alignment and merging
+then see only the
 words, exactly as MultiGEC-2025 scored (stock ERRANT on a blank pipeline), and every
 language has it. spaCy's blank Chinese splits text into characters. Each edit keeps stock
 ERRANT's (degenerate) type beside the language-aware one, for ERRANT's ``cse``."""

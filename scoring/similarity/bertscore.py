@@ -20,7 +20,7 @@ in small batches (little padding), and one batch per core at a time, each on one
 (two small GEMMs side by side beat one GEMM split over two cores). The embeddings
 differ from bert-score's own by float rounding only (~5e-7).
 
-A line may be an essay (issue 24), and CLEME2.0 asks for one X' per chunk: thousands of
+A line may be an essay, and CLEME2.0 asks for one X' per chunk: thousands of
 sentences of thousands of words. bert-score truncates each to the model's length (512
 pieces), so X' that differ only past that point have the same ids: they are embedded
 once. Memory stays bounded however long the sentences and however many the pairs: a
@@ -35,7 +35,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -59,7 +59,7 @@ class Backend(NamedTuple):
     ids that weigh nothing ([CLS] and [SEP], as ``BERTScorer.score`` weighs them with idf off)."""
 
     token_ids: Callable[[str], list[int]]
-    encoder: Callable[[list[list[int]]], np.ndarray]
+    encoder: Any  # called on batches of token ids; one_core_per_call() for threads
     unweighted: frozenset[int]
     light: bool  # True: neither torch nor transformers loaded for it
 
@@ -69,7 +69,7 @@ def load_backend(model: str, layers: int | None, engine: str) -> Backend:
     """The process's backend for (model, layers) on ``engine``.
 
     On ONNX Runtime with an exported graph and a checked tokenizer spec, the worker loads
-    neither torch, transformers nor the model (about 600 MB, issue 23); otherwise it
+    neither torch, transformers nor the model (about 600 MB); otherwise it
     loads bert-score's ``BERTScorer`` and takes its tokenizer and model.
     """
     if not Path(model).exists():
@@ -184,7 +184,8 @@ def bounded_batches(items: list[int], most: int, size, limit: int) -> list[list[
 def held_at_once(batches: list[list[int]], tokens) -> Iterator[list[list[int]]]:
     """Runs of whole batches whose pairs hold at most :data:`EMBEDDED_TOKENS` tokens
     (``tokens(k)``: pair k's), or one batch when a batch alone holds more."""
-    part, held = [], 0
+    part: list = []
+    held = 0
     for batch in batches:
         size = sum(map(tokens, batch))
         if part and held + size > EMBEDDED_TOKENS:

@@ -88,7 +88,7 @@ def onnx_graph(model, pad_id: int) -> bytes:
         torch.onnx.export(
             LastHidden().eval(),
             example,
-            graph,
+            graph,  # type: ignore[arg-type]  # the exporter writes to a file object too
             input_names=["tokens", "mask"],
             output_names=["hidden"],
             dynamic_axes={"tokens": axes, "mask": axes, "hidden": axes},

@@ -1,7 +1,7 @@
 """The BERTScore model as files a worker can run without torch: an ONNX graph and a tokenizer spec.
 
 Exporting needs torch, transformers and bert-score, and about 350 MB more than running
-the graph; holding them cost a worker about 600 MB more than the graph alone (issue 23). So a
+the graph; holding them cost a worker about 600 MB more than the graph alone. So a
 child process exports once per machine, beside the compiled kernels, and workers read
 the files (:mod:`scoring.similarity.bertscore`):
 

@@ -23,7 +23,7 @@ def _offline() -> None:
     os.environ["TRANSFORMERS_OFFLINE"] = "1"
     constants = sys.modules.get("huggingface_hub.constants")
     if constants is not None:  # already imported: it read the environment at import time
-        constants.HF_HUB_OFFLINE = True
+        constants.HF_HUB_OFFLINE = True  # type: ignore[attr-defined]  # a module found at run time
 
 
 def cores() -> int:

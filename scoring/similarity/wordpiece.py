@@ -3,7 +3,7 @@
 A worker that scores similarity-weighted CLEME2.0 needs two things of the BERTScore
 model: a sentence's token ids (``bert_score.utils.sent_encode``) and the forward pass.
 The forward pass runs on ONNX Runtime from an exported graph; importing transformers
-(and with it torch) only to split words would cost a worker about 450 MB (issue 23).
+(and with it torch) only to split words would cost a worker about 450 MB.
 This module splits them itself, as transformers' slow ``BertTokenizer`` does, from a
 :class:`WordPieceSpec` that the export child (:mod:`scoring.similarity.export`) reads off
 the real tokenizer and checks against it before anyone uses it.
@@ -176,7 +176,7 @@ class WordPiece:
     def _token_id(self, token: str) -> int:
         if token in self.spec.special:
             return self.spec.special[token]
-        return self.ids.get(token, self.unknown_id)
+        return self.ids.get(token, self.unknown_id)  # type: ignore[return-value]  # every vocabulary has [UNK]
 
     def _tokens(self, text: str) -> list[str]:
         if not self.spec.basic:

@@ -92,7 +92,7 @@ def _depths(heads: list[int]) -> np.ndarray:
     n = len(heads)
     depth = np.full(n, -1, dtype=np.int64)
     for t in range(n):
-        path = []
+        path: list[int] = []
         a = t
         while depth[a] < 0 and heads[a] != a and len(path) <= n:
             path.append(a)

@@ -1,4 +1,4 @@
-// Live pages (issue 33): the one module that keeps every page up to date.
+// Live pages: the one module that keeps every page up to date.
 //
 // A page watches its phase's version (/tasks/<slug>/version/?phase=<key>, a few bytes the
 // proxy answers itself for a public phase) and fetches its fragment only when the version

@@ -86,3 +86,28 @@ def test_after_end_board_opens_when_the_phase_ends(small_texts, phase, client):
 def test_other_methods_still_go_through_drf(small_task, client):
     assert client.post(URL).status_code == 405
     assert client.options(URL).status_code == 200
+
+
+def prepared_board_statements() -> int:
+    """The statements this connection holds prepared on the server (PostgreSQL)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+        return cursor.fetchone()[0]
+
+
+def test_the_board_read_prepares_only_when_the_policy_allows(small_task, client, settings):
+    """GEC_PREPARED_STATEMENTS=0 (a transaction-mode pooler): the poll leaves nothing
+    prepared on the server; on, its one statement is prepared (docs/deployment.md)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    settings.GEC_PREPARED_STATEMENTS = False
+    before = prepared_board_statements()
+    assert client.get(URL).status_code == 200
+    assert prepared_board_statements() == before
+    settings.GEC_PREPARED_STATEMENTS = True
+    assert client.get(URL).status_code == 200
+    assert prepared_board_statements() == before + 1

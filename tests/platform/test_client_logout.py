@@ -1,5 +1,5 @@
-"""``gec-submit logout`` revokes the token on the server and forgets it locally
-(issue 23, finding 3); a token the server already dropped is forgotten all the same."""
+"""``gec-submit logout`` revokes the token on the server and forgets it locally;
+a token the server already dropped is forgotten all the same."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""``gec-submit`` says what a refusal is (issue 30, item 7): a team that awaits the
+"""``gec-submit`` says what a refusal is: a team that awaits the
 organizers' approval is told so, not that its file was refused; a revoked token, or
 none, is told to log in again; a bad file still lists its problems by line."""
 

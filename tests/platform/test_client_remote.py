@@ -121,7 +121,7 @@ def small_task_phase():
 def test_over_the_queued_limit_the_client_names_the_setting(
     server, small_texts, tmp_path, monkeypatch, capsys, settings
 ):
-    """Issue 33: a team's waiting uploads per phase are capped; gec-submit says which setting."""
+    """A team's waiting uploads per phase are capped; gec-submit says which setting."""
     settings.GEC_MAX_QUEUED_UPLOADS = 1
     settings.GEC_TASK_MODE = "celery"  # no worker here: the first upload stays queued
     monkeypatch.setattr("leaderboard.services.jobs.queue.celery_app.send_task", lambda *args, **kwargs: None)

@@ -1,4 +1,4 @@
-"""``gec-submit submit`` with a damaged zip (issue 33, item 4): the server's 400 comes
+"""``gec-submit submit`` with a damaged zip: the server's 400 comes
 back as exit 2 with the zip and the member named on stderr, for every kind of damage
 (an encrypted member, corrupt deflate data, a cut archive, a bad CRC, a file twice)."""
 

@@ -1,5 +1,5 @@
 """A failure the file caused counts against the team's limits; one the platform caused
-does not (issue 14: failed uploads could be repeated without end)."""
+does not (failed uploads could be repeated without end)."""
 
 import pytest
 

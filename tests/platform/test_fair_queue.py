@@ -1,4 +1,4 @@
-"""The fair queue (issue 33 item 3): a team has one job per queue in the broker at a time,
+"""The fair queue: a team has one job per queue in the broker at a time,
 the next sent when it ends; a team may keep GEC_MAX_QUEUED_UPLOADS uploads of a phase
 waiting (then 429, naming the setting). The broker's sends are captured here; a real
 worker runs them in test_integration_fair_queue.py."""

@@ -1,4 +1,4 @@
-"""The fair queue with a real Celery worker (issue 33 item 3): one team's uploads queued
+"""The fair queue with a real Celery worker: one team's uploads queued
 first do not hold another team's for more than one job each, and a team over
 GEC_MAX_QUEUED_UPLOADS gets a 429 until its uploads are scored."""
 

@@ -20,6 +20,7 @@ from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
 from leaderboard.services.pool import membership as pool
 from scoring import REGISTRY
 from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS
+from tests.waits import until
 
 from .conftest import client_for, make_user
 from .workers import REAL_STACK, scored, wait_for
@@ -132,8 +133,12 @@ def test_uploads_are_scored_by_workers_and_pool_stays_exact(workers):
     workers.kill(workers.processes[0])  # at once: a warm worker scores these 391 lines in about a second
     assert Submission.objects.get(pk=fourth).status == "running"
     workers.start()
-    time.sleep(6)
-    sweep_stuck_submissions(older_than=5)  # what beat runs every GEC_SWEEP_EVERY seconds
+    until(  # what beat runs every GEC_SWEEP_EVERY seconds, once the job has been silent 5 s
+        lambda: fourth in sweep_stuck_submissions(older_than=5) or Submission.objects.get(pk=fourth).status == "scored",
+        timeout=60,
+        every=0.5,
+        what="the fourth system re-queued by the sweeper",
+    )
     wait_for(scored(fourth), what="the fourth system scored after the kill")
     time.sleep(2)  # a redelivered duplicate, if any, has time to run (and change nothing)
     assert Submission.objects.filter(status="scored").count() == 4

@@ -1,6 +1,6 @@
 """On the real stack (PostgreSQL, Redis, Celery workers under their memory ceiling): a
 worker SIGKILLed from outside, as the host's OOM killer or a rolling deploy does, costs
-the team nothing; the job runs again and is scored (issue 23: two kills ended an
+the team nothing; the job runs again and is scored (two kills ended an
 ordinary file ``failed``, cause ``input``, counted against the team's quota).
 
 Each kill lands in the middle of a job: the worker's jobs wait at a gate (job_gate.py)

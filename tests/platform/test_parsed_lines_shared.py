@@ -5,6 +5,7 @@ import pytest
 
 from leaderboard.models import ParsedLine
 from leaderboard.services.data import datasets
+from leaderboard.services.data.bounded import Bounded
 from leaderboard.services.scoring.submission import score_submission
 from leaderboard.services.submissions.intake import accept_submission
 from scoring.nlp import parse_tokens
@@ -24,7 +25,7 @@ def test_a_restarted_worker_reuses_stored_parses(phase, alice, small_texts, monk
     )
     assert score_submission(first.pk) == "scored"
     assert ParsedLine.objects.filter(dataset_id=phase.dataset_id).exists()
-    monkeypatch.setattr(datasets, "_cache", {})  # a fresh process
+    monkeypatch.setattr(datasets, "_cache", Bounded(datasets.CACHED_DATASETS))  # a fresh process
     parsed = []
 
     def counting(lines):

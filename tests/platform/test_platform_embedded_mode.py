@@ -23,7 +23,9 @@ assert settings.GEC_TASK_MODE == "thread", settings.GEC_TASK_MODE
 src, ref, hyp = (open(p).read() for p in ("src.txt", "ref.txt", "hyp.txt"))
 task = create_task("t", source=src, references=[("ref", ref)], metrics=["errant", "gotoscorer"])
 started = time.monotonic()
-submission = accept_submission(task.phases.get(), User.objects.create(username="u"), system_name="s", filename="hyp.txt", content=hyp.encode())
+submission = accept_submission(\
+    task.phases.get(), User.objects.create(username="u"), system_name="s", filename="hyp.txt", content=hyp.encode()\
+)
 returned = time.monotonic() - started
 wait_for_background()
 submission.refresh_from_db()

@@ -1,4 +1,4 @@
-"""The version every live page polls, through the proxy (issue 33): a public phase's is
+"""The version every live page polls, through the proxy: a public phase's is
 kept a second and answered by nginx to everyone, session cookie or not; a hidden phase's
 is each viewer's own and never kept."""
 

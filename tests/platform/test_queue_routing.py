@@ -1,4 +1,4 @@
-"""Costly files go to their own queue with a bigger time budget (issue 14: fair queues)."""
+"""Costly files go to their own queue with a bigger time budget (fair queues)."""
 
 from leaderboard.services.scoring.cost import cost_of, submission_cost
 
@@ -59,7 +59,7 @@ def test_the_message_carries_queue_and_budget(phase, alice, small_texts, setting
 
 
 def test_similarity_weights_add_their_forward_passes_to_the_budget(phase, small_texts, settings):
-    """Issue 23: a legal essay with similarity-weighted CLEME2.0 takes minutes of forward
+    """A legal essay with similarity-weighted CLEME2.0 takes minutes of forward
     passes; the budget counts them (changed lines only, each up to the model's length)."""
     settings.GEC_SCORING_TIME_LIMIT = 100_000
     plain = cost_of(small_texts["T5"].encode(), phase.dataset_id)
@@ -93,7 +93,7 @@ def test_the_task_setting_decides(phase, alice, small_texts):
 
 
 def test_the_estimate_counts_changed_tokens_metrics_and_similarity_passes(phase, small_texts, settings):
-    """Issue 33: the queue follows the expected work, not only the file's size."""
+    """The queue follows the expected work, not only the file's size."""
     copy = small_texts["source"].encode()
     assert cost_of(copy, phase.dataset_id, sim=True, metrics=4).estimate == 0  # nothing changed, nothing to do
     t5 = small_texts["T5"].encode()
@@ -104,7 +104,7 @@ def test_the_estimate_counts_changed_tokens_metrics_and_similarity_passes(phase,
 
 def test_an_essay_with_similarity_weights_goes_to_the_large_queue(phase, small_texts, settings):
     """Normal-size long lines with similarity weights: minutes of forward passes, so they
-    leave the default queue to the one-second uploads (issue 33); without weights they stay."""
+    leave the default queue to the one-second uploads; without weights they stay."""
     lines = small_texts["source"].splitlines()
     essay = "".join(" ".join(["word"] * 300) + "\n" for _ in lines).encode()
     settings.GEC_LARGE_FILE_RATIO = 1000  # the size rule out of the way: the estimate decides

@@ -1,4 +1,4 @@
-"""Past one machine, as docs/deployment.md says (issue 26): the web runs from one clone
+"""Past one machine, as docs/deployment.md says: the web runs from one clone
 and a Celery worker from a second clone in another directory, each with its own working
 directory, GEC_VAR_DIR, kernel cache, home and temporary folder, sharing nothing but
 PostgreSQL and Redis. Through the web, an organizer hosts a task (its gold is prepared
@@ -113,7 +113,8 @@ def multipart(fields, files) -> tuple[bytes, str]:
         for name, value in fields
     ]
     parts += [
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\nContent-Type: text/plain\r\n\r\n'.encode()
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+        f'filename="{filename}"\r\nContent-Type: text/plain\r\n\r\n'.encode()
         + text.encode()
         + b"\r\n"
         for name, filename, text in files

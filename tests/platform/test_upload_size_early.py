@@ -1,4 +1,4 @@
-"""An oversized upload is refused before its body is read (issue 14: a 500 MB body cost
+"""An oversized upload is refused before its body is read (a 500 MB body cost
 5.7 s and 300 MB of the web worker before its 413).
 
 The request body is a payload that counts the bytes the server reads: a Content-Length

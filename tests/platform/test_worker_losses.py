@@ -1,5 +1,5 @@
 """A job whose worker died runs again; it is the file's fault, counted against the team,
-only when the worker's own memory ceiling or time budget stopped it (issue 23: two
+only when the worker's own memory ceiling or time budget stopped it (two
 external kills ended an ordinary file ``failed``, cause ``input``), and a job stopped
 from outside too often fails as the platform's fault, which does not count."""
 

@@ -45,7 +45,7 @@ def after_worker_init(value: str | None, start: int = 0, own_session: bool = Fal
 
 
 def test_workers_lower_their_priority_by_default():
-    """Below the web's, not to the bottom: a storm of requests leaves scoring a floor (issue 33)."""
+    """Below the web's, not to the bottom: a storm of requests leaves scoring a floor."""
     assert after_worker_init(None)[0] == 3
 
 

@@ -23,7 +23,7 @@ def redis_answers() -> bool:
         import redis
 
         return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=0.5).ping()
-    except Exception:  # noqa: BLE001
+    except Exception:
         return False
 
 

@@ -62,5 +62,6 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from error
         ranked = sum(len(items) for items in loaded.rankings.values())
         self.stdout.write(
-            f"{target}: {len(loaded.schemes)} score schemes, {ranked} ranking items, sets {', '.join(loaded.system_sets)}"
+            f"{target}: {len(loaded.schemes)} score schemes, {ranked} ranking items, sets "
+            f"{', '.join(loaded.system_sets)}"
         )

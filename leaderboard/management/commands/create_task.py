@@ -36,7 +36,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--corpora",
             type=Path,
-            help="instead of --source/--ref/--m2: a folder (or a zip) with one folder per corpus (source.txt, ref*.txt, corpus.json)",
+            help="instead of --source/--ref/--m2: a folder (or a zip) with one folder per corpus (source.txt, "
+            "ref*.txt, corpus.json)",
         )
         parser.add_argument("--title", default="")
         parser.add_argument("--description", default="")
@@ -121,8 +122,10 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from error
         task, dataset = created.task, created.dataset
         self.stdout.write(
-            f"{'added phase ' + created.kind + ' to' if add_phase else 'created'} task {task.slug}: {dataset.n_sentences} sentences, "
-            f"{dataset.n_references} reference(s), metrics {', '.join(task.metric_names())}; phase {created.kind}: results {created.results_visibility}"
+            f"{'added phase ' + created.kind + ' to' if add_phase else 'created'} task {task.slug}: "
+            f"{dataset.n_sentences} sentences, "
+            f"{dataset.n_references} reference(s), metrics {', '.join(task.metric_names())}; phase "
+            f"{created.kind}: results {created.results_visibility}"
             + (", blind" if created.blind else "")
             + (f", ends {created.ends_at:%Y-%m-%d %H:%M} UTC" if created.ends_at else "")
         )

@@ -115,7 +115,8 @@ class Command(BaseCommand):
             description=(
                 "A demo on the official CoNLL-2014 test gold (two annotators; copyright notice in "
                 "leaderboard/demo_data/conll14). Development phase: sentences 1-150, public board. Test phase: "
-                "sentences 151-300, opens a week after the demo is loaded, for a week; blind, results hidden until the organizers "
+                "sentences 151-300, opens a week after the demo is loaded, for a week; blind, results hidden "
+                "until the organizers "
                 "reveal them. The systems are simulated from "
                 "the gold edits: each applies a fixed share of one annotator's edits plus noise."
             ),
@@ -151,7 +152,8 @@ class Command(BaseCommand):
         started = time.monotonic()
         corpora = read_corpora_dir(MULTIGEC_DATA)
         self.stdout.write(
-            f"MultiGEC demo: preparing {len(corpora)} corpora ({', '.join(f'{c.name} ({c.lang})' for c in corpora)}) ..."
+            f"MultiGEC demo: preparing {len(corpora)} corpora "
+            f"({', '.join(f'{c.name} ({c.lang})' for c in corpora)}) ..."
         )
         task = SharedTask.objects.create(
             slug=MULTIGEC_SLUG,
@@ -159,11 +161,16 @@ class Command(BaseCommand):
             metrics=["errant", "gleu", "gotoscorer"],
             headline_metric="gleu.score",  # MultiGEC-2025 ranked by GLEU
             description=(
-                "A demo of a multilingual task in the shape of MultiGEC-2025: three open corpora, each with its language and its "
-                "number of references (UA-GEC essays, CC BY 4.0; GECCC paragraphs, CC BY-SA 4.0; IceEC sentences, CC BY 4.0; "
-                "attribution in leaderboard/demo_data/multigec/README.md), each scored with its language's richest offline pipeline and GLEU as MultiGEC "
-                "reported it. Each system uploads one zip with a file per corpus; the board shows every corpus and the macro average. "
-                "The systems are simulated from the first reference: each applies a share of its changes plus a few spurious edits."
+                "A demo of a multilingual task in the shape of MultiGEC-2025: three open corpora, each with "
+                "its language and its "
+                "number of references (UA-GEC essays, CC BY 4.0; GECCC paragraphs, CC BY-SA 4.0; IceEC "
+                "sentences, CC BY 4.0; "
+                "attribution in leaderboard/demo_data/multigec/README.md), each scored with its language's "
+                "richest offline pipeline and GLEU as MultiGEC "
+                "reported it. Each system uploads one zip with a file per corpus; the board shows every "
+                "corpus and the macro average. "
+                "The systems are simulated from the first reference: each applies a share of its changes plus "
+                "a few spurious edits."
             ),
         )
         datasets = store_corpora(task, corpora, prepare=lambda dataset: prepare_stored(dataset, tokenize=False))
@@ -204,7 +211,9 @@ class Command(BaseCommand):
         task = create_task(
             SEEDA_SLUG,
             title="SEEDA demo (391 sentences, CoNLL-14 subset)",
-            description="Demo task: the SEEDA subset with two references; five systems and the INPUT baseline are scored.",
+            description=(
+                "Demo task: the SEEDA subset with two references; five systems and the INPUT baseline are scored."
+            ),
             source=(outputs / "INPUT.txt").read_text(encoding="utf-8"),
             references=[(p.stem, p.read_text(encoding="utf-8")) for p in refs],
         )

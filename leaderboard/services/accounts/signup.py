@@ -1,7 +1,7 @@
 """Accounts: sign-up by e-mail confirmation, a new participant's profile, profile changes
 (a new address confirmed by mail too).
 
-Sign-up answers the same whatever exists (issue 23): the page always says "check your
+Sign-up answers the same whatever exists: the page always says "check your
 email", and what the mail says depends on what the address owner may know. A new
 username and address get an inactive account and a link that activates it; an address
 that has an account gets a mail saying so (with the username and a reset link); a taken
@@ -71,7 +71,8 @@ def request_email_change(user: User, email: str, *, site: str) -> None:
         token = signing.dumps({"user": user.pk, "email": email, "was": user.email}, salt=EMAIL_CHANGE_SALT)
         body = (
             f"Open this link to use this address for your account {user.username} at {site} "
-            f"(it works for {settings.PASSWORD_RESET_TIMEOUT // 86400} days):\n\n{site}{reverse('email-confirm', args=[token])}\n\n"
+            f"(it works for {settings.PASSWORD_RESET_TIMEOUT // 86400} "
+            f"days):\n\n{site}{reverse('email-confirm', args=[token])}\n\n"
             "If this was not you, ignore this mail: nothing changes.\n"
         )
     send_mail("Your address at the GEC leaderboard", body, None, [email])
@@ -104,7 +105,8 @@ def sign_up(username: str, email: str, password: str, *, site: str, next_url: st
         holder = new_inactive_user(username, email, hashed)
     if holder is None:
         body = (
-            f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That username is taken: "
+            f"Someone (perhaps you) tried to sign up at {site} as {username!r} with this address. That "
+            "username is taken: "
             f"sign up again with another one: {site}{reverse('signup')}\n\nIf this was not you, ignore this mail.\n"
         )
     elif is_pending(holder):
@@ -118,7 +120,8 @@ def sign_up(username: str, email: str, password: str, *, site: str, next_url: st
         body = (
             f"Someone (perhaps you) tried to sign up at {site} with this address, which already has an account: "
             f"your username is {holder.username}.\n\nLog in: {site}{reverse('login')}\n"
-            f"Forgot the password? Reset it: {site}{reverse('password_reset')}\n\nIf this was not you, ignore this mail.\n"
+            f"Forgot the password? Reset it: {site}{reverse('password_reset')}\n\nIf this was not you, ignore "
+            "this mail.\n"
         )
     send_mail("Your sign-up at the GEC leaderboard", body, None, [email])
 

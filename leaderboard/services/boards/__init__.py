@@ -7,5 +7,5 @@
   where the change happens (the upload, the worker that scores), as a small file the
   proxy serves; every member's page polls that file. A crowd of open pages then costs
   the proxy a few hundred bytes a poll and Django nothing, and a change one render per
-  team (issue 33).
+  team.
 """

@@ -3,9 +3,10 @@ member (served by the proxy), Django for an organizer (the own rows fragment, th
 API), who may see more than a member and is one of few; for everyone when channels are
 off (``GEC_LIVE_DIR`` empty).
 
-Asking for a member's URL writes the channel again, so a file left stale by a change
-no service announced (results revealed when a phase ended, say) is mended by the next
-page that shows it.
+A view asking for a member's URL (``own_rows``, ``status``) writes the channel again, so a
+file left stale by a change no service announced (results revealed when a phase ended,
+say) is mended by the next page that shows it. ``status_url`` only names the file: a
+template tag may ask it while the page renders, and rendering writes nothing.
 """
 
 from __future__ import annotations
@@ -31,10 +32,18 @@ def own_rows(user, phase: Phase, team: Team | None) -> tuple[str, str]:
     return channel.url, body.decode()
 
 
-def status(user, submission: Submission) -> str:
-    """The URL of one submission's polled status (``{"id", "status", "finished", "progress"}``)."""
+def status_url(user, submission: Submission) -> str:
+    """The URL of one submission's polled status (``{"id", "status", "finished", "progress"}``),
+    written nowhere: the view that shows it first calls :func:`status`."""
     if not enabled() or access.may_organize(submission.phase.task, user):
         return reverse("api-submission-status", args=[submission.pk])
-    channel = submission_channel(submission.pk, submission.team_id)
-    publish.write_safely(channel, publish.status_body(submission))
-    return channel.url
+    return submission_channel(submission.pk, submission.team_id).url
+
+
+def status(user, submission: Submission) -> str:
+    """:func:`status_url`, the member's channel written first (now, not after the commit:
+    the page that follows the submission may be the next request)."""
+    url = status_url(user, submission)
+    if enabled() and not access.may_organize(submission.phase.task, user):
+        publish.write_safely(submission_channel(submission.pk, submission.team_id), publish.status_body(submission))
+    return url

@@ -1,4 +1,4 @@
-"""Human evaluation campaigns (issue 32): create, prepare, judge, rank, import, publish.
+"""Human evaluation campaigns: create, prepare, judge, rank, import, publish.
 
 Modules: :mod:`.create` (an organizer's settings, checked), :mod:`.sampling` (which
 screens, seeded), :mod:`.controls` (degraded outputs, the sign test), :mod:`.prepare`

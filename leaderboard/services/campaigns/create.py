@@ -69,14 +69,15 @@ def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
         "seed": (0, 2**31 - 1),
         "practice": (0, 10),
     }
+    ranges_float: dict[str, float] = {"controls": 0.5, "threshold": 1.0}
     for name, (low, high) in ranges.items():
         value = getattr(settings, name)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             problems.append(f"{name}: an integer from {low} to {high} (got {value!r})")
-    for name, high in (("controls", 0.5), ("threshold", 1.0)):
+    for name, most in ranges_float.items():
         value = getattr(settings, name)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
-            problems.append(f"{name}: a number from 0 to {high} (got {value!r})")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= most:
+            problems.append(f"{name}: a number from 0 to {most} (got {value!r})")
     if not isinstance(settings.guidelines, str) or len(settings.guidelines) > MAX_GUIDELINES:
         problems.append(f"guidelines: Markdown text of at most {MAX_GUIDELINES} characters")
     if settings.mode not in Campaign.Mode.values:
@@ -114,8 +115,10 @@ def check_controls(settings: CampaignSettings, problems: list[str]) -> None:
         else "a threshold of 0 trusts no annotator with controls"
     )
     problems.append(
-        f"controls: {controls} control screens per annotator give at best p = {sign_test(controls, 0):.3g}, above the threshold "
-        f"{threshold}, so no annotator could be trusted and every judgment would be left out; {remedy}, raise the threshold, or set controls to 0"
+        f"controls: {controls} control screens per annotator give at best p = {sign_test(controls, 0):.3g}, "
+        "above the threshold "
+        f"{threshold}, so no annotator could be trusted and every judgment would be left out; {remedy}, raise "
+        "the threshold, or set controls to 0"
     )
 
 
@@ -124,7 +127,8 @@ def chosen_systems(phase: Phase, ids: list[int] | None, problems: list[str]) -> 
         systems = board_systems(phase)
         if len(systems) < 2:
             problems.append(
-                f"systems: the board of the {phase.title} phase has {len(systems)} systems; a campaign ranks two or more"
+                f"systems: the board of the {phase.title} phase has {len(systems)} systems; a campaign ranks "
+                "two or more"
             )
         return systems
     if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):

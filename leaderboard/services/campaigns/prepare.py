@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 
@@ -94,7 +95,9 @@ def build_rows(
     screens = []
     for index, planned in enumerate(plan.screens):
         source = dataset.sources[planned.line]
-        shown = [{"tokens": tokens, "systems": list(ids), "control_of": None} for tokens, ids in planned.groups]
+        shown: list[dict[str, Any]] = [
+            {"tokens": tokens, "systems": list(ids), "control_of": None} for tokens, ids in planned.groups
+        ]
         if index in controls:
             original, made = controls[index]
             shown.insert(rng.randint(0, len(shown)), {"tokens": made, "systems": [], "control_of": shown[original]})

@@ -75,7 +75,8 @@ def unpack_corpora(name: str, data: bytes) -> list[CorpusGold]:
         parts = PurePosixPath(path).parts
         if len(parts) != 2:
             raise problem(
-                f"{path}: a corpus bundle holds one folder per corpus, each with its files (no deeper folders, no loose files)",
+                f"{path}: a corpus bundle holds one folder per corpus, each with its files (no deeper folders, "
+                "no loose files)",
                 name,
             )
         folders.setdefault(parts[0], {})[parts[1]] = content
@@ -97,7 +98,8 @@ def checked_corpora(name: str, folders: dict[str, dict[str, bytes]]) -> list[Cor
         raise problem("no corpus folder found", name)
     if len(folders) > MAX_CORPORA:
         raise problem(f"{len(folders)} corpora; at most {MAX_CORPORA}", name)
-    corpora, problems = [], []
+    corpora: list = []
+    problems: list[scoring.Problem] = []
     for folder, files in sorted(folders.items()):
         try:
             corpora.append(corpus_gold(folder, files))
@@ -125,7 +127,8 @@ def corpus_gold(name: str, files: dict[str, bytes]) -> CorpusGold:
     pipeline = str(manifest.get("pipeline") or "")
     if pipeline and pipeline not in scoring.pipelines.available_pipelines(lang):
         raise problem(
-            f"pipeline {pipeline!r} is not available for {lang}; choose one of {', '.join(scoring.pipelines.available_pipelines(lang))}",
+            f"pipeline {pipeline!r} is not available for {lang}; choose one of "
+            f"{', '.join(scoring.pipelines.available_pipelines(lang))}",
             MANIFEST,
         )
     max_tokens = manifest.get("max_tokens", Dataset._meta.get_field("max_tokens").default)
@@ -135,7 +138,8 @@ def corpus_gold(name: str, files: dict[str, bytes]) -> CorpusGold:
         or not 1 <= max_tokens <= scoring.MAX_LINE_TOKENS
     ):
         raise problem(
-            f"max_tokens must be a whole number from 1 to {scoring.MAX_LINE_TOKENS} (the longest line every metric is bounded on); got {json.dumps(max_tokens)}",
+            f"max_tokens must be a whole number from 1 to {scoring.MAX_LINE_TOKENS} (the longest line every "
+            f"metric is bounded on); got {json.dumps(max_tokens)}",
             MANIFEST,
         )
     gold = check_gold(**classify("", files), max_tokens=max_tokens)  # problems are named after the folder by the caller
@@ -182,10 +186,16 @@ def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") 
         return [(corpora[named.stem], named.name, content)]  # one corpus's file, named as in a zip
     if not filename.lower().endswith(ZIP_SUFFIX):
         raise problem(
-            f"this phase has {len(corpora)} corpora ({', '.join(corpora)}): upload a zip with one file per corpus, named <corpus>.txt, or name the corpus of this file",
+            f"this phase has {len(corpora)} corpora ({', '.join(corpora)}): upload a zip with one file per "
+            "corpus, named <corpus>.txt, or name the corpus of this file",
             filename,
         )
     files = read_zip(filename, content, max_members=len(corpora), max_bytes=phase.max_upload_bytes() * len(corpora))
+    return _zip_outputs(filename, files, corpora)
+
+
+def _zip_outputs(filename: str, files: dict[str, bytes], corpora: dict[str, Phase]) -> list[tuple[Phase, str, bytes]]:
+    """The zip's files matched to corpora by name, in the phase's corpus order."""
     outputs, unknown = {}, []
     for path, data in files.items():
         member = PurePosixPath(path)
@@ -202,7 +212,8 @@ def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") 
         )
     if not outputs:
         raise problem(
-            f"no corpus file in the zip; name each file after its corpus, one of {', '.join(f'{c}.txt' for c in corpora)}",
+            "no corpus file in the zip; name each file after its corpus, one of "
+            f"{', '.join(f'{c}.txt' for c in corpora)}",
             filename,
         )
     return [outputs[name] for name in corpora if name in outputs]

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import threading
-
 import scoring
 
 from ...models import Dataset, ParsedLine
+from .bounded import Bounded
 
 FETCH_BATCH = 900  # keys per query (under SQLite's parameter limit)
 
-_cache: dict[int, scoring.Dataset] = {}
-_cache_lock = threading.Lock()
+CACHED_DATASETS = 8  # prepared datasets a process keeps (tens of MB each with their parses)
+_cache: Bounded[int, scoring.Dataset] = Bounded(CACHED_DATASETS)
 
 
 def prepare_dataset(name: str, source: str, references: list[tuple[str, str]], *, tokenize: bool = False) -> Dataset:
@@ -73,8 +72,7 @@ def prepare_stored(dataset: Dataset, *, tokenize: bool = False) -> scoring.Datas
         prepared.n_references,
     )
     dataset.save(update_fields=["prepared", "n_sentences", "n_references"])
-    with _cache_lock:
-        _cache[dataset.pk] = prepared
+    _cache.put(dataset.pk, prepared)
     return prepared
 
 
@@ -89,24 +87,21 @@ def _store(name: str, prepared: scoring.Dataset, source: str, references: list[d
         n_references=prepared.n_references,
     )
     prepared.lines.store = DatabaseLineStore(dataset.pk)
-    with _cache_lock:
-        _cache[dataset.pk] = prepared
+    _cache.put(dataset.pk, prepared)
     return dataset
 
 
 def load_dataset(dataset: Dataset | int) -> scoring.Dataset:
     """The prepared dataset, restored from its stored bytes once per process."""
     pk = dataset if isinstance(dataset, int) else dataset.pk
-    with _cache_lock:
-        cached = _cache.get(pk)
+    cached = _cache.get(pk)
     if cached is None:
         prepared = bytes(Dataset.objects.values_list("prepared", flat=True).get(pk=pk))
         cached = scoring.Dataset.from_bytes(prepared)
         if cached.made_by_another_pipeline:
             cached = prepare_again(pk, tokenize=cached.tokenize)
         cached.lines.store = DatabaseLineStore(pk)
-        with _cache_lock:
-            _cache[pk] = cached
+        _cache.put(pk, cached)
     return cached
 
 
@@ -130,7 +125,7 @@ class DatabaseLineStore:
         self.dataset_id = dataset_id
 
     def fetch(self, keys: list[str]) -> dict[str, bytes]:
-        found = {}
+        found: dict[str, bytes] = {}
         for i in range(0, len(keys), FETCH_BATCH):
             rows = ParsedLine.objects.filter(dataset_id=self.dataset_id, key__in=keys[i : i + FETCH_BATCH]).values_list(
                 "key", "parse"

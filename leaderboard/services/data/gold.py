@@ -9,6 +9,7 @@ A zip is bounded before it is read (:mod:`.archives`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -36,7 +37,7 @@ class Gold:
 def check_gold(
     *,
     source: tuple[str, bytes] | None = None,
-    references: list[tuple[str, bytes]] = (),
+    references: Sequence[tuple[str, bytes]] = (),
     m2: tuple[str, bytes] | None = None,
     max_tokens: int = 1000,
 ) -> Gold:
@@ -108,7 +109,8 @@ def classify(name: str, files: dict[str, bytes]) -> dict:
     sources = [f for f in files if PurePosixPath(f).stem.lower() in SOURCE_STEMS]
     if len(sources) != 1:
         raise problem(
-            f"name exactly one file source.txt (or src, input, orig) in the bundle; found {', '.join(sorted(files)) or 'nothing'}",
+            "name exactly one file source.txt (or src, input, orig) in the bundle; found "
+            f"{', '.join(sorted(files)) or 'nothing'}",
             name,
         )
     references = [(f, files[f]) for f in sorted(files) if f != sources[0]]

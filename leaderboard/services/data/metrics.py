@@ -3,15 +3,14 @@ submission and re-scoring a phase's pool both start from them."""
 
 from __future__ import annotations
 
-import threading
-
 import scoring
 
 from ...models import Phase
+from .bounded import Bounded
 from .datasets import load_dataset, save_prepared
 
-_metrics_cache: dict[tuple, list] = {}
-_metrics_lock = threading.Lock()
+CACHED_METRIC_SETS = 8  # (dataset, metrics, options) a process keeps built and prepared
+_metrics_cache: Bounded[tuple, list] = Bounded(CACHED_METRIC_SETS)
 
 
 def prepared_metrics(phase: Phase) -> list:
@@ -22,8 +21,7 @@ def prepared_metrics(phase: Phase) -> list:
     dataset_id = phase.dataset_id
     names = served_metrics(phase)
     key = (dataset_id, tuple(names), repr(options))
-    with _metrics_lock:
-        metrics = _metrics_cache.get(key)
+    metrics = _metrics_cache.get(key)
     if metrics is None:
         dataset = load_dataset(dataset_id)
         metrics = scoring.build_metrics(names, options)
@@ -32,8 +30,7 @@ def prepared_metrics(phase: Phase) -> list:
             metric.prepare(dataset)
         if set(dataset.tables) != tables:  # computed once for the task: the next worker loads them
             save_prepared(dataset_id, dataset)
-        with _metrics_lock:
-            _metrics_cache[key] = metrics
+        _metrics_cache.put(key, metrics)
     return metrics
 
 

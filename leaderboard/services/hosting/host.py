@@ -76,7 +76,7 @@ def add_hosted_phase(
             corpora = store_corpora(task, gold, user=user)
         if corpora:
             return add_corpus_phase(task, list(corpora), **fields)
-        if gold is not None:
+        if isinstance(gold, Gold):
             dataset = store_gold(task, f"{task.slug} {fields['kind']} gold", gold, **(language or {}))
             queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
         if dataset.is_prepared:

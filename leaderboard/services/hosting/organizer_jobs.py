@@ -67,7 +67,7 @@ def run_job(job_id: int) -> str:
             status=OrganizerJob.Status.RUNNING, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1
         )
     try:
-        result = RUNNERS[job.kind](job)
+        result = RUNNERS[OrganizerJob.Kind(job.kind)](job)
     except scoring.InputError as error:
         return fail_job(job_id, str(error))
     OrganizerJob.objects.filter(pk=job_id).update(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import transaction
 
 import scoring
@@ -29,14 +31,14 @@ def create_task(
     slug: str,
     *,
     source: str | None = None,
-    references: list[tuple[str, str]] = (),
+    references: Sequence[tuple[str, str]] = (),
     m2: str | None = None,
     title: str = "",
     description: str = "",
     tokenize: bool = False,
     metrics: list[str] | None = None,
     gts_ref: int = 0,
-    tracks: list[str] = (),
+    tracks: Sequence[str] = (),
     headline_metric: str = "",
     gleu_variant: str = "",
     kind: str = Phase.Kind.DEV,
@@ -74,7 +76,7 @@ def prepare_gold_files(
     name: str,
     *,
     source: str | None = None,
-    references: list[tuple[str, str]] = (),
+    references: Sequence[tuple[str, str]] = (),
     m2: str | None = None,
     tokenize: bool = False,
 ):

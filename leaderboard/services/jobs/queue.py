@@ -53,7 +53,7 @@ def scoring_ended(submission_id: int) -> None:
     try:
         for pk, cost in dispatch.released(submission_id):
             _send_scoring(pk, cost)
-    except Exception:  # noqa: BLE001 - the job itself has ended well; the sweeper catches up
+    except Exception:
         log.exception("could not send the job after submission %s; the sweeper will", submission_id)
 
 
@@ -110,7 +110,7 @@ def _enqueue(kind: str, object_id: int, *details) -> None:
                 celery_app.send_task(TASK_NAMES[kind], (object_id, *details), **({"queue": queue} if queue else {}))
             else:
                 celery_app.send_task(TASK_NAMES[kind], (object_id,))
-        except Exception:  # noqa: BLE001 - any broker error: the row stays queued
+        except Exception:
             log.exception("could not queue %s job %s; it stays queued", kind, object_id)
     elif mode == "thread":
         background().submit(_run_in_thread, kind, object_id, *details)
@@ -154,7 +154,7 @@ def _run_in_thread(kind: str, object_id: int, *details) -> None:
     close_old_connections()
     try:
         run(object_id, *details)
-    except Exception as error:  # noqa: BLE001 - the thread has no retry: record why
+    except Exception as error:
         log.exception("%s job %s failed", kind, object_id)
         fail(object_id, f"internal error: {error}")
     finally:

@@ -93,8 +93,8 @@ def sweep_lost_jobs(older_than: float | None = None) -> list[int]:
             log.error("organizer job %s did not finish after %s attempts; marked failed", job.pk, job.attempts)
             fail_job(
                 job.pk,
-                f"the job did not finish after {job.attempts} attempts (its worker was lost); "
-                "run it again, or tell the site's administrators",
+                f"the job did not finish after {job.attempts} attempts (its worker was lost); run it again, or "
+                "tell the site's administrators",
             )
             continue
         requeue_job(job)

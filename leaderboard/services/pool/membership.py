@@ -18,6 +18,8 @@ run one after the other and no count is lost. Then, in the same transaction:
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 import numpy as np
 from django.conf import settings
 from django.db import transaction
@@ -168,7 +170,7 @@ def best_metric(task) -> str:
     return scoring.default_path(independent) or path
 
 
-def sync_pool(phase_id: int, *, refresh: set[int] = frozenset(), wanted: set[int] | None = None) -> bool:
+def sync_pool(phase_id: int, *, refresh: Set[int] = frozenset(), wanted: set[int] | None = None) -> bool:
     """Bring the pool to :func:`wanted_members`; ``refresh`` re-joins members whose
     outcomes changed (a rescore). Returns whether anything changed. Call inside or
     outside a transaction; it opens its own (savepoint) either way. A phase of several
@@ -184,8 +186,8 @@ def sync_pool(phase_id: int, *, refresh: set[int] = frozenset(), wanted: set[int
                 .order_by("phase_id")
                 .values_list("pk", flat=True)
             )
-            members = corpus_members(phase_id, corpora)
-            return any([sync_pool(corpus, refresh=refresh, wanted=members[corpus]) for corpus in corpora])
+            by_corpus = corpus_members(phase_id, corpora)
+            return any([sync_pool(corpus, refresh=refresh, wanted=by_corpus[corpus]) for corpus in corpora])
     with transaction.atomic():
         pool = Pool.objects.select_for_update(of=("self",)).select_related("phase__task").get(phase_id=phase_id)
         phase = pool.phase  # read with the lock, which holds the pool row alone
@@ -261,7 +263,7 @@ def recount(phase_id: int) -> dict[int, int]:
     n_chunks = chunk_count(phase_id)
     total = np.zeros(n_chunks, dtype=np.int64)
     for correct in PoolMember.objects.filter(pool__phase_id=phase_id).values_list("correct", flat=True):
-        total += gotoscorer.unpack(correct, n_chunks)
+        total += gotoscorer.unpack(bytes(correct), n_chunks)
     return dict(enumerate(total.tolist()))
 
 

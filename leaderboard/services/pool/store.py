@@ -14,11 +14,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 
 import numpy as np
-import psycopg
 from django.db import connection
 from django.db.models import F, TextField
 from django.db.models.functions import Cast
@@ -26,6 +24,7 @@ from django.db.models.functions import Cast
 from scoring.gotoscorer import Outcomes
 from scoring.gotoscorer import Pool as MemberOutcomes
 
+from ...cursors import raw_cursor
 from ...models import GoldChunk, MetricResult, Pool, PoolMember
 from . import gotoscorer
 
@@ -84,10 +83,10 @@ def read_packed(pool: Pool, n_chunks: int, pks=None) -> tuple[list, np.ndarray, 
         where, params = ("pool_id = %s", [pool.pk]) if pks is None else ("id = ANY(%s)", [list(pks)])
         with raw_cursor() as cursor:  # binary results: the bits as they are stored, no hex to decode
             cursor.execute(
-                f"SELECT id, submission_id, CAST(joined_at AS text), modified, correct FROM {PoolMember._meta.db_table} WHERE {where}",
+                "SELECT id, submission_id, CAST(joined_at AS text), modified, correct FROM "
+                f"{PoolMember._meta.db_table} WHERE {where}",
                 params,
                 binary=True,
-                prepare=False,
             )
             rows = cursor.fetchall()
     else:
@@ -197,7 +196,6 @@ def write_scores(metric: str, payload: str) -> None:
                 f"UPDATE {MetricResult._meta.db_table} AS r SET scores = v.scores "
                 "FROM jsonb_each(%s::jsonb) AS v(sid, scores) WHERE r.submission_id = v.sid::bigint AND r.metric = %s",
                 [payload, metric],
-                prepare=False,
             )
         return
     scores = {int(sid): s for sid, s in json.loads(payload).items()}
@@ -207,13 +205,3 @@ def write_scores(metric: str, payload: str) -> None:
     MetricResult.objects.bulk_update(
         [MetricResult(pk=ids[sid], scores=s) for sid, s in scores.items()], ["scores"], batch_size=500
     )
-
-
-@contextlib.contextmanager
-def raw_cursor():
-    """A psycopg cursor with server-side binding on Django's connection (same
-    transaction); its errors come out as Django's, which the Celery tasks retry on.
-    Statements run unprepared, as Django's own, so a connection keeps no server state."""
-    connection.ensure_connection()
-    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
-        yield cursor

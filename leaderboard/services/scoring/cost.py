@@ -1,4 +1,4 @@
-"""What scoring one file may cost, and where it runs (issue 14: fair queues).
+"""What scoring one file may cost, and where it runs (fair queues).
 
 Cost grows with the tokens of a file (each changed line is parsed, aligned and scored),
 so a file's token count decides both its time budget (a base plus a share per thousand
@@ -13,7 +13,7 @@ as the model sees them (X' that differ only past its length are one), each costi
 most ``GEC_TIME_BUDGET_SIM_PASS`` seconds scaled by its length, so the budget grows with
 the square of a line up to the model's length, and linearly in the lines beyond.
 
-The budget is a bound; the queue is chosen by an *estimate* of the work (issue 33: fair
+The budget is a bound; the queue is chosen by an *estimate* of the work (fair
 queues): the changed tokens times the metrics, plus the similarity model's token-passes
 (each changed line of ``t`` tokens is read ``t + 1`` times, ``t`` tokens each). A file
 whose estimate passes ``GEC_HEAVY_JOB_SECONDS`` goes to the large queue with the
@@ -86,11 +86,6 @@ def cost_of(
     if model_work and settings.GEC_LM_QUEUE:
         queue = settings.GEC_LM_QUEUE  # only a worker that holds the model (a GPU's) takes it
     return ScoringCost(tokens, queue, int(min(seconds, settings.GEC_SCORING_TIME_LIMIT)), round(estimate, 2))
-
-
-def similarity_seconds(content: bytes, dataset_id: int) -> float:
-    """The most the similarity weights' forward passes may take on this file's changed lines."""
-    return changed_lines(content, dataset_id).full_passes * settings.GEC_TIME_BUDGET_SIM_PASS
 
 
 def changed_lines(content: bytes, dataset_id: int) -> ChangedLines:

@@ -1,5 +1,5 @@
 """The fair queue: a team has at most ``GEC_TEAM_JOBS_AT_ONCE`` jobs in each queue of the
-broker at a time (issue 33: no team's uploads delay another's by more than one job).
+broker at a time (no team's uploads delay another's by more than one job).
 
 A broker queue is first come, first served: a team that queued forty uploads would sit
 in front of everyone who came after. So an upload's job is sent only when its team has

@@ -1,4 +1,4 @@
-"""Why a worker stopped while scoring: its own limits, or something outside (issue 23).
+"""Why a worker stopped while scoring: its own limits, or something outside.
 
 A job whose process is killed says nothing; it is found later, ``running`` with a stale
 heartbeat. The file is to blame only when the worker's own limits stopped it, and the

@@ -84,7 +84,8 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
     except MemoryError:
         return fail_submission(
             submission_id,
-            f"scoring this file needed more memory than a worker has ({settings.GEC_WORKER_MAX_MEMORY_MB} MB); shorten its longest lines",
+            f"scoring this file needed more memory than a worker has ({settings.GEC_WORKER_MAX_MEMORY_MB} MB); "
+            "shorten its longest lines",
             cause=INPUT,
         )
     independent = [m for m in metrics if not m.pooled]
@@ -155,7 +156,8 @@ def record_worker_loss(submission: Submission) -> bool:
         log.error("submission %s: its worker was stopped from outside %s times; failed", submission.pk, losses)
         fail_submission(
             submission.pk,
-            f"the scoring worker was stopped {times(losses)} from outside while scoring this file (restarted, or the machine ran out of memory), "
+            f"the scoring worker was stopped {times(losses)} from outside while scoring this file (restarted, "
+            "or the machine ran out of memory), "
             "not by the file; this does not count against your limits: please submit it again later",
             cause=PLATFORM,
         )
@@ -167,7 +169,8 @@ def record_worker_loss(submission: Submission) -> bool:
     log.error("submission %s stopped its worker %s times at %s; failed", submission.pk, losses, cause.value)
     fail_submission(
         submission.pk,
-        f"the scoring worker stopped {times(losses)} while scoring this file, at {cause.value}, so it was not tried again; "
+        f"the scoring worker stopped {times(losses)} while scoring this file, at {cause.value}, so it was not "
+        "tried again; "
         "check it for extremely long lines or corrections",
         cause=INPUT,
     )
@@ -194,7 +197,7 @@ def heartbeat(submission_id: int, enabled: bool):
                 Submission.objects.filter(pk=submission_id, status=Submission.Status.RUNNING).update(
                     heartbeat_at=timezone.now(), memory_mb=process_memory_mb()
                 )
-        except Exception:  # noqa: BLE001 - a missed beat only makes the job look older
+        except Exception:
             log.exception("heartbeat of submission %s stopped", submission_id)
         finally:
             connection.close()

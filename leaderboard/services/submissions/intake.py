@@ -20,6 +20,7 @@ import scoring
 from ...access import gold_ready, own_team, remaining_submissions, team_refusal
 from ...models import Phase, SharedTask, Submission, Team
 from ...models.text import field_problems
+from ...refusals import Refusal
 from ..boards import publish as live
 from ..data import corpora
 from ..data.datasets import load_dataset
@@ -29,16 +30,22 @@ from ..teams import terms
 from ..work import request_scoring
 
 
-class UploadTooLarge(Exception):
-    """HTTP 413."""
+class UploadTooLarge(Refusal):
+    """The file is larger than the phase accepts."""
+
+    status = 413
 
 
-class OverLimit(Exception):
-    """HTTP 429: the team has used its submissions for the day or the phase."""
+class OverLimit(Refusal):
+    """The team has used its submissions for the day or the phase."""
+
+    status = 429
 
 
-class PhaseClosed(Exception):
-    """HTTP 403: the phase does not accept submissions now."""
+class PhaseClosed(Refusal):
+    """The phase does not accept submissions now."""
+
+    status = 403
 
 
 def team_of(user: User, task: SharedTask, *, create: bool = True) -> Team | None:
@@ -81,6 +88,45 @@ def check_outputs(phase: Phase, filename: str, content: bytes, corpus: str = "")
     return outputs
 
 
+def _phase_of_corpus(phase: Phase, corpus: str) -> tuple[Phase, str]:
+    """An upload to one corpus's own phase is an upload to its parent phase for that corpus."""
+    if not phase.parent_id:
+        return phase, corpus
+    if corpus and corpus != phase.corpus:
+        raise scoring.InputError(
+            [scoring.Problem(0, f"this is the phase of corpus {phase.corpus}; name no other corpus (got {corpus!r})")]
+        )
+    return phase.parent, phase.corpus
+
+
+def _check_gate(phase: Phase, user: User | None, content: bytes, enforce_limits: bool) -> None:
+    """Refuse before reading the file: too large, phase closed, gold not ready, terms not accepted."""
+    if enforce_limits and len(content) > phase.max_upload_bytes():
+        raise UploadTooLarge(
+            f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}"
+        )
+    if enforce_limits and not phase.is_open():
+        raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
+    if not gold_ready(phase):  # one query: never loads the prepared gold itself
+        raise PhaseClosed(f"the gold of phase {phase.kind} is still being prepared; try again when it is ready")
+    if enforce_limits:
+        terms.check_terms(user, phase.task)
+
+
+def _check_fields(phase: Phase, system_name: str, description: str, track: str) -> None:
+    """The form's own fields: a system name, lengths the model allows, a track the task has."""
+    if not system_name:
+        raise scoring.InputError([scoring.Problem(0, "give the system a name")])
+    problems = field_problems(Submission, "system_name", system_name) + field_problems(
+        Submission, "description", description
+    )
+    if problems:
+        raise scoring.InputError([scoring.Problem(0, message) for message in problems])
+    if track and track not in (phase.task.tracks or []):
+        tracks = ", ".join(phase.task.tracks or []) or "none"
+        raise scoring.InputError([scoring.Problem(0, f"unknown track {track!r}; this task's tracks: {tracks}")])
+
+
 def accept_submission(
     phase: Phase,
     user: User | None,
@@ -104,42 +150,10 @@ def accept_submission(
     a submission of its own under it, queued for scoring on its corpus. An upload to one
     corpus's own phase (``dev--uk-ua-gec``, where its pages link) is an upload to the
     phase for that corpus."""
-    if phase.parent_id:
-        if corpus and corpus != phase.corpus:
-            raise scoring.InputError(
-                [
-                    scoring.Problem(
-                        0, f"this is the phase of corpus {phase.corpus}; name no other corpus (got {corpus!r})"
-                    )
-                ]
-            )
-        phase, corpus = phase.parent, phase.corpus
-    if enforce_limits and len(content) > phase.max_upload_bytes():
-        raise UploadTooLarge(
-            f"the file has {len(content)} bytes; this phase accepts at most {phase.max_upload_bytes()}"
-        )
-    if enforce_limits and not phase.is_open():
-        raise PhaseClosed(f"phase {phase.kind} of {phase.task.slug} is not open for submissions")
-    if not gold_ready(phase):  # one query: never loads the prepared gold itself
-        raise PhaseClosed(f"the gold of phase {phase.kind} is still being prepared; try again when it is ready")
-    if enforce_limits:
-        terms.check_terms(user, phase.task)
+    phase, corpus = _phase_of_corpus(phase, corpus)
+    _check_gate(phase, user, content, enforce_limits)
     system_name = system_name.strip()
-    if not system_name:
-        raise scoring.InputError([scoring.Problem(0, "give the system a name")])
-    problems = field_problems(Submission, "system_name", system_name) + field_problems(
-        Submission, "description", description
-    )
-    if problems:
-        raise scoring.InputError([scoring.Problem(0, message) for message in problems])
-    if track and track not in (phase.task.tracks or []):
-        raise scoring.InputError(
-            [
-                scoring.Problem(
-                    0, f"unknown track {track!r}; this task's tracks: {', '.join(phase.task.tracks or []) or 'none'}"
-                )
-            ]
-        )
+    _check_fields(phase, system_name, description, track)
     outputs = check_outputs(phase, filename, content, corpus)
     with transaction.atomic():  # a refusal from here on keeps nothing, not even the team of one an upload registers
         if team is None:

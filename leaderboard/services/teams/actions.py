@@ -16,12 +16,15 @@ from django.utils import timezone
 from ...models import Membership, SharedTask, Team
 from ...models.teams import new_invite_code
 from ...models.text import field_problems
+from ...refusals import Refusal
 from ..accounts.notify import team_approved
 from ..pool import membership as pool
 
 
-class TeamError(Exception):
+class TeamError(Refusal):
     """A team action refused, with a message the user can act on."""
+
+    status = 403
 
 
 def register_team(user: User, task: SharedTask, name: str, *, enforce_signup: bool = True) -> Team:
@@ -141,7 +144,8 @@ def leave_team(user: User, task: SharedTask) -> None:
         if team.memberships.count() == 1:
             if team.submissions.exists():
                 raise TeamError(
-                    f"you are the last member of {team.name}, which has submissions: invite someone else first, or ask the organizers to remove the team"
+                    f"you are the last member of {team.name}, which has submissions: invite someone else "
+                    "first, or ask the organizers to remove the team"
                 )
             team.delete()
         else:
@@ -208,7 +212,7 @@ def set_approval(task: SharedTask, signup: str, domains: list[str]) -> list[Team
     open, those with a member from one of the domains otherwise."""
     task.signup, task.auto_approve_domains = signup, domains
     task.save(update_fields=["signup", "auto_approve_domains"])
-    pending = Team.objects.filter(task=task, approved=False).prefetch_related("memberships__user")
+    pending = list(Team.objects.filter(task=task, approved=False).prefetch_related("memberships__user"))
     if signup != SharedTask.Signup.OPEN:
         pending = [t for t in pending if any(from_approved_domain(m.user, task) for m in t.memberships.all())]
     return approve_teams(task, [t.pk for t in pending])

@@ -12,10 +12,13 @@ from django.db import IntegrityError, transaction
 from ...access import terms_pending
 from ...models import SharedTask, TermsAcceptance
 from ...models.pages import current_terms, terms_version
+from ...refusals import Refusal
 
 
-class TermsNotAccepted(Exception):
-    """HTTP 403: the participant has not accepted the current terms; the message says how to."""
+class TermsNotAccepted(Refusal):
+    """The participant has not accepted the current terms; the message says how to."""
+
+    status = 403
 
 
 class TermsChanged(Exception):
@@ -30,7 +33,8 @@ def accept_terms(user, task: SharedTask, version: str | None = None) -> TermsAcc
         raise TermsChanged(f"{task.title} has no terms to accept")
     if version and version != current:
         raise TermsChanged(
-            f"the terms of {task.title} changed (version {current}, you read {version}); read them again before accepting"
+            f"the terms of {task.title} changed (version {current}, you read {version}); read them again "
+            "before accepting"
         )
     try:
         with transaction.atomic():
