@@ -3,7 +3,7 @@
 1. Re-ranking 10,000 judgments in one worker: the sign test over every annotator's
    controls, Expected Wins, TrueSkill, 1,000 bootstrap samples for the rank ranges,
    Cohen's kappa between and within annotators, and every metric's correlation with EW
-   and TS (1,000 samples) -- the job ``services.campaigns.ranking.refresh_ranking`` runs.
+   and TS (1,000 samples) -- the job ``services.campaigns.human_ranking.refresh_ranking`` runs.
 2. The next screen while 20 annotators judge at once: gunicorn (2 sync workers, DEBUG=0,
    as docker/compose.yaml runs it) on the same database, one Celery worker (niced, as
    deployed) re-ranking as the judgments arrive, and 20 client threads, each an

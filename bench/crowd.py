@@ -429,7 +429,7 @@ def fairness(conll_phase, files: list[Path], count: int = 8) -> float:
 
     from leaderboard.models import Submission, Team
     from leaderboard.services.hosting.task_creation import create_task
-    from leaderboard.services.scoring.cost import submission_cost
+    from leaderboard.services.scoring_jobs.cost import submission_cost
     from leaderboard.services.submissions.intake import accept_submission
 
     texts = essays()

@@ -5,7 +5,7 @@ sentences by default; ``--corpus uk-ua-gec`` for essays) as the metric reads the
 text, groups of ``GEC_LM_BATCH_SIZE``, EOS padding) on ``GEC_LM_DEVICE`` in each dtype
 asked, and prints lines and tokens a second, wall and CPU (CPU seconds stay stable on a
 busy machine). The figures are recorded in docs/benchmarks.md; the time budget's
-``SECONDS_PER_1K_TOKENS_AND_GB`` (leaderboard/services/scoring/cost.py) comes from them.
+``SECONDS_PER_1K_TOKENS_AND_GB`` (leaderboard/services/scoring_jobs/cost.py) comes from them.
 
     GEC_LM_MODEL=/path/to/model python bench/lm_speed.py [--corpus is-iceec] [--lines 40] [--dtypes bfloat16,float32]
 """

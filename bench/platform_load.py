@@ -443,7 +443,7 @@ def seed(args, outputs: Path, target: Path) -> float:
     from leaderboard.services.data.datasets import load_dataset
     from leaderboard.services.hosting.task_creation import create_task
     from leaderboard.services.pool.membership import sync_pool
-    from leaderboard.services.scoring.submission import prepared_metrics, score_submission
+    from leaderboard.services.scoring_jobs.submission import prepared_metrics, score_submission
     from leaderboard.services.submissions.intake import accept_submission
 
     conll = settings.SHARED_DIR / "data" / "seeda" / "conll14" / "official-2014.combined.m2"

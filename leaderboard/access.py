@@ -44,7 +44,7 @@ from django.utils import timezone
 from . import params
 from .models import Dataset, Membership, Phase, SharedTask, Submission, Team, TermsAcceptance
 from .models.pages import current_terms, terms_version
-from .models.tasks import light_dataset
+from .models.shared_tasks import light_dataset
 
 
 def own_team(user, task: SharedTask) -> Team | None:
@@ -148,7 +148,7 @@ def task_phase(task: SharedTask, kind: str) -> Phase:
 
 def upload_phase(task: SharedTask, kind: str) -> Phase:
     """The phase an upload goes to: ``kind`` when named, else the one open phase with
-    public results; raises :class:`~leaderboard.models.tasks.PhaseNotNamed` when the
+    public results; raises :class:`~leaderboard.models.shared_tasks.PhaseNotNamed` when the
     upload must name one (never a hidden phase by default)."""
     if kind:
         return task_phase(task, kind)

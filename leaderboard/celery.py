@@ -24,7 +24,7 @@ def cap_worker_memory(**_) -> None:
     Linux applies to heap and anonymous mappings alike; prefork children inherit it), so
     a file that needs more raises MemoryError in its own job (failed, the file's fault)
     instead of the host's OOM killer choosing a victim. A job that dies anyway, in C
-    code, counts as a worker loss (services/scoring/submission.py)."""
+    code, counts as a worker loss (services/scoring_jobs/submission.py)."""
     from django.conf import settings
 
     megabytes = settings.GEC_WORKER_MAX_MEMORY_MB

@@ -134,7 +134,7 @@ GEC_MAX_WORKER_LOSSES = int(os.environ.get("GEC_MAX_WORKER_LOSSES", "2"))
 # A worker stopped from outside (the host's OOM killer, a deploy) is no fault of the file:
 # its job runs again, at most this many times, then fails as the platform's.
 # A loss is the file's when the job's last heartbeat found it at this share of its
-# memory ceiling or past its time budget (leaderboard/services/scoring/losses.py).
+# memory ceiling or past its time budget (leaderboard/services/scoring_jobs/losses.py).
 GEC_MAX_EXTERNAL_LOSSES = int(os.environ.get("GEC_MAX_EXTERNAL_LOSSES", "3"))
 GEC_MEMORY_NEAR_CEILING = float(os.environ.get("GEC_MEMORY_NEAR_CEILING", "0.9"))
 GEC_WORKER_MAX_MEMORY_MB = int(os.environ.get("GEC_WORKER_MAX_MEMORY_MB", "6144"))
@@ -152,13 +152,13 @@ GEC_TIME_BUDGET_BASE = int(os.environ.get("GEC_TIME_BUDGET_BASE", "120"))
 GEC_TIME_BUDGET_PER_1K_TOKENS = float(os.environ.get("GEC_TIME_BUDGET_PER_1K_TOKENS", "3"))
 # With similarity-weighted CLEME2.0: seconds one forward pass of a 512-piece sentence may
 # take (about 0.25 s on one core of the reference machine), times the most passes a
-# changed line can need (services/scoring/cost.py).
+# changed line can need (services/scoring_jobs/cost.py).
 GEC_TIME_BUDGET_SIM_PASS = float(os.environ.get("GEC_TIME_BUDGET_SIM_PASS", "0.5"))
 GEC_LARGE_FILE_RATIO = float(os.environ.get("GEC_LARGE_FILE_RATIO", "2"))
 GEC_LARGE_QUEUE = os.environ.get("GEC_LARGE_QUEUE", "scoring-large")
-# A job whose estimated work (services/scoring/cost.py) passes this many seconds goes to the large queue too.
+# A job whose estimated work (services/scoring_jobs/cost.py) passes this many seconds goes to the large queue too.
 GEC_HEAVY_JOB_SECONDS = float(os.environ.get("GEC_HEAVY_JOB_SECONDS", "20"))
-# The fair queue (services/scoring/dispatch.py): a team's uploads of a phase still waiting or scoring
+# The fair queue (services/scoring_jobs/dispatch.py): a team's uploads of a phase still waiting or scoring
 # (beyond this: 429), and its jobs in the broker per queue at a time.
 GEC_MAX_QUEUED_UPLOADS = int(os.environ.get("GEC_MAX_QUEUED_UPLOADS", "10"))
 GEC_TEAM_JOBS_AT_ONCE = int(os.environ.get("GEC_TEAM_JOBS_AT_ONCE", "1"))
@@ -201,7 +201,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = int(GEC_MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
-# Rendered live fragments (views/live.py), shared by every web process: Redis when there is
+# Rendered live fragments (views/fragment_cache.py), shared by every web process: Redis when there is
 # one (GEC_FRAGMENT_CACHE_URL, by default the broker's), else this process's memory.
 GEC_FRAGMENT_CACHE_URL = os.environ.get(
     "GEC_FRAGMENT_CACHE_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""

@@ -26,7 +26,7 @@ def _postgres_answers(host: str = "127.0.0.1", port: int = 5432) -> bool:
 # One database name per checkout, so a clone's CI run and a working tree's tests can
 # run side by side without dropping each other's test database.
 _CHECKOUT = hashlib.sha256(str(Path(__file__).resolve().parent.parent).encode()).hexdigest()[:8]
-# GEC_TEST_POSTGRES (host:port) moves where PostgreSQL is looked for: tests/test_ci_guard.py
+# GEC_TEST_POSTGRES (host:port) moves where PostgreSQL is looked for: tests/platform/test_ci_guard.py
 # points it at a closed port to show that, with CI set, its absence fails the run.
 _PG_HOST, _, _PG_PORT = os.environ.get("GEC_TEST_POSTGRES", "127.0.0.1:5432").rpartition(":")
 if not os.environ.get("DATABASE_URL") and _postgres_answers(_PG_HOST, int(_PG_PORT)):

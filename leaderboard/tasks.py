@@ -17,8 +17,8 @@ from .services.campaigns import jobs as campaign_jobs
 from .services.hosting.organizer_jobs import fail_job, run_job
 from .services.jobs import sweeper
 from .services.jobs.queue import TASK_NAMES, scoring_ended
-from .services.scoring import submission as scoring
-from .services.scoring.submission import INPUT, PLATFORM, Busy, fail_submission
+from .services.scoring_jobs import submission as scoring
+from .services.scoring_jobs.submission import INPUT, PLATFORM, Busy, fail_submission
 
 INFRASTRUCTURE_ERRORS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 # Every job the platform queues survives a lost worker and a database or broker hiccup.
@@ -37,14 +37,14 @@ RETRIED = {
     **RETRIED,
 )
 def score_submission(self, submission_id: int, budget: int | None = None) -> str:
-    """``budget``: the soft time limit the file's cost earned (services/scoring/cost.py). Once the
+    """``budget``: the soft time limit the file's cost earned (services/scoring_jobs/cost.py). Once the
     job has ended, scored or failed, its team's next waiting job goes to the queue
-    (services/scoring/dispatch.py: the fair queue)."""
+    (services/scoring_jobs/dispatch.py: the fair queue)."""
     try:
         status = scoring.score_submission(submission_id, beat=True)
     except Busy:
         # another worker holds it, or one that just died did: look again once a live
-        # worker would have beaten (services/scoring/submission.py _claim)
+        # worker would have beaten (services/scoring_jobs/submission.py _claim)
         raise self.retry(countdown=settings.GEC_HEARTBEAT_GRACE, max_retries=None) from None
     except SoftTimeLimitExceeded:
         seconds = budget or settings.GEC_SCORING_TIME_LIMIT

@@ -133,7 +133,7 @@ def pytest_sessionfinish(session):
 
 @pytest.fixture(autouse=True)
 def _fresh_fragments():
-    """Rendered live fragments (leaderboard/views/live.py) are keyed by phase and version:
+    """Rendered live fragments (leaderboard/views/fragment_cache.py) are keyed by phase and version:
     a test never sees another's, even where a rolled-back database reuses ids (SQLite)."""
     yield
     from django.core.cache import caches
@@ -233,7 +233,7 @@ def build_insight_task(
     from django.contrib.auth.models import User
 
     from leaderboard.services.hosting.task_creation import create_task
-    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.scoring_jobs.submission import score_submission
     from leaderboard.services.submissions.intake import accept_submission
 
     task = create_task(

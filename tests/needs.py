@@ -5,7 +5,7 @@ Without it, the test skips and says why, and the run ends with one line counting
 skips (tests/conftest.py). With ``CI`` set in the environment (``.ci/run`` sets it; CI
 services set it too), a missing part fails the test instead: if PostgreSQL failed to
 start on CI, the platform tests must not skip and let CI pass. Every skip for a missing
-part of the platform goes through :func:`missing` (tests/test_ci_guard.py checks that no
+part of the platform goes through :func:`missing` (tests/platform/test_ci_guard.py checks that no
 test file skips another way). Data that cannot be redistributed (SEEDA) has its own
 guard in tests/conftest.py.
 

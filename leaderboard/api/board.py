@@ -4,7 +4,7 @@ Every open browser tab and script polls this URL, so it is a plain Django view r
 than a DRF one: one hand-written SQL query (:func:`leaderboard.selectors.board.task_phases`:
 the task's phases, their task's metric list and the pool version),
 then the body built once per (phase, pool version, metric) from the cache
-(:func:`leaderboard.ranking.leaderboard_body`). A public phase needs no user, so the
+(:func:`leaderboard.standings.leaderboard_body`). A public phase needs no user, so the
 session is only read for hidden ones; token and session authentication answer as DRF's
 classes would, a bad token being a 401 even on a public board.
 
@@ -32,9 +32,9 @@ from rest_framework.exceptions import AuthenticationFailed
 from .. import access, params
 from ..insights.paths import metric_paths
 from ..models import Phase
-from ..models.tasks import current_of
-from ..ranking import BoardBody, headline_metric, leaderboard_body
+from ..models.shared_tasks import current_of
 from ..selectors.board import task_phases
+from ..standings import BoardBody, headline_metric, leaderboard_body
 
 ANONYMOUS = AnonymousUser()
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as django.middleware.gzip reads Accept-Encoding

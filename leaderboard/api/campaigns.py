@@ -26,7 +26,7 @@ from ..downloads import campaign_judgments_csv, campaign_judgments_xml, campaign
 from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
 from ..models import Campaign, SharedTask
 from ..selectors.campaigns import reloaded
-from ..selectors.tasks import task_or_404
+from ..selectors.shared_tasks import task_or_404
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.delete import delete_campaign
 from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_judgment

@@ -28,8 +28,8 @@ from ..insights.per_type import (
     has_annotator_types,
     table_of,
 )
-from ..ranking import board_rows, headline_metric, human_columns, with_human_columns
-from ..selectors.tasks import task_or_404
+from ..selectors.shared_tasks import task_or_404
+from ..standings import board_rows, headline_metric, human_columns, with_human_columns
 from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
 
 

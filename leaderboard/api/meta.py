@@ -6,7 +6,7 @@ from rest_framework.views import APIView
 
 from .. import params
 from ..insights.meta import meta_table, visible_judgments
-from ..selectors.tasks import task_or_404
+from ..selectors.shared_tasks import task_or_404
 from .schema import PHASE
 
 

@@ -104,5 +104,5 @@ class BoundedMultiPartParser(MultiPartParser):
 
 
 BOUNDED = (BoundedJSONParser, BoundedFormParser, BoundedMultiPartParser, MultiPartParser)
-"""Every parser an API view may use (tests/test_api_body_bounds.py checks each view); plain
+"""Every parser an API view may use (tests/api/test_api_body_bounds.py checks each view); plain
 ``MultiPartParser`` only where a file is uploaded."""

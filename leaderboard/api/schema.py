@@ -7,7 +7,7 @@ documented without a word in its view: 400 (a malformed parameter or body,
 parameters) and 429 (with ``Retry-After``). A view's own ``@extend_schema`` entry for one of
 these statuses wins. The parameter helpers describe what :mod:`leaderboard.params`
 accepts, so a value the schema allows is one the view takes; ``phase`` and ``metric``
-declared as bare strings get their shared description. ``tests/test_api_schema_fuzz.py``
+declared as bare strings get their shared description. ``tests/api/test_api_schema_fuzz.py``
 checks every operation against a live server with schemathesis.
 """
 

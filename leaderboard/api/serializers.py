@@ -5,9 +5,9 @@ import scoring
 
 from ..insights.uploads import is_upload_of_corpora, upload_entry
 from ..models import Phase, SharedTask, Submission
-from ..models.tasks import current_of
+from ..models.shared_tasks import current_of
 from ..models.text import NAME_MAX, SUBMISSION_DESCRIPTION_MAX, TRACK_MAX, visible_name
-from ..ranking import headline_metric
+from ..standings import headline_metric
 
 
 class CorpusSerializer(serializers.Serializer):
@@ -309,7 +309,7 @@ class BoardRowSerializer(serializers.Serializer):
 
 
 class BoardSerializer(serializers.Serializer):
-    """``GET /api/tasks/<slug>/leaderboard/`` (built by :func:`leaderboard.ranking.leaderboard_body`)."""
+    """``GET /api/tasks/<slug>/leaderboard/`` (built by :func:`leaderboard.standings.leaderboard_body`)."""
 
     metric = serializers.CharField(help_text="the score path the rows are ranked by")
     phase = serializers.CharField()

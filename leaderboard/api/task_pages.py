@@ -17,7 +17,7 @@ from ..access import terms_accepted_at
 from ..downloads import participants_csv, phase_download
 from ..models.pages import TaskPage, current_terms, terms_version
 from ..sanitise import MAX_PAGE_CHARS, markdown_html
-from ..selectors.tasks import task_or_404
+from ..selectors.shared_tasks import task_or_404
 from ..services.hosting.task_pages import PageError, save_page, written_pages
 from ..services.teams.terms import TermsChanged, accept_terms
 from .schema import PHASE

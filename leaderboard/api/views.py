@@ -13,10 +13,10 @@ from rest_framework.views import APIView
 import scoring
 
 from .. import access, params
-from ..models.tasks import PhaseNotNamed
+from ..models.shared_tasks import PhaseNotNamed
 from ..refusals import Refusal
 from ..selectors.difficulty import chunk_rows, pool_size
-from ..selectors.tasks import listed_tasks, task_or_404
+from ..selectors.shared_tasks import listed_tasks, task_or_404
 from ..services.accounts import tokens
 from ..services.pool.recount import set_headline
 from ..services.submissions.intake import accept_submission

@@ -3,7 +3,7 @@
 Tie groups are computed by a worker (:func:`compute_tie_groups`, asked for by the
 template tag through :mod:`leaderboard.services.boards`) and only read here.
 
-They work on the rows :func:`leaderboard.ranking.board_rows` builds, so the page, the API
+They work on the rows :func:`leaderboard.standings.board_rows` builds, so the page, the API
 and the exports rank the same way.
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 from scoring import PoolCounts, metric_of, resampled_paths
 
 from ..models import BoardTies, GoldChunk, MetricResult, Submission
-from ..ranking import gotoscorer_pool, ranked
+from ..standings import gotoscorer_pool, ranked
 from . import charts, ties
 from .corpora import corpus_table, macro_columns, unsupported_notes
 from .sampled import board_sampled_scores

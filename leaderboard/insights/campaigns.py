@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 
 from ..models import Assignment, Campaign, SharedTask
-from ..ranking import human_columns, with_human_columns  # noqa: F401  (the board's, read here too)
+from ..standings import human_columns, with_human_columns  # noqa: F401  (the board's, read here too)
 from .campaign_ratings import rating_schemes
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from scoring import label
 
 from ..models import MetricResult
-from ..ranking import metric_value
+from ..standings import metric_value
 
 ISO_F_LEVELS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 PROFILE_TYPES = 15  # most frequent error types drawn in the per-type profile

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scoring import HEADLINE_SCORES, flatten, label
 
 from ..models import MetricResult, Submission
-from ..ranking import headline_metric, metric_value, summary
+from ..standings import headline_metric, metric_value, summary
 from .loading import comparison_inputs
 from .per_type import comparison
 

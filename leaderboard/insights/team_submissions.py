@@ -15,7 +15,7 @@ from scoring import label
 
 from .. import access
 from ..models import Phase, PoolMember, Submission, Team
-from ..ranking import headline_metric, metric_value
+from ..standings import headline_metric, metric_value
 from .scores import headline, stored_scores
 from .uploads import upload_entry
 

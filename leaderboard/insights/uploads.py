@@ -1,12 +1,12 @@
 """An upload to a phase of several corpora shown whole: the team's entry as it stood once
-the upload was in (per corpus its latest output so far, :func:`leaderboard.ranking.entry_snapshots`),
+the upload was in (per corpus its latest output so far, :func:`leaderboard.standings.entry_snapshots`),
 each corpus's scores, the upload each came in, and the macro average over them, as the
 board computes it. The web pages, the API and gec-submit show the same figures."""
 
 from __future__ import annotations
 
 from ..models import MetricResult, Phase, Submission
-from ..ranking import ScoresWithoutTables, entry_outputs, entry_snapshots, macro_average, summary
+from ..standings import ScoresWithoutTables, entry_outputs, entry_snapshots, macro_average, summary
 
 
 def is_upload_of_corpora(submission: Submission) -> bool:

@@ -10,8 +10,8 @@ from .lines import ParsedLine
 from .organizer import OrganizerJob
 from .pages import TaskPage, TermsAcceptance
 from .results import MetricResult
+from .shared_tasks import Dataset, Phase, SharedTask
 from .submissions import Submission
-from .tasks import Dataset, Phase, SharedTask
 from .teams import Membership, Profile, Team
 from .ties import BoardTies, SampledScores
 

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from .tasks import at_most_in_database
+from .shared_tasks import at_most_in_database
 from .text import NAME_MAX, SUBMISSION_DESCRIPTION_MAX, at_most, visible_name
 
 
@@ -55,7 +55,7 @@ class Submission(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="last sign of life while queued or running")
     scored_at = models.DateTimeField(null=True, blank=True)
-    # the fair queue (services/scoring/dispatch.py): the queue its cost chose, and when its message
+    # the fair queue (services/scoring_jobs/dispatch.py): the queue its cost chose, and when its message
     # went to the broker (a team has at most one message per queue there at a time)
     lane = models.CharField(
         max_length=64, blank=True, help_text="the queue its estimated cost chose ('' = the default queue)"

@@ -9,7 +9,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from .. import access
 from ..models import Phase, PoolMember, SharedTask, Submission
-from ..models.tasks import light_dataset
+from ..models.shared_tasks import light_dataset
 
 
 def baselines_of(task: SharedTask) -> list[Submission]:

@@ -3,7 +3,7 @@
 from django import template
 
 from ..models import TaskPage
-from ..selectors.tasks import written_page_names
+from ..selectors.shared_tasks import written_page_names
 
 register = template.Library()
 

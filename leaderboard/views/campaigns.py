@@ -29,8 +29,8 @@ from ..models import Campaign, SharedTask
 from ..sanitise import markdown_html
 from ..selectors.campaigns import live_version
 from ..selectors.invitations import invitation_rows, pending_for, skipped_screens
+from ..selectors.shared_tasks import phases_in_order, task_or_404
 from ..selectors.submissions import scored_systems
-from ..selectors.tasks import phases_in_order, task_or_404
 from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
 from ..services.campaigns.delete import delete_campaign
 from ..services.campaigns.invitations import parse_invitees

@@ -8,9 +8,9 @@ from django.shortcuts import render
 from .. import access, params
 from ..insights.cleme2 import ASSUMPTIONS, CLASS_NAMES, CLASSES, bars, sentence_views
 from ..insights.loading import chunk_statistics
-from ..ranking import board_rows, headline_metric
 from ..selectors.submissions import visible_output_ids
 from ..services.data.datasets import load_dataset
+from ..standings import board_rows, headline_metric
 from .pages import results_phase
 
 PER_PAGE = 25

@@ -21,7 +21,7 @@ from ..insights.per_type import (
     has_annotator_types,
     table_of,
 )
-from ..ranking import board_rows, headline_metric
+from ..standings import board_rows, headline_metric
 from .pages import results_phase
 
 DEFAULT_SYSTEMS = 3

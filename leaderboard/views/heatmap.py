@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from .. import access, params
 from ..insights.heatmap import heatmap
 from ..selectors.difficulty import pool_or_404
-from ..selectors.tasks import task_or_404
+from ..selectors.shared_tasks import task_or_404
 from ..services.data.datasets import load_dataset
-from .live import shared_fragment
+from .fragment_cache import shared_fragment
 
 PER_PAGE = 40
 ERROR_TYPE = re.compile(r"[A-Za-z:_-]+")  # ERRANT's types: M:OTHER, R:VERB:SVA, UNK
@@ -60,7 +60,7 @@ def difficulty(request, slug):
 
 def difficulty_map(request, slug):
     """The polled fragment: 204 while the pool has not changed since ``since``; else the
-    same for everyone who may see it, rendered once per version (views/live.py)."""
+    same for everyone who may see it, rendered once per version (views/fragment_cache.py)."""
     _task, phase, pool = _pool(request, slug)
     if params.number(request.GET, "since", default=-1) == pool.version:
         return HttpResponse(status=204)

@@ -12,8 +12,7 @@ import scoring
 
 from .. import access, params
 from ..models import SharedTask, Submission
-from ..selectors.submissions import baselines_of as baseline_uploads
-from ..selectors.tasks import (
+from ..selectors.shared_tasks import (
     organized_tasks,
     organizer_job_or_404,
     phase_or_404,
@@ -21,6 +20,7 @@ from ..selectors.tasks import (
     recent_jobs,
     task_or_404,
 )
+from ..selectors.submissions import baselines_of as baseline_uploads
 from ..services.hosting.host import add_hosted_phase, edit_phase, host_task
 from ..services.hosting.organizer_jobs import requeue_job
 from ..services.submissions.intake import PhaseClosed, accept_submission

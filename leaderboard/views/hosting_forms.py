@@ -12,7 +12,7 @@ import scoring
 from ..models import Phase, SharedTask, TaskPage
 from ..models.text import TASK_DESCRIPTION_MAX, TITLE_MAX, at_most, valid_tracks, visible_name
 from ..sanitise import MAX_PAGE_CHARS
-from ..selectors.tasks import datasets_of, has_corpus_phases, has_phases, phase_key_taken, phase_keys, slug_taken
+from ..selectors.shared_tasks import datasets_of, has_corpus_phases, has_phases, phase_key_taken, phase_keys, slug_taken
 from ..services.data.corpora import is_corpora_bundle, unpack_corpora
 from ..services.data.gold import check_gold, unpack_bundle
 from ..services.hosting.task_creation import task_defaults

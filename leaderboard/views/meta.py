@@ -7,7 +7,7 @@ from scoring.registry import label
 from .. import params
 from ..insights.meta import meta_evaluation_for, visible_judgments
 from ..insights.meta_charts import interval_chart, window_chart
-from ..selectors.tasks import task_or_404
+from ..selectors.shared_tasks import task_or_404
 
 CORRELATIONS = ("pearson", "spearman")
 

@@ -29,16 +29,16 @@ from ..insights.board import board_extras as compute_board_extras
 from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
-from ..models.tasks import PhaseNotNamed
-from ..ranking import board_rows, headline_metric, human_columns, pool_version, with_human_columns
+from ..models.shared_tasks import PhaseNotNamed
 from ..refusals import Refusal
-from ..selectors.tasks import listed_tasks, task_or_404
+from ..selectors.shared_tasks import listed_tasks, task_or_404
 from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
 from ..services.boards.ties import ask_for_tie_groups
 from ..services.submissions.intake import accept_submission, team_of
+from ..standings import board_rows, headline_metric, human_columns, pool_version, with_human_columns
 from .forms import UploadForm
-from .live import shared_body
+from .fragment_cache import shared_body
 
 
 def home(request):
@@ -152,7 +152,7 @@ def task_rows(request, slug):
     the public sees it: the session is never read) and says so (``public, s-maxage=1``):
     the proxy keeps it a second, so a crowd of open pages costs Django one render a second
     (docker/nginx/gec.conf.template). Otherwise it is the viewer's, ``private``: rendered
-    once per version for all who see the same (views/live.py). The team's own rows are
+    once per version for all who see the same (views/fragment_cache.py). The team's own rows are
     :func:`task_own_rows`, polled apart."""
     task = task_or_404(slug)
     phase = access.phase_for(request, task)

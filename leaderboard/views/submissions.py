@@ -30,13 +30,13 @@ from ..insights.scores import headline, score_sheet
 from ..insights.team_submissions import status_of, team_submissions
 from ..insights.uploads import upload_entry
 from ..models import Submission
-from ..ranking import headline_metric
+from ..selectors.shared_tasks import task_or_404
 from ..selectors.submissions import corpus_files, on_board, team_history, uploaded_bytes
-from ..selectors.tasks import task_or_404
 from ..services.boards import polled
 from ..services.data.datasets import load_dataset
 from ..services.submissions import actions
 from ..services.submissions.intake import team_of
+from ..standings import headline_metric
 from .confirm import confirmation, confirmed
 from .pages import OWN_SHOWN, own_rows, shown_version
 

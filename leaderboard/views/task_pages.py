@@ -14,7 +14,7 @@ from ..downloads import participants_csv, phase_download
 from ..models import TaskPage
 from ..models.pages import terms_version
 from ..sanitise import markdown_html
-from ..selectors.tasks import phases_in_order, task_or_404
+from ..selectors.shared_tasks import phases_in_order, task_or_404
 from ..services.hosting.task_pages import PAGE_NAMES, PageError, save_page, written_pages
 from ..services.teams import actions as teams
 from ..services.teams.terms import TermsChanged, accept_terms

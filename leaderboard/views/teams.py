@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from .. import access, params
 from ..models import Team
-from ..selectors.tasks import task_or_404
+from ..selectors.shared_tasks import task_or_404
 from ..selectors.teams import members_of, teams_of_task
 from ..services.submissions.intake import team_of
 from ..services.teams import actions as teams

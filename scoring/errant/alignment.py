@@ -8,7 +8,7 @@ the DP and walks back the cheapest path, so Python gets ERRANT's align sequence 
 call; the matrices become nested lists only if read. Where no C compiler is available
 the same recurrence runs on plain Python lists. Either way the recurrence, the float
 arithmetic and the tie-breaking are ERRANT's own, so the cost and operation matrices
-are identical (tests/test_alignment_equivalence.py).
+are identical (tests/scoring/test_alignment_equivalence.py).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ runs of equal POS and prefix hashes of the joined strings), so finding the first
 in errant's order at which some rule fires is a scan of a boolean matrix. errant's own
 rule chain is then evaluated on that one pair with the real tokens, so the outcome is
 errant's by construction (a hash collision only costs a second look). Shorter runs go
-through errant's function unchanged. tests/test_merger_equivalence.py compares both.
+through errant's function unchanged. tests/scoring/test_merger_equivalence.py compares both.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ order, found from its (n-1)-gram prefix's number and its last token's (integer c
 tuples to hash). Per (sentence, n-gram) the index keeps both clip counts of every
 reference. A system is then numbered the same way and numpy clips and sums per sentence
 and order over the whole corpus: integer counts, identical to clipping Counters sentence
-by sentence (the definition, kept as the oracle of ``tests/test_gleu_index.py``).
+by sentence (the definition, kept as the oracle of ``tests/scoring/test_gleu_index.py``).
 """
 
 from __future__ import annotations

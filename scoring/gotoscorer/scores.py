@@ -120,7 +120,7 @@ def score_table(
     ``(members, 5)`` integer arrays (TP, FP, FN, TN, all); one array per score key.
 
     The same IEEE operations in the same order as the scalar path, element by element,
-    so every value is bit-identical to it (tests/test_gotoscorer_score_table.py);
+    so every value is bit-identical to it (tests/scoring/test_gotoscorer_score_table.py);
     unweighted class totals stay integers, as there.
     """
     counts = np.asarray(counts, dtype=np.int64)

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..errors import InputError, Problem
 
-# -- settings (docs/contracts.md lists them; tests/test_docs.py finds them by the _ENV names) --
+# -- settings (docs/contracts.md lists them; tests/platform/test_docs.py finds them by the _ENV names) --
 LM_MODEL_ENV = "GEC_LM_MODEL"  # Scribendi's causal LM directory
 SOME_MODELS_ENV = "GEC_SOME_MODELS"  # SOME's three regressors: grammaticality,fluency,meaning
 IMPARA_MODELS_ENV = "GEC_IMPARA_MODELS"  # IMPARA's quality estimator,similarity encoder

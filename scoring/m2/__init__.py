@@ -27,7 +27,7 @@ Both steps run in C where a compiler is found (``lattice_kernel.c``, :mod:`.comp
 the same steps and float additions on flat arrays, bit-identical to the Python engine
 (:mod:`.lattice`, :mod:`.path`), which stays the fallback (``GEC_M2_KERNEL=python``).
 
-``tests/test_m2_parity.py`` pins the SEEDA golden figures. During development a direct
+``tests/scoring/test_m2_parity.py`` pins the SEEDA golden figures. During development a direct
 transcription of m2scorer 3.2's loops (itself equal to the golden per-sentence file) gave
 the same edit sequences and counts on every sentence and annotator of the 15 full
 CoNLL-2014 systems.

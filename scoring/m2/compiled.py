@@ -4,7 +4,7 @@ On a long sentence the Python lattice holds a quarter of a million arcs as small
 the kernel keeps them as C structs, and the search reads back only what it uses: the arcs
 of the gold spans (to weigh them) and the arcs of the chosen path. The kernel does the
 same steps with the same float additions as :mod:`.lattice` and :mod:`.path`, so the
-counts are identical (tests/test_m2_engines.py). Without a C compiler, or with
+counts are identical (tests/scoring/test_m2_engines.py). Without a C compiler, or with
 ``GEC_M2_KERNEL=python``, :func:`build_lattice` returns the Python lattice.
 
 Either engine stops at the budget (:mod:`.budget`) with :class:`.budget.OverBudget`; an

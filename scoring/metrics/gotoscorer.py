@@ -116,7 +116,7 @@ class GoToScorer(Metric):
     def member_result(self, sums, size: int, ref: int) -> dict:
         """One member's ``gotoscorer`` object from its class sums and the pool size N: the
         scalar definition that :meth:`member_results` and :meth:`results_json` (what the
-        pool and the platform use) equal to the bit (tests/test_gotoscorer_score_table.py).
+        pool and the platform use) equal to the bit (tests/scoring/test_gotoscorer_score_table.py).
         """
         beta, params = self.options.beta, self.params
         weighted = scores_from_sums(sums, size, weighted=True, beta=beta, params=params)
@@ -179,7 +179,7 @@ class GoToScorer(Metric):
         """``json.dumps({str(name): member_result}, separators=(",", ":"))`` for the rows
         of :meth:`Pool.sums_table`, written from the score arrays through one format string
         per member instead of building and encoding dicts. Numbers are ``repr``'d as
-        ``json.dumps`` does: the same text (tests/test_gotoscorer_score_table.py). The
+        ``json.dumps`` does: the same text (tests/scoring/test_gotoscorer_score_table.py). The
         unweighted scores depend on the class counts and beta alone, never on the pool,
         so their text is made once per distinct counts (:func:`_plain_fields`)."""
         beta, params, weighted = self.options.beta, self.params, self.options.gts_weighted

@@ -3,7 +3,7 @@
 // A page watches its phase's version (/tasks/<slug>/version/?phase=<key>, a few bytes the
 // proxy answers itself for a public phase) and fetches its fragment only when the version
 // changed: one request per page per change, the fragment rendered once for everyone who
-// sees the same thing (leaderboard/views/live.py). Polls back off while nothing changes
+// sees the same thing (leaderboard/views/fragment_cache.py). Polls back off while nothing changes
 // (3 s, then up to 15 s), back off further on errors, and stop while the tab is hidden
 // (it polls at once when it is shown again). What is a viewer's own (their team's rows, a
 // submission's status) is a small file of their team's that the proxy serves (a channel:

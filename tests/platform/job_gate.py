@@ -45,7 +45,7 @@ def install(redis_url: str) -> None:
     """The worker's side: the first progress step of each job reports and waits."""
     import redis
 
-    from leaderboard.services.scoring import submission as scoring
+    from leaderboard.services.scoring_jobs import submission as scoring
 
     client = redis.Redis.from_url(redis_url)
     first_step = scoring.set_progress

@@ -4,7 +4,7 @@ import datetime as dt
 
 from django.utils import timezone
 
-from leaderboard.services.scoring.submission import score_submission
+from leaderboard.services.scoring_jobs.submission import score_submission
 from leaderboard.services.submissions.intake import accept_submission
 
 from .conftest import client_for, make_user

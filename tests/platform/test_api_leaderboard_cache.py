@@ -1,6 +1,6 @@
 """The leaderboard API's cached body: served only to who may see the phase's results, in
 every state and visibility of a phase, and rebuilt on every change of what it shows
-(leaderboard/ranking.py ``leaderboard_body``, leaderboard/api/board.py)."""
+(leaderboard/standings.py ``leaderboard_body``, leaderboard/api/board.py)."""
 
 import datetime as dt
 import gzip

@@ -4,7 +4,7 @@ import io
 
 import pytest
 
-from leaderboard.services.scoring.submission import score_submission
+from leaderboard.services.scoring_jobs.submission import score_submission
 
 from .conftest import client_for, make_user
 

@@ -4,7 +4,7 @@ does not (failed uploads could be repeated without end)."""
 import pytest
 
 from leaderboard.models import Submission
-from leaderboard.services.scoring.submission import INPUT, PLATFORM, fail_submission, score_submission
+from leaderboard.services.scoring_jobs.submission import INPUT, PLATFORM, fail_submission, score_submission
 from leaderboard.services.submissions.intake import OverLimit, check_limits, team_of
 
 

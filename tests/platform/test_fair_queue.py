@@ -8,7 +8,7 @@ import pytest
 from leaderboard.models import Submission
 from leaderboard.services.jobs import queue as jobs
 from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
-from leaderboard.services.scoring import dispatch
+from leaderboard.services.scoring_jobs import dispatch
 from leaderboard.services.submissions.intake import accept_submission
 
 from .conftest import make_user

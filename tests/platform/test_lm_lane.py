@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-from leaderboard.services.scoring.cost import cost_of, language_model_work, submission_cost
+from leaderboard.services.scoring_jobs.cost import cost_of, language_model_work, submission_cost
 from tests.lm_support import build_causal_lm
 
 
@@ -35,7 +35,7 @@ def test_a_task_with_a_language_model_metric_sends_its_jobs_to_the_lm_queue(
     phase, alice, small_texts, settings, monkeypatch
 ):
     from leaderboard.services.jobs import queue as jobs
-    from leaderboard.services.scoring import dispatch
+    from leaderboard.services.scoring_jobs import dispatch
 
     sent = []
     monkeypatch.setattr(jobs.celery_app, "send_task", lambda *args, **kwargs: sent.append((args, kwargs)))
@@ -82,8 +82,8 @@ def test_a_worker_scores_scribendi_with_the_organizers_model(
     from django.test import Client
 
     from leaderboard.models import MetricResult, Submission
-    from leaderboard.ranking import headline_metric
-    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.scoring_jobs.submission import score_submission
+    from leaderboard.standings import headline_metric
 
     model = build_causal_lm(tmp_path / "lm", small_texts["source"].splitlines())
     monkeypatch.setenv("GEC_LM_MODEL", str(model))
@@ -103,7 +103,7 @@ def test_a_missing_model_fails_the_job_naming_the_setting(phase, alice, small_te
     """The site's fault, not the file's: a failed row that says which setting, not counted."""
     from leaderboard.models import Submission
     from leaderboard.services.data import metrics as prepared
-    from leaderboard.services.scoring.submission import score_submission
+    from leaderboard.services.scoring_jobs.submission import score_submission
 
     monkeypatch.delenv("GEC_LM_MODEL", raising=False)
     prepared._metrics_cache.clear()

@@ -6,7 +6,7 @@ import pytest
 from leaderboard.models import ParsedLine
 from leaderboard.services.data import datasets
 from leaderboard.services.data.bounded import Bounded
-from leaderboard.services.scoring.submission import score_submission
+from leaderboard.services.scoring_jobs.submission import score_submission
 from leaderboard.services.submissions.intake import accept_submission
 from scoring.nlp import parse_tokens
 from scoring.pipelines import get_pipeline

@@ -23,7 +23,7 @@ def test_compose_file_has_the_services():
 
 
 def test_large_files_have_their_own_worker():
-    """services/scoring/cost.py routes costly files to GEC_LARGE_QUEUE; one worker serves only it."""
+    """services/scoring_jobs/cost.py routes costly files to GEC_LARGE_QUEUE; one worker serves only it."""
     from django.conf import settings
 
     services = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]

@@ -8,7 +8,7 @@ from django.db import connection
 
 from leaderboard.models import GoldChunk, MetricResult, Pool, Submission, Team
 from leaderboard.services.pool import membership as pool
-from leaderboard.services.scoring.submission import _record, score_submission
+from leaderboard.services.scoring_jobs.submission import _record, score_submission
 from leaderboard.services.submissions.intake import accept_submission
 from scoring import REGISTRY
 from tests import needs

@@ -1,6 +1,6 @@
 """Costly files go to their own queue with a bigger time budget (fair queues)."""
 
-from leaderboard.services.scoring.cost import cost_of, submission_cost
+from leaderboard.services.scoring_jobs.cost import cost_of, submission_cost
 
 
 def test_an_ordinary_output_uses_the_default_queue(phase, small_texts, settings):

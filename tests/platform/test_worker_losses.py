@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from leaderboard.models import Submission, Team
 from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
-from leaderboard.services.scoring.cost import submission_cost
-from leaderboard.services.scoring.submission import Busy, score_submission
+from leaderboard.services.scoring_jobs.cost import submission_cost
+from leaderboard.services.scoring_jobs.submission import Busy, score_submission
 from leaderboard.services.submissions.intake import check_limits
 
 

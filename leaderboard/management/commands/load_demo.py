@@ -31,7 +31,7 @@ from ...services.data.corpora import read_corpora_dir
 from ...services.data.datasets import prepare_dataset_m2, prepare_stored
 from ...services.hosting.host import add_corpus_phase, store_corpora
 from ...services.hosting.task_creation import add_phase, create_task
-from ...services.scoring.submission import score_submission
+from ...services.scoring_jobs.submission import score_submission
 from ...services.submissions.intake import accept_submission
 
 CONLL_SLUG = "conll14-demo"

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from ...services.scoring.rescore import rescore_task
+from ...services.scoring_jobs.rescore import rescore_task
 from ..named import named_task
 
 

@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from ... import access
 from ...insights.scores import headline, stored_scores
 from ...models import Submission, Team
-from ...ranking import headline_metric
+from ...standings import headline_metric
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from ...insights.board import board_rows_in_track, compute_tie_groups, rows_key
 from ...models import BoardTies, Phase
-from ...ranking import board_rows
+from ...standings import board_rows
 from .. import work
 from ..pool.membership import touch
 

@@ -2,7 +2,7 @@
 
 A preparing campaign gets its screens (:mod:`.prepare`, once: the row is locked and its
 status checked, so a redelivered message does nothing twice); a ready one is ranked again
-when judgments arrived since its last ranking (:mod:`.ranking`), no sooner than
+when judgments arrived since its last ranking (:mod:`.human_ranking`), no sooner than
 ``GEC_CAMPAIGN_RANK_EVERY`` seconds after the last (:func:`rank_delay`: a Celery countdown).
 Then the phase's meta-evaluation tables (the public one, the organizers') are brought up
 to date, so that a request seldom has to compute one; publishing asks for this job too.
@@ -18,8 +18,8 @@ from django.utils import timezone
 
 from ...insights.meta import refresh_tables
 from ...models import Campaign
+from .human_ranking import refresh_ranking
 from .prepare import prepare_campaign
-from .ranking import refresh_ranking
 from .rating_screens import prepare_ratings
 
 

@@ -31,7 +31,7 @@ ENCRYPTED = 0x1  # general purpose flag bit 0: the member needs a password
 # zip is not a closed list: bad headers and CRCs (BadZipFile), corrupt deflate data
 # (zlib.error), a stream cut short (EOFError), offsets before the start (ValueError),
 # unknown methods or flags (NotImplementedError), a password needed (RuntimeError), a
-# member with an empty name (IndexError, found by tests/test_zip_fuzz.py). So any
+# member with an empty name (IndexError, found by tests/web/test_zip_fuzz.py). So any
 # exception from zipfile's calls on these bytes is the file's fault; the calls caught
 # are zipfile's alone, so that no error of ours is taken for the file's.
 UNREADABLE = Exception

@@ -12,9 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...models import Phase
-from ...ranking import board_rows, headline_metric
+from ...standings import board_rows, headline_metric
 from ..pool import membership as pool
-from ..scoring.rescore import rescore_task
+from ..scoring_jobs.rescore import rescore_task
 
 
 def _set(phase: Phase, **fields) -> Phase:
@@ -50,7 +50,7 @@ def ranks(phase: Phase, metric: str) -> dict[int, dict]:
 
 
 def rescore_with_ranks(task, report=lambda _line: None, progress=lambda _done: None) -> list[dict]:
-    """Rescore the task (``services.scoring.rescore``) and list, per phase, every system with its
+    """Rescore the task (``services.scoring_jobs.rescore``) and list, per phase, every system with its
     rank before and after under the task's headline metric, and how many scores moved."""
     metric = headline_metric(task)
     phases = list(task.phases.all())

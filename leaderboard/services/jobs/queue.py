@@ -3,7 +3,7 @@
 ``GEC_TASK_MODE`` (see settings): ``celery`` sends the job to the broker by task name;
 ``thread`` (embedded mode) hands it to a single worker thread of this process, so an
 upload returns at once and the page updates live; ``sync`` scores inline (unit tests).
-Scoring ends in :func:`leaderboard.services.scoring.submission.score_submission`, an organizer's job
+Scoring ends in :func:`leaderboard.services.scoring_jobs.submission.score_submission`, an organizer's job
 in :func:`leaderboard.services.hosting.organizer_jobs.run_job`. The domain services ask for work
 through :mod:`.work`'s signals, which this module answers (connected when the app is
 ready, :mod:`leaderboard.apps`); a failure in the thread is recorded on the row.
@@ -24,9 +24,9 @@ from .. import work
 from ..boards.ties import refresh_tie_groups
 from ..campaigns.jobs import rank_delay, run_campaign_job
 from ..hosting.organizer_jobs import fail_job, run_job
-from ..scoring import dispatch
-from ..scoring.cost import ScoringCost
-from ..scoring.submission import PLATFORM, fail_submission, score_submission
+from ..scoring_jobs import dispatch
+from ..scoring_jobs.cost import ScoringCost
+from ..scoring_jobs.submission import PLATFORM, fail_submission, score_submission
 
 log = logging.getLogger(__name__)
 _executor: ThreadPoolExecutor | None = None

@@ -25,8 +25,8 @@ from ...models import OrganizerJob, Submission
 from ..boards import channels
 from ..boards import publish as live
 from ..hosting.organizer_jobs import fail_job, requeue_job
-from ..scoring.dispatch import next_waiting
-from ..scoring.submission import PLATFORM, fail_submission, record_worker_loss
+from ..scoring_jobs.dispatch import next_waiting
+from ..scoring_jobs.submission import PLATFORM, fail_submission, record_worker_loss
 from ..work import request_scoring
 
 MAX_ATTEMPTS = 3

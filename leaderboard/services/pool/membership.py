@@ -29,7 +29,7 @@ import scoring
 from scoring.metrics.gotoscorer import GoToScorer
 
 from ...models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
-from ...ranking import entry_outputs, entry_snapshots, headline_metric
+from ...standings import entry_outputs, entry_snapshots, headline_metric
 from ..data.metrics import prepared_metrics
 from . import gotoscorer, store
 
@@ -110,7 +110,7 @@ def corpus_members(phase_id: int, corpora: list[int]) -> dict[int, set[int]]:
 def counted_entries(phase_id: int) -> list[dict[int, int]]:
     """A phase of several corpora: the entries on its board, each ``{corpus phase id:
     output id}``. Every baseline upload's outputs; per team, the entry
-    (:func:`leaderboard.ranking.entry_snapshots`: per corpus its latest output so far) as
+    (:func:`leaderboard.standings.entry_snapshots`: per corpus its latest output so far) as
     it stood after the upload the phase's rule picks: the latest, the chosen one (else
     the latest), or the one whose entry has the best macro average at
     :func:`best_metric` (an entry missing a corpus has none and is never the best)."""

@@ -24,7 +24,7 @@ from ...refusals import Refusal
 from ..boards import publish as live
 from ..data import corpora
 from ..data.datasets import load_dataset
-from ..scoring.dispatch import queued_uploads
+from ..scoring_jobs.dispatch import queued_uploads
 from ..teams import actions as teams
 from ..teams import terms
 from ..work import request_scoring

@@ -91,7 +91,7 @@ def check_signup_open(task: SharedTask) -> None:
 
 def rename_team(team: Team, name: str) -> Team:
     """Boards show team names: each phase the team submitted to gets a new version, so
-    its cached board (:func:`leaderboard.ranking.leaderboard_body`) is built again."""
+    its cached board (:func:`leaderboard.standings.leaderboard_body`) is built again."""
     team.name = clean_name(name)
     try:
         with transaction.atomic():

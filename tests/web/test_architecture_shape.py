@@ -1,0 +1,178 @@
+"""The house's shape (docs/architecture.md), kept by a test so it does not drift back:
+metric families as packages, services by domain, reads apart from writes, and every
+platform module in an import-linter layer."""
+
+import ast
+import configparser
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+QUERY = re.compile(r"\.objects\b|\.(filter|exclude|select_related|prefetch_related|annotate|order_by|values_list)\(")
+# The other ways a read slips past selectors/: a shortcut handed a model, SQL by hand
+# (a cursor, raw(), Model.from_db), and a reload of a row already held.
+READS = {
+    "a query": QUERY,
+    "get_object_or_404 of a model": re.compile(r"get_object_or_404\(\s*[A-Z]\w*\s*[,)]"),
+    "hand-written SQL": re.compile(r"\.from_db\(|\.raw\(|\bcursor\(|\bconnection\b|\b(SELECT|UPDATE|INSERT)\s"),
+    "a reload": re.compile(r"\.refresh_from_db\("),
+}
+READERS = ("views", "api", "templatetags")  # the entry points that render or answer
+
+
+def top_entries(package: Path) -> list[str]:
+    return sorted(
+        p.name
+        for p in package.iterdir()
+        if p.name != "__pycache__" and (p.suffix == ".py" or (p / "__init__.py").exists())
+    )
+
+
+def reads_outside_selectors(text: str) -> list[tuple[int, str, str]]:
+    """(line number, kind, line) of every read :data:`READS` finds, comments left out."""
+    return [
+        (number, kind, line.strip())
+        for number, line in enumerate(text.splitlines(), 1)
+        if not line.lstrip().startswith("#")
+        for kind, pattern in READS.items()
+        if pattern.search(line)
+    ]
+
+
+def test_views_api_and_template_tags_read_only_through_selectors():
+    """They ask the read modules (access, ranking, insights/, selectors/) for rows."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {kind}: {line}"
+        for folder in READERS
+        for path in sorted((ROOT / "leaderboard" / folder).glob("*.py"))
+        for number, kind, line in reads_outside_selectors(path.read_text())
+    ]
+    assert not found, "read these in a selector (leaderboard/selectors/):\n" + "\n".join(found)
+
+
+def test_each_kind_of_read_is_caught():
+    """The patterns above find what they are for (a test of the test)."""
+    caught = {
+        kind
+        for sample in (
+            "task = get_object_or_404(SharedTask, slug=slug)",
+            "rows = Phase.objects.filter(task=task)",
+            "with connection.cursor() as cursor:",
+            "phase = Phase.from_db(alias, fields, values)",
+            "campaign.refresh_from_db()",
+            'sql = f"SELECT id FROM {table}"',
+        )
+        for _, kind, _ in reads_outside_selectors(sample)
+    }
+    assert caught == set(READS)
+    assert not reads_outside_selectors("task = task_or_404(slug)  # a selector")
+
+
+def test_the_metric_library_keeps_at_most_15_modules_at_its_top():
+    modules = [name for name in top_entries(ROOT / "scoring") if name.endswith(".py")]
+    assert len(modules) <= 15, modules
+
+
+def test_services_have_at_most_12_entries_at_their_top():
+    assert len(top_entries(ROOT / "leaderboard" / "services")) <= 12, top_entries(ROOT / "leaderboard" / "services")
+
+
+def test_every_platform_module_is_in_a_layer():
+    config = configparser.ConfigParser()
+    config.read(ROOT / ".importlinter")
+    layered = {
+        name.strip()
+        for line in config["importlinter:contract:layers"]["layers"].split("\n")
+        for name in line.split(":")
+        if name.strip()
+    }
+    modules = {f"leaderboard.{Path(name).stem}" for name in top_entries(ROOT / "leaderboard") if name != "__init__.py"}
+    assert not modules - layered, f"not in any layer of .importlinter: {sorted(modules - layered)}"
+
+
+def imported_names(path: Path, package: list[str]):
+    """(module, name) for every ``from X import name`` in a file, relative imports resolved."""
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            yield from ((module, alias.name) for alias in node.names)
+
+
+def is_submodule(module: str, name: str) -> bool:
+    folder = ROOT.joinpath(*module.split("."))
+    return (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists()
+
+
+def test_no_module_imports_its_own_package_back():
+    """A name an ``__init__`` re-exports is fetched from where it is defined (``version.py``
+    for ``__version__``), so no module works only by import order. A sub-package's
+    ``__init__`` may build on its parent's (``scoring/lang/<code>/``), which loads it lazily."""
+    found = []
+    for top in ("scoring", "leaderboard", "leaderboard_client"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            if path.name == "__init__.py" or "migrations" in path.parts:
+                continue
+            package = list(path.relative_to(ROOT).parent.parts)
+            ancestors = {".".join(package[:i]) for i in range(1, len(package) + 1)}
+            found += [
+                f"{path.relative_to(ROOT)}: from {module} import {name}"
+                for module, name in imported_names(path, package)
+                if module in ancestors and not is_submodule(module, name)
+            ]
+    assert not found, "\n".join(found)
+
+
+def service_packages_may_use() -> dict[str, set[str]]:
+    """The "may use" column of docs/architecture.md's table of the services."""
+    text = (ROOT / "docs" / "architecture.md").read_text().split("### The services, by domain")[1]
+    allowed = {}
+    for row in re.findall(r"^\| `(\w+)/` \|.*\| ([^|]*) \|$", text, re.MULTILINE):
+        allowed[row[0]] = set(re.findall(r"`(\w+)`", row[1]))
+    return allowed
+
+
+def test_services_import_each_other_as_the_map_says():
+    """The map names who may use whom; an import it does not name is a change of the map."""
+    allowed = service_packages_may_use()
+    services = ROOT / "leaderboard" / "services"
+    packages = sorted(p.name for p in services.iterdir() if (p / "__init__.py").exists())
+    assert sorted(allowed) == packages, "docs/architecture.md's services table lists other packages"
+    found = []
+    for name in packages:
+        if name == "jobs":  # "everything above": the queue adapter and the sweeper call every domain
+            continue
+        for path in sorted((services / name).rglob("*.py")):
+            package = list(path.relative_to(ROOT).parent.parts)
+            for module, imported in imported_names(path, package):
+                parts = f"{module}.{imported}".split(".")
+                used = parts[2] if parts[:2] == ["leaderboard", "services"] and len(parts) > 2 else None
+                if used not in (None, name, "work") and used not in allowed[name]:
+                    found.append(f"{path.relative_to(ROOT)} uses services/{used}/")
+    assert not found, "not in docs/architecture.md's 'may use' column:\n" + "\n".join(found)
+
+
+def test_each_celery_task_is_named_as_registered():
+    """``leaderboard.tasks.<function>``: a grep for the name Celery routes finds the function."""
+    from leaderboard import tasks
+    from leaderboard.services.jobs.queue import TASK_NAMES
+
+    found = {name: obj for name, obj in vars(tasks).items() if hasattr(obj, "delay") and hasattr(obj, "name")}
+    assert set(TASK_NAMES.values()) <= {task.name for task in found.values()}
+    assert {task.name for task in found.values()} == {f"leaderboard.tasks.{name}" for name in found}
+
+
+def test_no_reference_points_at_a_tracker_a_reader_does_not_have():
+    """Code, docs and tests say why, not which numbered report asked ("issue" and a number)."""
+    pattern = re.compile(r"\bissues? #?" + r"[0-9]", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for top in ("scoring", "leaderboard", "leaderboard_client", "tests", "docs", "bench", "scripts", "static")
+        for path in sorted((ROOT / top).rglob("*"))
+        if path.is_file()
+        and path.suffix in (".py", ".md", ".js", ".html", ".sh", "")
+        and "__pycache__" not in path.parts
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert not found, "say the reason instead:\n" + "\n".join(found)

@@ -1,0 +1,73 @@
+"""A board's tie groups from kept sampled scores (leaderboard.insights.sampled): each row's
+bootstrap half is computed once and stored, so a later refresh, in any process, reads
+~8 KB a row and no statistics, and gives the groups the statistics give."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from leaderboard.insights import board as board_insights
+from leaderboard.insights.board import compute_tie_groups, metric_statistics
+from leaderboard.insights.ties import tie_groups
+from leaderboard.models import SampledScores, Submission
+from leaderboard.standings import board_rows
+
+pytestmark = pytest.mark.django_db
+PATH = "errant.cs.f"
+
+
+def board(phase):
+    return board_insights.board_rows_in_track(phase, board_rows(phase.pk, PATH), "")
+
+
+def statistics_read(queries) -> list[str]:
+    return [q["sql"] for q in queries if '"statistics"' in q["sql"]]
+
+
+def test_the_worker_that_scores_keeps_the_vector_so_no_refresh_reads_statistics(insight_task):
+    """Made from the statistics in memory, bitwise the one a refresh would make from the stored ones."""
+    phase = insight_task["phase"]
+    rows = board(phase)
+    scored = [r["submission_id"] for r in rows if r["value"] is not None]
+    kept = {s.submission_id: bytes(s.values) for s in SampledScores.objects.filter(submission_id__in=scored, path=PATH)}
+    assert set(kept) == set(scored)
+    from_statistics = tie_groups(rows, metric_statistics(scored, "errant"), PATH, phase.scoring_options())
+    with CaptureQueriesContext(connection) as refresh:
+        assert compute_tie_groups(phase, rows, PATH) == from_statistics
+    assert not statistics_read(refresh.captured_queries)
+    SampledScores.objects.all().delete()
+    compute_tie_groups(phase, rows, PATH)  # made again from the stored statistics
+    assert {s.submission_id: bytes(s.values) for s in SampledScores.objects.filter(path=PATH)} == kept
+
+
+def test_a_second_refresh_reads_no_statistics_and_gives_the_same_groups(insight_task):
+    phase = insight_task["phase"]
+    SampledScores.objects.all().delete()  # as before the worker kept them (or a board ranked by another path)
+    rows = board(phase)
+    scored = [r["submission_id"] for r in rows if r["value"] is not None]
+    from_statistics = tie_groups(rows, metric_statistics(scored, "errant"), PATH, phase.scoring_options())
+    with CaptureQueriesContext(connection) as first:
+        assert compute_tie_groups(phase, rows, PATH) == from_statistics
+    assert statistics_read(first.captured_queries)
+    assert SampledScores.objects.filter(path=PATH).count() == len(scored)
+    with CaptureQueriesContext(connection) as again:  # nothing in memory: all from the table
+        assert compute_tie_groups(phase, rows, PATH) == from_statistics
+    assert not statistics_read(again.captured_queries) and len(again.captured_queries) == 1
+
+
+def test_a_rescore_samples_that_submission_again_and_drops_its_old_vector(insight_task):
+    phase = insight_task["phase"]
+    compute_tie_groups(phase, board(phase), PATH)
+    rescored = next(r["submission_id"] for r in board(phase) if r["value"] is not None)
+    before = SampledScores.objects.get(submission_id=rescored, path=PATH).key
+    Submission.objects.filter(pk=rescored).update(scored_at=timezone.now())
+    rows = board(phase)
+    with CaptureQueriesContext(connection) as queries:
+        compute_tie_groups(phase, rows, PATH)
+    read = statistics_read(queries.captured_queries)
+    assert len(read) == 1 and f"IN ({rescored})" in read[0]  # that submission's statistics only
+    assert list(SampledScores.objects.filter(submission_id=rescored, path=PATH).values_list("key", flat=True)) != [
+        before
+    ]
+    assert SampledScores.objects.filter(submission_id=rescored, path=PATH).count() == 1
