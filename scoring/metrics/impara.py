@@ -10,13 +10,10 @@ similarity.
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
 from ..lm import runtime
-from ..lm.encoders import DEFAULT_BATCH, DEFAULT_DTYPE, MAX_LENGTH
+from ..lm.encoders import MAX_LENGTH, EncoderSettings
 from ..options import ScoringOptions
 from ..paths import ScorePath
 from .base import Metric, Resampling, register
@@ -26,7 +23,7 @@ MODELS = 2  # the quality estimator, the similarity encoder
 
 
 @register
-class Impara(Metric):
+class Impara(EncoderSettings, Metric):
     """Mean sentence IMPARA, with the mean quality and the mean similarity."""
 
     name = "impara"
@@ -35,6 +32,8 @@ class Impara(Metric):
     resampled = ("impara.score", "impara.quality", "impara.similarity")
     reference_free = True
     lane = "lm"
+    models_setting = runtime.IMPARA_MODELS
+    models_count = MODELS
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -53,20 +52,6 @@ class Impara(Metric):
         from ..lm.impara import THRESHOLD
 
         self.threshold = float(options.extra.get("impara_threshold", THRESHOLD))
-
-    # The settings are read when the models are needed, not when the metric is made: scores,
-    # resampling and tie groups build metric objects on processes without the models.
-    @functools.cached_property
-    def paths(self) -> list[Path]:
-        return runtime.model_directories(runtime.IMPARA_MODELS, MODELS)
-
-    @functools.cached_property
-    def dtype(self) -> str:
-        return runtime.resolve_dtype(DEFAULT_DTYPE)
-
-    @functools.cached_property
-    def batch_size(self) -> int:
-        return runtime.resolve_batch_size(DEFAULT_BATCH)
 
     def _sentences(self, sources: list[str], outputs: list[str]) -> list[tuple]:
         from ..lm import impara

@@ -15,16 +15,14 @@ processes that write those notes need not have the setting.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import numpy as np
 
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
 from ..lm import runtime
-from ..lm.encoders import DEFAULT_BATCH, DEFAULT_DTYPE, MAX_LENGTH
+from ..lm.encoders import MAX_LENGTH, EncoderSettings
 from ..options import ScoringOptions
 from ..paths import ScorePath
 from .base import Metric, Resampling, register
@@ -80,7 +78,7 @@ def mean_resampling(rows: Sequence[Sequence[float]], paths: Sequence[str]) -> Re
 
 
 @register
-class Some(Metric):
+class Some(EncoderSettings, Metric):
     """Mean sentence SOME, with the mean of each normalised part."""
 
     name = "some"
@@ -89,6 +87,8 @@ class Some(Metric):
     resampled = ("some.score", *(f"some.{part}" for part in PARTS))
     reference_free = True
     lane = "lm"
+    models_setting = runtime.SOME_MODELS
+    models_count = len(PARTS)
 
     @classmethod
     def score_paths(cls) -> tuple[str, ...]:
@@ -109,20 +109,6 @@ class Some(Metric):
         self.weights = tuple(float(w) for w in options.extra.get("some_weights", WEIGHTS))
         if len(self.weights) != len(PARTS):
             raise ValueError(f"some_weights needs {len(PARTS)} weights (grammaticality, fluency, meaning)")
-
-    # The settings are read when the models are needed, not when the metric is made: scores,
-    # resampling and tie groups build metric objects on processes without the models.
-    @functools.cached_property
-    def paths(self) -> list[Path]:
-        return runtime.model_directories(runtime.SOME_MODELS, len(PARTS))
-
-    @functools.cached_property
-    def dtype(self) -> str:
-        return runtime.resolve_dtype(DEFAULT_DTYPE)
-
-    @functools.cached_property
-    def batch_size(self) -> int:
-        return runtime.resolve_batch_size(DEFAULT_BATCH)
 
     def _parts(self, sources: list[str], outputs: list[str]) -> list[tuple]:
         from ..lm import some

@@ -105,9 +105,29 @@ def open_assignment(campaign: Campaign, user, item) -> Assignment:
     return assignment
 
 
+def store(campaign: Campaign, user, assignment: Assignment, seconds, **judged) -> Judgment | None:
+    """Mark a checked ``assignment`` judged (with the ``seconds`` spent, capped at an hour)
+    and store what was ``judged`` (ranks and edits, or ratings); a practice screen's is
+    not stored (None). Inside the caller's transaction, which locked the assignment."""
+    duration = None if seconds is None else min(float(seconds), MAX_SECONDS)
+    Assignment.objects.filter(pk=assignment.pk).update(judged=True, seconds=duration)
+    if assignment.practice:
+        return None
+    judgment = Judgment.objects.create(
+        campaign=campaign,
+        assignment=assignment,
+        annotator=user,
+        user=user.get_username(),
+        line=assignment.screen.line,
+        duration=duration,
+        **judged,
+    )
+    judgments_changed(campaign)
+    return judgment
+
+
 def record_judgment(campaign: Campaign, user, item, ranks, edits=None, seconds=None) -> Judgment | None:
-    """Store ``user``'s judgment of their assignment ``item`` (with the ``seconds`` spent
-    on it, capped at an hour); a practice screen's is checked and not stored (None). Raises
+    """Store ``user``'s judgment of their assignment ``item`` (:func:`store`). Raises
     :class:`JudgmentError` (400) naming what is wrong, :class:`AlreadyJudged` (409)."""
     with transaction.atomic():
         assignment = open_assignment(campaign, user, item)
@@ -115,22 +135,8 @@ def record_judgment(campaign: Campaign, user, item, ranks, edits=None, seconds=N
         problems = check_ranks(outputs, ranks) + check_edits(outputs, edits, campaign.mode) + check_seconds(seconds)
         if problems:
             raise JudgmentError(problems)
-        duration = None if seconds is None else min(float(seconds), MAX_SECONDS)
-        Assignment.objects.filter(pk=assignment.pk).update(judged=True, seconds=duration)
-        if assignment.practice:
-            return None
-        judgment = Judgment.objects.create(
-            campaign=campaign,
-            assignment=assignment,
-            annotator=user,
-            user=user.get_username(),
-            line=assignment.screen.line,
-            ranks={k: ranks[k] for k in (o["key"] for o in outputs)},
-            edits=edits or {},
-            duration=duration,
-        )
-        judgments_changed(campaign)
-    return judgment
+        ranked = {k: ranks[k] for k in (o["key"] for o in outputs)}
+        return store(campaign, user, assignment, seconds, ranks=ranked, edits=edits or {})
 
 
 def skip_screen(campaign: Campaign, user, item, comment: str, seconds=None) -> Assignment:

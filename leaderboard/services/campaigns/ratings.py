@@ -17,8 +17,8 @@ from django.db import transaction
 
 from scoring.human.rank_sum import best_p
 
-from ...models import Assignment, Campaign, Judgment
-from .judging import MAX_SECONDS, JudgmentError, check_seconds, judgments_changed, open_assignment, shown
+from ...models import Campaign, Judgment
+from .judging import JudgmentError, check_seconds, open_assignment, shown, store
 from .sampling import shares
 
 SCALE_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
@@ -135,9 +135,9 @@ def check_ratings(outputs: list[dict], scales: list[dict], ratings: object) -> l
 def record_ratings(
     campaign: Campaign, user, item: object, ratings: Any, seconds: float | None = None
 ) -> Judgment | None:
-    """Store ``user``'s ratings of their assignment ``item`` (with the ``seconds`` spent on
-    it); a practice screen's are checked and not stored (None). Raises :class:`JudgmentError`
-    (400) naming every value off its scale, :class:`AlreadyJudged` (409)."""
+    """Store ``user``'s ratings of their assignment ``item`` (:func:`.judging.store`).
+    Raises :class:`JudgmentError` (400) naming every value off its scale,
+    :class:`.judging.AlreadyJudged` (409)."""
     if not integer(item):
         raise JudgmentError([f"item: the item number next/ gave (got {shown(item)})"])
     with transaction.atomic():
@@ -146,19 +146,5 @@ def record_ratings(
         problems = check_ratings(outputs, campaign.scales, ratings) + check_seconds(seconds)
         if problems:
             raise JudgmentError(problems)
-        duration = None if seconds is None else min(float(seconds), MAX_SECONDS)
-        Assignment.objects.filter(pk=assignment.pk).update(judged=True, seconds=duration)
-        if assignment.practice:
-            return None
-        judgment = Judgment.objects.create(
-            campaign=campaign,
-            assignment=assignment,
-            annotator=user,
-            user=user.get_username(),
-            line=assignment.screen.line,
-            ranks={},
-            ratings={o["key"]: {s["name"]: ratings[o["key"]][s["name"]] for s in campaign.scales} for o in outputs},
-            duration=duration,
-        )
-        judgments_changed(campaign)
-    return judgment
+        rated = {o["key"]: {s["name"]: ratings[o["key"]][s["name"]] for s in campaign.scales} for o in outputs}
+        return store(campaign, user, assignment, seconds, ranks={}, ratings=rated)
