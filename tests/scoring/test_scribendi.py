@@ -18,6 +18,7 @@ from scoring.errors import InputError
 from scoring.lm import runtime
 from scoring.lm.scribendi import corpus_scores, decisions, levenshtein_ratio, sorted_words, token_sort_ratio
 from tests.lm_support import build_causal_lm, build_masked_lm
+from tests.needs import package
 
 ROOT = Path(__file__).resolve().parents[2]
 MULTIGEC = ROOT / "leaderboard" / "demo_data" / "multigec"
@@ -69,10 +70,8 @@ def test_levenshtein_ratio_is_the_scripts_dynamic_programme():
 
 
 def test_token_sort_ratio_equals_fuzzywuzzy_on_the_demo_lines():
-    fuzz = pytest.importorskip("fuzzywuzzy.fuzz", reason="fuzzywuzzy (requirements-dev.txt) is the reference")
-    pytest.importorskip(
-        "Levenshtein", reason="fuzzywuzzy without python-Levenshtein uses difflib, not what MultiGEC ran"
-    )
+    fuzz = package("fuzzywuzzy.fuzz", "requirements-dev.txt installs it: the reference")
+    package("Levenshtein", "without python-Levenshtein, fuzzywuzzy uses difflib, not what MultiGEC ran")
     for corpus in ("cs-geccc", "is-iceec", "uk-ua-gec"):
         source = (MULTIGEC / corpus / "source.txt").read_text(encoding="utf-8").splitlines()
         output = (MULTIGEC / corpus / "systems" / "eager.txt").read_text(encoding="utf-8").splitlines()
@@ -164,13 +163,14 @@ def test_a_model_without_its_tokenizer(tiny_lm, tmp_path, monkeypatch, capsys):
     assert "GEC_LM_MODEL: " in (err := capsys.readouterr().err) and "has no tokenizer" in err
 
 
-def test_cuda_asked_on_a_machine_without_it_names_the_setting(monkeypatch):
+def test_cuda_is_taken_where_it_is_and_named_where_it_is_not(monkeypatch):
     import torch
 
-    if torch.cuda.is_available():
-        pytest.skip("this machine has CUDA")
-    with pytest.raises(runtime.LMSettingError, match="GEC_LM_DEVICE: is cuda but"):
-        runtime.resolve_device("cuda")
+    if torch.cuda.is_available():  # a GPU machine: the setting is simply honoured
+        assert runtime.resolve_device("cuda") == "cuda"
+    else:
+        with pytest.raises(runtime.LMSettingError, match="GEC_LM_DEVICE: is cuda but"):
+            runtime.resolve_device("cuda")
     with pytest.raises(runtime.LMSettingError, match="GEC_LM_BATCH_SIZE: 'x' is not an integer"):
         runtime.resolve_batch_size(4, "x")
     with pytest.raises(runtime.LMSettingError, match="GEC_LM_DTYPE: 'int8' is not one of"):
