@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -53,17 +54,18 @@ def refresh_tie_groups(phase_id: int, metric: str, track: str) -> str:
     if BoardTies.objects.filter(phase=phase, metric=metric, track=track, rows_key=key).exists():
         return "fresh"
     groups = compute_tie_groups(phase, rows, metric) if rows else {}
-    BoardTies.objects.update_or_create(
-        phase=phase,
-        metric=metric,
-        track=track,
-        defaults={
-            "rows_key": key,
-            "order": [[r["submission_id"], r["value"]] for r in rows],
-            "groups": {str(sid): group for sid, group in groups.items()},
-            "computed_at": timezone.now(),
-        },
-    )
-    if settings.GEC_TASK_MODE != "sync":  # inline (the tests' mode), the render that asked shows them already
-        touch(phase.pk)  # open pages fetch the board again and find the groups
+    with transaction.atomic():  # the groups and the pool's new version are seen together, or neither
+        BoardTies.objects.update_or_create(
+            phase=phase,
+            metric=metric,
+            track=track,
+            defaults={
+                "rows_key": key,
+                "order": [[r["submission_id"], r["value"]] for r in rows],
+                "groups": {str(sid): group for sid, group in groups.items()},
+                "computed_at": timezone.now(),
+            },
+        )
+        if settings.GEC_TASK_MODE != "sync":  # inline (the tests' mode), the render that asked shows them already
+            touch(phase.pk)  # open pages fetch the board again and find the groups
     return "computed"
