@@ -5,7 +5,6 @@ Actions call the same services as the pages; anything that scores is queued.
 
 from django.contrib import admin, messages
 from django.db import transaction
-from django.db.models import Q
 
 from .models import (
     Assignment,
@@ -36,7 +35,7 @@ from .models import (
 from .services.hosting import phases
 from .services.hosting.organizer_jobs import queue_job, requeue_job
 from .services.jobs.sweeper import requeue
-from .services.pool.recount import recount, recount_task
+from .services.pool.recount import leave_pools_before_deletion, recount, recount_task
 
 
 def queue_rescores(request, tasks) -> None:
@@ -211,24 +210,13 @@ class SubmissionAdmin(admin.ModelAdmin):
     def delete_model(self, request, obj):
         """Leave the pool first (its counts move by what the member held), then go."""
         with transaction.atomic():
-            self._leave_pools(Submission.objects.filter(pk=obj.pk))
+            leave_pools_before_deletion(Submission.objects.filter(pk=obj.pk))
             super().delete_model(request, obj)
 
     def delete_queryset(self, request, queryset):
         with transaction.atomic():
-            self._leave_pools(queryset)
+            leave_pools_before_deletion(queryset)
             super().delete_queryset(request, queryset)
-
-    @staticmethod
-    def _leave_pools(queryset) -> None:
-        """Withdraw the submissions (and their corpus files) and recount their phases, so the
-        pool subtracts them before the rows go (a cascade would leave its counts behind) and
-        the board shows who counts without them at once."""
-        ids = list(queryset.values_list("pk", flat=True))
-        phases = set(Submission.objects.filter(pk__in=ids).values_list("phase_id", flat=True))
-        Submission.objects.filter(Q(pk__in=ids) | Q(parent_id__in=ids)).update(hidden=True)
-        for phase_id in Phase.every.filter(pk__in=phases).values_list("pk", "parent_id"):
-            recount(phase_id[1] or phase_id[0])
 
     def save_model(self, request, obj, form, change):
         """A submission withdrawn, restored, chosen or made a baseline by hand: the pool
@@ -289,6 +277,17 @@ class TeamAdmin(admin.ModelAdmin):
     search_fields = ["name", "memberships__user__username"]
     inlines = [MembershipInline]
     actions = ["approve"]
+
+    def delete_model(self, request, obj):
+        """A team's submissions leave the pools first (see SubmissionAdmin.delete_model)."""
+        with transaction.atomic():
+            leave_pools_before_deletion(Submission.objects.filter(team=obj))
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        with transaction.atomic():
+            leave_pools_before_deletion(Submission.objects.filter(team__in=queryset))
+            super().delete_queryset(request, queryset)
 
     @admin.action(description="Approve the teams")
     def approve(self, request, queryset):

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from leaderboard.models import MetricResult, Phase, PoolMember, SharedTask, Submission
+from leaderboard.models import MetricResult, Phase, Pool, PoolMember, SharedTask, Submission, Team
 from leaderboard.services.hosting.host import edit_phase
 from leaderboard.services.submissions.intake import accept_submission
 from leaderboard.standings import board_rows
@@ -108,3 +108,17 @@ def test_a_submission_deleted_in_the_admin_leaves_the_pool_first(rules_task, cli
     answer = staff.post(f"/admin/leaderboard/submission/{latest}/delete/", {"post": "yes"})
     assert answer.status_code == 302 and not Submission.objects.filter(pk=latest).exists()
     assert anns_on_board(rules_task) == [rules_task["submissions"]["ann-GECToR-BERT"].pk]
+
+
+def test_a_team_deleted_in_the_admin_leaves_the_pool_first(rules_task, client):
+    """The cascade would drop ben's pool row without moving the success counts."""
+    from leaderboard.services.pool import membership as pool
+
+    phase = rules_task["phase"]
+    ben = rules_task["submissions"]["T5"].team
+    size = Pool.objects.get(phase=phase).size
+    answer = staff_client(client).post(f"/admin/leaderboard/team/{ben.pk}/delete/", {"post": "yes"})
+    assert answer.status_code == 302 and not Team.objects.filter(pk=ben.pk).exists()
+    assert Pool.objects.get(phase=phase).size == size - 1
+    assert ben.name not in {r["team"] for r in board_rows(phase.pk, "errant.cs.f")}
+    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)

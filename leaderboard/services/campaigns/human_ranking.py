@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 
+from django.db import transaction
 from django.utils import timezone
 
 import scoring
@@ -145,13 +146,14 @@ def refresh_ranking(campaign_id: int) -> bool:
     results = compute_results(campaign)
     results["edit_marks"] = edit_marks(campaign)
     results["version"] = version
-    stored = Campaign.objects.filter(pk=campaign_id, ranked_version__lte=version).update(
-        results=results,
-        ranked_version=version,
-        ranked_at=timezone.now(),
-    )
-    if stored and results["systems"]:
-        ensure_judgments(campaign.phase_id)  # the organizers' meta-evaluation counts it
-    if stored and campaign.published:
-        touch(campaign.phase_id)  # the board's human column changed
+    with transaction.atomic():  # the results and the pool's new version are seen together
+        stored = Campaign.objects.filter(pk=campaign_id, ranked_version__lte=version).update(
+            results=results,
+            ranked_version=version,
+            ranked_at=timezone.now(),
+        )
+        if stored and results["systems"]:
+            ensure_judgments(campaign.phase_id)  # the organizers' meta-evaluation counts it
+        if stored and campaign.published:
+            touch(campaign.phase_id)  # the board's human column changed
     return True

@@ -21,9 +21,10 @@ from .judgments import ensure_judgments
 def set_published(campaign: Campaign, published: bool) -> None:
     """Also gives the phase an (empty) judgments row when it has none, so that its
     meta-evaluation exists and includes the campaign's schemes."""
-    Campaign.objects.filter(pk=campaign.pk).update(published=published)
+    with transaction.atomic():  # the flag and the pool's new version are seen together
+        Campaign.objects.filter(pk=campaign.pk).update(published=published)
+        if published:
+            ensure_judgments(campaign.phase_id)
+        touch(campaign.phase_id)
+        transaction.on_commit(lambda: request_campaign_work(campaign.pk))
     campaign.published = published
-    if published:
-        ensure_judgments(campaign.phase_id)
-    touch(campaign.phase_id)
-    transaction.on_commit(lambda: request_campaign_work(campaign.pk))

@@ -12,8 +12,9 @@ pages follows the pool, so it moves with it.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 
-from ...models import Phase, SharedTask
+from ...models import Phase, SharedTask, Submission
 from . import membership as pool
 
 
@@ -24,6 +25,18 @@ def recount(phase_id: int) -> bool:
         changed = pool.sync_pool(phase_id)
         pool.touch(phase_id)
     return changed
+
+
+def leave_pools_before_deletion(submissions) -> None:
+    """Withdraw ``submissions`` (a queryset; their corpus files too) and recount their
+    phases, so that each pool subtracts what the members held before the rows go: the
+    cascade of a deletion removes pool rows without moving the counts, and the board
+    would keep showing the gone systems. Call inside the deleting transaction."""
+    ids = list(submissions.values_list("pk", flat=True))
+    phases = set(Submission.objects.filter(pk__in=ids).values_list("phase_id", flat=True))
+    Submission.objects.filter(Q(pk__in=ids) | Q(parent_id__in=ids)).update(hidden=True)
+    for phase_id, parent_id in Phase.every.filter(pk__in=phases).values_list("pk", "parent_id"):
+        recount(parent_id or phase_id)
 
 
 def recount_task(task: SharedTask) -> None:
