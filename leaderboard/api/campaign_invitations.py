@@ -12,12 +12,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..selectors.invitations import campaign_invitation, invitation_rows, skipped_screens
-from ..services.campaigns.invitations import InvitationError, invite, parse_invitees, reassign, remind
-from ..services.campaigns.judging import AlreadyJudged, JudgmentError, skip_screen
+from ..services.campaigns.invitations import invite, parse_invitees, reassign, remind
+from ..services.campaigns.judging import skip_screen
 from .campaigns import CAMPAIGN, annotators_campaign, annotators_only, organizers_request, validated
 from .parsers import BoundedJSONParser
 from .serializers import ErrorSerializer
-from .views import errors
 
 
 class StrictText(serializers.CharField):
@@ -77,10 +76,7 @@ class Invitations(APIView):
             body=InviteSerializer,
         )
         names = list(data.get("invitees", [])) + parse_invitees(data.get("text", ""))
-        try:
-            made = invite(found, names, site=site_of(request))
-        except InvitationError as error:
-            return Response(errors(*error.problems), status=400)
+        made = invite(found, names, site=site_of(request))  # 400: InvitationError, naming each problem
         return Response({"invited": made}, status=201)
 
 
@@ -100,10 +96,7 @@ class Reassign(APIView):
         source, target = campaign_invitation(found, invitation), campaign_invitation(found, data["to"])
         if source is None or target is None:
             raise NotFound(f"campaign {found.name} has no invitation {invitation if source is None else data['to']}")
-        try:
-            moved = reassign(found, source, target)
-        except InvitationError as error:
-            return Response(errors(*error.problems), status=400)
+        moved = reassign(found, source, target)  # 400: InvitationError
         return Response({"moved": moved, "from": source.pk, "to": target.pk})
 
 
@@ -134,10 +127,5 @@ class Skip(APIView):
         found = annotators_campaign(slug, campaign)
         annotators_only(request, found)
         data = validated(SkipSerializer, request)
-        try:
-            skip_screen(found, request.user, data["item"], data["comment"], data.get("duration"))
-        except JudgmentError as error:
-            return Response(errors(*error.problems), status=400)
-        except AlreadyJudged as error:
-            return Response(errors(str(error)), status=409)
+        skip_screen(found, request.user, data["item"], data["comment"], data.get("duration"))  # 400, 409: refusals
         return Response({"item": data["item"], "skipped": True}, status=201)

@@ -27,9 +27,9 @@ from ..insights.campaigns import annotated_campaign, campaign_named, campaign_su
 from ..models import Campaign, SharedTask
 from ..selectors.campaigns import reloaded
 from ..selectors.shared_tasks import task_or_404
-from ..services.campaigns.create import CampaignError, CampaignSettings, create_campaign
+from ..services.campaigns.create import CampaignSettings, create_campaign
 from ..services.campaigns.delete import delete_campaign
-from ..services.campaigns.judging import AlreadyJudged, JudgmentError, record_judgment
+from ..services.campaigns.judging import JudgmentError, record_judgment
 from ..services.campaigns.publish import set_published
 from ..services.campaigns.rating_imports import import_file
 from ..services.campaigns.ratings import record_ratings
@@ -267,11 +267,8 @@ class Campaigns(APIView):
         task, _, data = organizers_request(
             request, slug, "campaigns of {task.title} are created by its organizers", body=CampaignCreateSerializer
         )
-        try:
-            site = request.build_absolute_uri("/").rstrip("/")
-            campaign = create_campaign(task, request.user, CampaignSettings(**data), site=site)
-        except CampaignError as error:
-            return Response(errors(*error.problems), status=400)
+        site = request.build_absolute_uri("/").rstrip("/")
+        campaign = create_campaign(task, request.user, CampaignSettings(**data), site=site)  # 400: CampaignError
         return Response(campaign_summary(reloaded(campaign)), status=201)
 
 
@@ -339,12 +336,7 @@ class Judgments(APIView):
         found = annotators_campaign(slug, campaign)
         annotators_only(request, found)
         data = validated(JudgmentSerializer, request)
-        try:
-            judgment = judged(found, request.user, data)
-        except JudgmentError as error:
-            return Response(errors(*error.problems), status=400)
-        except AlreadyJudged as error:
-            return Response(errors(str(error)), status=409)
+        judgment = judged(found, request.user, data)  # JudgmentError: 400, AlreadyJudged: 409
         return Response({"item": data["item"], "judgment": judgment.pk if judgment else None}, status=201)
 
 

@@ -5,18 +5,22 @@ refused) as ``{"errors": [{"line": 0, "message": ...}]}``, as the upload's own p
 An answer is bounded whatever the body was: at most :data:`MAX_MESSAGES` messages of at
 most :data:`MAX_MESSAGE_CHARS` characters each (a body of 100,000 bad values is refused in
 a few lines, the count of the rest said). A service's :class:`leaderboard.refusals.Refusal`
-is answered with the status it carries."""
+is answered here, once, with the status it carries: a 400 or 409 (the request's content,
+or the state it meets: a screen judged already, terms changed since read) lists its
+problems in the ``errors`` shape; a 403 or 404 keeps ``detail``."""
 
 from collections.abc import Iterable
 
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from ..refusals import Refusal
 
 MAX_MESSAGES = 20
 MAX_MESSAGE_CHARS = 500
+LISTED = {status.HTTP_400_BAD_REQUEST, status.HTTP_409_CONFLICT}  # refusals answered as ``errors``
 
 
 def bounded(lines: Iterable[str]) -> list[str]:
@@ -45,7 +49,9 @@ def messages(detail, field: str = "") -> list[str]:
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, Refusal):  # a service's refusal: the status it carries, in the shapes below
+    if isinstance(exc, Refusal) and exc.status in LISTED:  # the request's content was at fault: each problem
+        return Response({"errors": [{"line": 0, "message": m} for m in bounded(exc.problems)]}, status=exc.status)
+    if isinstance(exc, Refusal):  # not allowed (403), not there (404): DRF's one ``detail``
         refused = APIException(str(exc))
         refused.status_code = exc.status
         exc = refused

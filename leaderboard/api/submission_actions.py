@@ -54,10 +54,7 @@ class SubmissionAction(APIView):
         submission = own_submission(request, pk)
         if action not in ACTIONS or not access.may_manage_submission(submission, request.user):
             raise Http404("no such action")
-        try:
-            ACTIONS[action](submission)
-        except actions.ActionRefused as error:
-            return Response({"errors": [{"line": 0, "message": str(error)}]}, status=409)
+        ACTIONS[action](submission)  # 409: actions.ActionRefused, with the reason
         return Response({"id": submission.pk, "action": action, "done": True})
 
 

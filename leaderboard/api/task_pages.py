@@ -18,8 +18,8 @@ from ..downloads import participants_csv, phase_download
 from ..models.pages import TaskPage, current_terms, terms_version
 from ..sanitise import MAX_PAGE_CHARS, markdown_html
 from ..selectors.shared_tasks import task_or_404
-from ..services.hosting.task_pages import PageError, save_page, written_pages
-from ..services.teams.terms import TermsChanged, accept_terms
+from ..services.hosting.task_pages import save_page, written_pages
+from ..services.teams.terms import accept_terms
 from .schema import PHASE
 from .views import errors
 
@@ -87,10 +87,7 @@ class TaskPageEdit(APIView):
             return Response(
                 errors(*(f"{field}: {' '.join(map(str, msgs))}" for field, msgs in body.errors.items())), status=400
             )
-        try:
-            page = save_page(task, name, body.validated_data["markdown"])
-        except PageError as error:
-            return Response(errors(str(error)), status=400)
+        page = save_page(task, name, body.validated_data["markdown"])  # 400: PageError
         return Response({"name": page.name, "markdown": page.markdown, "html": markdown_html(page.markdown)})
 
 
@@ -127,10 +124,7 @@ class Terms(APIView):
         task = task_or_404(slug)
         body = AcceptSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            acceptance = accept_terms(request.user, task, body.validated_data.get("version", ""))
-        except TermsChanged as error:
-            return Response(errors(str(error)), status=409)
+        acceptance = accept_terms(request.user, task, body.validated_data.get("version", ""))  # 409: TermsChanged
         return Response({"task": task.slug, "version": acceptance.version, "accepted_at": acceptance.accepted_at})
 
 

@@ -17,6 +17,7 @@ from django.db.models import Q
 
 from ...insights.campaign_judgments import sign_test
 from ...models import Campaign, Phase, SharedTask, Submission
+from ...refusals import Refusal
 from ..work import request_campaign_work
 from .invitations import check_invitees, new_invitations, send_invitations
 from .ratings import check_rating_settings
@@ -27,12 +28,8 @@ MAX_GUIDELINES = 20_000
 MAX_SYSTEMS = 100
 
 
-class CampaignError(ValueError):
+class CampaignError(Refusal):
     """Settings that cannot make a campaign; ``problems`` names each."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("; ".join(problems))
 
 
 @dataclass

@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.http import urlencode
 
 from ...models import Assignment, Campaign, Invitation
+from ...refusals import Refusal
 from .judging import judgments_changed
 
 MAX_INVITEES = 200
@@ -36,12 +37,8 @@ log = logging.getLogger(__name__)
 REMIND_EVERY = timedelta(hours=12)  # one reminder per invitee in this time, however often the button is pressed
 
 
-class InvitationError(ValueError):
+class InvitationError(Refusal):
     """An invitation that cannot be acted on; ``problems`` names each."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("; ".join(problems))
 
 
 def parse_invitees(text: str) -> list[str]:

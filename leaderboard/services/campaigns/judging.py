@@ -13,19 +13,18 @@ from django.db import transaction
 from django.db.models import F
 
 from ...models import Assignment, Campaign, Judgment
+from ...refusals import Refusal
 from ..work import request_campaign_work
 
 
-class JudgmentError(ValueError):
+class JudgmentError(Refusal):
     """A judgment that cannot be stored; ``problems`` names each."""
 
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("; ".join(problems))
 
-
-class AlreadyJudged(Exception):
+class AlreadyJudged(Refusal):
     """The screen was judged before (a second click, another tab)."""
+
+    status = 409
 
 
 def check_ranks(outputs: list[dict], ranks) -> list[str]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from django.utils import timezone
 
 from ...models import SharedTask, TaskPage
+from ...refusals import Refusal
 from ...sanitise import MAX_PAGE_CHARS
 
 PAGE_NAMES = [name for name, _ in TaskPage.Name.choices]
 
 
-class PageError(Exception):
+class PageError(Refusal):
     """A page refused, with a message the organizer can act on."""
 
 

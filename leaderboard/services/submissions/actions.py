@@ -10,12 +10,15 @@ from __future__ import annotations
 from django.db import transaction
 
 from ...models import Phase, Submission, Team
+from ...refusals import Refusal
 from ..boards import publish as live
 from ..pool import membership as pool
 
 
-class ActionRefused(Exception):
+class ActionRefused(Refusal):
     """The phase or the submission's state does not allow this action; the message says why."""
+
+    status = 409
 
 
 def choose(submission: Submission) -> Submission:

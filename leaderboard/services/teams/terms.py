@@ -21,8 +21,10 @@ class TermsNotAccepted(Refusal):
     status = 403
 
 
-class TermsChanged(Exception):
-    """HTTP 409: the version being accepted is not the current one (the terms changed since they were read)."""
+class TermsChanged(Refusal):
+    """The version being accepted is not the current one (the terms changed since they were read)."""
+
+    status = 409
 
 
 def accept_terms(user, task: SharedTask, version: str | None = None) -> TermsAcceptance:
