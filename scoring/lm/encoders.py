@@ -23,25 +23,18 @@ DEFAULT_BATCH = 32  # gec-metrics' batch_size
 DEFAULT_DTYPE = "float32"  # gec-metrics loads every model in float32
 
 
-class EncoderSettings:
-    """The model directories, dtype and batch size of a metric of BERT-shaped models, read
-    when the models are needed, not when the metric is made: scores, resampling and tie
-    groups build metric objects on processes that hold no model."""
+class EncoderSettings(runtime.RunSettings):
+    """The model directories of a metric of BERT-shaped models, with gec-metrics' dtype and
+    batch size as defaults; read when the models are needed (:class:`runtime.RunSettings`)."""
 
+    default_dtype = DEFAULT_DTYPE
+    default_batch = DEFAULT_BATCH
     models_setting = ""  # the setting that names the directories, e.g. GEC_SOME_MODELS
     models_count = 0
 
     @functools.cached_property
     def paths(self) -> list[Path]:
         return runtime.model_directories(self.models_setting, self.models_count)
-
-    @functools.cached_property
-    def dtype(self) -> str:
-        return runtime.resolve_dtype(DEFAULT_DTYPE)
-
-    @functools.cached_property
-    def batch_size(self) -> int:
-        return runtime.resolve_batch_size(DEFAULT_BATCH)
 
 
 def length_batches(texts: Sequence[str], batch_size: int) -> Iterator[list[int]]:

@@ -7,7 +7,8 @@ module answers those questions once, so each metric's module holds only its form
 * :func:`setting` / :func:`model_directory` / :func:`model_directories`: what a setting
   says, checked: a missing directory is an :class:`LMSettingError` naming the setting;
 * :func:`resolve_device` (``cpu``, ``cuda``, ``auto``), :func:`resolve_dtype`,
-  :func:`resolve_batch_size`: ``GEC_LM_DEVICE``, ``GEC_LM_DTYPE``, ``GEC_LM_BATCH_SIZE``;
+  :func:`resolve_batch_size`: ``GEC_LM_DEVICE``, ``GEC_LM_DTYPE``, ``GEC_LM_BATCH_SIZE``,
+  which every metric reads through :class:`RunSettings` with its own defaults;
 * :func:`load_tokenizer`, :func:`load_causal_lm`, :func:`load_model`: the model, loaded
   once per process, offline only (nothing is fetched from a hub at run time);
 * :func:`context_length` and :func:`check_context`: text past the model's context is the
@@ -173,6 +174,23 @@ def resolve_batch_size(default: int, value: str | None = None) -> int:
     if not 1 <= size <= MAX_BATCH_SIZE:
         raise LMSettingError(BATCH_SIZE, f"{size} is not between 1 and {MAX_BATCH_SIZE}")
     return size
+
+
+class RunSettings:
+    """A metric's dtype and batch size, read from the settings when the model is needed, not
+    when the metric is made: scores, resampling and tie groups build metric objects on
+    processes that hold no model. A metric sets its reference's defaults."""
+
+    default_dtype = "float32"
+    default_batch = 32
+
+    @functools.cached_property
+    def dtype(self) -> str:
+        return resolve_dtype(self.default_dtype)
+
+    @functools.cached_property
+    def batch_size(self) -> int:
+        return resolve_batch_size(self.default_batch)
 
 
 # -- loading ---------------------------------------------------------------------------------

@@ -37,8 +37,11 @@ def texts(dataset: Dataset, hypothesis: Hypothesis | None = None) -> list[str]:
 
 
 @register
-class Scribendi(Metric):
+class Scribendi(runtime.RunSettings, Metric):
     """Per essay -1, 0 or +1; the corpus figure is MultiGEC's (plus - minus) / essays."""
+
+    default_dtype = DEFAULT_DTYPE
+    default_batch = DEFAULT_BATCH
 
     name = "scribendi"
     label = "Scribendi"
@@ -65,19 +68,9 @@ class Scribendi(Metric):
         if self.variant not in ("multigec", "unicode"):
             raise ValueError(f"unknown Scribendi variant {self.variant!r}; choose from multigec, unicode")
 
-    # The settings are read when the model is needed, not when the metric is made: scores,
-    # resampling and tie groups (any worker, any web process) need no model.
     @functools.cached_property
-    def model_path(self) -> Path:
+    def model_path(self) -> Path:  # read when the model is needed, as dtype and batch size
         return runtime.model_directory(runtime.LM_MODEL)
-
-    @functools.cached_property
-    def dtype(self) -> str:
-        return runtime.resolve_dtype(DEFAULT_DTYPE)
-
-    @functools.cached_property
-    def batch_size(self) -> int:
-        return runtime.resolve_batch_size(DEFAULT_BATCH)
 
     def _model(self) -> runtime.LoadedModel:
         from ..lm.scribendi import prepare_tokenizer
