@@ -119,6 +119,24 @@ def test_import_command_creates_the_campaign(insight_task, tmp_path, django_capt
     assert [item.output_groups() for item in items] == [item.output_groups() for item in read_judgments(XML.encode())]
 
 
+def test_import_command_takes_ratings_as_csv(insight_task, tmp_path, django_capture_on_commit_callbacks):
+    """A ``*.csv`` is ratings into a rating campaign; the same rows again are refused (exit 2)."""
+    path = tmp_path / "ratings.csv"
+    rows = [f"{a},{i},{s},fluency,{v}" for a in ("x", "y") for i in (1, 2) for s, v in (("T5", 4), ("BART", 1))]
+    path.write_text("annotator,item,system,scale,value\n" + "\n".join(rows) + "\n")
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("import_judgments", "insight", str(path), "--campaign", "rated")
+    campaign = Campaign.objects.get(name="rated")
+    assert campaign.mode == "rating" and campaign.scales == [{"name": "fluency", "min": 1, "max": 4}]
+    assert campaign.results["systems"]["T5"]["scales"]["fluency"]["mean"] == 4.0
+    with pytest.raises(CommandError, match="imported already") as error:
+        call_command("import_judgments", "insight", str(path), "--campaign", "rated")
+    assert error.value.returncode == 2
+    with pytest.raises(CommandError, match="rates: import its ratings as CSV"):
+        (tmp_path / "judgments.xml").write_text(XML)
+        call_command("import_judgments", "insight", str(tmp_path / "judgments.xml"), "--campaign", "rated")
+
+
 def test_import_names_every_unknown_system(insight_task, tmp_path):
     path = tmp_path / "bad.xml"
     path.write_text(XML.replace('"T5"', '"T6"').replace('"BART"', '"Bert"', 1))

@@ -1,7 +1,9 @@
-"""``manage.py import_judgments <slug> [--phase KEY] --campaign NAME [--replace] FILE.xml``.
+"""``manage.py import_judgments <slug> [--phase KEY] --campaign NAME [--replace] FILE.xml|FILE.csv``.
 
-Judgments made elsewhere (Appraise's XML, as SEEDA ships them) into a human evaluation
-campaign of the phase, created when the task has none of that name. The file's system
+Judgments made elsewhere into a human evaluation campaign of the phase, created when the
+task has none of that name: rankings in Appraise's XML (as SEEDA ships them), or ratings
+as CSV (``annotator,item,system,scale,value``, a file named ``*.csv``), as the campaign
+page's import takes them. The file's system
 names are the phase's submissions' system names; every unknown one is named, and nothing
 is stored unless all are known (exit 2). A file already imported into the campaign (the
 same content) is refused (exit 2) unless ``--replace`` replaces its earlier judgments.
@@ -14,18 +16,21 @@ from django.core.management.base import BaseCommand, CommandError
 
 import scoring
 
-from ...services.campaigns.imports import import_judgments
+from ...services.campaigns.rating_imports import import_file
 from ..named import named_phase, named_task
 
 BAD_INPUT = 2
 
 
 class Command(BaseCommand):
-    help = "Import Appraise-style XML judgments into a human evaluation campaign of a task's phase."
+    help = (
+        "Import judgments into a human evaluation campaign of a task's phase: Appraise-style XML rankings, "
+        "or ratings as CSV (annotator,item,system,scale,value)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
-        parser.add_argument("file", type=Path, metavar="FILE.xml")
+        parser.add_argument("file", type=Path, metavar="FILE.xml|FILE.csv")
         parser.add_argument("--campaign", required=True, metavar="NAME")
         parser.add_argument("--phase", metavar="KEY", help="default: the task's current phase")
         parser.add_argument(
@@ -43,7 +48,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}", returncode=BAD_INPUT) from error
         try:
-            done = import_judgments(target, campaign, data, filename=str(file), replace=replace)
+            done = import_file(target, campaign, data, filename=str(file), replace=replace)
         except scoring.InputError as error:
             raise CommandError(f"bad input:\n{error}", returncode=BAD_INPUT) from error
         self.stdout.write(f"{target}: {done.message()}; the worker ranks them")
