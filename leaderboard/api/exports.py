@@ -29,7 +29,7 @@ from ..insights.per_type import (
     table_of,
 )
 from ..selectors.shared_tasks import task_or_404
-from ..standings import board_rows, headline_metric, human_columns, with_human_columns
+from ..standings import board_rows, column_heads, headline_metric, human_columns, with_human_columns
 from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
 
 
@@ -135,7 +135,7 @@ class LeaderboardExport(APIView):
                 export_metrics(rows, metric, columns, task.metric_names()),
                 f"{task.title}, {phase.title} phase, ranked by {metric}.",
                 corpora,
-                [c["name"] for c in human],
+                column_heads(human),
             )
             name = f"{task.slug}-{phase.kind}-leaderboard"
         text, content_type = exports.render(table, fmt)

@@ -37,7 +37,11 @@ class Table:
 
 
 def leaderboard_table(
-    rows: list[dict], metrics: list[str], caption: str, corpora: list[tuple[str, list[str]]] = (), human: list[str] = ()
+    rows: list[dict],
+    metrics: list[str],
+    caption: str,
+    corpora: list[tuple[str, list[str]]] = (),
+    human: list[dict] = (),
 ) -> Table:
     """Rank, team, system and one column per metric path, in board order; counts (as the
     metric declares them) print as they are, fractions as percentages. ``corpora``: for a
@@ -71,17 +75,20 @@ def leaderboard_table(
     return with_human(table, rows, human) if human else table
 
 
-def with_human(table: Table, rows: list[dict], human: list[str]) -> Table:
-    """A published human evaluation campaign's column group: Expected Wins (a fraction) and cluster."""
+def with_human(table: Table, rows: list[dict], human: list[dict]) -> Table:
+    """A published human evaluation column's group (``standings.column_heads``): Expected Wins
+    (a fraction) of a ranking campaign, or the mean z-score of a rating campaign's scale, and
+    the cluster."""
     width = len(table.columns)
     groups = table.groups or [("", width)]
-    for name in human:
+    for column in human:
         table.score_columns.add(len(table.columns))
-        table.columns += ["EW", "cluster"]
-        groups.append((f"human: {name}", 2))
+        table.columns += [column["figure"], "cluster"]
+        groups.append((f"human: {column['name']}", 2))
+        figure = "z" if column["figure"] == "z" else "expected_wins"
         for line, row in zip(table.rows, rows):
-            cell = (row.get("human") or {}).get(name) or {}
-            line += [cell.get("expected_wins"), cell.get("cluster")]
+            cell = (row.get("human") or {}).get(column["name"]) or {}
+            line += [cell.get(figure), cell.get("cluster")]
     table.groups = groups
     return table
 

@@ -36,7 +36,7 @@ from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
 from ..services.boards.ties import ask_for_tie_groups
 from ..services.submissions.intake import accept_submission, team_of
-from ..standings import board_rows, headline_metric, human_columns, pool_version, with_human_columns
+from ..standings import board_rows, column_heads, headline_metric, human_columns, pool_version, with_human_columns
 from .forms import UploadForm
 from .fragment_cache import shared_body
 
@@ -97,7 +97,7 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
         "reference_free": reference_free_columns(shown),  # columns of a group of their own
         "metric_name": dict(shown)[metric],
         "rows": rows,
-        "human": [c["name"] for c in human],  # published human evaluation campaigns: a column group each
+        "human": column_heads(human),  # published human evaluation campaigns: a column group each
         "visible": visible,
         "extra": board_extras(phase, rows, metric, track),
     }

@@ -84,6 +84,39 @@ def test_publishing_adds_the_human_column_group(judged, insight_task):
     assert client.get("/api/tasks/insight/leaderboard/export?format=tex").status_code == 200
 
 
+def test_a_published_rating_campaign_adds_a_column_per_scale(
+    insight_task, tmp_path, django_capture_on_commit_callbacks
+):
+    """MultiGEC's human evaluation as a board column: each scale's mean z-score and cluster."""
+    from django.core.cache import cache
+
+    cache.clear()  # a board body an earlier test cached at this pool version, before its rollback
+    path = tmp_path / "ratings.csv"
+    rows = [
+        f"{a},{i},{s},{scale},{v}"
+        for a in ("x", "y")
+        for i in (1, 2, 3)
+        for scale in ("grammaticality", "fluency")
+        for s, v in (("T5", 4), ("BART", 2), ("INPUT", 1))
+    ]
+    path.write_text("annotator,item,system,scale,value\n" + "\n".join(rows) + "\n")
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("import_judgments", "insight", str(path), "--campaign", "essays")
+    campaign = Campaign.objects.get(name="essays")
+    set_published(campaign, True)
+    client = organizer_client(insight_task)
+    page = client.get("/tasks/insight/").content.decode()
+    assert "Human essays:grammaticality</a> z" in page and 'data-campaign="essays:fluency"' in page
+    body = client.get("/api/tasks/insight/leaderboard/").json()
+    assert body["human"] == ["essays:grammaticality", "essays:fluency"]
+    by_name = {r["system_name"]: r["human"] for r in body["rows"]}
+    figures = campaign.results["systems"]["T5"]["scales"]["fluency"]
+    assert by_name["T5"]["essays:fluency"] == {"z": figures["z"], "mean": 4.0, "cluster": figures["cluster"]}
+    assert by_name["GECToR-BERT"]["essays:fluency"] is None  # not rated
+    export = client.get("/api/tasks/insight/leaderboard/export?format=csv").content.decode().splitlines()
+    assert "human: essays:fluency" in export[0] and "z" in export[1].split(",")
+
+
 def test_meta_evaluation_counts_published_campaigns(judged, insight_task):
     client = organizer_client(insight_task)
     body = client.get("/api/tasks/insight/meta-evaluation/").json()  # ranked: the organizers count it already
