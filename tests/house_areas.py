@@ -67,7 +67,7 @@ def area_of_test(path: Path, needs: set[str]) -> str:
     name, text = path.name, path.read_text()
     if name.startswith("test_browser_") or re.search(r"pytest\.mark\.browser\b", text):
         return "browser"
-    if "proxy" in name and "platform" in path.parts or re.search(r"pytest\.mark\.proxy\b", text):
+    if "proxy" in name and {"platform", "proxy"} & set(path.parts) or re.search(r"pytest\.mark\.proxy\b", text):
         return "proxy"
     if "platform" in path.parts:
         return "platform"
@@ -89,7 +89,12 @@ def area_of_test(path: Path, needs: set[str]) -> str:
     if re.search(r"manage\.py|DJANGO_SETTINGS_MODULE", text):
         return "web"
     params = {a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) for a in n.args.args}
-    if params & needs or "django_db" in text or re.search(r"\b(build_insight_task|as_user)\b", text):
+    own = {  # the module's own fixtures: one named ``settings`` is not pytest-django's
+        n.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.FunctionDef) and any("fixture" in ast.unparse(d) for d in n.decorator_list)
+    }
+    if params & (needs - own) or "django_db" in text or re.search(r"\b(build_insight_task|as_user)\b", text):
         return "web"
     return "scoring"
 

@@ -1,7 +1,7 @@
 """Scribendi's pieces, its metric on a tiny causal LM, and the errors an organizer's model
 directory can give (each names the setting, never a crash inside transformers).
 
-The comparison with the reference script itself is tests/scoring/test_scribendi_parity.py.
+The comparison with the reference script itself is tests/web/test_scribendi_parity.py.
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@
 Judgments made elsewhere into a human evaluation campaign of the phase, created when the
 task has none of that name: rankings in Appraise's XML (as SEEDA ships them), or ratings
 as CSV (``annotator,item,system,scale,value``, a file named ``*.csv``), as the campaign
-page's import takes them. The file's system
-names are the phase's submissions' system names; every unknown one is named, and nothing
-is stored unless all are known (exit 2). A file already imported into the campaign (the
-same content) is refused (exit 2) unless ``--replace`` replaces its earlier judgments.
-The ranking is computed by the worker queue.
+page's import takes them. The file's system names are the phase's submissions' system
+names; every unknown one is named, and nothing is stored unless all are known (exit 2).
+A file already imported into the campaign (the same content; for ratings, the same
+annotator and item) is refused (exit 2); ``--replace`` replaces an XML file's earlier
+judgments. The ranking is computed by the worker queue.
 """
 
 from pathlib import Path

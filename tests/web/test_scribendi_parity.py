@@ -8,7 +8,7 @@ here: where it is (``GEC_SCRIBENDI_REFERENCE``, the script or a checkout holding
 python-Levenshtein from requirements-dev.txt) the test runs it, as MultiGEC ran it, in a
 child process (``--no_cuda``, the default batch of 4, ``--verbose`` for its per-essay
 decisions) and compares. Everywhere else it compares with the script's figures recorded
-on the same tiny model (:data:`RECORDED`, made by ``python -m tests.scoring.test_scribendi_parity``
+on the same tiny model (:data:`RECORDED`, made by ``python -m tests.web.test_scribendi_parity``
 with the script at hand): the model is built from a fixed seed, and the recording names
 its fingerprint, so a model that comes out different (another torch) skips and says so
 rather than comparing with figures of other weights. Where the script runs, the recording
