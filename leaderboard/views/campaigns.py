@@ -259,11 +259,12 @@ def rating_context(campaign: Campaign, summary: dict) -> dict:
         {"label": label(path), "path": path, "scales": [schemes.get(s) for s in scales]}
         for path, schemes in (summary.get("correlations") or {}).items()
     ]
+    agreement = summary.get("agreement") or {}
     return {
         "live_template": "campaigns/_live_rating.html",
         "rating_rows": rating_rows(campaign),
         "scale_names": scales,
-        "alphas": [(s, ((summary.get("agreement") or {}).get("alpha") or {}).get(s)) for s in scales],
+        "alphas": [(s, agreement.get("alpha", {}).get(s), agreement.get("intra_alpha", {}).get(s)) for s in scales],
         "correlations": correlations,
     }
 

@@ -14,7 +14,9 @@ WMT rates on one 0-100 slider). Per system and scale:
   p < ``alpha`` (:func:`scoring.human.rank_sum.neighbour_clusters`).
 
 Agreement per scale is Krippendorff's alpha (interval) over the units (item, system),
-coders the annotators (:mod:`scoring.human.alpha`). The CSV, one rating a row, is
+coders the annotators (:mod:`scoring.human.alpha`); consistency (``intra_alpha``) is the
+same alpha over each annotator's repeated ratings of one output, the unit (annotator,
+item, system) and each rating its own coder: None where nobody rated an output twice. The CSV, one rating a row, is
 ``annotator,item,system,scale,value``: what a campaign exports and imports and what
 ``python -m scoring human --ratings`` reads.
 """
@@ -154,6 +156,7 @@ class RatingResults:
     systems: dict[str, dict[str, dict]] = field(default_factory=dict)  # system -> scale -> figures
     scales: list[str] = field(default_factory=list)
     agreement: dict[str, float | None] = field(default_factory=dict)  # scale -> alpha
+    consistency: dict[str, float | None] = field(default_factory=dict)  # scale -> alpha over repeats
     ratings: int = 0
     annotators: int = 0
     alpha: float = CLUSTER_ALPHA
@@ -162,7 +165,7 @@ class RatingResults:
         return {
             "systems": {s: {"scales": scales} for s, scales in self.systems.items()},
             "scales": self.scales,
-            "agreement": {"alpha": self.agreement},
+            "agreement": {"alpha": self.agreement, "intra_alpha": self.consistency},
             "ratings": self.ratings,
             "annotators": self.annotators,
             "signature": rating_signature(self.alpha),
@@ -195,6 +198,15 @@ def scale_alpha(ratings: Sequence[Rating]) -> float | None:
     return interval_alpha(units)
 
 
+def scale_intra_alpha(ratings: Sequence[Rating]) -> float | None:
+    """Alpha over repeats: how alike an annotator rated one output each time they saw it."""
+    units: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+    for r in ratings:
+        seen = units.setdefault((r.annotator, r.item, r.system), {})
+        seen[str(len(seen))] = [r.value]
+    return interval_alpha(units)
+
+
 def rate_systems(ratings: Sequence[Rating], *, alpha: float = CLUSTER_ALPHA) -> RatingResults:
     """Every system's figures on every scale, best first, and each scale's agreement."""
     if not ratings:
@@ -209,6 +221,7 @@ def rate_systems(ratings: Sequence[Rating], *, alpha: float = CLUSTER_ALPHA) -> 
         for system, entry in figures.items():
             results.systems.setdefault(system, {})[scale] = entry
         results.agreement[scale] = scale_alpha([ratings[i] for i in chosen])
+        results.consistency[scale] = scale_intra_alpha([ratings[i] for i in chosen])
     order = scales[0]
     results.systems = dict(sorted(results.systems.items(), key=lambda kv: -kv[1].get(order, {"z": -math.inf})["z"]))
     return results

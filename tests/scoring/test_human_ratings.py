@@ -209,3 +209,15 @@ def test_control_p_is_rank_based(n, scale, shift):
     p = control_p(originals, degraded)
     assert p == pytest.approx(control_p([v * scale + shift for v in originals], [v * scale + shift for v in degraded]))
     assert p <= control_p(degraded, originals)
+
+
+def test_consistency_is_alpha_over_each_annotators_repeated_ratings():
+    """Repeats rated alike give 1; a repeat that contradicts itself pulls it under 0; none gives null."""
+    from scoring.human.ratings import Rating, rate_systems
+
+    first = [Rating("x", str(i), s, "fluency", v) for i in (1, 2) for s, v in (("a", 4.0), ("b", 1.0))]
+    steady = rate_systems(first + first).as_json()["agreement"]
+    assert steady["intra_alpha"] == {"fluency": 1.0}
+    flipped = [Rating(r.annotator, r.item, r.system, r.scale, 5.0 - r.value) for r in first]
+    assert rate_systems(first + flipped).as_json()["agreement"]["intra_alpha"]["fluency"] < 0
+    assert rate_systems(first).as_json()["agreement"]["intra_alpha"] == {"fluency": None}

@@ -62,6 +62,7 @@ def test_form_page_rating_and_upload(insight_task, django_capture_on_commit_call
     live = organizer.get("/tasks/insight/campaigns/essays/?part=live").content.decode()
     assert 'id="ratings"' in live and "grammaticality" in live and 'data-cluster="1"' in live
     assert 'class="alpha" data-scale="grammaticality"' in live
+    assert '<span class="intra-alpha" data-scale="fluency">–</span>' in live  # no repeats: no consistency figure
     whole = organizer.get("/tasks/insight/campaigns/essays/").content.decode()
     assert "Publish: open the figures to everyone" in whole and 'id="ratings"' in whole
 
