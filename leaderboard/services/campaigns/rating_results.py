@@ -76,7 +76,8 @@ def rating_results(campaign: Campaign) -> dict:
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
     labels = system_labels(submissions)
     counted = count_ratings(campaign, labels)
-    results: dict = {"systems": {}, "scales": [s["name"] for s in campaign.scales], "agreement": {"alpha": {}}}
+    scales = [s["name"] for s in campaign.scales]
+    results: dict = {"systems": {}, "scales": scales, "agreement": {"alpha": {}, "intra_alpha": {}}}
     message = ""
     if counted.ratings:
         figures = rate_systems(counted.ratings).as_json()
