@@ -24,7 +24,8 @@ def format_ratings(name: str, results: RatingResults) -> str:
     lines = [f"== {name}: {results.ratings} ratings, {results.annotators} annotators =="]
     for scale in results.scales:
         lines += [
-            f"-- {scale} (alpha {figure(results.agreement[scale])})",
+            f"-- {scale} (alpha {figure(results.agreement[scale])}, within annotators "
+            f"{figure(results.consistency.get(scale))})",
             f"{'cluster':>7}  {'z':>7}  {'mean':>7}  {'n':>5}  system",
         ]
         for system, scales in results.systems.items():

@@ -16,9 +16,9 @@ WMT rates on one 0-100 slider). Per system and scale:
 Agreement per scale is Krippendorff's alpha (interval) over the units (item, system),
 coders the annotators (:mod:`scoring.human.alpha`); consistency (``intra_alpha``) is the
 same alpha over each annotator's repeated ratings of one output, the unit (annotator,
-item, system) and each rating its own coder: None where nobody rated an output twice. The CSV, one rating a row, is
-``annotator,item,system,scale,value``: what a campaign exports and imports and what
-``python -m scoring human --ratings`` reads.
+item, system) and each rating its own coder: None where nobody rated an output twice.
+The CSV, one rating a row, is ``annotator,item,system,scale,value``: what a campaign
+exports and imports and what ``python -m scoring human --ratings`` reads.
 """
 
 from __future__ import annotations

@@ -172,7 +172,7 @@ def test_cli_ratings_json_and_table(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out) == rate_systems(read_ratings(path)).as_json()
     assert main(["human", "--ratings", f"mine={path}"]) == 0
     table = capsys.readouterr().out
-    assert "== mine: 24 ratings, 2 annotators ==" in table and "-- fluency (alpha 1.000)" in table
+    assert "== mine: 24 ratings, 2 annotators ==" in table and "-- fluency (alpha 1.000, within annotators -)" in table
     bad = tmp_path / "bad.csv"
     bad.write_text("annotator,item,system,scale,value\nx,1,A,fluency,\n", encoding="utf-8")
     assert main(["human", "--ratings", str(bad)]) == 2
