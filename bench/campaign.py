@@ -77,8 +77,8 @@ def percentiles(values: list[float]) -> str:
 def build(systems: int, lines: int, annotators: int, screens: int):
     from django.contrib.auth.models import User
 
-    from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
-    from leaderboard.services.campaigns.jobs import run_campaign_job
+    from leaderboard.campaigns.services.create import CampaignSettings, create_campaign
+    from leaderboard.campaigns.services.jobs import run_campaign_job
     from tests.conftest import build_insight_task
 
     start = time.perf_counter()
@@ -103,7 +103,7 @@ def build(systems: int, lines: int, annotators: int, screens: int):
             seed=1,
         ),
     )
-    from tests.campaign_support import accept_invitations
+    from tests.campaigns.support import accept_invitations
 
     accept_invitations(campaign)  # nobody annotates before accepting
     run_campaign_job(campaign.pk)
@@ -167,8 +167,8 @@ def fill_judgments(campaign, count: int) -> int:
 
 
 def time_reranking(campaign) -> None:
-    from leaderboard.insights.campaign_judgments import count_judgments, system_labels
-    from leaderboard.services.campaigns import ranking
+    from leaderboard.campaigns.insights.judgments import count_judgments, system_labels
+    from leaderboard.campaigns.services import ranking
     from scoring.human import rank_systems
 
     labels = system_labels(list(campaign.systems.select_related("team")))

@@ -68,7 +68,7 @@ def load():
 
 
 def careful_ranks(shown: list[tuple[str, ...]], references: list) -> list[int]:
-    from leaderboard.services.campaigns.controls import token_distance
+    from leaderboard.campaigns.services.controls import token_distance
 
     distance = [min(token_distance(tokens, ref) for ref, _ in references) for tokens in shown]
     return [1 + sorted(set(distance)).index(d) for d in distance]
@@ -103,9 +103,9 @@ def naive_controls(plan, sources, edits, rng: random.Random) -> dict:
 
 def campaign(seed: int, data, screens: int, share: float, naive: bool = False) -> tuple[int, float, float]:
     """(controls placed, careful's p, random's p) of one seeded campaign."""
-    from leaderboard.insights.campaign_judgments import sign_test
-    from leaderboard.services.campaigns.controls import place_controls
-    from leaderboard.services.campaigns.sampling import differing_lines, plan_campaign
+    from leaderboard.campaigns.insights.judgments import sign_test
+    from leaderboard.campaigns.services.controls import place_controls
+    from leaderboard.campaigns.services.sampling import differing_lines, plan_campaign
 
     sources, outputs, edits, gold = data
     lines = differing_lines(outputs)

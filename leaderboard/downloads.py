@@ -70,7 +70,7 @@ def campaign_judgments_xml(campaign) -> HttpResponse:
     back to the same figures); callers check the organizer."""
     from scoring.human import write_judgments_xml
 
-    from .insights.campaign_judgments import counted_items
+    from .campaigns.insights.judgments import counted_items
 
     return attachment(
         write_judgments_xml(counted_items(campaign)),
@@ -81,7 +81,7 @@ def campaign_judgments_xml(campaign) -> HttpResponse:
 
 def campaign_judgments_csv(campaign) -> HttpResponse:
     """Every judgment of the campaign, with whether the ranking counts it."""
-    from .insights.campaign_judgments import judgments_table
+    from .campaigns.insights.judgments import judgments_table
 
     text, content_type = exports.render(judgments_table(campaign), "csv")
     return attachment(text, content_type, f"{campaign.task.slug}-{campaign.name}-judgments.csv")
@@ -92,7 +92,7 @@ def campaign_ratings_csv(campaign) -> HttpResponse:
     human --ratings`` reads it back to the same figures); callers check the organizer."""
     from scoring.human.ratings import write_ratings
 
-    from .insights.campaign_ratings import counted_ratings
+    from .campaigns.insights.ratings import counted_ratings
 
     return attachment(
         write_ratings(counted_ratings(campaign)),

@@ -78,7 +78,7 @@ WSGI_APPLICATION = "leaderboard.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", BASE_DIR / "leaderboard" / "campaigns" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -303,7 +303,7 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise looks there first
 # workers and proxy share it (docker/compose.yaml mounts one volume in all of them). Set
 # it empty where they cannot share a directory: pages then ask Django for their own.
 GEC_LIVE_DIR = os.environ.get("GEC_LIVE_DIR", str(VAR_DIR / "live"))
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [BASE_DIR / "static", BASE_DIR / "leaderboard" / "campaigns" / "static"]
 # whitenoise serves the static files from where they are (the finders) in every mode, so
 # runserver, gunicorn and the tests need no ``collectstatic`` (docker runs it anyway:
 # STATIC_ROOT's copies are served first).

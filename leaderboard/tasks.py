@@ -12,8 +12,8 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from .campaigns.services import jobs as campaign_jobs
 from .services.boards import ties
-from .services.campaigns import jobs as campaign_jobs
 from .services.hosting.organizer_jobs import fail_job, run_job
 from .services.jobs import sweeper
 from .services.jobs.queue import TASK_NAMES, scoring_ended

@@ -1,16 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .campaigns.views import campaigns, invitations, meta
 from .views import (
     accounts,
-    campaigns,
     cleme2,
     comparison,
     heatmap,
     hosting,
-    invitations,
     live_files,
-    meta,
     organizer,
     pages,
     submissions,

@@ -18,12 +18,17 @@ MARKED_AREAS = ("browser", "proxy", "platform", "bench")
 SLOW_NAMES = re.compile(r"_parity|_seeda|seeda_|_correlation|_fuzz")
 
 
+SLICES = ("campaigns",)  # a slice's tests sit in area folders of its own: tests/campaigns/web/
+
+
 def area_of(path: Path) -> str:
-    """The first folder under ``tests/`` ("" for a file at its top)."""
+    """The first folder under ``tests/`` (or under a slice's folder; "" for a file at the top)."""
     try:
         parts = path.resolve().relative_to(TESTS).parts
     except ValueError:
         return ""
+    if parts and parts[0] in SLICES:
+        parts = parts[1:]
     return parts[0] if len(parts) > 1 else ""
 
 

@@ -1,7 +1,9 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import campaign_invitations, campaigns, exports, me, meta, submission_actions, task_pages, views
+from ..campaigns.api import campaigns, meta
+from ..campaigns.api import invitations as campaign_invitations
+from . import exports, me, submission_actions, task_pages, views
 
 urlpatterns = [
     path("auth/token/", views.TokenLogin.as_view(), name="api-token"),

@@ -1,10 +1,10 @@
 """Models split by domain: tasks, teams, submissions, results, difficulty (the pool), parsed lines, rate limits, human
 evaluation campaigns, the boards' tie groups and the sampled scores behind them."""
 
-from .campaigns import Assignment, Campaign, Judgment, Screen
+from ..campaigns.models.campaigns import Assignment, Campaign, Judgment, Screen
+from ..campaigns.models.invitations import Invitation
+from ..campaigns.models.judgments import Judgments
 from .difficulty import GoldChunk, Pool, PoolMember
-from .invitations import Invitation
-from .judgments import Judgments
 from .limits import RateBucket
 from .lines import ParsedLine
 from .organizer import OrganizerJob

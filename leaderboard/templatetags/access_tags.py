@@ -14,8 +14,8 @@ from ..access import (
     upload_closed_reason,
 )
 from ..access import may_host as _may_host
-from ..insights.meta import has_meta_evaluation
-from ..selectors.campaigns import may_see_a_campaign
+from ..campaigns.insights.meta import has_meta_evaluation
+from ..campaigns.selectors.campaigns import may_see_a_campaign
 from ..selectors.submissions import followed_submission
 from ..services.boards import polled
 from ..services.submissions.intake import remaining_submissions, team_of

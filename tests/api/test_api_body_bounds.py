@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from leaderboard.api.errors import MAX_MESSAGE_CHARS, MAX_MESSAGES
 from leaderboard.api.parsers import BOUNDED, MAX_DEPTH
 from leaderboard.models import SharedTask
-from tests.campaign_support import annotator
+from tests.campaigns.support import annotator
 
 pytestmark = pytest.mark.django_db
 TOKEN = "/api/auth/token/"

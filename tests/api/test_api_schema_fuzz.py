@@ -185,8 +185,8 @@ def viewers(transactional_db):
         score_submission(submission.pk)
     uploads = corpora_uploads(organizer, participant)
     # a human evaluation campaign the participant annotates (prepared inline: GEC_TASK_MODE is sync here)
-    from leaderboard.services.campaigns.create import CampaignSettings, create_campaign
-    from tests.campaign_support import accept_invitations
+    from leaderboard.campaigns.services.create import CampaignSettings, create_campaign
+    from tests.campaigns.support import accept_invitations
 
     campaign = create_campaign(
         task,

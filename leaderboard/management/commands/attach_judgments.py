@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 import scoring
 from scoring.meta import SEEDA_SYSTEMS, parse_system_sets, read_human_judgments
 
-from ...services.campaigns.judgments import attach_judgments
+from ...campaigns.services.judgments import attach_judgments
 from ..named import named_phase, named_task
 
 

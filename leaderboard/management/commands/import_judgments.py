@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 import scoring
 
-from ...services.campaigns.rating_imports import import_file
+from ...campaigns.services.rating_imports import import_file
 from ..named import named_phase, named_task
 
 BAD_INPUT = 2

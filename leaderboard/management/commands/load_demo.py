@@ -25,8 +25,8 @@ from scoring.meta import SEEDA_SYSTEMS as SEEDA_JUDGED_SYSTEMS
 from scoring.meta import parse_system_sets, read_human_judgments
 
 from ... import demo
+from ...campaigns.services.judgments import attach_judgments
 from ...models import Judgments, Phase, SharedTask
-from ...services.campaigns.judgments import attach_judgments
 from ...services.data.corpora import read_corpora_dir
 from ...services.data.datasets import prepare_dataset_m2, prepare_stored
 from ...services.hosting.host import add_corpus_phase, store_corpora

@@ -19,10 +19,10 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 from django.dispatch import receiver
 
+from ...campaigns.services.jobs import rank_delay, run_campaign_job
 from ...celery import app as celery_app
 from .. import work
 from ..boards.ties import refresh_tie_groups
-from ..campaigns.jobs import rank_delay, run_campaign_job
 from ..hosting.organizer_jobs import fail_job, run_job
 from ..scoring_jobs import dispatch
 from ..scoring_jobs.cost import ScoringCost

@@ -1,0 +1,80 @@
+"""Invitations as the organizer's page, the API and an invitee's pages read them."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+
+from ...models import Campaign, Invitation
+
+
+def invitation_by_token(token: str) -> Invitation | None:
+    return Invitation.objects.select_related("campaign__task").filter(token=token).first()
+
+
+def campaign_invitation(campaign: Campaign, pk: int) -> Invitation | None:
+    return Invitation.objects.filter(campaign=campaign, pk=pk).first()
+
+
+def invitation_rows(campaign: Campaign) -> list[dict]:
+    """The organizer's list: each invitee as typed, the state, the queue's progress, and
+    the username only once the invitee accepted (before that nothing says whether the
+    invitee has an account)."""
+    rows = (
+        Invitation.objects.filter(campaign=campaign)
+        .annotate(
+            total=Count("assignments", filter=Q(assignments__practice=False)),
+            done=Count(
+                "assignments",
+                filter=Q(assignments__practice=False) & (Q(assignments__judged=True) | Q(assignments__skipped=True)),
+            ),
+        )
+        .select_related("user")
+        .order_by("pk")
+    )
+    return [
+        {
+            "id": i.pk,
+            "invitee": i.invitee,
+            "status": i.status,
+            "user": i.user.username if i.user_id and i.status != Invitation.Status.PENDING else None,
+            "done": i.done,
+            "total": i.total,
+            "reminded_at": i.reminded_at.isoformat() if i.reminded_at else None,
+        }
+        for i in rows
+    ]
+
+
+def pending_for(user) -> list[Invitation]:
+    """The pending invitations addressed to ``user``'s username or address (their own page only)."""
+    if not user.is_authenticated:
+        return []
+    mine = Q(invitee=user.get_username())
+    if user.email:
+        mine |= Q(invitee__iexact=user.email)
+    return list(
+        Invitation.objects.filter(mine, status=Invitation.Status.PENDING)
+        .select_related("campaign__task")
+        .order_by("pk")
+    )
+
+
+def skipped_screens(campaign: Campaign, limit: int = 200) -> list[dict]:
+    """Screens annotators skipped as broken, with their comments (the organizers'), latest first."""
+    from ...models import Assignment
+
+    rows = (
+        Assignment.objects.filter(campaign=campaign, skipped=True)
+        .select_related("annotator", "screen")
+        .only("pk", "comment", "annotator__username", "screen__line")
+        .order_by("-pk")[:limit]
+    )
+    return [
+        {
+            "item": a.pk,
+            "line": a.screen.line + 1,
+            "user": a.annotator.username if a.annotator else None,
+            "comment": a.comment,
+        }
+        for a in rows
+    ]

@@ -1,0 +1,25 @@
+"""Delete a campaign (its screens, queues and judgments go with it), as its organizers may
+outside the admin.
+
+A published campaign's column leaves the board: the pool is touched so every cached board
+and export is fetched again. The meta-evaluation's tables are keyed by the campaigns they
+counted, so they are recomputed without it on their next read.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from ...models import Campaign
+from ...services.pool.membership import touch
+
+
+def delete_campaign(campaign: Campaign) -> dict[str, int]:
+    """Delete it; returns what went with it (``screens``, ``judgments``)."""
+    with transaction.atomic():
+        gone = {"screens": campaign.screens.count(), "judgments": campaign.judgments.count()}
+        phase_id, published = campaign.phase_id, campaign.published
+        Campaign.objects.filter(pk=campaign.pk).delete()
+        if published:
+            touch(phase_id)
+    return gone

@@ -1,0 +1,30 @@
+"""Publish a campaign: its ranking joins the phase's board and exports, its page opens to all.
+
+The board and its exports are cached per pool version, so publishing (and a published
+campaign's new ranking) touches the pool: every open board then fetches the new column.
+The phase's public meta-evaluation then counts the campaign's Expected Wins and TrueSkill
+as two more human schemes; the organizers' counts every ranked campaign, published or
+not (:mod:`leaderboard.insights.meta`), so publishing changes only what everyone else
+sees. The campaign's job then brings the cached tables up to date in the worker.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from ...models import Campaign
+from ...services.pool.membership import touch
+from ...services.work import request_campaign_work
+from .judgments import ensure_judgments
+
+
+def set_published(campaign: Campaign, published: bool) -> None:
+    """Also gives the phase an (empty) judgments row when it has none, so that its
+    meta-evaluation exists and includes the campaign's schemes."""
+    with transaction.atomic():  # the flag and the pool's new version are seen together
+        Campaign.objects.filter(pk=campaign.pk).update(published=published)
+        if published:
+            ensure_judgments(campaign.phase_id)
+        touch(campaign.phase_id)
+        transaction.on_commit(lambda: request_campaign_work(campaign.pk))
+    campaign.published = published
