@@ -23,7 +23,8 @@ from scoring import default_path as default_metric
 from scoring import value_at as metric_value
 from scoring import without_tables as summary
 
-from .models import Campaign, MetricResult, Phase, Pool, Submission
+from .campaigns.board import human_columns, with_human_columns
+from .models import MetricResult, Phase, Pool, Submission
 
 
 def headline_metric(task) -> str:
@@ -293,77 +294,3 @@ def pool_version(phase_id: int) -> int:
     own and its corpora's pools, so that any corpus's change is a new version."""
     pools = Pool.objects.filter(Q(phase_id=phase_id) | Q(phase__parent_id=phase_id))
     return pools.aggregate(version=Sum("version"))["version"] or 0
-
-
-# -- human evaluation: a published campaign's column group (EW or a scale's z, cluster) ----
-
-
-def human_columns(phase) -> list[dict]:
-    """The board's column groups of the phase's published campaigns, in the order they were made:
-    ``[{"name", "campaign", "figure", "by_submission": {id: cell}, "by_system": {(team, system): cell}}]``.
-
-    A ranking campaign is one column, named as the campaign, of Expected Wins (``figure``
-    ``"EW"``; cells ``{"expected_wins", "cluster"}``); a rating campaign is one column per
-    scale, named ``campaign:scale``, of the mean per-annotator z-score (``"z"``; cells
-    ``{"z", "mean", "cluster"}``, WMT's DA figure and its clusters; and its ``scale``). ``by_system`` keeps a
-    judged team's cell after it uploads again under the same name: the figures stay those
-    of the submission the campaign judged."""
-    campaigns = list(  # the figures only, not the results' resampled scores
-        Campaign.objects.filter(phase=phase, published=True)
-        .order_by("created_at", "pk")
-        .values_list("name", "mode", "scales", "results__systems", "results__system_ids")
-    )
-    judged = {pk for *_, ids in campaigns for pk in (ids or {}).values()}
-    names = {
-        pk: (team, system)
-        for pk, team, system in Submission.objects.filter(pk__in=judged).values_list("pk", "team__name", "system_name")
-    }
-    columns = []
-    for name, mode, scales, systems, ids in campaigns:
-        ids, systems = ids or {}, systems or {}
-        if mode == Campaign.Mode.RATING:
-            for scale in [s["name"] for s in scales or []]:
-                cells = {system: rating_cell(values, scale) for system, values in systems.items()}
-                columns.append({"scale": scale, **human_column(f"{name}:{scale}", name, "z", cells, ids, names)})
-        else:
-            cells = {
-                system: {"expected_wins": values.get("expected_wins"), "cluster": values.get("cluster")}
-                for system, values in systems.items()
-            }
-            columns.append(human_column(name, name, "EW", cells, ids, names))
-    return columns
-
-
-def rating_cell(values: dict, scale: str) -> dict | None:
-    figures = (values.get("scales") or {}).get(scale)
-    return {"z": figures.get("z"), "mean": figures.get("mean"), "cluster": figures.get("cluster")} if figures else None
-
-
-def human_column(name: str, campaign: str, figure: str, cells: dict, ids: dict, names: dict) -> dict:
-    """One column: the cells of the judged systems, by submission and by (team, system name)."""
-    by_submission = {ids[system]: cell for system, cell in cells.items() if system in ids and cell}
-    by_system = {names[pk]: cell for pk, cell in by_submission.items() if pk in names}
-    return {
-        "name": name,
-        "campaign": campaign,
-        "figure": figure,
-        "by_submission": by_submission,
-        "by_system": by_system,
-    }
-
-
-def column_heads(columns: list[dict]) -> list[dict]:
-    """What a board's header and an export need of each column: ``name``, ``campaign``,
-    ``figure`` and ``scale`` (None for a ranking campaign's)."""
-    return [{key: column.get(key) for key in ("name", "campaign", "figure", "scale")} for column in columns]
-
-
-def human_cell(row: dict, column: dict) -> dict | None:
-    """The row's submission's figures, else its team's judged system of that name."""
-    found = column["by_submission"].get(row["submission_id"])
-    return found or column.get("by_system", {}).get((row.get("team"), row.get("system_name")))
-
-
-def with_human_columns(rows: list[dict], columns: list[dict]) -> list[dict]:
-    """Each board row with ``human``: ``{column name: its cell or None}``."""
-    return [{**row, "human": {c["name"]: human_cell(row, c) for c in columns}} for row in rows]

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from scoring import per_type_metrics
 
 from .. import access, params
+from ..campaigns.board import column_heads, human_columns, with_human_columns
 from ..downloads import attachment
 from ..insights import exports
 from ..insights.board import in_track, with_tracks
@@ -29,7 +30,7 @@ from ..insights.per_type import (
     table_of,
 )
 from ..selectors.shared_tasks import task_or_404
-from ..standings import board_rows, column_heads, headline_metric, human_columns, with_human_columns
+from ..standings import board_rows, headline_metric
 from .schema import METRIC, PHASE, choice_parameter, file_responses, text_parameter
 
 

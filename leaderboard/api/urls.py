@@ -19,7 +19,7 @@ urlpatterns = [
     path("tasks/<slug:slug>/campaigns/<slug:campaign>/next/", campaigns.NextScreen.as_view(), name="api-campaign-next"),
     path(
         "tasks/<slug:slug>/campaigns/<slug:campaign>/judgments/",
-        campaigns.Judgments.as_view(),
+        campaigns.JudgmentCreate.as_view(),
         name="api-campaign-judgments",
     ),
     path(

@@ -25,6 +25,7 @@ import scoring
 from scoring import label
 
 from .. import access, params
+from ..campaigns.board import column_heads, human_columns, with_human_columns
 from ..insights.board import board_extras as compute_board_extras
 from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
@@ -36,7 +37,7 @@ from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
 from ..services.boards.ties import ask_for_tie_groups
 from ..services.submissions.intake import accept_submission, team_of
-from ..standings import board_rows, column_heads, headline_metric, human_columns, pool_version, with_human_columns
+from ..standings import board_rows, headline_metric, pool_version
 from .forms import UploadForm
 from .fragment_cache import shared_body
 

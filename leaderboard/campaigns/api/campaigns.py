@@ -30,13 +30,12 @@ from ...downloads import campaign_judgments_csv, campaign_judgments_xml, campaig
 from ...models import Campaign, SharedTask
 from ...selectors.shared_tasks import task_or_404
 from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
+from ..registry import mode_of
 from ..selectors.campaigns import reloaded
 from ..services.create import CampaignSettings, create_campaign
 from ..services.delete import delete_campaign
-from ..services.judging import JudgmentError, record_judgment
 from ..services.publish import set_published
 from ..services.rating_imports import import_file
-from ..services.ratings import record_ratings
 
 CAMPAIGN = OpenApiParameter(
     "campaign", str, OpenApiParameter.PATH, description="the campaign's name", pattern=r"^[a-z0-9][a-z0-9-]{0,59}$"
@@ -320,7 +319,7 @@ class NextScreen(APIView):
         return Response(screen)
 
 
-class Judgments(APIView):
+class JudgmentCreate(APIView):
     parser_classes = [BoundedJSONParser]
 
     @extend_schema(
@@ -336,23 +335,8 @@ class Judgments(APIView):
         found = annotators_campaign(slug, campaign)
         annotators_only(request, found)
         data = validated(JudgmentSerializer, request)
-        judgment = judged(found, request.user, data)  # JudgmentError: 400, AlreadyJudged: 409
+        judgment = mode_of(found).record(found, request.user, data)  # JudgmentError: 400, AlreadyJudged: 409
         return Response({"item": data["item"], "judgment": judgment.pk if judgment else None}, status=201)
-
-
-def judged(campaign: Campaign, user, data: dict):
-    """The judgment the campaign's mode asks for: ratings, or ranks (and edits)."""
-    if campaign.mode == Campaign.Mode.RATING:
-        if "ranks" in data or "edits" in data:
-            raise JudgmentError(["ranks: a campaign in mode rating takes ratings: {output key: {scale: value}}"])
-        return record_ratings(campaign, user, data["item"], data.get("ratings"), data.get("duration"))
-    if "ratings" in data:
-        raise JudgmentError(
-            [f"ratings: only a campaign in mode rating takes ratings (this one's mode is {campaign.mode})"]
-        )
-    if "ranks" not in data:
-        raise JudgmentError(["ranks: required: {output key: rank}"])
-    return record_judgment(campaign, user, data["item"], data["ranks"], data.get("edits"), data.get("duration"))
 
 
 class Publish(APIView):
@@ -410,7 +394,7 @@ class Export(APIView):
             "the judgments of campaign {campaign.name} are exported by the organizers of {task.title}",
             campaign=campaign,
         )
-        if found.mode == Campaign.Mode.RATING:
+        if mode_of(found).rates:
             if self.what == "xml":
                 return Response(errors(f"campaign {found.name} rates: its ratings are judgments.csv"), status=400)
             return campaign_ratings_csv(found)

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 
 from ...models import Assignment, Campaign, SharedTask
-from ...standings import human_columns, with_human_columns  # noqa: F401  (the board's, read here too)
+from ..registry import mode_of, rating_modes
 from .ratings import rating_schemes
 
 
@@ -73,7 +73,7 @@ def next_screen(campaign: Campaign, user) -> dict | None:
         "practice": assignment.practice,
         "progress": annotator_progress(campaign, user),
     }
-    if campaign.mode == Campaign.Mode.RATING:
+    if mode_of(campaign).rates:
         body["scales"] = campaign.scales
     return body
 
@@ -109,7 +109,7 @@ def campaign_summary(campaign: Campaign) -> dict:
         "ranked_at": campaign.ranked_at.isoformat() if campaign.ranked_at else None,
         "up_to_date": campaign.ranked_version >= campaign.version,
         **results,
-        **({"scales": campaign.scales} if campaign.mode == Campaign.Mode.RATING else {}),
+        **({"scales": campaign.scales} if mode_of(campaign).rates else {}),
         "progress": progress(campaign),
     }
 
@@ -133,7 +133,7 @@ def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, b
     the others too (the organizers'). One query; only the ranking is read of the results."""
     least = settings.GEC_CAMPAIGN_MIN_RANKINGS  # a rating campaign's counted ratings stand for its rankings
     campaigns = ranked(Campaign.objects.filter(phase=phase)).filter(
-        Q(results__rankings__gte=least) | Q(mode=Campaign.Mode.RATING, results__ratings__gte=least)
+        Q(results__rankings__gte=least) | Q(mode__in=rating_modes(), results__ratings__gte=least)
     )
     if not unpublished:
         campaigns = campaigns.filter(published=True)

@@ -19,6 +19,7 @@ from ...models import Campaign, Phase, SharedTask, Submission
 from ...refusals import Refusal
 from ...services.work import request_campaign_work
 from ..insights.judgments import sign_test
+from ..registry import find_mode
 from .invitations import check_invitees, new_invitations, send_invitations
 from .ratings import check_rating_settings
 from .sampling import shares
@@ -77,8 +78,14 @@ def check_numbers(settings: CampaignSettings, problems: list[str]) -> None:
             problems.append(f"{name}: a number from 0 to {most} (got {value!r})")
     if not isinstance(settings.guidelines, str) or len(settings.guidelines) > MAX_GUIDELINES:
         problems.append(f"guidelines: Markdown text of at most {MAX_GUIDELINES} characters")
-    if settings.mode not in Campaign.Mode.values:
+    if find_mode(settings.mode) is None:
         problems.append(f"mode: one of {', '.join(Campaign.Mode.values)} (got {settings.mode!r})")
+
+
+def rates(settings: CampaignSettings) -> bool:
+    """Whether the chosen mode rates (an unknown mode, refused by :func:`check_numbers`, does not)."""
+    mode = find_mode(settings.mode)
+    return mode is not None and mode.rates
 
 
 def fewest_controls(threshold: float) -> int | None:
@@ -96,7 +103,7 @@ def check_controls(settings: CampaignSettings, problems: list[str]) -> None:
         settings.controls,
         settings.threshold,
     )
-    if settings.mode == Campaign.Mode.RATING:
+    if rates(settings):
         return  # .ratings checks the rank-sum test's controls
     if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in (screens, repeats, share, threshold)):
         return  # check_numbers names these
@@ -162,7 +169,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
         k: getattr(settings, k)
         for k in ("outputs_per_screen", "screens_per_annotator", "controls", "repeats", "threshold")
     }
-    scales = check_rating_settings(settings.mode, settings.scales, numbers, problems)
+    scales = check_rating_settings(rates(settings), settings.scales, numbers, problems)
     invitees = check_invitees(settings.annotators, problems)
     systems = chosen_systems(phase, settings.systems, problems) if phase is not None else []
     if problems:

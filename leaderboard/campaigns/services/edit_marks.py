@@ -46,9 +46,7 @@ def expected_wins(wins: dict, systems: list[str]) -> dict[str, float | None]:
 
 
 def edit_marks(campaign: Campaign) -> dict[str, dict]:
-    """``{system: {"edits", "valid", "valid_share", "expected_wins"}}``; empty unless mode edits."""
-    if campaign.mode != Campaign.Mode.EDITS:
-        return {}
+    """``{system: {"edits", "valid", "valid_share", "expected_wins"}}`` (mode edits' figures)."""
     labels = system_labels(list(campaign.systems.select_related("team").order_by("pk")))
     untrusted = count_judgments(campaign, labels).untrusted
     totals: dict[str, list[int]] = {name: [0, 0] for name in labels.values()}

@@ -28,9 +28,8 @@ from scoring.meta import HumanJudgments, meta_evaluate
 from ...models import Campaign, MetricResult
 from ...services.pool.membership import touch
 from ..insights.judgments import count_judgments, system_labels
-from .edit_marks import edit_marks
+from ..registry import mode_of
 from .judgments import ensure_judgments
-from .rating_results import rating_results
 
 log = logging.getLogger(__name__)
 BOOTSTRAP = 1000
@@ -82,10 +81,10 @@ def expected_wins_samples(items: list, seed: int) -> dict[str, list[float]]:
     return {name: sampled[:, k].tolist() for k, name in enumerate(comparisons.systems)}
 
 
-def compute_results(campaign: Campaign) -> dict:
-    """The campaign page's and API's figures, as JSON (a rating campaign's: :mod:`.rating_results`)."""
-    if campaign.mode == Campaign.Mode.RATING:
-        return rating_results(campaign)
+def ranking_results(campaign: Campaign) -> dict:
+    """The campaign page's and API's figures of a ranking campaign, as JSON (its mode's
+    :meth:`~leaderboard.campaigns.registry.CampaignMode.results`; a rating campaign's are
+    :mod:`.rating_results`')."""
     from scoring.human import rank_systems  # SciPy and trueskill: only in the worker
 
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
@@ -143,8 +142,7 @@ def refresh_ranking(campaign_id: int) -> bool:
     if campaign.ranked_version >= campaign.version and campaign.results is not None:
         return False
     version = campaign.version
-    results = compute_results(campaign)
-    results["edit_marks"] = edit_marks(campaign)
+    results = mode_of(campaign).results(campaign)
     results["version"] = version
     with transaction.atomic():  # the results and the pool's new version are seen together
         stored = Campaign.objects.filter(pk=campaign_id, ranked_version__lte=version).update(

@@ -18,9 +18,8 @@ from django.utils import timezone
 
 from ...models import Campaign
 from ..insights.meta import refresh_tables
+from ..registry import mode_of
 from .human_ranking import refresh_ranking
-from .prepare import prepare_campaign
-from .rating_screens import prepare_ratings
 
 
 def run_campaign_job(campaign_id: int) -> str:
@@ -29,7 +28,7 @@ def run_campaign_job(campaign_id: int) -> str:
         if campaign is None:
             return "gone"
         if campaign.status == Campaign.Status.PREPARING:
-            prepare_ratings(campaign) if campaign.mode == Campaign.Mode.RATING else prepare_campaign(campaign)
+            mode_of(campaign).plan(campaign)
     status, phase_id = Campaign.objects.values_list("status", "phase_id").get(pk=campaign_id)
     if status == Campaign.Status.READY:
         refresh_ranking(campaign_id)

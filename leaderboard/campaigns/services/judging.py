@@ -15,6 +15,7 @@ from django.db.models import F
 from ...models import Assignment, Campaign, Judgment
 from ...refusals import Refusal
 from ...services.work import request_campaign_work
+from ..registry import mode_of
 
 
 class JudgmentError(Refusal):
@@ -54,8 +55,8 @@ def shown(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def check_edits(outputs: list[dict], edits, mode: str) -> list[str]:
-    if mode != Campaign.Mode.EDITS:
+def check_edits(outputs: list[dict], edits, marks_edits: bool) -> list[str]:
+    if not marks_edits:
         return [] if edits in (None, {}) else ["edits: only a campaign in mode edits judges edits"]
     if not isinstance(edits, dict):
         return ["edits: an object {output key: [true (valid) or false (invalid), one per listed edit]}"]
@@ -131,7 +132,11 @@ def record_judgment(campaign: Campaign, user, item, ranks, edits=None, seconds=N
     with transaction.atomic():
         assignment = open_assignment(campaign, user, item)
         outputs = assignment.screen.outputs
-        problems = check_ranks(outputs, ranks) + check_edits(outputs, edits, campaign.mode) + check_seconds(seconds)
+        problems = (
+            check_ranks(outputs, ranks)
+            + check_edits(outputs, edits, mode_of(campaign).marks_edits)
+            + check_seconds(seconds)
+        )
         if problems:
             raise JudgmentError(problems)
         ranked = {k: ranks[k] for k in (o["key"] for o in outputs)}

@@ -8,7 +8,7 @@ shared parse cache; only the sampled sentences are annotated.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -80,18 +80,16 @@ def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, li
     return outputs
 
 
-def shown_key(index: int, mode: str) -> str:
-    """A, B, C, ...; in mode edits the keys v and i mark edits valid and invalid, so no
-    output there is named I or V (ten outputs: A-H, J, K)."""
-    if mode != Campaign.Mode.EDITS:
-        return output_key(index)
-    letters = [output_key(k) for k in range(index + 3) if output_key(k) not in ("I", "V")]
-    return letters[index]
-
-
 def build_rows(
-    campaign: Campaign, dataset: scoring.Dataset, plan: Plan, controls: dict, edits: dict, rng: random.Random
+    campaign: Campaign,
+    dataset: scoring.Dataset,
+    plan: Plan,
+    controls: dict,
+    edits: dict,
+    rng: random.Random,
+    key: Callable[[int], str] = output_key,
 ) -> list[Screen]:
+    """The screens' rows; ``key`` names a screen's outputs (the mode's letters)."""
     screens = []
     for index, planned in enumerate(plan.screens):
         source = dataset.sources[planned.line]
@@ -102,7 +100,7 @@ def build_rows(
             original, made = controls[index]
             shown.insert(rng.randint(0, len(shown)), {"tokens": made, "systems": [], "control_of": shown[original]})
         for i, output in enumerate(shown):
-            output["key"] = shown_key(i, campaign.mode)
+            output["key"] = key(i)
         outputs = [
             {
                 "key": o["key"],
@@ -168,8 +166,9 @@ def assignments(campaign: Campaign, plan: Plan, screens: list[Screen], slots: di
     return rows
 
 
-def prepare_campaign(campaign: Campaign) -> str:
-    """Sample and store the screens and queues; the campaign ends ready or failed."""
+def prepare_campaign(campaign: Campaign, key: Callable[[int], str] = output_key) -> str:
+    """Sample and store the screens and queues; the campaign ends ready or failed. ``key``
+    names a screen's outputs (the mode's letters: :meth:`.modes.ranking.Ranking.key`)."""
     dataset = load_dataset(campaign.phase.dataset_id)
     annotators, slots = queue_slots(campaign)
     rng = random.Random(campaign.seed)
@@ -194,7 +193,7 @@ def prepare_campaign(campaign: Campaign) -> str:
     edits = edits_of(dataset, [(s.line, g[0]) for s in plan.screens for g in s.groups])
     edits.update(edits_of(dataset, [(plan.screens[i].line, made) for i, (_, made) in controls.items()]))
     with transaction.atomic():
-        screens = Screen.objects.bulk_create(build_rows(campaign, dataset, plan, controls, edits, rng))
+        screens = Screen.objects.bulk_create(build_rows(campaign, dataset, plan, controls, edits, rng, key))
         # Locked, then read again: an invitation accepted while the plan was made hands its
         # queue to its annotator here, and one accepted from now on waits for these rows.
         accepted = dict(campaign.invitations.select_for_update().values_list("pk", "user_id"))

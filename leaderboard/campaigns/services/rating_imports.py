@@ -19,6 +19,7 @@ from scoring.human.ratings import Rating, read_ratings
 
 from ...models import Campaign, Judgment, Phase
 from ..insights.judgments import system_labels
+from ..registry import mode_of
 from .create import NAME
 from .imports import Imported, import_judgments, phase_systems
 from .judging import judgments_changed
@@ -101,7 +102,7 @@ def check(phase: Phase, name: str, ratings: list[Rating], existing: Campaign | N
         problems.append(scoring.Problem(0, f"{len(ratings)} ratings: the limit is {MAX_IMPORTED}", filename))
     if existing is not None and existing.phase_id != phase.pk:
         problems.append(scoring.Problem(0, f"campaign {name} belongs to the {existing.phase.title} phase", filename))
-    if existing is not None and existing.mode != Campaign.Mode.RATING:
+    if existing is not None and not mode_of(existing).rates:
         problems.append(
             scoring.Problem(
                 0, f"campaign {name} is in mode {existing.mode}: ratings go into a rating campaign", filename
@@ -159,7 +160,7 @@ def import_ratings(
 def refuse_rankings(campaign: Campaign | None, filename: str) -> None:
     """Rankings (Appraise's XML) have no place in a rating campaign: its figures would
     silently leave them out."""
-    if campaign is not None and campaign.mode == Campaign.Mode.RATING:
+    if campaign is not None and mode_of(campaign).rates:
         message = f"campaign {campaign.name} rates: import its ratings as CSV (annotator,item,system,scale,value)"
         raise scoring.InputError([scoring.Problem(0, message, filename)])
 

@@ -61,13 +61,14 @@ def checked_scales(scales: object, problems: list[str]) -> list[dict]:
     return [s for s in checked if s]
 
 
-def check_rating_settings(mode: str, scales: object, numbers: dict, problems: list[str]) -> list[dict]:
-    """Mode-dependent checks; returns the scales to store ([] outside mode rating).
+def check_rating_settings(rates: bool, scales: object, numbers: dict, problems: list[str]) -> list[dict]:
+    """Mode-dependent checks (``rates``: the chosen mode rates); returns the scales to
+    store ([] outside mode rating).
 
     ``numbers``: ``outputs_per_screen``, ``screens_per_annotator``, ``controls``,
     ``repeats``, ``threshold`` (already checked for type and range)."""
     outputs = numbers["outputs_per_screen"]
-    if mode != Campaign.Mode.RATING:
+    if not rates:
         if scales not in (None, []):
             problems.append("scales: only a campaign in mode rating has scales")
         if integer(outputs) and outputs < 2:

@@ -29,6 +29,7 @@ from ...selectors.shared_tasks import phases_in_order, task_or_404
 from ...selectors.submissions import scored_systems
 from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, task_campaigns
 from ..insights.ratings import rating_rows
+from ..registry import mode_of
 from ..selectors.campaigns import live_version
 from ..selectors.invitations import invitation_rows, pending_for, skipped_screens
 from ..services.create import CampaignError, CampaignSettings, create_campaign
@@ -227,6 +228,7 @@ def campaign_context(request, campaign: Campaign) -> dict:
     per_annotator = summary["progress"]["annotators"]
     controls = {c["user"]: c for c in summary.get("controls", [])}
     organizer = access.may_manage_campaign(campaign, request.user)
+    mode = mode_of(campaign)
     return {
         "task": campaign.task,
         "phase": campaign.phase,
@@ -248,7 +250,8 @@ def campaign_context(request, campaign: Campaign) -> dict:
         "skipped": skipped_screens(campaign, limit=50) if organizer else [],
         "edit_marks": edit_rows(summary),
         "version": live_version(campaign),
-        **(rating_context(campaign, summary) if campaign.mode == Campaign.Mode.RATING else {}),
+        "mode": mode,
+        **(rating_context(campaign, summary) if mode.rates else {}),
     }
 
 
@@ -356,10 +359,12 @@ def judge(request, slug, name):
     campaign = the_campaign(slug, name)
     if not access.is_annotator(campaign, request.user):
         raise PermissionDenied(f"only the annotators of campaign {name} judge its screens")
+    mode = mode_of(campaign)
     return render(
         request,
-        "campaigns/rate.html" if campaign.mode == Campaign.Mode.RATING else "campaigns/judge.html",
+        mode.template,
         {
+            "mode": mode,
             "task": campaign.task,
             "campaign": campaign,
             "phase": campaign.phase,

@@ -212,11 +212,11 @@ def test_guidelines_are_sanitised_and_shown_first(insight_task, django_capture_o
 
 
 def test_edit_mode_keys_never_name_i_or_v():
-    from leaderboard.campaigns.services.prepare import shown_key
+    from leaderboard.campaigns.registry import mode_named
 
-    keys = [shown_key(i, "edits") for i in range(10)]
+    keys = [mode_named("edits").key(i) for i in range(10)]
     assert keys == ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K"]
-    assert [shown_key(i, "ranking") for i in range(10)] == list("ABCDEFGHIJ")
+    assert [mode_named("ranking").key(i) for i in range(10)] == list("ABCDEFGHIJ")
 
 
 def test_edit_marks_per_system_on_the_page_and_in_the_json(insight_task, django_capture_on_commit_callbacks):

@@ -13,11 +13,11 @@ from django.core.management.base import CommandError
 from django.test import Client, override_settings
 from django.utils import timezone
 
+from leaderboard.campaigns.board import human_columns, with_human_columns
 from leaderboard.campaigns.insights import meta
 from leaderboard.campaigns.insights.campaigns import scheme_campaigns
 from leaderboard.campaigns.services.publish import set_published
 from leaderboard.models import Campaign, Judgment, Judgments, MetricResult, Screen, Submission
-from leaderboard.standings import human_columns, with_human_columns
 from scoring.human import rank_systems
 from scoring.meta import read_judgments
 from tests.campaigns.support import annotator, careful_ranks, judge_all, make_campaign
