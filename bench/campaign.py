@@ -3,7 +3,7 @@
 1. Re-ranking 10,000 judgments in one worker: the sign test over every annotator's
    controls, Expected Wins, TrueSkill, 1,000 bootstrap samples for the rank ranges,
    Cohen's kappa between and within annotators, and every metric's correlation with EW
-   and TS (1,000 samples) -- the job ``services.campaigns.human_ranking.refresh_ranking`` runs.
+   and TS (1,000 samples) -- the job ``campaigns.services.human_ranking.refresh_ranking`` runs.
 2. The next screen while 20 annotators judge at once: gunicorn (2 sync workers, DEBUG=0,
    as docker/compose.yaml runs it) on the same database, one Celery worker (niced, as
    deployed) re-ranking as the judgments arrive, and 20 client threads, each an
@@ -168,7 +168,7 @@ def fill_judgments(campaign, count: int) -> int:
 
 def time_reranking(campaign) -> None:
     from leaderboard.campaigns.insights.judgments import count_judgments, system_labels
-    from leaderboard.campaigns.services import ranking
+    from leaderboard.campaigns.services import human_ranking
     from scoring.human import rank_systems
 
     labels = system_labels(list(campaign.systems.select_related("team")))
@@ -176,14 +176,14 @@ def time_reranking(campaign) -> None:
     counted = count_judgments(campaign, labels)
     read = time.perf_counter() - start
     start = time.perf_counter()
-    human = rank_systems(counted.items, bootstrap=ranking.BOOTSTRAP, seed=campaign.seed).as_json()
+    human = rank_systems(counted.items, bootstrap=human_ranking.BOOTSTRAP, seed=campaign.seed).as_json()
     ranked = time.perf_counter() - start
     start = time.perf_counter()
-    correlations = ranking.correlations(campaign, human, labels)
+    correlations = human_ranking.correlations(campaign, human, labels)
     correlated = time.perf_counter() - start
     with OthersCpu(database_url(), lambda: []) as others:
         start, cpu = time.perf_counter(), time.process_time()
-        ranking.refresh_ranking(campaign.pk)
+        human_ranking.refresh_ranking(campaign.pk)
         whole, whole_cpu = time.perf_counter() - start, time.process_time() - cpu
     campaign.refresh_from_db()
     results = campaign.results
@@ -195,7 +195,7 @@ def time_reranking(campaign) -> None:
     print(
         f"  the whole job: {whole:.2f} s ({whole_cpu:.2f} CPU s of this process; the database's work is in the "
         f"wall time); of which reading and the controls {read:.2f} s, "
-        f"EW + TrueSkill + {ranking.BOOTSTRAP} bootstrap samples + kappa {ranked:.2f} s, correlations "
+        f"EW + TrueSkill + {human_ranking.BOOTSTRAP} bootstrap samples + kappa {ranked:.2f} s, correlations "
         f"{correlated:.2f} s"
     )
     print(

@@ -7,7 +7,7 @@ systems' outputs (INPUT among them), as ERRANT M2 in ``shared/data/cleme`` besid
 checkout (no parsing needed: the edits are in the files). For each seed, a campaign of
 one annotator's ``--screens`` screens (5 outputs each) with ``--controls`` of them control
 screens, planned and given controls by the platform's own code
-(``services.campaigns.sampling.plan_campaign``, ``services.campaigns.controls.place_controls``),
+(``campaigns.services.sampling.plan_campaign``, ``campaigns.services.controls.place_controls``),
 judged by two simulated annotators:
 
 * careful: ranks each output by its token edit distance to the nearest reference (ties
@@ -18,7 +18,7 @@ judged by two simulated annotators:
 undone, or any word dropped or doubled, nothing checked), for comparison.
 
 Each is trusted when the one-sided sign test over their control screens gives p <= 0.05
-(``insights.campaign_judgments.sign_test``, the campaign's default threshold).
+(``campaigns.insights.judgments.sign_test``, the campaign's default threshold).
 
     python bench/controls.py [--seeds 1000] [--screens 30] [--controls 0.3] [--naive]
 

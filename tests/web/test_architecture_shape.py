@@ -41,7 +41,7 @@ def reads_outside_selectors(text: str) -> list[tuple[int, str, str]]:
 
 
 def test_views_api_and_template_tags_read_only_through_selectors():
-    """They ask the read modules (access, ranking, insights/, selectors/) for rows."""
+    """They ask the read modules (access, standings, insights/, selectors/) for rows."""
     found = [
         f"{path.relative_to(ROOT)}:{number}: {kind}: {line}"
         for folder in READERS

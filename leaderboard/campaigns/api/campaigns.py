@@ -115,7 +115,7 @@ class StrictBoolean(serializers.BooleanField):
 
 class ServiceChecked(serializers.DictField):
     """An object passed on as sent, its values checked by the service against the screen
-    (:func:`..services.campaigns.judging.check_ranks`), which names the key at fault: a
+    (:func:`..services.judging.check_ranks`), which names the key at fault: a
     child field would take "1" and "1.0" for ranks and make an error object per bad value.
     The child still documents the values in the schema."""
 

@@ -1,6 +1,6 @@
 """What a campaign's ranking counts: its judgments as ranking items, less the untrusted.
 
-Read by the worker's ranking (:mod:`leaderboard.services.campaigns.human_ranking`) and by the
+Read by the worker's ranking (:mod:`leaderboard.campaigns.services.human_ranking`) and by the
 ``judgments.xml`` export, so the file holds exactly what the ranking counted: read back
 by ``python -m scoring human`` it gives the same figures.
 

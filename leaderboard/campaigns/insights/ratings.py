@@ -1,6 +1,6 @@
 """What a rating campaign's figures count: its ratings, less the untrusted annotators'.
 
-Read by the worker (:mod:`leaderboard.services.campaigns.rating_results`) and by the
+Read by the worker (:mod:`leaderboard.campaigns.services.rating_results`) and by the
 ratings CSV export, so the file holds exactly what the figures counted: read back by
 ``python -m scoring human --ratings`` it gives the same figures.
 

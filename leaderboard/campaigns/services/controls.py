@@ -1,7 +1,7 @@
 """Control outputs: a copy of an output that is surely worse, for quality control.
 
 A careful annotator ranks (or rates) the copy below its original; the sign test over an
-annotator's control screens is :mod:`leaderboard.insights.campaign_judgments`. A copy
+annotator's control screens is :mod:`leaderboard.campaigns.insights.judgments`. A copy
 that is not surely worse flags careful annotators ("possibilities of get" undone from
 "possibilities to get" is a correction), so a copy is made only in two ways, and kept
 only when it is further (token edit distance) from *every* reference than its original:

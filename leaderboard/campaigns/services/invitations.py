@@ -5,7 +5,7 @@ not, is an invitation that says "pending" until its invitee accepts, and the sam
 comes back whatever the addresses are. The invitation's mail goes to the address typed,
 or to the account of the username typed when there is one (nowhere otherwise): only the
 invitee learns anything, and an invitee without an account gets a link to make one.
-Accepting hands the invitation's queue to the account (:mod:`leaderboard.models.invitations`).
+Accepting hands the invitation's queue to the account (:mod:`leaderboard.campaigns.models.invitations`).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ def attach_judgments(phase: Phase, human: HumanJudgments, files: list[str]) -> J
 def ensure_judgments(phase_id: int) -> None:
     """An empty judgments row for a phase that has none (publishing or ranking a campaign):
     the meta-evaluation then exists and counts the campaigns' schemes. The public knows of
-    such a row only once a published campaign is ranked (``insights.meta.judged_phases``)."""
+    such a row only once a published campaign is ranked (``campaigns.insights.meta.judged_phases``)."""
     Judgments.objects.get_or_create(
         phase_id=phase_id, defaults={"data": HumanJudgments(schemes={}).as_json(), "files": []}
     )

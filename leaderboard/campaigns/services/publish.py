@@ -4,7 +4,7 @@ The board and its exports are cached per pool version, so publishing (and a publ
 campaign's new ranking) touches the pool: every open board then fetches the new column.
 The phase's public meta-evaluation then counts the campaign's Expected Wins and TrueSkill
 as two more human schemes; the organizers' counts every ranked campaign, published or
-not (:mod:`leaderboard.insights.meta`), so publishing changes only what everyone else
+not (:mod:`leaderboard.campaigns.insights.meta`), so publishing changes only what everyone else
 sees. The campaign's job then brings the cached tables up to date in the worker.
 """
 

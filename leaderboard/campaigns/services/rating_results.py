@@ -1,6 +1,6 @@
 """A rating campaign's figures (in the worker, never in a request).
 
-1. Controls and what counts: :func:`leaderboard.insights.campaign_ratings.count_ratings`
+1. Controls and what counts: :func:`leaderboard.campaigns.insights.ratings.count_ratings`
    (untrusted annotators' ratings and the degraded copies left out).
 2. ``scoring.human.ratings.rate_systems``: per system and scale the mean rating, the mean
    per-annotator z-score, the ratings counted and the cluster; Krippendorff's alpha per scale.

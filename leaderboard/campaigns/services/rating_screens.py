@@ -8,7 +8,7 @@ original, where the difference would give it away: the control screen keeps its 
 the same outputs with one replaced by its degraded copy (:func:`.controls.place_controls`,
 the ranking's: surely worse), placed in the same annotator's queue away from the first. The annotator's
 rating of the copy is then compared with their rating of its original
-(:mod:`leaderboard.insights.campaign_ratings`). Each control thus adds one screen to the
+(:mod:`leaderboard.campaigns.insights.ratings`). Each control thus adds one screen to the
 annotator's queue.
 """
 

@@ -214,7 +214,7 @@ def correlation_rows(results: dict) -> list[dict]:
 
 def edit_rows(summary: dict) -> list[dict]:
     """Mode edits: per system, the share of its shown edits marked valid and SEEDA's
-    edit-level Expected Wins (:mod:`leaderboard.services.campaigns.edit_marks`), best first."""
+    edit-level Expected Wins (:mod:`leaderboard.campaigns.services.edit_marks`), best first."""
     marks = summary.get("edit_marks") or {}
     rows = [{"system": name, **values} for name, values in marks.items()]
     return sorted(rows, key=lambda r: (-(r.get("expected_wins") or 0.0), r["system"]))

@@ -1,6 +1,6 @@
 """The annotator's page and the organizer's page in headless Chromium.
 
-The judging client (static/leaderboard/judge.js) is driven with the keyboard on a screen
+The judging client (leaderboard/campaigns/static/leaderboard/judge.js) is driven with the keyboard on a screen
 of ten outputs in mode edits (the API's answers stood in for by the browser's routes, as
 the test task has four systems): guidelines first, letters A-K (no I, no V), digits 1-9
 and 0 = 10, v / i marking edits, Enter posting exactly the ranks, marks and a duration.
