@@ -1,9 +1,9 @@
 """Read paths: the leaderboard of a phase, ranked by one metric path, cached per version.
 
 A leaderboard is the phase's pool (the same systems GoToScorer weighs against each
-other), each with its stored scores. The table only changes when the pool's version
-does, so it is built once per (version, metric) and served from the cache after that:
-that is what keeps the polled endpoint cheap.
+other), each with its stored scores. The table only changes when the board's version
+(leaderboard/board_version.py) does, so it is built once per (version, metric) and served
+from the cache after that: that is what keeps the polled endpoint cheap.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import F, Func, JSONField, Q, Sum
+from django.db.models import F, Func, JSONField, Q
 
 # What to rank by, and the number at a path, are the metric registry's answers.
 from scoring import TABLE_PREFIX, flatten
@@ -23,7 +23,7 @@ from scoring import default_path as default_metric
 from scoring import value_at as metric_value
 from scoring import without_tables as summary
 
-from .models import Campaign, MetricResult, Phase, Pool, Submission
+from .models import Campaign, MetricResult, Phase, Submission
 
 
 def headline_metric(task) -> str:
@@ -286,13 +286,6 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     )
     cache.set(key, tuple(built), timeout=3600)
     return built
-
-
-def pool_version(phase_id: int) -> int:
-    """The version of the phase's pool; of a phase of several corpora, the sum over its
-    own and its corpora's pools, so that any corpus's change is a new version."""
-    pools = Pool.objects.filter(Q(phase_id=phase_id) | Q(phase__parent_id=phase_id))
-    return pools.aggregate(version=Sum("version"))["version"] or 0
 
 
 # -- human evaluation: a published campaign's column group (EW or a scale's z, cluster) ----

@@ -25,6 +25,7 @@ import scoring
 from scoring import label
 
 from .. import access, params
+from ..board_version import board_version
 from ..insights.board import board_extras as compute_board_extras
 from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
@@ -36,7 +37,7 @@ from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
 from ..services.boards.ties import ask_for_tie_groups
 from ..services.submissions.intake import accept_submission, team_of
-from ..standings import board_rows, column_heads, headline_metric, human_columns, pool_version, with_human_columns
+from ..standings import board_rows, column_heads, headline_metric, human_columns, with_human_columns
 from .forms import UploadForm
 from .fragment_cache import shared_body
 
@@ -74,7 +75,7 @@ def shown_version(phase: Phase, visible: bool, own: list[dict]) -> str:
     what they do see: their own submissions' rows, as shown (a blind phase shows only
     that each was received)."""
     if visible:
-        return str(pool_version(phase.pk))
+        return str(board_version(phase.pk))
     shown = [(row["id"], row["status"], row["progress"], row["error"]) for row in own]
     return "own-" + hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
 
@@ -205,7 +206,7 @@ def task_version(request, slug):
     task = task_or_404(slug)
     phase = access.phase_for(request, task)
     if phase.results_public():  # the same for everyone: the session is never loaded
-        version, sharing = str(pool_version(phase.pk)), "public, max-age=0, s-maxage=1"
+        version, sharing = str(board_version(phase.pk)), "public, max-age=0, s-maxage=1"
     else:
         visible = access.may_see_results(phase, request.user)
         version, sharing = (

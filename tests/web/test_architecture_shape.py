@@ -152,6 +152,27 @@ def test_services_import_each_other_as_the_map_says():
     assert not found, "not in docs/architecture.md's 'may use' column:\n" + "\n".join(found)
 
 
+# A write of the number every cached board is keyed by: an F() bump, an increment, or the
+# field saved by name, on a line about the pool (a campaign's own version is another number).
+BOARD_VERSION_WRITE = re.compile(r"(?i)pool.*(\bversion\s*=\s*F\(|\.version\s*\+?=|update_fields=\[[^\]]*\"version\")")
+
+
+def test_only_the_board_version_module_moves_the_board_version():
+    """``board_changed()`` (leaderboard/board_version.py) is the one writer of a board's
+    version; a service that bumped the pool's field itself would be a second, unseen one."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((ROOT / "leaderboard").rglob("*.py"))
+        if "migrations" not in path.parts and path.name != "board_version.py"
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if BOARD_VERSION_WRITE.search(line)
+    ]
+    assert not found, "call leaderboard.board_version.board_changed() instead:\n" + "\n".join(found)
+    assert BOARD_VERSION_WRITE.search('Pool.objects.filter(phase_id=p).update(version=F("version") + 1)')
+    assert BOARD_VERSION_WRITE.search("pool.version += 1")
+    assert not BOARD_VERSION_WRITE.search('Campaign.objects.filter(pk=c).update(version=F("version") + 1)')
+
+
 def test_each_celery_task_is_named_as_registered():
     """``leaderboard.tasks.<function>``: a grep for the name Celery routes finds the function."""
     from leaderboard import tasks

@@ -19,11 +19,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from ...board_version import board_changed
 from ...insights.board import board_rows_in_track, compute_tie_groups, rows_key
 from ...models import BoardTies, Phase
 from ...standings import board_rows
 from .. import work
-from ..pool.membership import touch
 
 LOST_AFTER = 300  # seconds after which a question no worker answered is asked again
 
@@ -67,5 +67,5 @@ def refresh_tie_groups(phase_id: int, metric: str, track: str) -> str:
             },
         )
         if settings.GEC_TASK_MODE != "sync":  # inline (the tests' mode), the render that asked shows them already
-            touch(phase.pk)  # open pages fetch the board again and find the groups
+            board_changed(phase.pk)  # open pages fetch the board again and find the groups
     return "computed"

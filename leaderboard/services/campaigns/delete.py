@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ...board_version import board_changed
 from ...models import Campaign
-from ..pool.membership import touch
 
 
 def delete_campaign(campaign: Campaign) -> dict[str, int]:
@@ -21,5 +21,5 @@ def delete_campaign(campaign: Campaign) -> dict[str, int]:
         phase_id, published = campaign.phase_id, campaign.published
         Campaign.objects.filter(pk=campaign.pk).delete()
         if published:
-            touch(phase_id)
+            board_changed(phase_id)
     return gone

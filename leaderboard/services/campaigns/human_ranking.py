@@ -25,9 +25,9 @@ import scoring
 from scoring import build_metrics
 from scoring.meta import HumanJudgments, meta_evaluate
 
+from ...board_version import board_changed
 from ...insights.campaign_judgments import count_judgments, system_labels
 from ...models import Campaign, MetricResult
-from ..pool.membership import touch
 from .edit_marks import edit_marks
 from .judgments import ensure_judgments
 from .rating_results import rating_results
@@ -155,5 +155,5 @@ def refresh_ranking(campaign_id: int) -> bool:
         if stored and results["systems"]:
             ensure_judgments(campaign.phase_id)  # the organizers' meta-evaluation counts it
         if stored and campaign.published:
-            touch(campaign.phase_id)  # the board's human column changed
+            board_changed(campaign.phase_id)  # the board's human column changed
     return True

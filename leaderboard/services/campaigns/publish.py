@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ...board_version import board_changed
 from ...models import Campaign
-from ..pool.membership import touch
 from ..work import request_campaign_work
 from .judgments import ensure_judgments
 
@@ -25,6 +25,6 @@ def set_published(campaign: Campaign, published: bool) -> None:
         Campaign.objects.filter(pk=campaign.pk).update(published=published)
         if published:
             ensure_judgments(campaign.phase_id)
-        touch(campaign.phase_id)
+        board_changed(campaign.phase_id)
         transaction.on_commit(lambda: request_campaign_work(campaign.pk))
     campaign.published = published

@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from ...board_version import board_changed
 from ...models import Phase
 from ...standings import board_rows, headline_metric
-from ..pool import membership as pool
 from ..scoring_jobs.rescore import rescore_task
 
 
@@ -22,7 +22,7 @@ def _set(phase: Phase, **fields) -> Phase:
         for name, value in fields.items():
             setattr(phase, name, value)
         phase.save(update_fields=list(fields))
-        pool.touch(phase.pk)
+        board_changed(phase.pk)
     return phase
 
 

@@ -23,11 +23,12 @@ from collections.abc import Set
 import numpy as np
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Max
 
 import scoring
 from scoring.metrics.gotoscorer import GoToScorer
 
+from ...board_version import board_changed
 from ...models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
 from ...standings import entry_outputs, entry_snapshots, headline_metric
 from ..data.metrics import prepared_metrics
@@ -211,8 +212,8 @@ def sync_pool(phase_id: int, *, refresh: Set[int] = frozenset(), wanted: set[int
             members.add(key, outcomes)
         store.add_to_failures(phase_id, failures)
         pool.size = len(wanted)
-        pool.version += 1
-        pool.save(update_fields=["size", "version"])
+        pool.save(update_fields=["size"])
+        board_changed(phase_id)
         _rescore_members(phase.task, n_chunks, members)
         _rescore_other_pooled_metrics(pool, phase)
         return True
@@ -270,8 +271,3 @@ def recount(phase_id: int) -> dict[int, int]:
 def stored_counts(phase_id: int) -> dict[int, int]:
     """n_i as stored: N - f_i."""
     return dict(GoldChunk.objects.filter(phase_id=phase_id).with_n().values_list("position", "n"))
-
-
-def touch(phase_id: int) -> None:
-    """Tell live pages something changed (a status, a failure) without a pool change."""
-    Pool.objects.filter(phase_id=phase_id).update(version=F("version") + 1)

@@ -20,6 +20,7 @@ from django.utils import timezone
 import scoring
 from scoring.lm.runtime import LMSettingError
 
+from ...board_version import board_changed
 from ...insights import sampled
 from ...models import MetricResult, Submission
 from ...standings import headline_metric
@@ -131,7 +132,7 @@ def _claim(submission_id: int, force: bool) -> bool:
             heartbeat_at=now,
             attempts=submission.attempts + 1,
         )
-        pool.touch(submission.phase_id)
+        board_changed(submission.phase_id)
         live.after_commit(submission_id)
     return True
 
@@ -244,7 +245,7 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
             sampled.keep(submission_id, scored_at, *vector)
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended), refresh={submission_id} if force and changed else frozenset())
-        pool.touch(submission.phase_id)
+        board_changed(submission.phase_id)
         live.after_commit(submission_id)
         if ended and not force:  # a rescore tells nobody
             _tell_team(submission.parent_id or submission_id)
@@ -267,7 +268,7 @@ def fail_submission(submission_id: int, message: str, *, cause: str) -> str:
         )
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended))  # a rescored member that now fails leaves the pool
-        pool.touch(submission.phase_id)
+        board_changed(submission.phase_id)
         live.after_commit(submission_id)
         if ended:
             _tell_team(submission.parent_id or submission_id)
