@@ -89,8 +89,8 @@ POINTS = """() => {
 
 @pytest.fixture
 def long_names(live_server):
-    from leaderboard.models import MetricResult
     from leaderboard.board_version import board_changed
+    from leaderboard.models import MetricResult
     from tests.conftest import build_insight_task
 
     data = build_insight_task("labels", lines=8, teams={LONG_TEAM: "T5", "bob": "BART"}, metrics=["errant"])

@@ -15,8 +15,8 @@ import time
 
 import pytest
 
-from leaderboard.services.hosting.host import edit_phase
 from leaderboard.board_version import board_version
+from leaderboard.services.hosting.host import edit_phase
 from tests.platform.served import PROXIED, get
 from tests.proxy.test_proxy_secrecy import session_cookie, stack  # noqa: F401 - the served task
 

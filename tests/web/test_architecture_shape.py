@@ -147,7 +147,7 @@ def test_services_import_each_other_as_the_map_says():
             for module, imported in imported_names(path, package):
                 parts = f"{module}.{imported}".split(".")
                 used = parts[2] if parts[:2] == ["leaderboard", "services"] and len(parts) > 2 else None
-                if used not in (None, name, "work") and used not in allowed[name]:
+                if used not in (None, name) and used not in allowed[name]:
                     found.append(f"{path.relative_to(ROOT)} uses services/{used}/")
     assert not found, "not in docs/architecture.md's 'may use' column:\n" + "\n".join(found)
 
@@ -173,14 +173,37 @@ def test_only_the_board_version_module_moves_the_board_version():
     assert not BOARD_VERSION_WRITE.search('Campaign.objects.filter(pk=c).update(version=F("version") + 1)')
 
 
-def test_each_celery_task_is_named_as_registered():
-    """``leaderboard.tasks.<function>``: a grep for the name Celery routes finds the function."""
+def test_each_job_is_a_celery_task_of_its_name():
+    """Every ``@job`` (leaderboard/queue.py) is the Celery task ``leaderboard.tasks.<name>``,
+    so a grep for the name a message carries finds the function that runs it; the names
+    the docs promise are all there."""
     from leaderboard import tasks
-    from leaderboard.services.jobs.queue import TASK_NAMES
+    from leaderboard.celery import app
+    from leaderboard.queue import REGISTRY
 
-    found = {name: obj for name, obj in vars(tasks).items() if hasattr(obj, "delay") and hasattr(obj, "name")}
-    assert set(TASK_NAMES.values()) <= {task.name for task in found.values()}
-    assert {task.name for task in found.values()} == {f"leaderboard.tasks.{name}" for name in found}
+    promised = {"score_submission", "run_organizer_job", "run_campaign_job", "refresh_tie_groups"}
+    assert {f"leaderboard.tasks.{name}" for name in promised | {"sweep_stuck_submissions"}} == set(REGISTRY)
+    assert set(tasks.TASKS) == set(REGISTRY) and set(REGISTRY) <= set(app.tasks)
+
+
+QUEUE_WIRING = re.compile(r"\bSignal\(|@receiver\b|\.connect\(|\bsend_task\(|\bshared_task\(|TASK_NAMES")
+
+
+def test_work_reaches_the_queue_through_the_registry_alone():
+    """No signal, listener or name table between a service and its job: only the
+    registry sends (``send_task``) and only tasks.py makes Celery tasks."""
+    allowed = {"queue.py": {"send_task"}, "tasks.py": {"shared_task("}, "apps.py": {".connect("}}
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((ROOT / "leaderboard").rglob("*.py"))
+        if "migrations" not in path.parts
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        for match in QUEUE_WIRING.finditer(line)
+        if not line.lstrip().startswith("#")
+        and not any(word in match.group() for word in allowed.get(path.name, ()))
+        and "celery.py" != path.name
+    ]
+    assert not found, "enqueue a registered job (leaderboard/queue.py) instead:\n" + "\n".join(found)
 
 
 def test_no_reference_points_at_a_tracker_a_reader_does_not_have():

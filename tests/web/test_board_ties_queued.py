@@ -12,7 +12,6 @@ from django.utils import timezone
 from leaderboard.insights import board as board_insights
 from leaderboard.insights.board import stored_tie_groups, unmoved_groups
 from leaderboard.models import BoardTies, Pool
-from leaderboard.services import work
 from leaderboard.services.boards.ties import ask_for_tie_groups, refresh_tie_groups
 from leaderboard.standings import board_rows
 
@@ -40,7 +39,7 @@ def test_the_worker_computes_once_and_every_render_after_reads(insight_task, cli
 def test_a_render_in_celery_mode_asks_and_shows_none_yet(insight_task, client, settings, monkeypatch):
     settings.GEC_TASK_MODE = "celery"
     asked = []
-    monkeypatch.setattr(work, "request_tie_groups", lambda *args: asked.append(args))
+    monkeypatch.setattr(refresh_tie_groups, "enqueue", lambda *args: asked.append(args))
     html = client.get("/tasks/insight/", {"metric": "errant.cs.f"}).content.decode()
     assert 'id="ties-pending"' in html and "data-group" not in html
     client.get("/tasks/insight/", {"metric": "errant.cs.f"})  # the same rows: asked already
@@ -50,7 +49,7 @@ def test_a_render_in_celery_mode_asks_and_shows_none_yet(insight_task, client, s
 def test_asking_waits_out_the_interval_and_a_lost_question_is_asked_again(insight_task, settings, monkeypatch):
     phase = insight_task["phase"]
     asked = []
-    monkeypatch.setattr(work, "request_tie_groups", lambda *args: asked.append(args))
+    monkeypatch.setattr(refresh_tie_groups, "enqueue", lambda *args: asked.append(args))
     settings.GEC_TIE_GROUPS_EVERY = 10
     assert ask_for_tie_groups(phase, "errant.cs.f", "", "a")  # the first question
     assert not ask_for_tie_groups(phase, "errant.cs.f", "", "b")  # new rows, but within the interval
@@ -94,6 +93,6 @@ def test_earlier_groups_stay_for_rows_that_did_not_move():
 
 
 def test_an_unresampled_score_asks_nothing(insight_task, client, monkeypatch):
-    monkeypatch.setattr(work, "request_tie_groups", lambda *args: pytest.fail("asked for a count's groups"))
+    monkeypatch.setattr(refresh_tie_groups, "enqueue", lambda *args: pytest.fail("asked for a count's groups"))
     client.get("/tasks/insight/", {"metric": "gotoscorer.tp"})
     assert not BoardTies.objects.exists()

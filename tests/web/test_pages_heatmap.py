@@ -5,8 +5,8 @@ import re
 import numpy as np
 import pytest
 
-from leaderboard.insights.heatmap import colour, sentence_rows
 from leaderboard.board_version import board_changed
+from leaderboard.insights.heatmap import colour, sentence_rows
 
 
 def test_colour_goes_from_pale_to_deep_red():

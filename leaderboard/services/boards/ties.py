@@ -3,10 +3,10 @@
 A render reads :class:`~leaderboard.models.BoardTies` (``insights.board.stored_tie_groups``)
 and, when the groups are not of the rows it shows, asks for new ones here
 (:func:`ask_for_tie_groups`): one request of all the web processes wins a conditional
-update and announces the work, at most once per ``GEC_TIE_GROUPS_EVERY`` seconds a board,
+update and queues the job, at most once per ``GEC_TIE_GROUPS_EVERY`` seconds a board,
 so steady scoring costs one bootstrap every few seconds, not one per version, and a crowd
 of pages costs none. The worker (:func:`refresh_tie_groups`) ranks the board as it stands
-when the job runs, stores the groups with the digest of those rows, and touches the pool
+when the job runs, stores the groups with the digest of those rows, and moves the board's version on
 so that open pages fetch the board again and find them.
 """
 
@@ -22,8 +22,8 @@ from django.utils import timezone
 from ...board_version import board_changed
 from ...insights.board import board_rows_in_track, compute_tie_groups, rows_key
 from ...models import BoardTies, Phase
+from ...queue import Message, job, queue_option
 from ...standings import board_rows
-from .. import work
 
 LOST_AFTER = 300  # seconds after which a question no worker answered is asked again
 
@@ -39,11 +39,17 @@ def ask_for_tie_groups(phase: Phase, metric: str, track: str, key: str) -> bool:
     )
     if not BoardTies.objects.filter(Q(pk=row.pk) & (due | Q(asked_key=""))).update(asked_key=key, asked_at=now):
         return False
-    work.request_tie_groups(phase.pk, metric, track)
+    refresh_tie_groups.enqueue(phase.pk, metric, track)
     return True
 
 
-def refresh_tie_groups(phase_id: int, metric: str, track: str) -> str:
+def to_the_boards_queue(phase_id: int, metric: str, track: str = "") -> list[Message]:
+    """The boards' queue, when the workers keep one (``GEC_TIE_GROUPS_QUEUE``)."""
+    return [Message((phase_id, metric, track), queue_option(settings.GEC_TIE_GROUPS_QUEUE))]
+
+
+@job("leaderboard.tasks.refresh_tie_groups", messages=to_the_boards_queue)
+def refresh_tie_groups(phase_id: int, metric: str, track: str = "") -> str:
     """Compute and store the groups of the board as it stands now; ``fresh`` when the
     stored ones already are of these rows."""
     phase = Phase.every.select_related("task").filter(pk=phase_id).first()

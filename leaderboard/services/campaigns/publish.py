@@ -14,7 +14,7 @@ from django.db import transaction
 
 from ...board_version import board_changed
 from ...models import Campaign
-from ..work import request_campaign_work
+from .jobs import run_campaign_job
 from .judgments import ensure_judgments
 
 
@@ -26,5 +26,5 @@ def set_published(campaign: Campaign, published: bool) -> None:
         if published:
             ensure_judgments(campaign.phase_id)
         board_changed(campaign.phase_id)
-        transaction.on_commit(lambda: request_campaign_work(campaign.pk))
+        transaction.on_commit(lambda: run_campaign_job.enqueue(campaign.pk))
     campaign.published = published
