@@ -12,7 +12,7 @@ from celery import shared_task
 from .queue import INFRASTRUCTURE_ERRORS, REGISTRY, Job, RetryLater
 
 # The modules whose functions are jobs: importing them registers the jobs.
-from .services.boards import ties  # noqa: F401
+from .services.boards import meta_tables, ties  # noqa: F401
 from .services.campaigns import jobs as campaign_jobs  # noqa: F401
 from .services.hosting import organizer_jobs  # noqa: F401
 from .services.jobs import sweeper  # noqa: F401

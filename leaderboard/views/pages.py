@@ -12,7 +12,6 @@ workers, runserver and any proxy serve it, and an open page holds no worker.
 import hashlib
 import re
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
@@ -26,7 +25,7 @@ from scoring import label
 
 from .. import access, params
 from ..board_version import board_version
-from ..insights.board import board_extras as compute_board_extras
+from ..insights.board import board_extras
 from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
@@ -35,7 +34,6 @@ from ..refusals import Refusal
 from ..selectors.shared_tasks import listed_tasks, task_or_404
 from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
-from ..services.boards.ties import ask_for_tie_groups
 from ..services.submissions.intake import accept_submission, team_of
 from ..standings import board_rows, column_heads, headline_metric, human_columns, with_human_columns
 from .forms import UploadForm
@@ -102,21 +100,6 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
         "visible": visible,
         "extra": board_extras(phase, rows, metric, track),
     }
-
-
-def board_extras(phase: Phase, rows: list[dict], metric: str, track: str) -> dict:
-    """Track filter, tie groups and the metric menu of the board shown. When the stored tie
-    groups are not of these rows, a worker is asked for them here, by the view: rendering
-    writes nothing (inline in the ``sync`` mode, so that this render already has them)."""
-    extra = compute_board_extras(phase, list(rows), metric, track)
-    shown = extra["shown_ties"]
-    if (
-        shown.state in ("pending", "earlier")
-        and ask_for_tie_groups(phase, metric, track, shown.key)
-        and settings.GEC_TASK_MODE == "sync"
-    ):
-        extra = compute_board_extras(phase, list(rows), metric, track)
-    return extra
 
 
 def _own_context(own: list[dict], version: str) -> dict:

@@ -15,9 +15,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from ...insights.meta import refresh_tables
 from ...models import Campaign
 from ...queue import Message, job
+from ..boards.meta_tables import refresh_meta_tables
 from .human_ranking import refresh_ranking
 from .prepare import prepare_campaign
 from .rating_screens import prepare_ratings
@@ -40,7 +40,7 @@ def run_campaign_job(campaign_id: int) -> str:
     status, phase_id = Campaign.objects.values_list("status", "phase_id").get(pk=campaign_id)
     if status == Campaign.Status.READY:
         refresh_ranking(campaign_id)
-        refresh_tables(phase_id)
+        refresh_meta_tables(phase_id)
     return status
 
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from ...board_version import board_changed
 from ...models import Phase
 from ...standings import board_rows, headline_metric
+from ..boards import publish
 from ..scoring_jobs.rescore import rescore_task
 
 
@@ -23,6 +24,7 @@ def _set(phase: Phase, **fields) -> Phase:
             setattr(phase, name, value)
         phase.save(update_fields=list(fields))
         board_changed(phase.pk)
+        transaction.on_commit(lambda: publish.publish_phase(phase.pk))  # what members see of their rows changed
     return phase
 
 

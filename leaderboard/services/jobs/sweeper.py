@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ... import queue
-from ...models import OrganizerJob, Submission
+from ...models import OrganizerJob, Phase, Submission
 from ..boards import channels
 from ..boards import publish as live
 from ..hosting.organizer_jobs import fail_job, requeue_job
@@ -112,5 +112,10 @@ def sweep() -> dict[str, list[int] | int]:
 
 def sweep_channels() -> int:
     """The live channel files of teams whose members changed, and of deleted teams and
-    uploads: each change renames a team's channels and leaves the old files behind."""
+    uploads: each change renames a team's channels and leaves the old files behind. And
+    the rows of the phases that ended since the last sweep (or two), which no upload
+    announces: what a blind phase's members see changes then."""
+    since = timezone.now() - dt.timedelta(seconds=2 * settings.GEC_SWEEP_EVERY)
+    for phase_id in Phase.every.filter(ends_at__gt=since, ends_at__lte=timezone.now()).values_list("pk", flat=True):
+        live.publish_phase(phase_id)
     return channels.sweep()

@@ -31,6 +31,7 @@ from scoring.metrics.gotoscorer import GoToScorer
 from ...board_version import board_changed
 from ...models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
 from ...standings import entry_outputs, entry_snapshots, headline_metric
+from ..boards.ties import board_rows_changed
 from ..data.metrics import prepared_metrics
 from . import gotoscorer, store
 
@@ -214,6 +215,7 @@ def sync_pool(phase_id: int, *, refresh: Set[int] = frozenset(), wanted: set[int
         pool.size = len(wanted)
         pool.save(update_fields=["size"])
         board_changed(phase_id)
+        board_rows_changed(phase.parent_id or phase_id)
         _rescore_members(phase.task, n_chunks, members)
         _rescore_other_pooled_metrics(pool, phase)
         return True
