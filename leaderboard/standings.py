@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.conf import settings
@@ -177,10 +178,12 @@ def macro_average(per_corpus: list[dict | None]) -> dict:
     return average
 
 
-def stored_scores(submissions: list[Submission]) -> dict[int, dict]:
-    """``{submission id: {metric: scores without tables}}``."""
-    scores: dict[int, dict] = {s.pk: {} for s in submissions}
-    results = MetricResult.objects.filter(submission__in=submissions).annotate(summary=ScoresWithoutTables())
+def stored_scores(submissions: Iterable[Submission | int]) -> dict[int, dict]:
+    """``{submission id: {metric: scores without tables}}`` of submissions or their ids
+    (the one reader of stored scores: boards, team pages, e-mails)."""
+    ids = [getattr(s, "pk", s) for s in submissions]
+    scores: dict[int, dict] = {pk: {} for pk in ids}
+    results = MetricResult.objects.filter(submission_id__in=ids).annotate(summary=ScoresWithoutTables())
     for submission_id, name, value in results.values_list("submission_id", "metric", "summary"):
         scores[submission_id][name] = summary(value)
     return scores

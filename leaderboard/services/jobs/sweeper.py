@@ -104,7 +104,7 @@ def sweep_lost_jobs(older_than: float | None = None) -> list[int]:
 
 
 @queue.job("leaderboard.tasks.sweep_stuck_submissions")
-def sweep() -> dict[str, list[int] | int]:
+def beat_sweep() -> dict[str, list[int] | int]:
     """Beat's sweep (settings ``CELERY_BEAT_SCHEDULE``): stuck submissions, lost organizer
     jobs, live channel files no page names."""
     return {"submissions": sweep_stuck_submissions(), "jobs": sweep_lost_jobs(), "channels": sweep_channels()}

@@ -261,7 +261,7 @@ def _rescore_other_pooled_metrics(pool: Pool, phase: Phase) -> None:
         MetricResult.objects.bulk_update(results.values(), ["scores"], batch_size=500)
 
 
-def recount(phase_id: int) -> dict[int, int]:
+def counts_from_members(phase_id: int) -> dict[int, int]:
     """n_i from scratch over the current members: what the stored counts must equal."""
     n_chunks = chunk_count(phase_id)
     total = np.zeros(n_chunks, dtype=np.int64)
