@@ -220,7 +220,7 @@ def report(outcome: dict, args) -> None:
     )
     phase_id = rows.first().phase_id
     pool_size = Pool.objects.get(phase_id=phase_id).size
-    counts_exact = pool.stored_counts(phase_id) == pool.recount(phase_id)
+    counts_exact = pool.stored_counts(phase_id) == pool.counts_from_members(phase_id)
     losses = sum(rows.values_list("worker_losses", flat=True))
     print(
         f"{len(accepted)} uploads, 2 workers, {outcome['kills']} worker kills, {outcome['redis_restarts']} "

@@ -311,8 +311,8 @@ class ProfileAdmin(admin.ModelAdmin):
 
 @admin.register(Pool)
 class PoolAdmin(admin.ModelAdmin):
-    list_display = ["phase", "metric", "size", "version", "updated_at"]
-    list_filter = ["metric", "phase__task"]
+    list_display = ["phase", "size", "version", "updated_at"]
+    list_filter = ["phase__task"]
     search_fields = ["phase__task__slug", "phase__kind"]
 
 

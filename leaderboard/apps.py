@@ -10,12 +10,9 @@ class LeaderboardConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Connect the queue adapter to the work the domain services ask for (:mod:`.services.work`),
-        and token revocation to password changes."""
+        """Revoke a user's API tokens when their password changes. (Queued work needs no
+        wiring: a service enqueues a registered job, :mod:`.queue`.)"""
         from .services.accounts.tokens import revoke_on_password_change
-        from .services.jobs import (
-            queue as jobs,  # noqa: F401 - its receivers connect on import; models are loaded only now
-        )
 
         pre_save.connect(
             revoke_on_password_change, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke-token-on-password-change"

@@ -1,9 +1,9 @@
 """Read paths: the leaderboard of a phase, ranked by one metric path, cached per version.
 
 A leaderboard is the phase's pool (the same systems GoToScorer weighs against each
-other), each with its stored scores. The table only changes when the pool's version
-does, so it is built once per (version, metric) and served from the cache after that:
-that is what keeps the polled endpoint cheap.
+other), each with its stored scores. The table only changes when the board's version
+(leaderboard/board_version.py) does, so it is built once per (version, metric) and served
+from the cache after that: that is what keeps the polled endpoint cheap.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import F, Func, JSONField, Q, Sum
+from django.db.models import F, Func, JSONField, Q
 
 # What to rank by, and the number at a path, are the metric registry's answers.
 from scoring import TABLE_PREFIX, flatten
@@ -24,7 +25,7 @@ from scoring import value_at as metric_value
 from scoring import without_tables as summary
 
 from .campaigns.board import human_columns, with_human_columns
-from .models import MetricResult, Phase, Pool, Submission
+from .models import MetricResult, Phase, Submission
 
 
 def headline_metric(task) -> str:
@@ -178,10 +179,12 @@ def macro_average(per_corpus: list[dict | None]) -> dict:
     return average
 
 
-def stored_scores(submissions: list[Submission]) -> dict[int, dict]:
-    """``{submission id: {metric: scores without tables}}``."""
-    scores: dict[int, dict] = {s.pk: {} for s in submissions}
-    results = MetricResult.objects.filter(submission__in=submissions).annotate(summary=ScoresWithoutTables())
+def stored_scores(submissions: Iterable[Submission | int]) -> dict[int, dict]:
+    """``{submission id: {metric: scores without tables}}`` of submissions or their ids
+    (the one reader of stored scores: boards, team pages, e-mails)."""
+    ids = [getattr(s, "pk", s) for s in submissions]
+    scores: dict[int, dict] = {pk: {} for pk in ids}
+    results = MetricResult.objects.filter(submission_id__in=ids).annotate(summary=ScoresWithoutTables())
     for submission_id, name, value in results.values_list("submission_id", "metric", "summary"):
         scores[submission_id][name] = summary(value)
     return scores
@@ -289,8 +292,3 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     return built
 
 
-def pool_version(phase_id: int) -> int:
-    """The version of the phase's pool; of a phase of several corpora, the sum over its
-    own and its corpora's pools, so that any corpus's change is a new version."""
-    pools = Pool.objects.filter(Q(phase_id=phase_id) | Q(phase__parent_id=phase_id))
-    return pools.aggregate(version=Sum("version"))["version"] or 0

@@ -18,7 +18,7 @@ from ..refusals import Refusal
 from ..selectors.difficulty import chunk_rows, pool_size
 from ..selectors.shared_tasks import listed_tasks, task_or_404
 from ..services.accounts import tokens
-from ..services.pool.recount import set_headline
+from ..services.hosting.host import set_headline
 from ..services.submissions.intake import accept_submission
 from ..services.teams.actions import set_team_size
 from ..throttling import PasswordThrottle

@@ -8,7 +8,8 @@ the draw (samples, seed) only, so it is kept in
 :class:`~leaderboard.models.SampledScores`, a memo of stored results like a cache: a
 refresh reads ~8 KB a row in one query and computes, from the statistics, only rows
 never sampled before (a new or rescored submission). Pool metrics are not kept here:
-their weights change with the pool.
+their weights change with the pool. This module only reads the memo; the worker writes
+it (:mod:`leaderboard.services.boards.sampled`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from __future__ import annotations
 import hashlib
 
 import numpy as np
-from django.db.models import Q
 
 from scoring import metric_of, resampling
 from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, SampledScores, sampled_scores
@@ -36,20 +36,23 @@ def board_sampled_scores(
     rows: list[dict], path: str, options, *, samples: int, seed: int
 ) -> dict[int, SampledScores | None]:
     """``{submission_id: SampledScores}`` for the rows with a value (None: their statistics
-    cannot give ``path``); missing vectors are computed and stored, and a rescored
-    submission's earlier ones deleted."""
-    keys = {
+    cannot give ``path``): the kept ones, and the missing ones computed here and not kept
+    (the worker keeps them first: :func:`leaderboard.services.boards.sampled.keep_board_vectors`)."""
+    keys = board_keys(rows, options, samples, seed)
+    found = stored(keys, path)
+    missing = {sid: key for sid, key in keys.items() if sid not in found}
+    if missing:
+        found.update(computed(missing, path, options, samples, seed))
+    return found
+
+
+def board_keys(rows: list[dict], options, samples: int, seed: int) -> dict[int, str]:
+    """``{submission_id: key}`` of the rows with a value."""
+    return {
         r["submission_id"]: sampled_key(r.get("scored_at"), options, samples, seed)
         for r in rows
         if r["value"] is not None
     }
-    found = stored(keys, path)
-    missing = [sid for sid in keys if sid not in found]
-    if missing:
-        made = computed({sid: keys[sid] for sid in missing}, path, options, samples, seed)
-        store(made, {sid: keys[sid] for sid in missing}, path)
-        found.update(made)
-    return found
 
 
 def fresh_vector(path: str, statistics: dict, options) -> SampledScores | None:
@@ -61,12 +64,6 @@ def fresh_vector(path: str, statistics: dict, options) -> SampledScores | None:
         return None
     found = resampling(path, statistics[metric.name], options)
     return None if found is None else sampled_scores(found, path, samples=DEFAULT_SAMPLES, seed=DEFAULT_SEED)
-
-
-def keep(submission_id: int, scored_at, path: str, options, vector: SampledScores) -> None:
-    """Store the vector a refresh of a board ranked by ``path`` will look for."""
-    key = {submission_id: sampled_key(scored_at, options, DEFAULT_SAMPLES, DEFAULT_SEED)}
-    store({submission_id: vector}, key, path)
 
 
 def stored(keys: dict[int, str], path: str) -> dict[int, SampledScores | None]:
@@ -92,27 +89,3 @@ def computed(keys: dict[int, str], path: str, options, samples: int, seed: int) 
         found = resampling(path, stats, options)
         made[sid] = None if found is None else sampled_scores(found, path, samples=samples, seed=seed)
     return made
-
-
-def store(made: dict[int, SampledScores | None], keys: dict[int, str], path: str) -> None:
-    """Keep ``made`` (another process may have kept the same: ignored) and drop the same
-    submissions' vectors of this path under other keys (rescored), so rows stay bounded."""
-    if not made:
-        return
-    StoredSampledScores.objects.bulk_create(
-        [
-            StoredSampledScores(
-                submission_id=sid,
-                path=path,
-                key=keys[sid],
-                observed=None if found is None else found.observed,
-                values=b"" if found is None else np.ascontiguousarray(found.values, dtype=np.float64).tobytes(),
-            )
-            for sid, found in made.items()
-        ],
-        ignore_conflicts=True,
-    )
-    stale = Q()
-    for sid in made:
-        stale |= Q(submission_id=sid) & ~Q(key=keys[sid])
-    StoredSampledScores.objects.filter(stale, path=path).delete()

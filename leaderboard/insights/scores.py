@@ -4,20 +4,10 @@ from __future__ import annotations
 
 from scoring import HEADLINE_SCORES, flatten, label
 
-from ..models import MetricResult, Submission
-from ..standings import headline_metric, metric_value, summary
+from ..models import Submission
+from ..standings import headline_metric, metric_value, stored_scores
 from .loading import comparison_inputs
 from .per_type import comparison
-
-
-def stored_scores(submission_ids) -> dict[int, dict]:
-    """``{submission id: {metric: scores}}``, per-type tables left out."""
-    result: dict[int, dict] = {}
-    for submission_id, metric, scores in MetricResult.objects.filter(
-        submission_id__in=list(submission_ids)
-    ).values_list("submission_id", "metric", "scores"):
-        result.setdefault(submission_id, {})[metric] = summary(scores)
-    return result
 
 
 def headline(scores: dict, first: str = "") -> list[tuple[str, float]]:

@@ -15,8 +15,8 @@ from scoring import label
 
 from .. import access
 from ..models import Phase, PoolMember, Submission, Team
-from ..standings import headline_metric, metric_value
-from .scores import headline, stored_scores
+from ..standings import headline_metric, metric_value, stored_scores
+from .scores import headline
 from .uploads import upload_entry
 
 PENDING = (Submission.Status.QUEUED, Submission.Status.RUNNING)

@@ -17,9 +17,10 @@ class Pool(models.Model):
     """One row per phase; locked (SELECT ... FOR UPDATE) by every join and leave."""
 
     phase = models.OneToOneField("leaderboard.Phase", on_delete=models.CASCADE, related_name="pool")
-    metric = models.CharField(max_length=32, default="gotoscorer")
     size = models.PositiveIntegerField(default=0, help_text="N: members in the pool")
-    version = models.PositiveBigIntegerField(default=0, help_text="bumped on every change of the phase's results")
+    version = models.PositiveBigIntegerField(
+        default=0, help_text="the board's version: moved on only by leaderboard.board_version.board_changed()"
+    )
     updated_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self):

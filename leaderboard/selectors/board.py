@@ -1,7 +1,8 @@
 """The board's read (``GET /api/tasks/<slug>/leaderboard/``, leaderboard/api/board.py): one
-hand-written SQL query for the task's phases, their task's metric list and the pool
-version, since compiling the equivalent ORM query cost more than running it. It runs on
-the prepared-statement policy of :mod:`leaderboard.cursors` (``GEC_PREPARED_STATEMENTS``)."""
+hand-written SQL query for the task's phases, their task's metric list and the board
+version (:func:`leaderboard.board_version.version_sql`), since compiling the equivalent
+ORM query cost more than running it. It runs on the prepared-statement policy of
+:mod:`leaderboard.cursors` (``GEC_PREPARED_STATEMENTS``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import json
 
 from django.db import connection
 
+from ..board_version import version_sql
 from ..cursors import django_cursor
-from ..models import Phase, Pool, SharedTask
+from ..models import Phase, SharedTask
 
 # The fields the read path needs, in each model's concrete-field order (``Model.from_db``
 # takes the values in that order; the other fields stay deferred, loaded if ever read).
@@ -28,18 +30,13 @@ METRICS = TASK_FIELDS.index("metrics")
 
 
 def phases_sql(by_kind: bool) -> str:
-    phase, task, pool = Phase._meta.db_table, SharedTask._meta.db_table, Pool._meta.db_table
+    phase, task = Phase._meta.db_table, SharedTask._meta.db_table
     columns = [f"p.{Phase._meta.get_field(name).column}" for name in PHASE_FIELDS]
     columns += [f"t.{SharedTask._meta.get_field(name).column}" for name in TASK_FIELDS]
-    pool_phase, parent = Pool._meta.get_field("phase").column, Phase._meta.get_field("parent").column
-    # a phase of several corpora: its version is the sum over its corpora's pools too (ranking.pool_version)
-    corpora = (
-        f"(SELECT SUM(cv.version) FROM {pool} cv JOIN {phase} c ON cv.{pool_phase} = c.id WHERE c.{parent} = p.id)"
-    )
+    parent = Phase._meta.get_field("parent").column
     return (
-        f"SELECT {', '.join(columns)}, CAST(COALESCE(v.version, 0) + COALESCE({corpora}, 0) AS BIGINT) FROM {phase} p"
+        f"SELECT {', '.join(columns)}, {version_sql('p')} FROM {phase} p"
         f" JOIN {task} t ON t.id = p.{Phase._meta.get_field('task').column}"
-        f" LEFT JOIN {pool} v ON v.{pool_phase} = p.id"
         f" WHERE t.slug = %s{' AND p.kind = %s' if by_kind else f' AND p.{parent} IS NULL'} ORDER BY p.starts_at, p.id"
     )
 
@@ -54,7 +51,7 @@ def aware(value):
 
 def task_phases(slug: str, kind: str | None) -> list[Phase]:
     """The task's phases (only ``kind`` if given), in (starts_at, pk) order, each with
-    ``.task`` (id, slug, metrics) and ``.version`` (its pool's version, 0 without one)."""
+    ``.task`` (id, slug, metrics) and ``.version`` (its board version, 0 without a pool)."""
     with django_cursor() as cursor:
         cursor.execute(SQL[bool(kind)], [slug, kind] if kind else [slug])
         rows = cursor.fetchall()

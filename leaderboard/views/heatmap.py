@@ -7,6 +7,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
 from .. import access, params
+from ..board_version import board_version
 from ..insights.heatmap import heatmap
 from ..selectors.difficulty import pool_or_404
 from ..selectors.shared_tasks import task_or_404
@@ -37,7 +38,7 @@ def _context(request, slug) -> dict:
     return {
         "task": task,
         "phase": phase,
-        "version": pool.version,
+        "version": board_version(phase.pk),
         "level": level,
         "error_type": error_type,
         "shown": shown,
@@ -61,12 +62,13 @@ def difficulty(request, slug):
 def difficulty_map(request, slug):
     """The polled fragment: 204 while the pool has not changed since ``since``; else the
     same for everyone who may see it, rendered once per version (views/fragment_cache.py)."""
-    _task, phase, pool = _pool(request, slug)
-    if params.number(request.GET, "since", default=-1) == pool.version:
+    _task, phase, _pool_row = _pool(request, slug)
+    version = board_version(phase.pk)
+    if params.number(request.GET, "since", default=-1) == version:
         return HttpResponse(status=204)
     query = tuple(request.GET.get(name, "") for name in ("type", "cat", "shown"))
     return shared_fragment(
         ("heatmap", phase.pk, query),
-        pool.version,
+        version,
         lambda: render(request, "leaderboard/_heatmap.html", _context(request, slug)).content,
     )

@@ -12,7 +12,6 @@ workers, runserver and any proxy serve it, and an open page holds no worker.
 import hashlib
 import re
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
@@ -25,8 +24,9 @@ import scoring
 from scoring import label
 
 from .. import access, params
+from ..board_version import board_version
 from ..campaigns.board import column_heads, human_columns, with_human_columns
-from ..insights.board import board_extras as compute_board_extras
+from ..insights.board import board_extras
 from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
@@ -35,9 +35,8 @@ from ..refusals import Refusal
 from ..selectors.shared_tasks import listed_tasks, task_or_404
 from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
-from ..services.boards.ties import ask_for_tie_groups
 from ..services.submissions.intake import accept_submission, team_of
-from ..standings import board_rows, headline_metric, pool_version
+from ..standings import board_rows, headline_metric
 from .forms import UploadForm
 from .fragment_cache import shared_body
 
@@ -75,7 +74,7 @@ def shown_version(phase: Phase, visible: bool, own: list[dict]) -> str:
     what they do see: their own submissions' rows, as shown (a blind phase shows only
     that each was received)."""
     if visible:
-        return str(pool_version(phase.pk))
+        return str(board_version(phase.pk))
     shown = [(row["id"], row["status"], row["progress"], row["error"]) for row in own]
     return "own-" + hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
 
@@ -102,21 +101,6 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
         "visible": visible,
         "extra": board_extras(phase, rows, metric, track),
     }
-
-
-def board_extras(phase: Phase, rows: list[dict], metric: str, track: str) -> dict:
-    """Track filter, tie groups and the metric menu of the board shown. When the stored tie
-    groups are not of these rows, a worker is asked for them here, by the view: rendering
-    writes nothing (inline in the ``sync`` mode, so that this render already has them)."""
-    extra = compute_board_extras(phase, list(rows), metric, track)
-    shown = extra["shown_ties"]
-    if (
-        shown.state in ("pending", "earlier")
-        and ask_for_tie_groups(phase, metric, track, shown.key)
-        and settings.GEC_TASK_MODE == "sync"
-    ):
-        extra = compute_board_extras(phase, list(rows), metric, track)
-    return extra
 
 
 def _own_context(own: list[dict], version: str) -> dict:
@@ -206,7 +190,7 @@ def task_version(request, slug):
     task = task_or_404(slug)
     phase = access.phase_for(request, task)
     if phase.results_public():  # the same for everyone: the session is never loaded
-        version, sharing = str(pool_version(phase.pk)), "public, max-age=0, s-maxage=1"
+        version, sharing = str(board_version(phase.pk)), "public, max-age=0, s-maxage=1"
     else:
         visible = access.may_see_results(phase, request.user)
         version, sharing = (

@@ -89,15 +89,15 @@ POINTS = """() => {
 
 @pytest.fixture
 def long_names(live_server):
+    from leaderboard.board_version import board_changed
     from leaderboard.models import MetricResult
-    from leaderboard.services.pool.membership import touch
     from tests.conftest import build_insight_task
 
     data = build_insight_task("labels", lines=8, teams={LONG_TEAM: "T5", "bob": "BART"}, metrics=["errant"])
     result = MetricResult.objects.get(submission=data["submissions"]["BART"], metric="errant")
     result.scores["cs"].update(p=1.0, r=1.0, f=1.0)  # a system at P = R = 1.0, in the plot's corner
     result.save()
-    touch(data["phase"].pk)
+    board_changed(data["phase"].pk)
     return live_server.url
 
 

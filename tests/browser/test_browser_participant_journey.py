@@ -44,7 +44,7 @@ def upload(page, base: str, path, system: str) -> None:
 
 def test_participant_journey(live_server, chromium, tmp_path, settings):
     from leaderboard.models import Submission, Team
-    from leaderboard.services.jobs.queue import background, wait_for_background
+    from leaderboard.queue import background, wait_for_background
 
     settings.GEC_TASK_MODE = "thread"  # scoring in the background, as in embedded mode: pages must follow it
     build_insight_task("journey", lines=LINES, teams={"alice": "T5"}, counting="chosen")

@@ -124,7 +124,7 @@ def test_over_the_queued_limit_the_client_names_the_setting(
     """A team's waiting uploads per phase are capped; gec-submit says which setting."""
     settings.GEC_MAX_QUEUED_UPLOADS = 1
     settings.GEC_TASK_MODE = "celery"  # no worker here: the first upload stays queued
-    monkeypatch.setattr("leaderboard.services.jobs.queue.celery_app.send_task", lambda *args, **kwargs: None)
+    monkeypatch.setattr("leaderboard.queue.celery_app.send_task", lambda *args, **kwargs: None)
     login(server, monkeypatch)
     output = tmp_path / "t5.txt"
     output.write_text(small_texts["T5"])

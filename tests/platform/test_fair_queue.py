@@ -5,10 +5,11 @@ worker runs them in test_integration_fair_queue.py."""
 
 import pytest
 
+from leaderboard import queue as jobs
 from leaderboard.models import Submission
-from leaderboard.services.jobs import queue as jobs
 from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
 from leaderboard.services.scoring_jobs import dispatch
+from leaderboard.services.scoring_jobs.queued import scoring_ended
 from leaderboard.services.submissions.intake import accept_submission
 
 from .conftest import make_user
@@ -35,7 +36,7 @@ def submit(phase, user, text, on_commit, name="s"):
 
 def end(submission_id, status="scored"):
     Submission.objects.filter(pk=submission_id).update(status=status)
-    jobs.scoring_ended(submission_id)
+    scoring_ended(submission_id)
 
 
 def test_a_team_has_one_job_in_the_broker_and_the_next_follows_when_it_ends(phase, small_texts, sent, on_commit):

@@ -34,8 +34,9 @@ def with_metrics(phase, names: list[str]):
 def test_a_task_with_a_language_model_metric_sends_its_jobs_to_the_lm_queue(
     phase, alice, small_texts, settings, monkeypatch
 ):
-    from leaderboard.services.jobs import queue as jobs
+    from leaderboard import queue as jobs
     from leaderboard.services.scoring_jobs import dispatch
+    from leaderboard.services.scoring_jobs.queued import score_queued
 
     sent = []
     monkeypatch.setattr(jobs.celery_app, "send_task", lambda *args, **kwargs: sent.append((args, kwargs)))
@@ -43,7 +44,7 @@ def test_a_task_with_a_language_model_metric_sends_its_jobs_to_the_lm_queue(
     settings.GEC_LM_QUEUE = "scoring-lm"
     with_metrics(phase, ["errant", "scribendi"])
     submission = submit(phase, alice, small_texts["T5"].encode())
-    jobs.enqueue_scoring(submission.pk)
+    score_queued.enqueue(submission.pk)
     cost = submission_cost(submission.pk)
     assert cost.queue == "scoring-lm" and dispatch.lane_of(cost) == "scoring-lm"  # the fair queue's own lane
     assert sent[0][1]["queue"] == "scoring-lm" and sent[0][1]["soft_time_limit"] == cost.seconds

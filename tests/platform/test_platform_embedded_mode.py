@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import connection
 from leaderboard.services.hosting.task_creation import create_task
 from leaderboard.services.submissions.intake import accept_submission
-from leaderboard.services.jobs.queue import wait_for_background
+from leaderboard.queue import wait_for_background
 from django.contrib.auth.models import User
 assert connection.vendor == "sqlite", connection.vendor
 assert settings.GEC_TASK_MODE == "thread", settings.GEC_TASK_MODE

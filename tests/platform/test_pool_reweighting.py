@@ -51,7 +51,7 @@ def test_a_join_reweights_every_member(small_texts, phase):
     assert Pool.objects.get(phase=phase).size == 3
     assert stored_scores(phase)[first.pk] != alone
     assert stored_scores(phase) == fresh_pool_scores(phase)
-    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    assert pool.stored_counts(phase.pk) == pool.counts_from_members(phase.pk)
     assert GoldChunk.objects.filter(phase=phase).with_n().filter(n__gt=3).count() == 0
 
 
@@ -63,7 +63,7 @@ def test_a_teams_new_submission_replaces_its_old_one(small_texts, phase):
     members = set(Submission.objects.filter(phase=phase, pool_membership__isnull=False).values_list("pk", flat=True))
     assert new.pk in members and old.pk not in members and len(members) == 2
     assert stored_scores(phase) == fresh_pool_scores(phase)
-    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    assert pool.stored_counts(phase.pk) == pool.counts_from_members(phase.pk)
 
 
 def test_baselines_stay_in_the_pool(small_texts, phase):
@@ -138,7 +138,7 @@ def test_concurrent_joins_lose_no_update(small_texts, small_task):
     results = at_once([functools.partial(finish, *item) for item in submissions])
     assert not [r for r in results if isinstance(r, Exception)]
     assert Pool.objects.get(phase=phase).size == 6
-    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    assert pool.stored_counts(phase.pk) == pool.counts_from_members(phase.pk)
     assert stored_scores(phase) == fresh_pool_scores(phase)
 
 
@@ -160,12 +160,12 @@ def test_a_worker_catches_up_on_what_others_changed(small_texts, phase):
     assert pool_store._outcomes[phase.pk] is cached
     assert ghost not in cached and key in cached and cached.size == 3
     assert stored_scores(phase) == fresh_pool_scores(phase)
-    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    assert pool.stored_counts(phase.pk) == pool.counts_from_members(phase.pk)
     pool_store._outcomes.clear()  # a fresh worker
     submit(phase, alice, small_texts["BART"], "v2")  # alice's new submission replaces her old one
     assert pool_store._outcomes[phase.pk] is not cached and pool_store._outcomes[phase.pk].size == 3
     assert stored_scores(phase) == fresh_pool_scores(phase)
-    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    assert pool.stored_counts(phase.pk) == pool.counts_from_members(phase.pk)
 
 
 def test_a_refreshed_member_moves_f_i_both_ways_in_one_update(small_texts, phase):
@@ -176,6 +176,6 @@ def test_a_refreshed_member_moves_f_i_both_ways_in_one_update(small_texts, phase
     changed = MetricResult.objects.get(submission=other, metric="gotoscorer").statistics
     MetricResult.objects.filter(submission=first, metric="gotoscorer").update(statistics=changed)
     assert pool.sync_pool(phase.pk, refresh={first.pk})
-    assert pool.stored_counts(phase.pk) == pool.recount(phase.pk)
+    assert pool.stored_counts(phase.pk) == pool.counts_from_members(phase.pk)
     assert stored_scores(phase) == fresh_pool_scores(phase)
     assert stored_scores(phase)[first.pk] == stored_scores(phase)[other.pk]

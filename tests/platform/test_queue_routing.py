@@ -1,6 +1,7 @@
 """Costly files go to their own queue with a bigger time budget (fair queues)."""
 
 from leaderboard.services.scoring_jobs.cost import cost_of, submission_cost
+from leaderboard.services.scoring_jobs.queued import score_queued
 
 
 def test_an_ordinary_output_uses_the_default_queue(phase, small_texts, settings):
@@ -27,8 +28,8 @@ def test_routing_can_be_switched_off(phase, small_texts, settings):
 
 
 def test_the_message_carries_queue_and_budget(phase, alice, small_texts, settings, monkeypatch):
+    from leaderboard import queue as jobs
     from leaderboard.models import Submission
-    from leaderboard.services.jobs import queue as jobs
     from leaderboard.services.submissions.intake import team_of
 
     sent = []
@@ -43,7 +44,7 @@ def test_the_message_carries_queue_and_budget(phase, alice, small_texts, setting
         content=content,
         size=len(content),
     )
-    jobs.enqueue_scoring(submission.pk)
+    score_queued.enqueue(submission.pk)
     cost = submission_cost(submission.pk)
     assert sent == [
         (
@@ -117,16 +118,16 @@ def test_an_essay_with_similarity_weights_goes_to_the_large_queue(phase, small_t
 
 def test_tie_groups_go_to_the_boards_queue_when_set(settings, monkeypatch):
     """docker/compose.yaml sets GEC_TIE_GROUPS_QUEUE=boards; empty, the default queue."""
-    from leaderboard.services import work
-    from leaderboard.services.jobs import queue as jobs
+    from leaderboard import queue as jobs
+    from leaderboard.services.boards.ties import refresh_tie_groups
 
     sent = []
     monkeypatch.setattr(jobs.celery_app, "send_task", lambda *args, **kwargs: sent.append((args, kwargs)))
     settings.GEC_TASK_MODE = "celery"
     settings.GEC_TIE_GROUPS_QUEUE = "boards"
-    work.request_tie_groups(7, "errant.cs.f", "open")
+    refresh_tie_groups.enqueue(7, "errant.cs.f", "open")
     settings.GEC_TIE_GROUPS_QUEUE = ""
-    work.request_tie_groups(7, "errant.cs.f", "")
+    refresh_tie_groups.enqueue(7, "errant.cs.f", "")
     assert sent == [
         (("leaderboard.tasks.refresh_tie_groups", (7, "errant.cs.f", "open")), {"queue": "boards"}),
         (("leaderboard.tasks.refresh_tie_groups", (7, "errant.cs.f", "")), {}),

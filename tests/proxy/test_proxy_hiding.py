@@ -15,8 +15,8 @@ import time
 
 import pytest
 
+from leaderboard.board_version import board_version
 from leaderboard.services.hosting.host import edit_phase
-from leaderboard.standings import pool_version
 from tests.platform.served import PROXIED, get
 from tests.proxy.test_proxy_secrecy import session_cookie, stack  # noqa: F401 - the served task
 
@@ -63,7 +63,7 @@ def test_hiding_a_phase_reaches_every_poller_within_two_seconds(stack):  # noqa:
     phase = stack["phase"]
     edit_phase(phase, {"results_visibility": "organizers"})
     edit_phase(phase, {"results_visibility": "public"})  # revealed
-    public_version = str(pool_version(phase.pk)).encode()
+    public_version = str(board_version(phase.pk)).encode()
     visitors = [{}, {"Cookie": session_cookie(stack["team"])}]
     with Crowd(stack["url"], [ROWS, VERSION, API], visitors) as crowd:
         time.sleep(3)  # the crowd sees the public board from the proxy's cache

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from leaderboard.standings import pool_version
+from leaderboard.board_version import board_version
 from tests.platform.served import PROXIED, get
 from tests.proxy.test_proxy_secrecy import session_cookie, stack  # noqa: F401 - the served task
 
@@ -18,7 +18,7 @@ def test_a_public_phase_version_is_answered_by_the_proxy_for_logged_in_pages_too
     cookie = {"Cookie": session_cookie(stack["team"])}
     first = get(stack["url"] + VERSION, cookie)
     answers = [get(stack["url"] + VERSION, cookie) for _ in range(5)] + [get(stack["url"] + VERSION)]
-    assert first[0] == 200 and first[2].decode() == str(pool_version(stack["phase"].pk))
+    assert first[0] == 200 and first[2].decode() == str(board_version(stack["phase"].pk))
     assert all(a[2] == first[2] for a in answers)
     assert any(a[1]["X-Cache"] == "HIT" for a in answers), [a[1]["X-Cache"] for a in answers]
     etag = first[1]["ETag"]
@@ -33,7 +33,7 @@ def test_a_hidden_phase_version_is_never_kept(stack):  # noqa: F811
     team = get(stack["url"] + VERSION, {"Cookie": session_cookie(stack["team"])})
     organizer = get(stack["url"] + VERSION, {"Cookie": session_cookie(stack["organizer"])})
     anonymous = get(stack["url"] + VERSION)
-    assert organizer[2].decode() == str(pool_version(phase.pk))
+    assert organizer[2].decode() == str(board_version(phase.pk))
     assert team[2] != organizer[2] and anonymous[2] != organizer[2] and team[2] != anonymous[2]
     for answer in (team, organizer, anonymous):
         assert answer[1]["X-Cache"] != "HIT" and "private" in answer[1]["Cache-Control"]

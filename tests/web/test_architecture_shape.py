@@ -159,19 +159,122 @@ def test_services_import_each_other_as_the_map_says():
             for module, imported in imported_names(path, package):
                 parts = f"{module}.{imported}".split(".")
                 used = parts[2] if parts[:2] == ["leaderboard", "services"] and len(parts) > 2 else None
-                if used not in (None, name, "work") and used not in allowed[name]:
+                if used not in (None, name) and used not in allowed[name]:
                     found.append(f"{path.relative_to(ROOT)} uses services/{used}/")
     assert not found, "not in docs/architecture.md's 'may use' column:\n" + "\n".join(found)
 
 
-def test_each_celery_task_is_named_as_registered():
-    """``leaderboard.tasks.<function>``: a grep for the name Celery routes finds the function."""
-    from leaderboard import tasks
-    from leaderboard.services.jobs.queue import TASK_NAMES
+# A write of the number every cached board is keyed by: an F() bump, an increment, or the
+# field saved by name, on a line about the pool (a campaign's own version is another number).
+BOARD_VERSION_WRITE = re.compile(r"(?i)pool.*(\bversion\s*=\s*F\(|\.version\s*\+?=|update_fields=\[[^\]]*\"version\")")
 
-    found = {name: obj for name, obj in vars(tasks).items() if hasattr(obj, "delay") and hasattr(obj, "name")}
-    assert set(TASK_NAMES.values()) <= {task.name for task in found.values()}
-    assert {task.name for task in found.values()} == {f"leaderboard.tasks.{name}" for name in found}
+
+def test_only_the_board_version_module_moves_the_board_version():
+    """``board_changed()`` (leaderboard/board_version.py) is the one writer of a board's
+    version; a service that bumped the pool's field itself would be a second, unseen one."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((ROOT / "leaderboard").rglob("*.py"))
+        if "migrations" not in path.parts and path.name != "board_version.py"
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if BOARD_VERSION_WRITE.search(line)
+    ]
+    assert not found, "call leaderboard.board_version.board_changed() instead:\n" + "\n".join(found)
+    assert BOARD_VERSION_WRITE.search('Pool.objects.filter(phase_id=p).update(version=F("version") + 1)')
+    assert BOARD_VERSION_WRITE.search("pool.version += 1")
+    assert not BOARD_VERSION_WRITE.search('Campaign.objects.filter(pk=c).update(version=F("version") + 1)')
+
+
+# A write: a row saved, created, changed or deleted, or work queued. ``update`` and
+# ``delete`` count on a queryset (a receiver reading ``.objects``, ``filter(``...), not on a dict.
+ALWAYS_WRITES = {"save", "create", "bulk_create", "bulk_update", "get_or_create", "update_or_create", "enqueue"}
+QUERYSET_WRITES = {"update", "delete"}
+QUERYSET = re.compile(r"\.objects\b|\.every\b|\.(filter|exclude|all|select_for_update)\(")
+READ_LAYERS = ("insights", "selectors")
+GET_ONLY = re.compile(r"\bPOST\b|require_POST|require_http_methods")
+
+
+def writes_in(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, call) of every write :data:`ALWAYS_WRITES` and :data:`QUERYSET_WRITES` name."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            name, receiver = node.func.attr, ast.unparse(node.func.value)
+            if name in ALWAYS_WRITES or (name in QUERYSET_WRITES and QUERYSET.search(receiver)):
+                found.append((node.lineno, f"{receiver}.{name}(...)"))
+    return found
+
+
+def test_reads_write_nothing():
+    """The read layers (insights/, selectors/, access.py, standings.py) and the views that
+    answer only GET (no POST in them) save, create, change, delete or queue nothing: the
+    write belongs to a service or the worker (a stale table is computed for the answer and
+    kept by the worker, services/boards/meta_tables.py)."""
+    modules = [p for folder in READ_LAYERS for p in sorted((ROOT / "leaderboard" / folder).glob("*.py"))]
+    modules += [ROOT / "leaderboard" / "access.py", ROOT / "leaderboard" / "standings.py"]
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {call}"
+        for path in modules
+        for n, call in writes_in(ast.parse(path.read_text()))
+    ]
+    for path in sorted((ROOT / "leaderboard" / "views").glob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.FunctionDef) and not GET_ONLY.search(ast.unparse(node)):
+                found += [f"{path.relative_to(ROOT)}:{n} ({node.name}): {call}" for n, call in writes_in(node)]
+    assert not found, "a read writes; move the write to a service or the worker:\n" + "\n".join(found)
+
+
+def test_each_kind_of_write_is_caught():
+    """The test above finds what it is for, and leaves a dict's update alone."""
+    samples = [
+        "row.save()",
+        "Judgments.objects.create(phase=p)",
+        "Phase.objects.filter(pk=1).update(x=1)",
+        "Stored.objects.filter(q).delete()",
+        "Model.objects.bulk_create(rows)",
+        "refresh_tie_groups.enqueue(1)",
+    ]
+    assert all(writes_in(ast.parse(sample)) for sample in samples)
+    assert not writes_in(ast.parse("schemes.update(more); seen.update(x)"))
+
+
+def test_each_job_is_a_celery_task_of_its_name():
+    """Every ``@job`` (leaderboard/queue.py) is the Celery task ``leaderboard.tasks.<name>``,
+    so a grep for the name a message carries finds the function that runs it; the names
+    the docs promise are all there."""
+    from leaderboard import tasks
+    from leaderboard.celery import app
+    from leaderboard.queue import REGISTRY
+
+    declared = {
+        name
+        for path in (ROOT / "leaderboard").rglob("*.py")
+        for name in re.findall(r'@(?:queue\.)?job\(\s*"([\w.]+)"', path.read_text())
+    }
+    promised = {"score_submission", "run_organizer_job", "run_campaign_job", "refresh_tie_groups"}
+    assert {f"leaderboard.tasks.{name}" for name in promised | {"sweep_stuck_submissions"}} <= set(REGISTRY)
+    assert declared == set(REGISTRY) == set(tasks.TASKS), "tasks.py imports every module that declares a job"
+    assert set(REGISTRY) <= set(app.tasks) and all(name.startswith("leaderboard.tasks.") for name in REGISTRY)
+
+
+QUEUE_WIRING = re.compile(r"\bSignal\(|@receiver\b|\.connect\(|\bsend_task\(|\bshared_task\(|TASK_NAMES")
+
+
+def test_work_reaches_the_queue_through_the_registry_alone():
+    """No signal, listener or name table between a service and its job: only the
+    registry sends (``send_task``) and only tasks.py makes Celery tasks."""
+    allowed = {"queue.py": {"send_task"}, "tasks.py": {"shared_task("}, "apps.py": {".connect("}}
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((ROOT / "leaderboard").rglob("*.py"))
+        if "migrations" not in path.parts
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        for match in QUEUE_WIRING.finditer(line)
+        if not line.lstrip().startswith("#")
+        and not any(word in match.group() for word in allowed.get(path.name, ()))
+        and "celery.py" != path.name
+    ]
+    assert not found, "enqueue a registered job (leaderboard/queue.py) instead:\n" + "\n".join(found)
 
 
 def test_no_reference_points_at_a_tracker_a_reader_does_not_have():

@@ -1,19 +1,17 @@
 """A board's significance groups come from the worker, never from a web request:
-a render reads the stored groups; when they are not of the rows it shows, one request asks
-a worker (at most once per GEC_TIE_GROUPS_EVERY a board), and earlier groups stay shown for
-the rows that have not moved."""
+a render reads the stored groups and writes nothing; a change of the rows asks a worker (at
+most once per GEC_TIE_GROUPS_EVERY a phase), and earlier groups stay shown for the rows
+that have not moved."""
 
 import re
-from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.core.cache import cache
 
 from leaderboard.insights import board as board_insights
 from leaderboard.insights.board import stored_tie_groups, unmoved_groups
 from leaderboard.models import BoardTies, Pool
-from leaderboard.services import work
-from leaderboard.services.boards.ties import ask_for_tie_groups, refresh_tie_groups
+from leaderboard.services.boards.ties import board_rows_changed, refresh_board_ties, refresh_tie_groups
 from leaderboard.standings import board_rows
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +23,8 @@ def groups_on_page(client) -> list[str]:
 
 
 def test_the_worker_computes_once_and_every_render_after_reads(insight_task, client, monkeypatch):
-    first = groups_on_page(client)  # sync mode: the job ran inline, the render found it
+    refresh_board_ties(insight_task["phase"].pk)  # the worker's job once a score landed (or already run by it)
+    first = groups_on_page(client)
     assert first
 
     def no_bootstrap(*_, **__):
@@ -37,32 +36,34 @@ def test_the_worker_computes_once_and_every_render_after_reads(insight_task, cli
     assert stored.computed_at and len(stored.order) == len(first)
 
 
-def test_a_render_in_celery_mode_asks_and_shows_none_yet(insight_task, client, settings, monkeypatch):
-    settings.GEC_TASK_MODE = "celery"
-    asked = []
-    monkeypatch.setattr(work, "request_tie_groups", lambda *args: asked.append(args))
+def test_a_render_asks_nothing_and_shows_none_yet(insight_task, client, monkeypatch):
+    """Reads write nothing: no row, no job; the groups come from the write side."""
+    BoardTies.objects.all().delete()  # as before the worker's first job
+    monkeypatch.setattr(refresh_board_ties, "enqueue", lambda *args: pytest.fail("a render asked"))
     html = client.get("/tasks/insight/", {"metric": "errant.cs.f"}).content.decode()
     assert 'id="ties-pending"' in html and "data-group" not in html
-    client.get("/tasks/insight/", {"metric": "errant.cs.f"})  # the same rows: asked already
-    assert asked == [(insight_task["phase"].pk, "errant.cs.f", "")]
+    assert not BoardTies.objects.exists()
 
 
-def test_asking_waits_out_the_interval_and_a_lost_question_is_asked_again(insight_task, settings, monkeypatch):
+def test_a_change_asks_once_per_interval(insight_task, settings, monkeypatch, django_capture_on_commit_callbacks):
     phase = insight_task["phase"]
     asked = []
-    monkeypatch.setattr(work, "request_tie_groups", lambda *args: asked.append(args))
+    monkeypatch.setattr(refresh_board_ties, "enqueue", lambda *args: asked.append(args))
     settings.GEC_TIE_GROUPS_EVERY = 10
-    assert ask_for_tie_groups(phase, "errant.cs.f", "", "a")  # the first question
-    assert not ask_for_tie_groups(phase, "errant.cs.f", "", "b")  # new rows, but within the interval
-    BoardTies.objects.update(asked_at=timezone.now() - timedelta(seconds=11))
-    assert not ask_for_tie_groups(phase, "errant.cs.f", "", "a")  # the same rows: the answer may still come
-    assert ask_for_tie_groups(phase, "errant.cs.f", "", "b")
-    assert len(asked) == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        board_rows_changed(phase.pk)  # the first change queues the job
+        board_rows_changed(phase.pk)  # the next finds it due
+    assert asked == [(phase.pk,)]
+    cache.delete(f"ties-due:{phase.pk}")  # what the job does when it starts
+    with django_capture_on_commit_callbacks(execute=True):
+        board_rows_changed(phase.pk)
+    assert asked == [(phase.pk,), (phase.pk,)]
 
 
 def test_the_job_stores_the_groups_and_tells_open_pages(insight_task, settings):
     settings.GEC_TASK_MODE = "celery"  # as a worker runs it (inline, the render that asked shows them)
     phase = insight_task["phase"]
+    BoardTies.objects.all().delete()  # as before the worker's first job
     before = Pool.objects.get(phase=phase).version
     assert refresh_tie_groups(phase.pk, "errant.cs.f", "") == "computed"
     assert Pool.objects.get(phase=phase).version == before + 1
@@ -94,6 +95,6 @@ def test_earlier_groups_stay_for_rows_that_did_not_move():
 
 
 def test_an_unresampled_score_asks_nothing(insight_task, client, monkeypatch):
-    monkeypatch.setattr(work, "request_tie_groups", lambda *args: pytest.fail("asked for a count's groups"))
+    refresh_board_ties(insight_task["phase"].pk)
     client.get("/tasks/insight/", {"metric": "gotoscorer.tp"})
-    assert not BoardTies.objects.exists()
+    assert not BoardTies.objects.filter(metric="gotoscorer.tp").exists()

@@ -2,14 +2,18 @@
 own (the team's newest rows, an upload's status), written where the change happens and
 served by the proxy without Django; Django serves the same files without a proxy."""
 
+import datetime as dt
 import json
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
 from leaderboard.models import Phase, Submission
 from leaderboard.services.boards.channels import Channel, file_at, submission_channel, team_channel, write
+from leaderboard.services.boards.publish import publish_team
+from leaderboard.services.jobs.sweeper import sweep_channels
 from leaderboard.services.scoring_jobs.submission import score_submission
 from leaderboard.services.submissions.intake import accept_submission
 from tests.conftest import SUBSET_OUTPUTS, insight_head
@@ -138,6 +142,7 @@ def test_a_blind_phase_channel_says_received_as_its_page_does(
 def test_a_members_pages_poll_the_channels_an_organizers_django(insight_task, live_dir):
     task, phase = insight_task["task"], insight_task["phase"]
     channel = team_channel(team_of("alice", task).pk, phase.pk).url
+    publish_team(phase, team_of("alice", task))  # what the team's last upload wrote
     page = as_user("alice").get(f"/tasks/{task.slug}/").content.decode()
     assert f'data-own-url="{channel}"' in page
     since = json.loads(page.split('<script id="own-since" type="application/json">')[1].split("</script>")[0])
@@ -160,11 +165,15 @@ def test_my_submissions_watches_the_teams_channel(insight_task, live_dir):
     assert f'version: "{team_channel(team_of("alice", task).pk, phase.pk).url}"' in page
 
 
-def test_a_stale_channel_is_mended_by_the_next_page_that_shows_it(insight_task, live_dir):
+def test_a_page_writes_no_channel_and_a_phase_that_ended_is_mended_by_the_sweeper(insight_task, live_dir):
+    """Reads write nothing: what no upload announces (a phase ending) the sweeper writes."""
     task, phase = insight_task["task"], insight_task["phase"]
     channel = team_channel(team_of("alice", task).pk, phase.pk)
     write(channel, b"stale")
     as_user("alice").get(f"/tasks/{task.slug}/")
+    assert channel.path.read_bytes() == b"stale"
+    Phase.objects.filter(pk=phase.pk).update(ends_at=timezone.now() - dt.timedelta(seconds=1))
+    sweep_channels()
     assert b"Your team's submissions" in channel.path.read_bytes()
 
 

@@ -5,8 +5,8 @@ import re
 import numpy as np
 import pytest
 
+from leaderboard.board_version import board_changed
 from leaderboard.insights.heatmap import colour, sentence_rows
-from leaderboard.services.pool import membership as pool
 
 
 def test_colour_goes_from_pale_to_deep_red():
@@ -62,7 +62,7 @@ def test_fragment_answers_204_until_the_pool_changes(insight_task, client):
     client.force_login(insight_task["organizer"])
     version = re.search(r'data-version="(\d+)"', client.get("/tasks/insight/difficulty/map/").content.decode()).group(1)
     assert client.get("/tasks/insight/difficulty/map/", {"since": version}).status_code == 204
-    pool.touch(insight_task["phase"].pk)
+    board_changed(insight_task["phase"].pk)
     assert client.get("/tasks/insight/difficulty/map/", {"since": version}).status_code == 200
 
 

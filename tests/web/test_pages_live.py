@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from leaderboard.standings import pool_version
+from leaderboard.board_version import board_version
 
 pytestmark = pytest.mark.django_db
 
@@ -27,11 +27,11 @@ def version(client, slug="insight") -> tuple[str, object]:
 def test_a_public_phase_has_one_version_for_everyone_that_a_proxy_may_keep(insight_task):
     phase = insight_task["phase"]
     answers = [version(viewer(name)) for name in (None, "alice", "bob", "insight-organizer")]
-    assert {text for text, _ in answers} == {str(pool_version(phase.pk))}
+    assert {text for text, _ in answers} == {str(board_version(phase.pk))}
     for _, response in answers:
         assert response["Cache-Control"] == "public, max-age=0, s-maxage=1"
         assert "Cookie" not in response.get("Vary", "")  # the session is never read
-        assert response["ETag"] == f'"{pool_version(phase.pk)}"'
+        assert response["ETag"] == f'"{board_version(phase.pk)}"'
     again = viewer("alice").get("/tasks/insight/version/?phase=dev", HTTP_IF_NONE_MATCH=answers[0][1]["ETag"])
     assert again.status_code == 304
 
@@ -40,7 +40,7 @@ def test_a_hidden_phase_gives_each_viewer_their_own_version_never_the_pools(insi
     phase = insight_task["phase"]
     phase.results_visibility = phase.Visibility.ORGANIZERS
     phase.save()
-    pool = str(pool_version(phase.pk))
+    pool = str(board_version(phase.pk))
     anonymous, alice, bob = (version(viewer(name)) for name in (None, "alice", "bob"))
     for text, response in (anonymous, alice, bob):
         assert text != pool and response["Cache-Control"] == "private, no-store"
@@ -81,9 +81,9 @@ def test_a_public_board_is_one_body_for_everyone_the_proxy_may_keep(insight_task
     assert b"Your team's submissions" in own and b"data-pending=" in own
     assert viewer("bob").get("/tasks/insight/own/?phase=dev").content != own  # each team's own
     assert b"Your team's submissions" not in viewer(None).get("/tasks/insight/own/?phase=dev").content
-    from leaderboard.services.pool import membership as pool
+    from leaderboard.board_version import board_changed
 
-    pool.touch(insight_task["phase"].pk)  # results changed: a new version, a new render
+    board_changed(insight_task["phase"].pk)  # results changed: a new version, a new render
     viewer(None).get(url)
     assert len(renders) == 2
 

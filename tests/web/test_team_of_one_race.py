@@ -28,7 +28,7 @@ def race_task(transactional_db, monkeypatch):
     if connection.vendor != "postgresql":
         needs.missing("PostgreSQL at 127.0.0.1:5432: the race needs its row locks (scripts/services starts it)")
     monkeypatch.setattr(
-        intake, "request_scoring", lambda submission_id: None
+        intake.score_queued, "enqueue", lambda submission_id: None
     )  # the race is in the intake, not in scoring
     return create_task(
         "race",

@@ -5,7 +5,8 @@ latest one per name); they are also GoToScorer's pool here, as in
 ``python -m scoring meta``. The table (``scoring.meta.meta_evaluate``, 1,000 samples,
 seed 12345) is stored on the :class:`~leaderboard.models.Judgments` row with a key of
 the results it used, so a new result, a rescore, new judgments, a campaign ranked again,
-published or withdrawn recompute it, from statistics only, and nothing else does.
+published or withdrawn recompute it, from statistics only, and nothing else does. This
+module only reads it; the worker keeps it (:mod:`leaderboard.campaigns.services.meta_tables`).
 
 Every ranked human evaluation campaign of the phase adds its Expected Wins and TrueSkill
 as schemes ``NAME:EW`` and ``NAME:TS``, for an audience
@@ -22,6 +23,7 @@ public at all.
 from __future__ import annotations
 
 import hashlib
+from typing import NamedTuple
 
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
@@ -149,20 +151,35 @@ def slot_of(audience: str, campaigns: list) -> tuple[str, str]:
     return SLOTS[PUBLIC if audience != ORGANIZERS or every_published else ORGANIZERS]
 
 
-def meta_evaluation_for(judgments: Judgments, audience: str) -> tuple[HumanJudgments, dict | None]:
-    """The audience's human judgments and its table of CLI ``--json``'s shape (None when
-    no judged system is scored), recomputed only when stale."""
+class MetaTable(NamedTuple):
+    """An audience's meta-evaluation as stored: ``stored`` is the table while its key
+    holds (None when stale, or when no judged system is scored)."""
+
+    human: HumanJudgments
+    submissions: dict[str, Submission]
+    slot: tuple[str, str]
+    key: str
+    stored: dict | None
+
+
+def stored_table(judgments: Judgments, audience: str) -> MetaTable:
     campaigns = scheme_campaigns(judgments.phase, unpublished=audience == ORGANIZERS)
     human, submissions = judged(judgments, campaigns)
     key = results_key(judgments, submissions, campaigns)
-    table_field, key_field = slot_of(audience, campaigns)
-    if getattr(judgments, table_field) is not None and getattr(judgments, key_field) == key:
-        return human, getattr(judgments, table_field)
-    table = compute_table(judgments, human, submissions)
-    setattr(judgments, table_field, table)
-    setattr(judgments, key_field, key)
-    judgments.save(update_fields=[table_field, key_field])
-    return human, table
+    table_field, key_field = slot = slot_of(audience, campaigns)
+    kept = getattr(judgments, table_field) if getattr(judgments, key_field) == key else None
+    return MetaTable(human, submissions, slot, key, kept)
+
+
+def meta_evaluation_for(judgments: Judgments, audience: str) -> tuple[HumanJudgments, dict | None]:
+    """The audience's human judgments and its table of CLI ``--json``'s shape (None when
+    no judged system is scored): the stored one while its key holds; a stale one is
+    computed for this answer and not kept (a read writes nothing: the worker keeps it,
+    :mod:`leaderboard.campaigns.services.meta_tables`)."""
+    found = stored_table(judgments, audience)
+    if found.stored is not None:
+        return found.human, found.stored
+    return found.human, compute_table(judgments, found.human, found.submissions)
 
 
 def meta_table(judgments: Judgments, audience: str) -> dict | None:
@@ -184,12 +201,3 @@ def compute_table(judgments: Judgments, human: HumanJudgments, submissions: dict
     scoring_signature = next(iter(submissions.values())).signature
     table["signature"] = f"{scoring_signature}|{table['signature']}" if scoring_signature else table["signature"]
     return table
-
-
-def refresh_tables(phase_id: int) -> None:
-    """Bring both audiences' tables up to date (the campaign job's last step, so that a
-    request seldom computes one); nothing when the phase has no judgments row."""
-    judgments = Judgments.objects.select_related("phase__task", "phase__dataset").filter(phase_id=phase_id).first()
-    if judgments is not None:
-        for audience in (PUBLIC, ORGANIZERS):
-            meta_evaluation_for(judgments, audience)

@@ -17,10 +17,10 @@ from django.db.models import Q
 
 from ...models import Campaign, Phase, SharedTask, Submission
 from ...refusals import Refusal
-from ...services.work import request_campaign_work
 from ..insights.judgments import sign_test
 from ..registry import find_mode
 from .invitations import check_invitees, new_invitations, send_invitations
+from .jobs import run_campaign_job
 from .ratings import check_rating_settings
 from .sampling import shares
 
@@ -195,5 +195,5 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
         campaign.systems.set(systems)
         invitations = new_invitations(campaign, invitees)
         transaction.on_commit(lambda: send_invitations(invitations, site))
-        transaction.on_commit(lambda: request_campaign_work(campaign.pk))
+        transaction.on_commit(lambda: run_campaign_job.enqueue(campaign.pk))
     return campaign

@@ -1,17 +1,18 @@
 """Delete a campaign (its screens, queues and judgments go with it), as its organizers may
 outside the admin.
 
-A published campaign's column leaves the board: the pool is touched so every cached board
-and export is fetched again. The meta-evaluation's tables are keyed by the campaigns they
-counted, so they are recomputed without it on their next read.
+A published campaign's column leaves the board: the board's version moves on so every
+cached board and export is fetched again. The meta-evaluation's tables are keyed by the
+campaigns they counted: the worker computes them again without it once this commits.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
+from ...board_version import board_changed
 from ...models import Campaign
-from ...services.pool.membership import touch
+from .meta_tables import refresh_meta_tables
 
 
 def delete_campaign(campaign: Campaign) -> dict[str, int]:
@@ -21,5 +22,6 @@ def delete_campaign(campaign: Campaign) -> dict[str, int]:
         phase_id, published = campaign.phase_id, campaign.published
         Campaign.objects.filter(pk=campaign.pk).delete()
         if published:
-            touch(phase_id)
+            board_changed(phase_id)
+        transaction.on_commit(lambda: refresh_meta_tables.enqueue(phase_id))
     return gone

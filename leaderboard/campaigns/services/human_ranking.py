@@ -25,8 +25,8 @@ import scoring
 from scoring import build_metrics
 from scoring.meta import HumanJudgments, meta_evaluate
 
+from ...board_version import board_changed
 from ...models import Campaign, MetricResult
-from ...services.pool.membership import touch
 from ..insights.judgments import count_judgments, system_labels
 from ..registry import mode_of
 from .judgments import ensure_judgments
@@ -153,5 +153,5 @@ def refresh_ranking(campaign_id: int) -> bool:
         if stored and results["systems"]:
             ensure_judgments(campaign.phase_id)  # the organizers' meta-evaluation counts it
         if stored and campaign.published:
-            touch(campaign.phase_id)  # the board's human column changed
+            board_changed(campaign.phase_id)  # the board's human column changed
     return True

@@ -6,8 +6,7 @@ when judgments arrived since its last ranking (:mod:`.human_ranking`), no sooner
 ``GEC_CAMPAIGN_RANK_EVERY`` seconds after the last (:func:`rank_delay`: a Celery countdown).
 Then the phase's meta-evaluation tables (the public one, the organizers') are brought up
 to date, so that a request seldom has to compute one; publishing asks for this job too.
-The queue adapter (:mod:`leaderboard.services.jobs`) calls it from Celery, the embedded
-thread or inline.
+A service asks for it with ``run_campaign_job.enqueue(campaign_id)`` (:mod:`leaderboard.queue`).
 """
 
 from __future__ import annotations
@@ -17,11 +16,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...models import Campaign
-from ..insights.meta import refresh_tables
+from ...queue import Message, job
 from ..registry import mode_of
 from .human_ranking import refresh_ranking
+from .meta_tables import refresh_meta_tables
 
 
+def after_the_interval(campaign_id: int) -> list[Message]:
+    """A campaign's re-ranking waits out the campaign's interval (:func:`rank_delay`)."""
+    delay = rank_delay(campaign_id)
+    return [Message((campaign_id,), {"countdown": delay} if delay else {})]
+
+
+@job("leaderboard.tasks.run_campaign_job", messages=after_the_interval)
 def run_campaign_job(campaign_id: int) -> str:
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().select_related("task", "phase").filter(pk=campaign_id).first()
@@ -32,7 +39,7 @@ def run_campaign_job(campaign_id: int) -> str:
     status, phase_id = Campaign.objects.values_list("status", "phase_id").get(pk=campaign_id)
     if status == Campaign.Status.READY:
         refresh_ranking(campaign_id)
-        refresh_tables(phase_id)
+        refresh_meta_tables(phase_id)
     return status
 
 

@@ -14,8 +14,8 @@ from django.db.models import F
 
 from ...models import Assignment, Campaign, Judgment
 from ...refusals import Refusal
-from ...services.work import request_campaign_work
 from ..registry import mode_of
+from .jobs import run_campaign_job
 
 
 class JudgmentError(Refusal):
@@ -163,4 +163,4 @@ def judgments_changed(campaign: Campaign) -> None:
     """Bump the version and queue a re-ranking unless one is queued (inside a transaction)."""
     Campaign.objects.filter(pk=campaign.pk).update(version=F("version") + 1)
     if Campaign.objects.filter(pk=campaign.pk, rank_queued=False).update(rank_queued=True):
-        transaction.on_commit(lambda: request_campaign_work(campaign.pk))
+        transaction.on_commit(lambda: run_campaign_job.enqueue(campaign.pk))

@@ -3,15 +3,18 @@ it an empty row, so that its meta-evaluation exists for its campaigns' schemes."
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils import timezone
 
 from scoring.meta import HumanJudgments
 
 from ...models import Judgments, Phase
+from .meta_tables import refresh_meta_tables
 
 
 def attach_judgments(phase: Phase, human: HumanJudgments, files: list[str]) -> Judgments:
-    """Store or replace ``phase``'s judgments; the table is recomputed on the next read.
+    """Store or replace ``phase``'s judgments; their meta-evaluation tables are computed
+    once this commits (:mod:`..boards.meta_tables`).
 
     Raises :class:`scoring.InputError` when a ranked sentence is not a line of the
     phase's dataset.
@@ -29,6 +32,7 @@ def attach_judgments(phase: Phase, human: HumanJudgments, files: list[str]) -> J
             "updated_at": timezone.now(),
         },
     )
+    transaction.on_commit(lambda: refresh_meta_tables.enqueue(phase.pk))
     return judgments
 
 

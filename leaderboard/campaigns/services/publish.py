@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ...board_version import board_changed
 from ...models import Campaign
-from ...services.pool.membership import touch
-from ...services.work import request_campaign_work
+from .jobs import run_campaign_job
 from .judgments import ensure_judgments
 
 
@@ -25,6 +25,6 @@ def set_published(campaign: Campaign, published: bool) -> None:
         Campaign.objects.filter(pk=campaign.pk).update(published=published)
         if published:
             ensure_judgments(campaign.phase_id)
-        touch(campaign.phase_id)
-        transaction.on_commit(lambda: request_campaign_work(campaign.pk))
+        board_changed(campaign.phase_id)
+        transaction.on_commit(lambda: run_campaign_job.enqueue(campaign.pk))
     campaign.published = published

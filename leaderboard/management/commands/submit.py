@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 import scoring
 
-from ...services.jobs.queue import wait_for_background
+from ...queue import wait_for_background
 from ...services.submissions.intake import accept_submission
 from ..named import named_phase, named_task
 

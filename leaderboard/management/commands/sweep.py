@@ -3,7 +3,7 @@ live channel files no page names any more (Celery beat runs it too)."""
 
 from django.core.management.base import BaseCommand
 
-from ...services.jobs.queue import wait_for_background
+from ...queue import wait_for_background
 from ...services.jobs.sweeper import sweep_channels, sweep_lost_jobs, sweep_stuck_submissions
 
 

@@ -20,9 +20,9 @@ from django.core.mail import send_mass_mail
 from django.template.loader import render_to_string
 
 from ... import access
-from ...insights.scores import headline, stored_scores
+from ...insights.scores import headline
 from ...models import Submission, Team
-from ...standings import headline_metric
+from ...standings import headline_metric, stored_scores
 
 log = logging.getLogger(__name__)
 

@@ -3,10 +3,12 @@ member (served by the proxy), Django for an organizer (the own rows fragment, th
 API), who may see more than a member and is one of few; for everyone when channels are
 off (``GEC_LIVE_DIR`` empty).
 
-A view asking for a member's URL (``own_rows``, ``status``) writes the channel again, so a
-file left stale by a change no service announced (results revealed when a phase ended,
-say) is mended by the next page that shows it. ``status_url`` only names the file: a
-template tag may ask it while the page renders, and rendering writes nothing.
+A page that shows a member's rows (``own_rows``) only names the channel and says what
+it answers now: a read writes nothing. The channel is written where a change happens
+(:mod:`.publish`); a change no upload announces is written by its service (an
+organizer's reveal or hide) or by the sweeper (a phase that ended, :func:`.publish.publish_phase`).
+``status`` writes a submission's status file: the upload's POST asks it, before the page
+that follows the submission.
 """
 
 from __future__ import annotations
@@ -26,10 +28,7 @@ def own_rows(user, phase: Phase, team: Team | None) -> tuple[str, str]:
         return "", ""
     if not enabled() or access.may_organize(phase.task, user):
         return reverse("task-own-rows", args=[phase.task.slug]) + f"?phase={phase.kind}", ""
-    body = publish.own_rows_body(phase, team)
-    channel = team_channel(team.pk, phase.pk)
-    publish.write_safely(channel, body)
-    return channel.url, body.decode()
+    return team_channel(team.pk, phase.pk).url, publish.own_rows_body(phase, team).decode()
 
 
 def status_url(user, submission: Submission) -> str:

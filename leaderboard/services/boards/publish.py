@@ -50,6 +50,25 @@ def publish_team(phase: Phase, team: Team | None) -> None:
         write_safely(team_channel(team.pk, phase.pk), own_rows_body(phase, team))
 
 
+def publish_phase(phase_id: int) -> int:
+    """Write the rows of every team with an upload in the phase (or its corpora): what a
+    change no upload announces needs (an organizer reveals or hides, the phase ends).
+    Returns how many teams."""
+    if not enabled():
+        return 0
+    phase = Phase.every.select_related("task").filter(pk=phase_id).first()
+    if phase is None:
+        return 0
+    teams = Team.objects.filter(
+        submissions__phase__in=Phase.every.filter(pk=phase_id) | Phase.every.filter(parent_id=phase_id)
+    )
+    written = 0
+    for team in teams.distinct():
+        publish_team(phase, team)
+        written += 1
+    return written
+
+
 def write_safely(channel: Channel, body: bytes) -> None:
     _safely(lambda: write(channel, body))
 

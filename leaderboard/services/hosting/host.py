@@ -10,13 +10,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 
+from ...board_version import board_changed
 from ...models import Dataset, OrganizerJob, Phase, Pool, SharedTask, Submission
 from ..data.corpora import CorpusGold
 from ..data.datasets import load_dataset
 from ..data.gold import Gold
 from ..pool import gotoscorer
-from ..pool import membership as pool
-from ..pool.recount import recount
+from ..pool.recount import recount, recount_task
 from .organizer_jobs import queue_job
 from .task_creation import add_phase
 
@@ -102,8 +102,22 @@ def edit_phase(phase: Phase, fields: dict, *, user=None) -> OrganizerJob | None:
         phase.save(update_fields=list(fields))
         if fields.get("counting", counting) != counting:
             recount(phase.pk)
-        pool.touch(phase.pk)  # open pages show the new state
+        board_changed(phase.pk)  # open pages show the new state
         return queue_job(OrganizerJob.Kind.RESCORE, phase.task, user=user) if rescore else None
+
+
+def set_headline(task: SharedTask, path: str) -> SharedTask:
+    """Rank the task's boards by ``path`` (empty: the registry's default); ``ValueError``
+    with the reason when it is not one of the task's score paths. Every phase is
+    recounted at once: "best" compares the headline."""
+    problem = task.headline_problem(path)
+    if problem:
+        raise ValueError(f"headline_metric: {problem}")
+    with transaction.atomic():
+        task.headline_metric = path
+        task.save(update_fields=["headline_metric"])
+        recount_task(task)
+    return task
 
 
 def scored_on(phase: Phase) -> bool:

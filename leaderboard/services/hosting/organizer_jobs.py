@@ -17,10 +17,10 @@ from django.utils import timezone
 
 import scoring
 
+from ... import queue
 from ...models import GoldChunk, OrganizerJob, Phase, SharedTask
 from ..data.datasets import prepare_stored
 from ..pool import gotoscorer
-from ..work import request_organizer_job
 from .phases import rescore_with_ranks
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ def queue_job(kind: str, task: SharedTask, *, user=None, dataset=None) -> Organi
         created_by=user if user and user.is_authenticated else None,
         heartbeat_at=timezone.now(),
     )
-    transaction.on_commit(lambda: request_organizer_job(job.pk))
+    transaction.on_commit(lambda: run_job.enqueue(job.pk))
     return job
 
 
@@ -53,9 +53,18 @@ def requeue_job(job: OrganizerJob) -> None:
             SharedTask.objects.filter(pk=job.task_id).update(
                 status=SharedTask.Status.PREPARING, progress=0.0, status_message="queued again"
             )
-        transaction.on_commit(lambda: request_organizer_job(job.pk))
+        transaction.on_commit(lambda: run_job.enqueue(job.pk))
 
 
+JOB_TIME_LIMIT = 12 * 3600  # a rescore scores every submission of a task in turn
+
+
+@queue.job(
+    "leaderboard.tasks.run_organizer_job",
+    on_failure=lambda job_id, message: fail_job(job_id, message),
+    time_limit=JOB_TIME_LIMIT + 60,
+    soft_time_limit=JOB_TIME_LIMIT,
+)
 def run_job(job_id: int) -> str:
     """Run a queued job to its end; returns its final status."""
     with transaction.atomic():

@@ -11,9 +11,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from ...board_version import board_changed
 from ...models import Phase
 from ...standings import board_rows, headline_metric
-from ..pool import membership as pool
+from ..boards import publish
 from ..scoring_jobs.rescore import rescore_task
 
 
@@ -22,7 +23,8 @@ def _set(phase: Phase, **fields) -> Phase:
         for name, value in fields.items():
             setattr(phase, name, value)
         phase.save(update_fields=list(fields))
-        pool.touch(phase.pk)
+        board_changed(phase.pk)
+        transaction.on_commit(lambda: publish.publish_phase(phase.pk))  # what members see of their rows changed
     return phase
 
 

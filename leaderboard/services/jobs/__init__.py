@@ -1,2 +1,2 @@
-"""The queue adapter (``queue``: Celery, a background thread or inline) and the sweeper
-that re-queues work nobody finished. No domain service imports ``queue``."""
+"""The sweeper, which re-queues work nobody finished (the job registry itself is
+:mod:`leaderboard.queue`)."""

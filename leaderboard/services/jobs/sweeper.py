@@ -21,13 +21,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from ...models import OrganizerJob, Submission
+from ... import queue
+from ...models import OrganizerJob, Phase, Submission
 from ..boards import channels
 from ..boards import publish as live
 from ..hosting.organizer_jobs import fail_job, requeue_job
 from ..scoring_jobs.dispatch import next_waiting
+from ..scoring_jobs.queued import score_queued
 from ..scoring_jobs.submission import PLATFORM, fail_submission, record_worker_loss
-from ..work import request_scoring
 
 MAX_ATTEMPTS = 3
 log = logging.getLogger(__name__)
@@ -73,7 +74,7 @@ def send_next(submission_id: int) -> None:
     ask for the next one waiting behind it, once that is committed."""
     waiting = next_waiting(submission_id)
     if waiting is not None:
-        transaction.on_commit(lambda: request_scoring(waiting))
+        transaction.on_commit(lambda: score_queued.enqueue(waiting))
 
 
 def requeue(submission_id: int) -> None:
@@ -81,7 +82,7 @@ def requeue(submission_id: int) -> None:
     with transaction.atomic():
         Submission.objects.filter(pk=submission_id).update(status=Submission.Status.QUEUED, heartbeat_at=timezone.now())
         live.after_commit(submission_id)
-        transaction.on_commit(lambda: request_scoring(submission_id))
+        transaction.on_commit(lambda: score_queued.enqueue(submission_id))
 
 
 def sweep_lost_jobs(older_than: float | None = None) -> list[int]:
@@ -102,7 +103,19 @@ def sweep_lost_jobs(older_than: float | None = None) -> list[int]:
     return requeued
 
 
+@queue.job("leaderboard.tasks.sweep_stuck_submissions")
+def beat_sweep() -> dict[str, list[int] | int]:
+    """Beat's sweep (settings ``CELERY_BEAT_SCHEDULE``): stuck submissions, lost organizer
+    jobs, live channel files no page names."""
+    return {"submissions": sweep_stuck_submissions(), "jobs": sweep_lost_jobs(), "channels": sweep_channels()}
+
+
 def sweep_channels() -> int:
     """The live channel files of teams whose members changed, and of deleted teams and
-    uploads: each change renames a team's channels and leaves the old files behind."""
+    uploads: each change renames a team's channels and leaves the old files behind. And
+    the rows of the phases that ended since the last sweep (or two), which no upload
+    announces: what a blind phase's members see changes then."""
+    since = timezone.now() - dt.timedelta(seconds=2 * settings.GEC_SWEEP_EVERY)
+    for phase_id in Phase.every.filter(ends_at__gt=since, ends_at__lte=timezone.now()).values_list("pk", flat=True):
+        live.publish_phase(phase_id)
     return channels.sweep()

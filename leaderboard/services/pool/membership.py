@@ -23,13 +23,15 @@ from collections.abc import Set
 import numpy as np
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Max
 
 import scoring
 from scoring.metrics.gotoscorer import GoToScorer
 
+from ...board_version import board_changed
 from ...models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submission
 from ...standings import entry_outputs, entry_snapshots, headline_metric
+from ..boards.ties import board_rows_changed
 from ..data.metrics import prepared_metrics
 from . import gotoscorer, store
 
@@ -211,8 +213,9 @@ def sync_pool(phase_id: int, *, refresh: Set[int] = frozenset(), wanted: set[int
             members.add(key, outcomes)
         store.add_to_failures(phase_id, failures)
         pool.size = len(wanted)
-        pool.version += 1
-        pool.save(update_fields=["size", "version"])
+        pool.save(update_fields=["size"])
+        board_changed(phase_id)
+        board_rows_changed(phase.parent_id or phase_id)
         _rescore_members(phase.task, n_chunks, members)
         _rescore_other_pooled_metrics(pool, phase)
         return True
@@ -258,7 +261,7 @@ def _rescore_other_pooled_metrics(pool: Pool, phase: Phase) -> None:
         MetricResult.objects.bulk_update(results.values(), ["scores"], batch_size=500)
 
 
-def recount(phase_id: int) -> dict[int, int]:
+def counts_from_members(phase_id: int) -> dict[int, int]:
     """n_i from scratch over the current members: what the stored counts must equal."""
     n_chunks = chunk_count(phase_id)
     total = np.zeros(n_chunks, dtype=np.int64)
@@ -270,8 +273,3 @@ def recount(phase_id: int) -> dict[int, int]:
 def stored_counts(phase_id: int) -> dict[int, int]:
     """n_i as stored: N - f_i."""
     return dict(GoldChunk.objects.filter(phase_id=phase_id).with_n().values_list("position", "n"))
-
-
-def touch(phase_id: int) -> None:
-    """Tell live pages something changed (a status, a failure) without a pool change."""
-    Pool.objects.filter(phase_id=phase_id).update(version=F("version") + 1)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 
+from ...board_version import board_changed
 from ...models import Phase, SharedTask, Submission
 from . import membership as pool
 
@@ -23,7 +24,7 @@ def recount(phase_id: int) -> bool:
     Returns whether anyone joined or left."""
     with transaction.atomic():
         changed = pool.sync_pool(phase_id)
-        pool.touch(phase_id)
+        board_changed(phase_id)
     return changed
 
 
@@ -44,17 +45,3 @@ def recount_task(task: SharedTask) -> None:
     what every board ranks by)."""
     for phase_id in Phase.objects.filter(task=task).order_by("pk").values_list("pk", flat=True):
         recount(phase_id)
-
-
-def set_headline(task: SharedTask, path: str) -> SharedTask:
-    """Rank the task's boards by ``path`` (empty: the registry's default); ``ValueError``
-    with the reason when it is not one of the task's score paths. Every phase is
-    recounted at once: "best" compares the headline."""
-    problem = task.headline_problem(path)
-    if problem:
-        raise ValueError(f"headline_metric: {problem}")
-    with transaction.atomic():
-        task.headline_metric = path
-        task.save(update_fields=["headline_metric"])
-        recount_task(task)
-    return task

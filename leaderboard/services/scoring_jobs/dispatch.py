@@ -9,7 +9,7 @@ one is sent when the running one ends. The broker then holds at most one job per
 and lane, and the workers serve the teams in turn. Scoring stays idempotent, so sending
 a job twice (the sweeper re-queuing a lost message) costs a look, never a double score.
 
-The queue adapter (:mod:`.jobs`) asks :func:`admit` what to send when scoring is wanted
+The scoring job (:mod:`.queued`) asks :func:`admit` what to send when scoring is wanted
 and :func:`released` when a job ends; the sweeper (:mod:`.sweeper`) asks
 :func:`next_waiting` after it fails a job whose worker was lost.
 """

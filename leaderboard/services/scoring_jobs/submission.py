@@ -20,11 +20,15 @@ from django.utils import timezone
 import scoring
 from scoring.lm.runtime import LMSettingError
 
+from ...board_version import board_changed
+from ...campaigns.services import meta_tables
 from ...insights import sampled
 from ...models import MetricResult, Submission
 from ...standings import headline_metric
 from ..accounts import notify
 from ..boards import publish as live
+from ..boards import ties
+from ..boards.sampled import keep as keep_vector
 from ..data import corpora
 from ..data.datasets import load_dataset
 from ..data.metrics import prepared_metrics
@@ -96,7 +100,7 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
 def board_vector(phase, statistics: dict) -> tuple[str, object, sampled.SampledScores] | None:
     """The submission's bootstrap half for its board's significance groups (its default
     ranking), made while the statistics are in memory: a board refresh then reads it
-    instead of parsing them back (insights/sampled.py). A corpus of a multi-corpus phase
+    instead of parsing them back (services/boards/sampled.py). A corpus of a multi-corpus phase
     is left to the refresh."""
     if phase.parent_id is not None:
         return None
@@ -131,7 +135,10 @@ def _claim(submission_id: int, force: bool) -> bool:
             heartbeat_at=now,
             attempts=submission.attempts + 1,
         )
-        pool.touch(submission.phase_id)
+        board_changed(submission.phase_id)
+        ties.board_rows_changed(submission.phase.parent_id or submission.phase_id)
+        if meta_tables.judged(submission.phase_id):  # its meta-evaluation counts this system's results
+            transaction.on_commit(lambda: meta_tables.refresh_meta_tables.enqueue(submission.phase_id))
         live.after_commit(submission_id)
     return True
 
@@ -241,10 +248,13 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
             heartbeat_at=scored_at,
         )
         if vector is not None:
-            sampled.keep(submission_id, scored_at, *vector)
+            keep_vector(submission_id, scored_at, *vector)
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended), refresh={submission_id} if force and changed else frozenset())
-        pool.touch(submission.phase_id)
+        board_changed(submission.phase_id)
+        ties.board_rows_changed(submission.phase.parent_id or submission.phase_id)
+        if meta_tables.judged(submission.phase_id):  # its meta-evaluation counts this system's results
+            transaction.on_commit(lambda: meta_tables.refresh_meta_tables.enqueue(submission.phase_id))
         live.after_commit(submission_id)
         if ended and not force:  # a rescore tells nobody
             _tell_team(submission.parent_id or submission_id)
@@ -267,7 +277,10 @@ def fail_submission(submission_id: int, message: str, *, cause: str) -> str:
         )
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended))  # a rescored member that now fails leaves the pool
-        pool.touch(submission.phase_id)
+        board_changed(submission.phase_id)
+        ties.board_rows_changed(submission.phase.parent_id or submission.phase_id)
+        if meta_tables.judged(submission.phase_id):  # its meta-evaluation counts this system's results
+            transaction.on_commit(lambda: meta_tables.refresh_meta_tables.enqueue(submission.phase_id))
         live.after_commit(submission_id)
         if ended:
             _tell_team(submission.parent_id or submission_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ...board_version import board_changed
 from ...models import Phase, Submission, Team
 from ...refusals import Refusal
 from ..boards import publish as live
@@ -41,7 +42,7 @@ def choose(submission: Submission) -> Submission:
         )
         Submission.objects.filter(pk=submission.pk).update(chosen=True)
         pool.sync_pool(phase.pk)
-        pool.touch(phase.pk)
+        board_changed(phase.pk)
     submission.chosen = True
     return submission
 
@@ -63,7 +64,7 @@ def delete_failed(submission: Submission) -> None:
         raise ActionRefused("only a failed submission can be deleted; withdraw a scored one instead")
     with transaction.atomic():
         submission.delete()
-        pool.touch(submission.phase_id)
+        board_changed(submission.phase_id)
         transaction.on_commit(lambda: live.publish_team(submission.phase, submission.team))
 
 
@@ -72,7 +73,7 @@ def _set_hidden(submission: Submission, hidden: bool) -> Submission:
         withdrawn_choice = {"chosen": False} if hidden else {}  # a withdrawn submission is no longer the choice
         Submission.objects.filter(pk=submission.pk).update(hidden=hidden, **withdrawn_choice)
         pool.sync_pool(submission.phase_id)
-        pool.touch(submission.phase_id)
+        board_changed(submission.phase_id)
     submission.hidden = hidden
     return submission
 

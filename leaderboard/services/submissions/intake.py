@@ -25,9 +25,9 @@ from ..boards import publish as live
 from ..data import corpora
 from ..data.datasets import load_dataset
 from ..scoring_jobs.dispatch import queued_uploads
+from ..scoring_jobs.queued import score_queued
 from ..teams import actions as teams
 from ..teams import terms
-from ..work import request_scoring
 
 
 class UploadTooLarge(Refusal):
@@ -216,7 +216,7 @@ def registered_team(user: User, task: SharedTask) -> Team:
 
 def request_all(submissions: list[Submission]) -> None:
     for submission in submissions:
-        request_scoring(submission.pk)
+        score_queued.enqueue(submission.pk)
 
 
 def check_limits(phase: Phase, team: Team) -> None:

@@ -13,12 +13,12 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from ...board_version import board_changed
 from ...models import Membership, SharedTask, Team
 from ...models.teams import new_invite_code
 from ...models.text import field_problems
 from ...refusals import Refusal
 from ..accounts.notify import team_approved
-from ..pool import membership as pool
 
 
 class TeamError(Refusal):
@@ -97,7 +97,7 @@ def rename_team(team: Team, name: str) -> Team:
         with transaction.atomic():
             team.save(update_fields=["name"])
             for phase_id in team.submissions.order_by().values_list("phase_id", flat=True).distinct():
-                pool.touch(phase_id)
+                board_changed(phase_id)
     except IntegrityError:
         raise TeamError(f"a team called {team.name!r} is already registered for this task; pick another name") from None
     return team

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from leaderboard.campaigns.insights import meta
 from leaderboard.campaigns.services.judgments import attach_judgments
+from leaderboard.campaigns.services.meta_tables import refresh_meta_tables
 from leaderboard.models import MetricResult
 from tests.meta_support_platform import insight_judgments
 
@@ -53,11 +54,15 @@ def test_a_task_without_judgments_is_404(insight_task, client):
 
 
 def test_the_table_is_recomputed_only_when_results_change(judged, client):
+    """The worker keeps the table (services/boards/meta_tables.py); reads serve it."""
     client.force_login(judged["organizer"])
     with mock.patch.object(meta, "meta_evaluate", wraps=meta.meta_evaluate) as evaluate:
+        refresh_meta_tables(judged["phase"].pk)
         first = client.get(URL).json()
         assert client.get(URL).json() == first and evaluate.call_count == 1
+        assert refresh_meta_tables(judged["phase"].pk) == 0  # nothing changed: nothing computed
         result = MetricResult.objects.filter(submission=judged["submissions"]["T5"], metric="errant").get()
         result.save()  # a rescore rewrites the row
+        refresh_meta_tables(judged["phase"].pk)
         client.get(URL)
         assert evaluate.call_count == 2
