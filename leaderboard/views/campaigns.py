@@ -285,7 +285,8 @@ def rating_context(campaign: Campaign, summary: dict) -> dict:
     return {
         "consistency_scales": scales if by_annotator else [],
         "consistency": {
-            a["user"]: [by_annotator.get(s, {}).get(a["user"]) for s in scales] for a in summary.get("annotators", [])
+            a["user"]: [by_annotator.get(s, {}).get(a["user"]) for s in scales]
+            for a in (summary.get("annotators", []) if by_annotator else [])
         },
         "live_template": "campaigns/_live_rating.html",
         "rating_rows": rating_rows(campaign),
