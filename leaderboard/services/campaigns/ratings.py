@@ -56,14 +56,15 @@ def checked_labels(where: str, labels: object, low: object, high: object, proble
     rating screen writes under those points (any points, each on the scale, each a short text)."""
     if labels is None:
         return {}
-    texts = labels.values() if isinstance(labels, dict) else [None]
-    if not all(isinstance(v, str) and 0 < len(v.strip()) <= 80 for v in texts):
+    if not isinstance(labels, dict) or not all(
+        isinstance(v, str) and 0 < len(v.strip()) <= 80 for v in labels.values()
+    ):
         problems.append(f'{where}.labels: {{"point": "label"}}, each label 1 to 80 characters')
         return {}
     checked = {}
     for point, text in labels.items():
         value = int(point) if isinstance(point, str) and point.lstrip("-").isdigit() else point
-        if not (integer(value) and integer(low) and integer(high) and low <= value <= high):
+        if not (isinstance(value, int) and isinstance(low, int) and isinstance(high, int) and low <= value <= high):
             problems.append(f"{where}.labels: {point!r} is not a point of the scale {low!r}-{high!r}")
             continue
         checked[str(value)] = text.strip()
