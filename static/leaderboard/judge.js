@@ -246,7 +246,7 @@
   }
   function onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest && event.target.closest("textarea, input:not([type=range])")) return;
+    if (event.target.closest && event.target.closest("textarea, input:not([type=range]):not([type=checkbox])")) return;
     const key = event.key;
     if (key === "?" && $("guidelines")) { guidelines($("guidelines").hidden); return; }
     if (!screen || $("screen").hidden) return;
