@@ -157,7 +157,7 @@ def test_a_members_pages_poll_the_channels_an_organizers_django(insight_task, li
 def test_my_submissions_watches_the_teams_channel(insight_task, live_dir):
     task, phase = insight_task["task"], insight_task["phase"]
     page = as_user("alice").get(f"/tasks/{task.slug}/submissions/").content.decode()
-    assert f'version: "{team_channel(team_of("alice", task).pk, phase.pk).url}"' in page
+    assert f'data-live-version="{team_channel(team_of("alice", task).pk, phase.pk).url}"' in page
 
 
 def test_a_stale_channel_is_mended_by_the_next_page_that_shows_it(insight_task, live_dir):
