@@ -290,5 +290,3 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     )
     cache.set(key, tuple(built), timeout=3600)
     return built
-
-

@@ -24,3 +24,17 @@ def until(
             raise AssertionError(f"{what}: not within {timeout} s")
         pause(every)
     return time.monotonic() - started
+
+
+def page_holds(page, expression: str, timeout: float = 30.0) -> float:
+    """Seconds until the JavaScript ``expression`` (or a function's answer) is truthy in ``page``. Playwright's own
+    ``wait_for_function`` evaluates its predicate with ``eval`` inside the page, which the
+    site's Content-Security-Policy forbids (no ``'unsafe-eval'``); ``page.evaluate`` runs
+    through the browser's debugging protocol, which the policy does not govern."""
+    truth = f"(() => {{ const v = ({expression}); return Boolean(typeof v === 'function' ? v() : v); }})()"
+    return until(
+        lambda: page.evaluate(truth),
+        timeout=timeout,
+        what=expression,
+        pause=lambda s: page.wait_for_timeout(s * 1000),
+    )

@@ -5,6 +5,7 @@ their own box)."""
 import pytest
 
 from tests.conftest import build_insight_task
+from tests.waits import page_holds
 
 pytestmark = pytest.mark.browser
 LINES = 12
@@ -33,7 +34,7 @@ def overflows(page) -> bool:
 def test_board_chart_and_precision_recall_scatter(site):
     url, page, _, outside = site
     page.goto(f"{url}/tasks/charts/")
-    page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('board-chart'))")
+    page_holds(page, "() => window.Chart && Chart.getChart(document.getElementById('board-chart'))")
     labels = chart_labels(page, "board-chart")
     assert len(labels) == 4 and any("alice/T5" in label for label in labels) and "INPUT (baseline)" in labels
     scatter = page.evaluate("() => Chart.getChart(document.getElementById('pr-chart')).data.datasets.map(d => d.label)")
@@ -47,7 +48,7 @@ def test_per_type_profile_compares_the_chosen_systems(site):
     url, page, data, outside = site
     subs = data["submissions"]
     page.goto(f"{url}/tasks/charts/per-type/?systems={subs['T5'].pk}&systems={subs['BART'].pk}")
-    page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('type-profile-chart'))")
+    page_holds(page, "() => window.Chart && Chart.getChart(document.getElementById('type-profile-chart'))")
     names = page.evaluate(
         "() => Chart.getChart(document.getElementById('type-profile-chart')).data.datasets.map(d => d.label)"
     )
@@ -78,7 +79,7 @@ def test_a_team_sees_its_score_over_its_submissions(site):
     score_submission(again.pk)
     browser_login(page, url, "alice", "pw-alice")
     page.goto(f"{url}/tasks/charts/submissions/")
-    page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('history-chart'))")
+    page_holds(page, "() => window.Chart && Chart.getChart(document.getElementById('history-chart'))")
     labels = chart_labels(page, "history-chart")
     assert len(labels) == 2 and labels[1].endswith("T5-again")
     assert not overflows(page)

@@ -6,7 +6,7 @@ import pytest
 from django.db import transaction
 
 from tests.conftest import SUBSET_OUTPUTS, browser_login, build_insight_task, insight_head
-from tests.waits import until
+from tests.waits import page_holds, until
 
 pytestmark = pytest.mark.browser
 LINES = 10
@@ -82,7 +82,7 @@ def test_a_hidden_tab_does_not_poll_and_polls_again_when_shown(live_server, chro
     page = chromium.new_context().new_page()
     page.goto(f"{live_server.url}/tasks/quiet/")
     versions = requests_to(page, "/tasks/quiet/version/")
-    page.wait_for_function("() => true")
+    page_holds(page, "() => true")
     page.evaluate("""() => {
         Object.defineProperty(document, "hidden", {configurable: true, get: () => window.gecHidden});
         window.gecHidden = true;

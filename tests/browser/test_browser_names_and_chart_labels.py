@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from leaderboard.management.commands.load_demo import MULTIGEC_SLUG, Command
 from leaderboard.models import SharedTask
 from tests.conftest import browser_login
+from tests.waits import page_holds
 
 pytestmark = pytest.mark.browser
 
@@ -105,7 +106,7 @@ def long_names(live_server):
 def test_chart_labels_keep_their_start_and_points_stay_in_the_plot(long_names, chromium, width):
     page = chromium.new_context(viewport={"width": width, "height": 900}).new_page()
     page.goto(f"{long_names}/tasks/labels/")
-    page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('pr-chart'))")
+    page_holds(page, "() => window.Chart && Chart.getChart(document.getElementById('pr-chart'))")
     board = page.evaluate(DRAWN_LABELS, LONG_TEAM)
     for tick in board["drawn"]:
         assert tick["width"] <= board["room"], tick  # drawn right of the canvas's left edge

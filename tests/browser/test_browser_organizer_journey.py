@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import Permission, User
 
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, browser_login, insight_head
+from tests.waits import page_holds
 
 pytestmark = pytest.mark.browser
 LINES = 8
@@ -101,7 +102,7 @@ def test_organizer_journey(live_server, chromium, tmp_path, settings):
     page.screenshot(path="/tmp/browser_organizer_board.png", full_page=True)
 
     page.goto(f"{live_server.url}/tasks/journey/?phase=test")
-    page.wait_for_function("document.querySelector('time.countdown').textContent.startsWith('(in ')")
+    page_holds(page, "document.querySelector('time.countdown').textContent.startsWith('(in ')")
     assert re.fullmatch(r"\(in \d+ d \d+ h \d+ min \d+ s\)", page.inner_text("time.countdown"))
 
     page.goto(f"{live_server.url}/tasks/journey/rescore/")

@@ -162,7 +162,7 @@ def test_a_members_pages_poll_the_channels_an_organizers_django(insight_task, li
 def test_my_submissions_watches_the_teams_channel(insight_task, live_dir):
     task, phase = insight_task["task"], insight_task["phase"]
     page = as_user("alice").get(f"/tasks/{task.slug}/submissions/").content.decode()
-    assert f'version: "{team_channel(team_of("alice", task).pk, phase.pk).url}"' in page
+    assert f'data-live-version="{team_channel(team_of("alice", task).pk, phase.pk).url}"' in page
 
 
 def test_a_page_writes_no_channel_and_a_phase_that_ended_is_mended_by_the_sweeper(insight_task, live_dir):

@@ -100,7 +100,8 @@ class CampaignCreateSerializer(serializers.Serializer):
         child=serializers.DictField(),
         required=False,
         max_length=5,
-        help_text='mode rating: [{"name": "fluency", "min": 1, "max": 4}, ...] (default: one 0-100 slider, "quality")',
+        help_text='mode rating: [{"name": "fluency", "min": 1, "max": 4}, ...] (default: one 0-100 slider, "quality"); '
+        'a scale may name its points, "labels": {"1": "many errors", "4": "no errors"}, shown on the rating screen',
     )
 
 
@@ -174,7 +175,7 @@ class ScreenSerializer(serializers.Serializer):
     practice = serializers.BooleanField(help_text="a practice screen: its judgment does not count")
     progress = serializers.DictField(child=serializers.IntegerField())
     scales = serializers.ListField(
-        child=serializers.DictField(), required=False, help_text='mode rating: [{"name", "min", "max"}]'
+        child=serializers.DictField(), required=False, help_text='mode rating: [{"name", "min", "max", "labels"?}]'
     )
 
 

@@ -11,9 +11,10 @@ progress counts are read live, with two indexed counts.
 from __future__ import annotations
 
 from django.conf import settings
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from ...models import Assignment, Campaign, SharedTask
+from ..models.campaigns import queue_counts
 from ..registry import mode_of, rating_modes
 from .ratings import rating_schemes
 
@@ -46,9 +47,7 @@ def task_campaigns(task: SharedTask, *, organizer: bool, user=None) -> list[Camp
 
 
 def annotator_progress(campaign: Campaign, user) -> dict:
-    counts = Assignment.objects.filter(campaign=campaign, annotator=user).aggregate(
-        total=Count("pk"), done=Count("pk", filter=Q(judged=True) | Q(skipped=True))
-    )
+    counts = Assignment.objects.filter(campaign=campaign, annotator=user).aggregate(**queue_counts())
     return {"done": counts["done"], "total": counts["total"]}
 
 
@@ -79,11 +78,12 @@ def next_screen(campaign: Campaign, user) -> dict | None:
 
 
 def progress(campaign: Campaign) -> dict:
-    """Screens judged of those assigned, overall and per annotator (live)."""
+    """Screens judged of those assigned, overall and per annotator (live; counted as the
+    invitations' table and the annotator's own progress count them, :func:`queue_counts`)."""
     rows = (
         Assignment.objects.filter(campaign=campaign, annotator__isnull=False)
         .values("annotator__username")
-        .annotate(total=Count("pk"), done=Count("pk", filter=Q(judged=True) | Q(skipped=True)))
+        .annotate(**queue_counts())
         .order_by("annotator__username")
     )
     per = {r["annotator__username"]: {"done": r["done"], "total": r["total"]} for r in rows}

@@ -155,6 +155,20 @@ class Assignment(models.Model):
         indexes = [models.Index(fields=["campaign", "annotator", "judged", "position"])]
 
 
+def queue_counts(through: str = "") -> dict[str, models.Count]:
+    """``total`` and ``done`` of annotators' queues, for ``.annotate()``/``.aggregate()``:
+    the one definition every page, the API and the annotator's own progress count with
+    (practice screens left out, as they count for nothing; a skipped screen is done).
+    ``through``: the path to the assignments (``"assignments__"`` from an invitation)."""
+    counted = models.Q(**{f"{through}practice": False})
+    finished = models.Q(**{f"{through}judged": True}) | models.Q(**{f"{through}skipped": True})
+    target = through.removesuffix("__") or "pk"
+    return {
+        "total": models.Count(target, filter=counted),
+        "done": models.Count(target, filter=counted & finished),
+    }
+
+
 class Judgment(models.Model):
     """One annotator's ranking of one assignment (rank 1 = best, ties allowed), or one
     imported from a file (``assignment`` empty, ``user`` the file's annotator)."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Q
 
 from ...models import Campaign, Invitation
+from ..models.campaigns import queue_counts
 
 
 def invitation_by_token(token: str) -> Invitation | None:
@@ -21,13 +22,7 @@ def invitation_rows(campaign: Campaign) -> list[dict]:
     invitee has an account)."""
     rows = (
         Invitation.objects.filter(campaign=campaign)
-        .annotate(
-            total=Count("assignments", filter=Q(assignments__practice=False)),
-            done=Count(
-                "assignments",
-                filter=Q(assignments__practice=False) & (Q(assignments__judged=True) | Q(assignments__skipped=True)),
-            ),
-        )
+        .annotate(**queue_counts("assignments__"))
         .select_related("user")
         .order_by("pk")
     )

@@ -33,9 +33,10 @@ def integer(value: object) -> bool:
 
 def check_scale(index: int, scale: object, problems: list[str]) -> dict | None:
     where = f"scales[{index}]"
-    if not isinstance(scale, dict) or set(scale) - {"name", "min", "max"}:
+    if not isinstance(scale, dict) or set(scale) - {"name", "min", "max", "labels"}:
         problems.append(
-            f'{where}: a scale, {{"name", "min", "max"}} (on the form: NAME MIN MAX), not {str(scale)[:60]!r}'
+            f'{where}: a scale, {{"name", "min", "max"}} and optionally "labels" (on the form: NAME MIN MAX), '
+            f"not {str(scale)[:60]!r}"
         )
         return None
     name, low, high = scale.get("name"), scale.get("min"), scale.get("max")
@@ -44,7 +45,30 @@ def check_scale(index: int, scale: object, problems: list[str]) -> dict | None:
         problems.append(f"{where}.name: lower-case letters, digits, _ and -, at most 40, starting with a letter")
     if not (integer(low) and integer(high) and low < high and high - low <= MAX_SPAN and abs(low) <= 10**6):
         problems.append(f"{where}: min and max integers, min < max, at most {MAX_SPAN} apart (got {low!r}, {high!r})")
-    return {"name": name, "min": low, "max": high} if len(problems) == found else None
+    labels = checked_labels(where, scale.get("labels"), low, high, problems)
+    if len(problems) > found:
+        return None
+    return {"name": name, "min": low, "max": high, **({"labels": labels} if labels else {})}
+
+
+def checked_labels(where: str, labels: object, low: object, high: object, problems: list[str]) -> dict[str, str]:
+    """A scale's point labels, ``{"1": "incomprehensible", "4": "no errors"}``: what the
+    rating screen writes under those points (any points, each on the scale, each a short text)."""
+    if labels is None:
+        return {}
+    if not isinstance(labels, dict) or not all(
+        isinstance(v, str) and 0 < len(v.strip()) <= 80 for v in labels.values()
+    ):
+        problems.append(f'{where}.labels: {{"point": "label"}}, each label 1 to 80 characters')
+        return {}
+    checked = {}
+    for point, text in labels.items():
+        value = int(point) if isinstance(point, str) and point.lstrip("-").isdigit() else point
+        if not (isinstance(value, int) and isinstance(low, int) and isinstance(high, int) and low <= value <= high):
+            problems.append(f"{where}.labels: {point!r} is not a point of the scale {low!r}-{high!r}")
+            continue
+        checked[str(value)] = text.strip()
+    return checked
 
 
 def checked_scales(scales: object, problems: list[str]) -> list[dict]:

@@ -94,7 +94,8 @@ class CampaignForm(forms.Form):
     scales = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2, "placeholder": "grammaticality 1 4\nfluency 1 4"}),
-        help_text="mode rating: one scale a line, NAME MIN MAX (empty: one 0-100 slider)",
+        help_text="mode rating: one scale a line, NAME MIN MAX, then the points' labels if you like "
+        "(1=incomprehensible; 4=no errors); empty: one 0-100 slider",
     )
 
     def __init__(self, *args, task: SharedTask, **kwargs):
@@ -142,16 +143,33 @@ class CampaignForm(forms.Form):
 
 
 def scales_of(text: str) -> list | None:
-    """The form's scales, ``NAME MIN MAX`` a line, as the service takes them (it names
-    what is wrong); None for none (one 0-100 slider)."""
+    """The form's scales, ``NAME MIN MAX`` a line, then optionally the points' labels
+    (``grammaticality 1 4 1=incomprehensible; 4=no errors``), as the service takes them (it
+    names what is wrong); None for none (one 0-100 slider)."""
     scales: list = []
     for line in text.splitlines():
-        parts = line.split()
-        if parts:
-            name, *bounds = parts
-            numbers = [int(b) if b.lstrip("-").isdigit() else b for b in bounds]
-            scales.append(dict(zip(("name", "min", "max"), [name, *numbers])) if len(numbers) == 2 else line.strip())
+        parts = line.split(maxsplit=3)
+        if not parts:
+            continue
+        name, *bounds = parts[:3]
+        numbers = [int(b) if b.lstrip("-").isdigit() else b for b in bounds]
+        if len(numbers) != 2:
+            scales.append(line.strip())
+            continue
+        scale = dict(zip(("name", "min", "max"), [name, *numbers]))
+        if len(parts) == 4:
+            scale["labels"] = labels_of(parts[3])
+        scales.append(scale)
     return scales or None
+
+
+def labels_of(text: str) -> dict | str:
+    """``1=incomprehensible; 4=no errors`` as ``{"1": ..., "4": ...}``; the text itself when
+    it is not in that shape (the service then names the problem)."""
+    pairs = [part.split("=", 1) for part in text.split(";") if part.strip()]
+    if not all(len(pair) == 2 for pair in pairs):
+        return text
+    return {point.strip(): label.strip() for point, label in pairs}
 
 
 def site_of(request) -> str:
@@ -229,6 +247,8 @@ def campaign_context(request, campaign: Campaign) -> dict:
     controls = {c["user"]: c for c in summary.get("controls", [])}
     organizer = access.may_manage_campaign(campaign, request.user)
     mode = mode_of(campaign)
+    rating = rating_context(campaign, summary) if mode.rates else {}
+    consistency = rating.pop("consistency", {})
     return {
         "task": campaign.task,
         "phase": campaign.phase,
@@ -240,6 +260,7 @@ def campaign_context(request, campaign: Campaign) -> dict:
                 **a,
                 "progress": per_annotator.get(a["user"], {"done": a["screens"], "total": a["screens"]}),
                 "outcomes": controls.get(a["user"]),
+                "consistency": consistency.get(a["user"], []),
             }
             for a in summary.get("annotators", [])
         ],
@@ -251,7 +272,7 @@ def campaign_context(request, campaign: Campaign) -> dict:
         "edit_marks": edit_rows(summary),
         "version": live_version(campaign),
         "mode": mode,
-        **(rating_context(campaign, summary) if mode.rates else {}),
+        **rating,
     }
 
 
@@ -263,7 +284,13 @@ def rating_context(campaign: Campaign, summary: dict) -> dict:
         for path, schemes in (summary.get("correlations") or {}).items()
     ]
     agreement = summary.get("agreement") or {}
+    by_annotator = agreement.get("intra_alpha_by_annotator") or {}  # absent before the worker computed it
     return {
+        "consistency_scales": scales if by_annotator else [],
+        "consistency": {
+            a["user"]: [by_annotator.get(s, {}).get(a["user"]) for s in scales]
+            for a in (summary.get("annotators", []) if by_annotator else [])
+        },
         "live_template": "campaigns/_live_rating.html",
         "rating_rows": rating_rows(campaign),
         "scale_names": scales,

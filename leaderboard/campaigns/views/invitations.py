@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from ..registry import mode_of
 from ..selectors.invitations import campaign_invitation, invitation_by_token
 from ..services.invitations import (
     InvitationError,
@@ -52,6 +53,7 @@ def invitation(request, token):
         {
             "invitation": found,
             "campaign": campaign,
+            "mode": mode_of(campaign),
             "task": campaign.task,
             "next": urlencode({"next": here}),
         },

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 
 from tests.campaigns.support import accept_invitations, careful_ranks
 from tests.conftest import browser_login, build_insight_task
+from tests.waits import page_holds
 
 pytestmark = pytest.mark.browser
 KEYS = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K"]
@@ -129,10 +130,7 @@ def test_organizers_page_at_390_px(live_server, chromium):
     page.wait_for_load_state("networkidle")  # the first poll of the version: unchanged, so no fragment is fetched
     assert "part=version" in fetched and "part=live" not in fetched, fetched
     judge(1)  # the last screen: the page follows the version and fetches the figures once
-    page.wait_for_function(
-        f"document.querySelector('#annotators tr[data-user=\"{name}\"]').textContent.includes('8/8')",
-        timeout=60_000,
-    )
+    page_holds(page, f"document.querySelector('#annotators tr[data-user=\"{name}\"]').textContent.includes('8/8')", 60)
     assert "part=live" in fetched
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     row = f'#annotators tr[data-user="{name}"]'

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from leaderboard.models import Assignment, Judgment
 from tests.campaigns.support import accept_invitations, careful_ranks
 from tests.conftest import browser_login, build_insight_task
+from tests.waits import page_holds
 
 pytestmark = pytest.mark.browser
 SCREENS = 3
@@ -21,7 +22,7 @@ def pending(user):
 
 def wait_for_screen(page, done: int) -> None:
     page.wait_for_selector("#screen:not([hidden]) .output")
-    page.wait_for_function(f"document.getElementById('progress-text').textContent.startsWith('{done} /')")
+    page_holds(page, f"document.getElementById('progress-text').textContent.startsWith('{done} /')")
 
 
 def test_edits_are_marked_then_ranked_by_keyboard_and_mouse(live_server, chromium):

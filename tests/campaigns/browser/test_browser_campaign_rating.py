@@ -13,6 +13,7 @@ import tests.conftest as conftest
 from leaderboard.models import Assignment, Judgment
 from tests.campaigns.support import accept_invitations
 from tests.conftest import browser_login, build_insight_task
+from tests.waits import page_holds
 
 pytestmark = pytest.mark.browser
 SENTENCES_PER_ESSAY = 6
@@ -37,7 +38,7 @@ def pending(user):
 
 def wait_for_screen(page, done: int) -> None:
     page.wait_for_selector("#screen:not([hidden]) .output")
-    page.wait_for_function(f"document.getElementById('progress-text').textContent.startsWith('{done} /')")
+    page_holds(page, f"document.getElementById('progress-text').textContent.startsWith('{done} /')")
 
 
 def values_for(screen, seed: int) -> dict:

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from leaderboard.models import Assignment
 from tests.campaigns.support import careful_ranks, careless_ranks
 from tests.conftest import browser_login, build_insight_task
+from tests.waits import page_holds
 
 pytestmark = pytest.mark.browser
 SCREENS = 12
@@ -35,7 +36,7 @@ def pending_screen(user):
 def judge_on_page(page, user, ranks_of, *, keyboard: bool):
     for done in range(SCREENS):
         page.wait_for_selector("#screen:not([hidden]) .output")
-        page.wait_for_function(f"document.getElementById('progress-text').textContent.startsWith('{done} /')")
+        page_holds(page, f"document.getElementById('progress-text').textContent.startsWith('{done} /')")
         ranks = ranks_of(pending_screen(user))
         if keyboard:
             for key, rank in ranks.items():

@@ -51,7 +51,7 @@ def test_form_page_rating_and_upload(insight_task, django_capture_on_commit_call
     assert campaign.status == "ready" and [s["name"] for s in campaign.scales] == ["grammaticality", "fluency"]
 
     page = web(ann1).get("/tasks/insight/campaigns/essays/judge/")
-    assert page.status_code == 200 and b'id="rate"' in page.content and b"grammaticality 1" in page.content
+    assert page.status_code == 200 and b'data-mode="rating"' in page.content and b"grammaticality 1" in page.content
 
     for user in (ann1, ann2):
         for assignment in campaign.assignments.filter(annotator=user).select_related("screen"):
