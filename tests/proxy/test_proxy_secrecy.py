@@ -5,6 +5,7 @@ own submissions. gunicorn and nginx run as in production, on the test database; 
 task is cut from the CoNLL-2014 gold the repository ships."""
 
 import json
+import shutil
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,6 +14,7 @@ from rest_framework.authtoken.models import Token
 
 import scoring
 from leaderboard.demo import SYSTEMS, gold_blocks, simulate
+from leaderboard.services.boards import mirror
 from leaderboard.services.hosting.host import edit_phase
 from leaderboard.services.hosting.task_creation import create_task
 from leaderboard.services.scoring_jobs.submission import score_submission
@@ -26,6 +28,7 @@ BOARD = "/api/tasks/proxied/leaderboard/"
 
 @pytest.fixture
 def stack(tmp_path):
+    shutil.rmtree(mirror.root(), ignore_errors=True)  # no other test's public files
     gold = gold_blocks(0, 12)
     task = create_task("proxied", title="Proxied", m2=gold, metrics=["errant"])
     phase = task.phases.get()

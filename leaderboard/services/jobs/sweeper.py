@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ...models import OrganizerJob, Submission
-from ..boards import channels
+from ..boards import channels, mirror
 from ..boards import publish as live
 from ..hosting.organizer_jobs import fail_job, requeue_job
 from ..scoring_jobs.dispatch import next_waiting
@@ -104,5 +104,8 @@ def sweep_lost_jobs(older_than: float | None = None) -> list[int]:
 
 def sweep_channels() -> int:
     """The live channel files of teams whose members changed, and of deleted teams and
-    uploads: each change renames a team's channels and leaves the old files behind."""
+    uploads: each change renames a team's channels and leaves the old files behind. The
+    public phases' files are written again (a phase that ended revealed its results, and
+    its references, with no service to say so)."""
+    mirror.refresh_all()
     return channels.sweep()

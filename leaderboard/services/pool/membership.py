@@ -24,6 +24,7 @@ import numpy as np
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Max
+from django.dispatch import Signal
 
 import scoring
 from scoring.metrics.gotoscorer import GoToScorer
@@ -32,6 +33,10 @@ from ...models import GoldChunk, MetricResult, Phase, Pool, PoolMember, Submissi
 from ...standings import entry_outputs, entry_snapshots, headline_metric
 from ..data.metrics import prepared_metrics
 from . import gotoscorer, store
+
+# Sent inside the writer's transaction whenever the phase's board version moves (phase_id):
+# the public live files (services/boards/mirror.py) are written again once it commits.
+version_moved = Signal()
 
 
 def wanted_members(phase_id: int, *, phase: Phase | None = None) -> set[int]:
@@ -213,6 +218,7 @@ def sync_pool(phase_id: int, *, refresh: Set[int] = frozenset(), wanted: set[int
         pool.size = len(wanted)
         pool.version += 1
         pool.save(update_fields=["size", "version"])
+        version_moved.send(sender=None, phase_id=phase_id)
         _rescore_members(phase.task, n_chunks, members)
         _rescore_other_pooled_metrics(pool, phase)
         return True
@@ -275,3 +281,4 @@ def stored_counts(phase_id: int) -> dict[int, int]:
 def touch(phase_id: int) -> None:
     """Tell live pages something changed (a status, a failure) without a pool change."""
     Pool.objects.filter(phase_id=phase_id).update(version=F("version") + 1)
+    version_moved.send(sender=None, phase_id=phase_id)
