@@ -802,7 +802,9 @@ def main() -> None:
         storm_result = {}
         storm = threading.Thread(
             target=lambda: storm_result.update(
-                load_python(f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, args.window + 4, [])
+                load_python(
+                    f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, int(args.window + 4), []
+                )
             )
         )
         storm.start()

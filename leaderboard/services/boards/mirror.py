@@ -12,9 +12,10 @@ board version (services/pool/membership.py), a phase or task saved (its visibili
 dates, its key: :func:`connect`'s receivers). A phase that is not public has no files:
 hiding one removes them at once (before its commit, and again after), so from then on
 every poll reaches Django, which answers each viewer as they may see it. A writer that
-raced a hide cannot leave a public file behind: each write is followed by a fresh read of
-the phase, and written again (or removed) until the two agree. The sweeper mends what no
-service announced (results revealed when a phase ended, its references then shown).
+raced a hide cannot leave a public file behind: it renders first, then writes holding
+the phase's row, reading it again there (a hide's save waits for that write and removes
+the files after it). The sweeper mends what no service announced (results revealed
+when a phase ended, its references then shown).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import functools
 import logging
 import os
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,7 +43,6 @@ from .channels import enabled
 log = logging.getLogger(__name__)
 FOLDER = "public"
 FILES = (("task-rows", "rows.html"), ("task-version", "version"))  # the board first: a new version finds it there
-SETTLE_ATTEMPTS = 5  # writes raced by a change at most this often in a row (then the next change mends it)
 
 
 @dataclass(frozen=True)
@@ -107,40 +108,46 @@ def withdraw(phase: Phase) -> None:
 
 
 def _settle(phase_id: int) -> None:
-    for _ in range(SETTLE_ATTEMPTS):
-        state = _state(phase_id)
-        if state is None:
-            return
-        if not (state.public and _write(state)):
-            _remove(folder(state.slug, state.key))
-        now = _state(phase_id)
-        if now == state:
-            return
-        if now is None or (now.slug, now.key) != (state.slug, state.key):
-            _remove(folder(state.slug, state.key))  # renamed or gone since: the old name says nothing
-    log.warning("the public files of phase %s kept changing while written; the next change writes them", phase_id)
+    """Render the answers as the phase stands, then write them while holding its row
+    (``FOR NO KEY UPDATE``): a hide's save waits for the write and removes the files
+    after it, and a write that starts after a hide finds the phase hidden. Written only
+    when nothing moved meanwhile; else the refresh that the move asked for writes them."""
+    state = _state(phase_id)
+    if state is None:
+        return
+    answers = _answers(state) if state.public else None
+    with transaction.atomic():
+        now = _state(phase_id, lock=True)
+        if now is not None and not now.public:
+            _remove(folder(now.slug, now.key))
+        elif now == state and answers is not None:
+            place = folder(state.slug, state.key)
+            for name, body in answers:
+                _replace(place / name, body)
+    if now is None or (now.slug, now.key) != (state.slug, state.key):
+        _remove(folder(state.slug, state.key))  # renamed or gone since: the old name says nothing
 
 
-def _state(phase_id: int) -> State | None:
-    phase = Phase.objects.select_related("task").filter(pk=phase_id).first()
+def _state(phase_id: int, *, lock: bool = False) -> State | None:
+    phases = Phase.objects.select_related("task")
+    if lock:
+        phases = phases.select_for_update(no_key=True, of=("self",))
+    phase = phases.filter(pk=phase_id).first()
     if phase is None:
         return None
     return State(phase.task.slug, phase.kind, phase.results_public(), pool_version(phase.pk))
 
 
-def _write(state: State) -> bool:
-    """Django's anonymous answers to the phase's polls, as files; False when one is not
-    a public 200 (then nothing is served from files)."""
+def _answers(state: State) -> list[tuple[str, bytes]] | None:
+    """Django's anonymous answers to the phase's polls, by file name; None when one is
+    not a public 200 (then nothing is served from files)."""
     answers = []
     for url_name, name in FILES:
         body = _public_answer(url_name, state.slug, state.key)
         if body is None:
-            return False
+            return None
         answers.append((name, body))
-    place = folder(state.slug, state.key)
-    for name, body in answers:
-        _replace(place / name, body)
-    return True
+    return answers
 
 
 def _public_answer(url_name: str, slug: str, key: str) -> bytes | None:
@@ -166,17 +173,22 @@ def _replace(path: Path, body: bytes) -> None:
             return
     except OSError:
         path.parent.mkdir(parents=True, exist_ok=True)
-    aside = path.with_name(f".{path.name}.{os.getpid()}")
+    aside = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}")
     aside.write_bytes(body)
     os.replace(aside, path)
 
 
 def _remove(place: Path) -> None:
-    """The folder goes at once: renamed aside (one step), then deleted."""
-    aside = place.with_name(f".gone-{place.name}-{os.getpid()}")
+    """The folder goes at once: renamed aside (one step), then deleted; when it cannot be
+    renamed, its files are deleted one by one, the version first."""
+    aside = place.with_name(f".gone-{place.name}-{os.getpid()}-{time.monotonic_ns()}")
     try:
         os.rename(place, aside)
     except FileNotFoundError:
+        return
+    except OSError:
+        for _url_name, name in reversed(FILES):
+            (place / name).unlink(missing_ok=True)
         return
     shutil.rmtree(aside, ignore_errors=True)
 
