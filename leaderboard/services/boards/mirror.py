@@ -208,12 +208,12 @@ def _entries(place: Path) -> list[os.DirEntry]:
 
 
 def _safely(refresh, *args) -> None:
-    """A full disk or a missing directory leaves the files as they were (a hide has
-    removed them already), never fails the change."""
+    """A full disk, a missing directory or a failed render leaves the files as they were
+    (a hide has removed them already), never fails the change that asked."""
     try:
         refresh(*args)
-    except OSError:
-        log.warning("the public live files could not be written (GEC_LIVE_DIR)", exc_info=True)
+    except Exception:
+        log.exception("the public live files could not be written (GEC_LIVE_DIR)")
 
 
 # -- receivers: a phase or a task saved or deleted ----------------------------------------
