@@ -772,8 +772,8 @@ def main() -> None:
         edit_phase(phase, {"results_visibility": "organizers"})
         hidden_at = time.time()
         time.sleep(HIDDEN_FOR)
+        shown_at = time.time()  # before the reveal: what it shows from its commit on is public again
         edit_phase(phase, {"results_visibility": "public"})
-        shown_at = time.time()
         answers = crowd.finish()
         seen = crowd_figures(answers, crowd_start, crowd_end)
         hiding = hiding_check(answers, hidden_at, shown_at)
