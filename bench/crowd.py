@@ -67,7 +67,7 @@ from platform_load import load_python, start_proxy, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST, MOST = 3.0, 15.0  # static/leaderboard/live.js: after a change, and the longest backoff
-HIDDEN_FOR = 8.0  # seconds the hiding check keeps the phase hidden (the bound is 2)
+HIDDEN_FOR = 15.0  # seconds the hiding check keeps the phase hidden (the bound is 2; every poll reaches Django then)
 TEAMS, MEMBERS = 50, 4
 
 
@@ -149,6 +149,7 @@ ROLES = (
     ("postgres", "postgres"),
     ("redis-server", "redis"),
     ("crowd.py", "load"),
+    ("multiprocessing.spawn", "load"),  # the load generators' processes
 )
 
 
@@ -308,13 +309,14 @@ class Crowd:
         try:
             status, body, answer_etag = await page.get(url, etag)
         except Exception as error:
-            self.answers.append((sent, kind, None, type(error).__name__, False, False))
+            self.answers.append((sent, kind, None, type(error).__name__, False, False, b""))
             return 0, b"", b""
         elapsed = (time.perf_counter() - started) * 1000
         public = looks_public(kind, status, body)
         if public and answer_etag:
             self.public_etags.add(answer_etag)
-        self.answers.append((sent, kind, elapsed, status, public, status == 304 and etag in self.public_etags))
+        confirmed = status == 304 and etag in self.public_etags
+        self.answers.append((sent, kind, elapsed, status, public, confirmed, body[:60] if public or confirmed else b""))
         return status, body, answer_etag
 
     async def poll(self, page: Page, url: str, kind: str, on_change) -> None:
@@ -457,7 +459,7 @@ def crowd_figures(answers: list[tuple], start: float, end: float) -> dict:
     window = [a for a in answers if start <= a[0] < end and not a[1].startswith("probe")]
     timed = [a for a in window if a[2] is not None]
     errors: dict[str, int] = {}
-    for _sent, kind, ms, status, _public, _etag in window:
+    for _sent, kind, ms, status, *_rest in window:
         if ms is None or status >= 400:
             what = f"{kind} {status}"
             errors[what] = errors.get(what, 0) + 1
@@ -473,15 +475,24 @@ def crowd_figures(answers: list[tuple], start: float, end: float) -> dict:
 
 
 def hiding_check(answers: list[tuple], hidden_at: float, shown_at: float, bound: float = 2.0) -> dict:
-    """Answers to requests sent from ``bound`` s after the hide until it was revealed again:
-    how many, and how many showed the hidden results (or confirmed a public ETag), by kind."""
-    late = [a for a in answers if hidden_at + bound <= a[0] < shown_at and a[2] is not None]
+    """Answers to requests sent ``bound`` s or more after the hide and answered before it
+    was revealed again (one answered later may be public again, rightly): how many, and how
+    many showed the hidden results (or confirmed a public ETag), by kind."""
+    late = [a for a in answers if a[2] is not None and hidden_at + bound <= a[0] and a[0] + a[2] / 1000 < shown_at]
     leaks: dict[str, int] = {}
-    for _sent, kind, _ms, _status, public, confirmed in late:
+    examples = []
+    for sent, kind, ms, status, public, confirmed, body in late:
         if public or confirmed:
             leaks[kind] = leaks.get(kind, 0) + 1
+            examples.append((round(sent - hidden_at, 2), kind, round(ms), status, body[:40]))
     before = [a for a in answers if a[0] < hidden_at and a[4]]
-    return {"late": len(late), "leaks": sum(leaks.values()), "by_kind": leaks, "public_before": len(before)}
+    return {
+        "late": len(late),
+        "leaks": sum(leaks.values()),
+        "by_kind": leaks,
+        "public_before": len(before),
+        "examples": sorted(examples)[:5] + sorted(examples)[-5:],
+    }
 
 
 def p95(values: list[float]) -> float:
@@ -792,10 +803,10 @@ def main() -> None:
             file=sys.stderr,
         )
         print(
-            f"hiding: {hiding['late']} answers to requests sent {2.0} s or more after the hide "
-            f"(until revealed again {shown_at - hidden_at:.1f} s after it), {hiding['leaks']} showed the hidden "
+            f"hiding: {hiding['late']} answers to requests sent {2.0} s or more after the hide and answered "
+            f"before the reveal ({shown_at - hidden_at:.1f} s after it), {hiding['leaks']} showed the hidden "
             f"results or confirmed a public ETag {hiding['by_kind']}; {hiding['public_before']} public answers "
-            "before the hide",
+            f"before the hide{'; the first and last: ' + str(hiding['examples']) if hiding['leaks'] else ''}",
             file=sys.stderr,
         )
 
