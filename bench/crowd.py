@@ -177,7 +177,10 @@ def rate(seconds: float, logs: Path | None = None) -> tuple[float, float]:
     after = cpu_seconds()
     print(
         "  cores used: "
-        + ", ".join(f"{role} {(after.get(role, 0) - before.get(role, 0)) / seconds:.2f}" for _key, role in ROLES),
+        + ", ".join(
+            f"{role} {(after.get(role, 0) - before.get(role, 0)) / seconds:.2f}"
+            for role in dict.fromkeys(role for _key, role in ROLES)
+        ),
         file=sys.stderr,
     )
     if logs is not None:
