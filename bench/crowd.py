@@ -694,7 +694,9 @@ def main() -> None:
     seeded = seed(outputs, args.viewers)
     phase, teams = seeded["phase"], seeded["teams"]
     print(
-        f"seeded: {len(teams)} teams of {MEMBERS}, {phase.dataset.n_sentences} sentences; {uptime()}", file=sys.stderr
+        f"seeded: {len(teams)} teams, {len(seeded['cookies'])} participants with a session, "
+        f"{phase.dataset.n_sentences} sentences; {uptime()}",
+        file=sys.stderr,
     )
 
     port = free_port()

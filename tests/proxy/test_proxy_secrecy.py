@@ -114,3 +114,19 @@ def test_answers_made_for_one_user_never_reach_another(stack):
     assert b"careful" in get(page, {"Cookie": session_cookie(stack["team"])})[2].lower()
     anonymous = get(page)
     assert anonymous[0] in (302, 403, 404) or b"Careful.txt" not in anonymous[2]
+
+
+def test_the_proxys_copy_of_a_public_board_ends_two_seconds_after_its_read_at_most(stack):
+    """An answer slow to arrive under load must not live its second from its arrival:
+    Django dates its end from when it read the phase (nginx obeys X-Accel-Expires first
+    and never passes it on)."""
+    import time
+
+    before = time.time()
+    direct = get(stack["served"].web_url + BOARD)
+    ends = int(direct[1]["X-Accel-Expires"].removeprefix("@"))
+    assert int(before) + 1 <= ends <= int(time.time()) + 1
+    assert "X-Accel-Expires" not in get(stack["url"] + BOARD)[1]
+    edit_phase(stack["phase"], {"results_visibility": "organizers"})
+    organizer = {"Authorization": token(stack["organizer"])}
+    assert "X-Accel-Expires" not in get(stack["served"].web_url + BOARD, organizer)[1]  # private: never kept
