@@ -2,7 +2,8 @@
 measured idle, with 200 participants' pages open, under a 50-connection storm straight
 at gunicorn, and the fair queue's case.
 
-    python bench/crowd.py [--viewers 200] [--window 45] [--worker-nice 3] [--json]
+    python bench/crowd.py [--viewers 200] [--window 60] [--generators 2] [--worker-nice 3]
+                          [--skip-fairness] [--json]
 
 The stack as docker/compose.yaml runs it, without a Docker engine: gunicorn -w 3 (sync)
 behind nginx with the repository's config (scripts/proxy), Celery workers (``--workers``
@@ -17,15 +18,22 @@ outputs as uploads, 50 teams of 4 participants. A backlog of uploads from every 
 keeps both workers busy throughout (the fair queue sends one per team at a time).
 
 1. idle: the scoring rate over ``--window`` seconds;
-2. crowd: ``--viewers`` logged-in participants (their own session each), each with the
-   task page and their team's newest submission page open, as static/leaderboard/live.js
-   drives them: the task page polls the phase's version through nginx (3 s after a
-   change, backing off to 15 s while nothing changes) and on a change fetches the board
-   (the public's, which nginx keeps a second); it polls the team's own rows, a channel
-   file nginx serves (services/boards/channels.py), the same way; the submission page
-   polls its status channel and reloads once it is finished. The scoring rate and the
-   pages' p95 over every request. The pages speak HTTP/1.1 through a client of a few
-   lines (``Page``), so the generator takes as little as it can of the stack's cores;
+2. crowd: ``--viewers`` logged-in participants (their own session each; the teams get
+   as many members as that takes), each with the task page and their team's newest
+   submission page open, as static/leaderboard/live.js drives them: the task page polls
+   the phase's version (3 s after a change, backing off to 15 s while nothing changes)
+   and on a change fetches the board, both files nginx serves while the phase is public
+   (services/boards/mirror.py); it polls the team's own rows, a channel file nginx
+   serves (services/boards/channels.py), the same way; the submission page polls its
+   status channel and reloads once it is finished. The scoring rate, the pages' p95 over
+   every request and the requests a second they sent. The pages speak HTTP/1.1 through
+   a client of a few lines (``Page``), shared among ``--generators`` processes, so the
+   generator is not what sets the rate. Then, the same crowd still polling, the hiding
+   check: the phase revealed, then hidden for HIDDEN_FOR s with 12 probes beside the pages
+   (anonymous and logged-in pollers of the version, the board and the API board, half of
+   them sending back the ETag they were given, every 0.25 s); ``hidden_leaks`` counts the
+   answers to requests sent 2 s or more after the hide that showed the hidden results
+   (the pool's version, a system of the board, the API board) or confirmed a public ETag;
 3. storm: 50 closed-loop connections on the public board API straight at gunicorn;
 4. fairness: one team queues 8 essays (SEEDA subset paragraphs of ~300 words) in a task
    with similarity-weighted CLEME2.0, then another 8 CoNLL-size uploads (of outputs the
@@ -59,6 +67,7 @@ from platform_load import load_python, start_proxy, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST, MOST = 3.0, 15.0  # static/leaderboard/live.js: after a change, and the longest backoff
+HIDDEN_FOR = 15.0  # seconds the hiding check keeps the phase hidden (the bound is 2; every poll reaches Django then)
 TEAMS, MEMBERS = 50, 4
 
 
@@ -73,7 +82,9 @@ def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
     )
 
 
-def seed(outputs: Path) -> dict:
+def seed(outputs: Path, viewers: int) -> dict:
+    """The task, its 50 teams and enough members for ``viewers`` logged-in pages (at
+    least 4 a team), each with a session; the sessions' cookies round the teams."""
     from django.conf import settings
     from django.contrib.auth.models import User
     from django.test import Client
@@ -85,12 +96,11 @@ def seed(outputs: Path) -> dict:
     task = create_task(
         "conll14", title="CoNLL-2014", m2=conll.read_text(encoding="utf-8"), metrics=["errant", "gotoscorer"]
     )
-    teams, cookies = [], []
-    for k in range(TEAMS):
-        team = Team.objects.create(task=task, name=f"team{k:02d}")
-        teams.append(team)
-        for j in range(MEMBERS):
-            user = User.objects.create(username=f"p{k:02d}-{j}")  # no password: hashing 200 would take minutes
+    teams = [Team.objects.create(task=task, name=f"team{k:02d}") for k in range(TEAMS)]
+    cookies = []
+    for j in range(max(MEMBERS, -(-viewers // TEAMS))):
+        for k, team in enumerate(teams):
+            user = User.objects.create(username=f"p{k:02d}-{j}")  # no password: hashing 1,000 would take minutes
             Membership.objects.create(user=user, team=team, task=task)
             client = Client()
             client.force_login(user)
@@ -139,6 +149,7 @@ ROLES = (
     ("postgres", "postgres"),
     ("redis-server", "redis"),
     ("crowd.py", "load"),
+    ("multiprocessing.spawn", "load"),  # the load generators' processes
 )
 
 
@@ -166,7 +177,10 @@ def rate(seconds: float, logs: Path | None = None) -> tuple[float, float]:
     after = cpu_seconds()
     print(
         "  cores used: "
-        + ", ".join(f"{role} {(after.get(role, 0) - before.get(role, 0)) / seconds:.2f}" for _key, role in ROLES),
+        + ", ".join(
+            f"{role} {(after.get(role, 0) - before.get(role, 0)) / seconds:.2f}"
+            for role in dict.fromkeys(role for _key, role in ROLES)
+        ),
         file=sys.stderr,
     )
     if logs is not None:
@@ -199,23 +213,21 @@ def jobs_between(logs: Path, start: float, end: float) -> str:
 class Page:
     """One open page's keep-alive HTTP/1.1 connection to the proxy, as lean as a client can
     be (the viewers' browsers are other machines: the less this process takes from the
-    stack it measures, the better). ``get`` answers (status, body) or None on an error."""
+    stack it measures, the better). ``get`` answers (status, body, ETag) or raises."""
 
-    def __init__(self, host: str, port: int, cookie: str):
+    def __init__(self, host: str, port: int, cookie: str | None):
         self.host, self.port, self.cookie = host, port, cookie
         self.reader = self.writer = None
 
-    async def get(self, path: str) -> tuple[int, bytes]:
+    async def get(self, path: str, etag: bytes | None = None) -> tuple[int, bytes, bytes]:
+        cookie = f"Cookie: sessionid={self.cookie}\r\n" if self.cookie else ""
+        if_none_match = f"If-None-Match: {etag.decode()}\r\n" if etag else ""
+        request = f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{cookie}{if_none_match}\r\n".encode()
         for attempt in (1, 2):  # a connection the proxy closed (keepalive_requests) is opened again once
             try:
                 if self.writer is None:
                     self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-                self.writer.write(
-                    (
-                        f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
-                        f"Cookie: sessionid={self.cookie}\r\n\r\n"
-                    ).encode()
-                )
+                self.writer.write(request)
                 return await self.answer()
             except (OSError, asyncio.IncompleteReadError, ValueError):
                 self.close()
@@ -223,8 +235,9 @@ class Page:
                     raise
         raise AssertionError("unreachable")
 
-    async def answer(self) -> tuple[int, bytes]:
-        head = (await self.reader.readuntil(b"\r\n\r\n")).lower()
+    async def answer(self) -> tuple[int, bytes, bytes]:
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        head = raw.lower()
         status = int(head[9:12])
         if b"content-length:" in head:
             body = await self.reader.readexactly(int(head.split(b"content-length:")[1].split(b"\r\n")[0]))
@@ -238,7 +251,9 @@ class Page:
             body = b""
         if b"connection: close" in head:
             self.close()
-        return status, body
+        at = head.find(b"\r\netag:")
+        etag = raw[at + 7 : raw.index(b"\r\n", at + 2)].strip() if at >= 0 else b""
+        return status, body, etag
 
     def close(self) -> None:
         if self.writer is not None:
@@ -246,96 +261,97 @@ class Page:
         self.reader = self.writer = None
 
 
-class Crowd(threading.Thread):
-    """``viewers`` participants' pages in one asyncio loop (one keep-alive connection each)."""
+PROBE_EVERY = 0.25  # seconds between two polls of a hiding probe (faster than a page: more answers to check)
 
-    def __init__(self, proxy: str, slug: str, phase, cookies: list, pending: dict, viewers: int):
-        from leaderboard.services.boards.channels import submission_channel, team_channel
 
-        super().__init__(daemon=True)
-        self.proxy, self.slug, self.phase = proxy, slug, phase
-        self.cookies, self.pending, self.viewers = cookies[:viewers], pending, viewers
-        # the channels' names, as the pages were given them (asked here: no queries in the loop)
-        self.own_channels = {team: team_channel(team, phase.pk).url for team, _cookie in self.cookies}
-        self.status_channels = {pk: submission_channel(pk, team).url for team, pk in pending.items()}
-        self.latencies: list[float] = []
-        self.by_kind: dict[str, list[float]] = {}  # version, rows, own, status, page: where the time goes
-        self.errors = 0
-        self.kinds: dict[str, int] = {}  # what the errors were
-        self.halt = threading.Event()
+def looks_public(kind: str, status: int, body: bytes) -> bool:
+    """Whether an answer shows the phase's results: the pool's version (a viewer who may
+    not see them gets ``own-...``), the board's systems, the API board itself."""
+    if kind.endswith("version"):
+        return status == 200 and body.strip().isdigit()
+    if kind.endswith("rows"):
+        return b"backlog-" in body
+    return kind.endswith("api") and status == 200
 
-    def run(self) -> None:
+
+class Crowd:
+    """Some of the pages (one keep-alive connection each) in one asyncio loop, in a process
+    of its own: every answer is kept as (sent at, kind, ms, status, shows the results,
+    confirmed a public ETag). Probes (``probes``): anonymous and logged-in pollers of the
+    version, the board and the API board, half of them sending back the ETag they were
+    given, polling every PROBE_EVERY s for the hiding check; kinds ``probe-...``."""
+
+    def __init__(self, spec: dict):
+        self.spec = spec
+        self.answers: list[tuple] = []
+        self.public_etags: set[bytes] = set()
+
+    def run(self, stop, probing) -> list[tuple]:
+        self.stop, self.probing = stop, probing
         asyncio.run(self.main())
-
-    @staticmethod
-    def first_in_line() -> None:
-        """Give this process (the load generator) a higher CPU weight than the stack's: the
-        viewers' browsers are other machines, and a generator that lags measures itself,
-        not the pages (run as root, as here: its own session's autogroup, nice -5). Its CPU
-        is printed with the stack's ("load"), and taken from the stack."""
-        try:
-            Path("/proc/self/autogroup").write_text("-5")
-        except OSError as error:
-            print(f"  the load generator keeps its priority ({error})", file=sys.stderr)
+        return self.answers
 
     async def main(self) -> None:
-        host, port = self.proxy.removeprefix("http://").split(":")
+        spec = self.spec
+        host, port = spec["host"], spec["port"]
         pages = []
-        for team, cookie in self.cookies:
-            pages.append(self.board(Page(host, int(port), cookie), self.own_channels[team]))
-            submission = self.pending.get(team)
+        for cookie, own_channel, submission, status_channel in spec["pages"]:
+            pages.append(self.board(Page(host, port, cookie), Page(host, port, cookie), own_channel))
             if submission:
-                pages.append(
-                    self.submission(Page(host, int(port), cookie), submission, self.status_channels[submission])
-                )
+                pages.append(self.submission(Page(host, port, cookie), submission, status_channel))
+        for k, (path, kind) in enumerate(spec["probes"]):
+            cookie = spec["pages"][0][0] if k % 2 else None
+            pages.append(self.probe(Page(host, port, cookie), path, kind, holds_etag=k % 4 >= 2))
         await asyncio.gather(*pages)
 
-    async def get(self, page: Page, url: str) -> tuple[int, bytes] | None:
-        started = time.perf_counter()
-        try:
-            status, body = await page.get(url)
-        except Exception as error:
-            self.errors += 1
-            self.kinds[type(error).__name__] = self.kinds.get(type(error).__name__, 0) + 1
-            return None
-        elapsed = (time.perf_counter() - started) * 1000
-        self.latencies.append(elapsed)
-        self.by_kind.setdefault(kind_of(url), []).append(elapsed)
-        if status >= 400:
-            self.errors += 1
-            what = f"{kind_of(url)} {status}"
-            self.kinds[what] = self.kinds.get(what, 0) + 1
-        return status, body
+    def halted(self) -> bool:
+        return self.stop.is_set()
 
-    async def poll(self, page: Page, url: str, on_change) -> None:
+    async def get(self, page: Page, url: str, kind: str, etag: bytes | None = None) -> tuple[int, bytes, bytes]:
+        sent, started = time.time(), time.perf_counter()
+        try:
+            status, body, answer_etag = await page.get(url, etag)
+        except Exception as error:
+            self.answers.append((sent, kind, None, type(error).__name__, False, False, b""))
+            return 0, b"", b""
+        elapsed = (time.perf_counter() - started) * 1000
+        public = looks_public(kind, status, body)
+        if public and answer_etag:
+            self.public_etags.add(answer_etag)
+        confirmed = status == 304 and etag in self.public_etags
+        self.answers.append((sent, kind, elapsed, status, public, confirmed, body[:60] if public or confirmed else b""))
+        return status, body, answer_etag
+
+    async def poll(self, page: Page, url: str, kind: str, on_change) -> None:
         """live.js's loop on one URL: again FIRST seconds after a change, backing off by half
         up to MOST while nothing changes; ``on_change(body)`` returning False stops it."""
         seen, delay = None, FIRST
         await asyncio.sleep(random.uniform(0, FIRST))  # pages opened at different moments
-        while not self.halt.is_set():
-            answer = await self.get(page, url)
-            if answer is not None and answer[0] == 200 and answer[1] != seen:
-                if seen is not None and await on_change(answer[1]) is False:
+        while not self.halted():
+            status, body, _etag = await self.get(page, url, kind)
+            if status == 200 and body != seen:
+                if seen is not None and await on_change(body) is False:
                     return
-                seen, delay = answer[1], FIRST
+                seen, delay = body, FIRST
             else:
                 delay = min(MOST, delay * 1.5)
             await asyncio.sleep(delay)
 
-    async def board(self, page: Page, own_channel: str) -> None:
-        """The task page: the phase's version (nginx's copy) and, on a change, the board
-        (the public's, nginx's one-second copy); the team's own rows, its channel file."""
-        rows = f"/tasks/{self.slug}/rows/?phase={self.phase.kind}"
+    async def board(self, page: Page, own_page: Page, own_channel: str) -> None:
+        """The task page: the phase's version and, on a change, the board (both files nginx
+        serves while the phase is public); the team's own rows, its channel file."""
+        slug, key = self.spec["slug"], self.spec["key"]
+        rows = f"/tasks/{slug}/rows/?phase={key}"
 
         async def refresh(_version):
-            await self.get(page, rows)
+            await self.get(page, rows, "rows")
 
         async def own_rows(_text):
             return True  # the page shows the new rows
 
         await asyncio.gather(
-            self.poll(page, f"/tasks/{self.slug}/version/?phase={self.phase.kind}", refresh),
-            self.poll(Page(page.host, page.port, page.cookie), own_channel, own_rows),
+            self.poll(page, f"/tasks/{slug}/version/?phase={key}", "version", refresh),
+            self.poll(own_page, own_channel, "own", own_rows),
         )
 
     async def submission(self, page: Page, submission_id: int, channel: str) -> None:
@@ -343,17 +359,143 @@ class Crowd(threading.Thread):
 
         async def refresh(text):
             if json.loads(text).get("finished"):
-                await self.get(page, f"/tasks/{self.slug}/submissions/{submission_id}/")
+                await self.get(page, f"/tasks/{self.spec['slug']}/submissions/{submission_id}/", "page")
                 return False
             return True
 
-        await self.poll(page, channel, refresh)
+        await self.poll(page, channel, "status", refresh)
 
-    def p95(self) -> float:
-        return p95(self.latencies)
+    async def probe(self, page: Page, path: str, kind: str, holds_etag: bool) -> None:
+        etag = None
+        while not (self.probing.is_set() or self.halted()):  # not while the pages' figures are measured
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(random.uniform(0, PROBE_EVERY))
+        while not self.halted():
+            status, _body, answer_etag = await self.get(page, path, f"probe-{kind}", etag if holds_etag else None)
+            if status == 200:
+                etag = answer_etag or etag
+            await asyncio.sleep(PROBE_EVERY)
 
-    def kinds_p95(self) -> str:
-        return ", ".join(f"{kind} {len(values)} p95 {p95(values)} ms" for kind, values in sorted(self.by_kind.items()))
+
+def drive(spec: dict, stop, probing, answers) -> None:
+    """A load generator's process: its pages until ``stop`` is set (its probes from when
+    ``probing`` is), then every answer."""
+    answers.put(Crowd(spec).run(stop, probing))
+
+
+class Generators:
+    """The viewers' pages shared among ``count`` processes (the generator must not be what
+    sets the rate: one Python process tops out near a few hundred requests a second here)."""
+
+    def __init__(self, proxy: str, slug: str, phase, cookies: list, pending: dict, viewers: int, count: int):
+        import multiprocessing
+
+        from leaderboard.services.boards.channels import submission_channel, team_channel
+
+        host, port = proxy.removeprefix("http://").split(":")
+        key = phase.kind
+        own = {team: team_channel(team, phase.pk).url for team in {team for team, _cookie in cookies}}
+        status = {pk: submission_channel(pk, team).url for team, pk in pending.items()}
+        pages = [
+            (cookie, own[team], pending.get(team), status.get(pending.get(team))) for team, cookie in cookies[:viewers]
+        ]
+        probes = [
+            (path, kind)
+            for path, kind in (
+                (f"/tasks/{slug}/version/?phase={key}", "version"),
+                (f"/tasks/{slug}/rows/?phase={key}", "rows"),
+                (f"/api/tasks/{slug}/leaderboard/", "api"),
+            )
+            for _ in range(4)  # anonymous, member; each with and without the ETag it was given
+        ]
+        context = multiprocessing.get_context("spawn")
+        self.stop, self.probing, self.queue = context.Event(), context.Event(), context.Queue()
+        self.processes = [
+            context.Process(
+                target=drive,
+                args=(
+                    {
+                        "host": host,
+                        "port": int(port),
+                        "slug": slug,
+                        "key": key,
+                        "pages": pages[k::count],
+                        "probes": probes if k == 0 else [],
+                    },
+                    self.stop,
+                    self.probing,
+                    self.queue,
+                ),
+                daemon=True,
+            )
+            for k in range(count)
+        ]
+
+    def start(self) -> None:
+        for process in self.processes:
+            process.start()
+
+    def finish(self) -> list[tuple]:
+        """Stop every page; all their answers."""
+        self.stop.set()
+        answers = []
+        for _ in self.processes:
+            answers.extend(self.queue.get(timeout=MOST + 60))
+        for process in self.processes:
+            process.join(timeout=10)
+        return answers
+
+
+def first_in_line() -> None:
+    """Give the load generators a higher CPU weight than the stack's: the viewers' browsers
+    are other machines, and a generator that lags measures itself, not the pages (run as
+    root, as here: this session's autogroup, nice -5, which the generators inherit). Their
+    CPU is printed with the stack's ("load"), and taken from the stack."""
+    try:
+        Path("/proc/self/autogroup").write_text("-5")
+    except OSError as error:
+        print(f"  the load generators keep their priority ({error})", file=sys.stderr)
+
+
+def crowd_figures(answers: list[tuple], start: float, end: float) -> dict:
+    """The pages' requests sent in [start, end): how many, p95 over all and per kind, errors."""
+    window = [a for a in answers if start <= a[0] < end and not a[1].startswith("probe")]
+    timed = [a for a in window if a[2] is not None]
+    errors: dict[str, int] = {}
+    for _sent, kind, ms, status, *_rest in window:
+        if ms is None or status >= 400:
+            what = f"{kind} {status}"
+            errors[what] = errors.get(what, 0) + 1
+    by_kind: dict[str, list[float]] = {}
+    for a in timed:
+        by_kind.setdefault(a[1], []).append(a[2])
+    return {
+        "requests": len(window),
+        "p95": p95([a[2] for a in timed]),
+        "kinds": ", ".join(f"{kind} {len(v)} p95 {p95(v)} ms" for kind, v in sorted(by_kind.items())),
+        "errors": errors,
+    }
+
+
+def hiding_check(answers: list[tuple], hidden_at: float, shown_at: float, bound: float = 2.0) -> dict:
+    """Answers to requests sent ``bound`` s or more after the hide and answered before it
+    was revealed again (one answered later may be public again, rightly): how many, and how
+    many showed the hidden results (or confirmed a public ETag), by kind."""
+    late = [a for a in answers if a[2] is not None and hidden_at + bound <= a[0] and a[0] + a[2] / 1000 < shown_at]
+    leaks: dict[str, int] = {}
+    examples = []
+    for sent, kind, ms, status, public, confirmed, body in late:
+        if public or confirmed:
+            leaks[kind] = leaks.get(kind, 0) + 1
+            examples.append((round(sent - hidden_at, 2), kind, round(ms), status, body[:40]))
+    before = [a for a in answers if a[0] < hidden_at and a[4]]
+    return {
+        "late": len(late),
+        "leaks": sum(leaks.values()),
+        "by_kind": leaks,
+        "public_before": len(before),
+        "examples": sorted(examples)[:5] + sorted(examples)[-5:],
+    }
 
 
 def p95(values: list[float]) -> float:
@@ -505,6 +647,8 @@ def main() -> None:
         "--backlog", type=int, default=24, help="uploads each team queues before the windows (enough for all three)"
     )
     parser.add_argument("--storm", type=int, default=50, help="connections of the storm straight at gunicorn")
+    parser.add_argument("--generators", type=int, default=2, help="load generator processes the pages share")
+    parser.add_argument("--skip-fairness", action="store_true", help="stop after the storm")
     parser.add_argument(
         "--worker-nice", type=int, default=None, help="GEC_WORKER_NICE of the workers (default: the settings')"
     )
@@ -547,10 +691,12 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     outputs = settings.SHARED_DIR / "data" / "seeda" / "seeda" / "outputs" / "all"
     files = sorted(p for p in outputs.glob("*.txt") if p.stem != "INPUT")
-    seeded = seed(outputs)
+    seeded = seed(outputs, args.viewers)
     phase, teams = seeded["phase"], seeded["teams"]
     print(
-        f"seeded: {len(teams)} teams of {MEMBERS}, {phase.dataset.n_sentences} sentences; {uptime()}", file=sys.stderr
+        f"seeded: {len(teams)} teams, {len(seeded['cookies'])} participants with a session, "
+        f"{phase.dataset.n_sentences} sentences; {uptime()}",
+        file=sys.stderr,
     )
 
     port = free_port()
@@ -621,35 +767,60 @@ def main() -> None:
         figures["idle_jobs_per_min"] = round(rate(args.window, tmp)[0], 1)
         print(f"idle: {figures['idle_jobs_per_min']} jobs/min; {uptime()}", file=sys.stderr)
 
-        crowd = Crowd(base, "conll14", phase, seeded["cookies"], newest_pending(ids), args.viewers)
-        Crowd.first_in_line()
+        crowd = Generators(
+            base, "conll14", phase, seeded["cookies"], newest_pending(ids), args.viewers, args.generators
+        )
+        first_in_line()
         crowd.start()
-        time.sleep(FIRST + 2)  # every page open and polling
-        crowd.latencies.clear()
-        crowd.by_kind.clear()
+        time.sleep(FIRST + 5)  # every page open and polling (the generators' interpreters started)
         (tmp / "access.log").write_text("")
-        figures["crowd_jobs_per_min"] = round(rate(args.window, tmp)[0], 1)
-        figures["crowd_p95_ms"] = crowd.p95()
-        print(f"crowd requests: {crowd.kinds_p95()}", file=sys.stderr)
+        crowd_jobs, crowd_start = rate(args.window, tmp)
+        crowd_end = crowd_start + args.window
+        figures["crowd_jobs_per_min"] = round(crowd_jobs, 1)
         print(f"  in Django: {served_p95(tmp / 'access.log')}", file=sys.stderr)
-        crowd.halt.set()
-        requests = len(crowd.latencies)
-        if not requests:
-            raise RuntimeError("the crowd made no request (its thread failed: see above)")
-        if crowd.errors:
+
+        # the hiding check, the same crowd still polling: revealed, then hidden for 2 + 6 s
+        from leaderboard.services.hosting.host import edit_phase
+
+        crowd.probing.set()
+        edit_phase(phase, {"results_visibility": "public"})
+        time.sleep(3)
+        edit_phase(phase, {"results_visibility": "organizers"})
+        hidden_at = time.time()
+        time.sleep(HIDDEN_FOR)
+        shown_at = time.time()  # before the reveal: what it shows from its commit on is public again
+        edit_phase(phase, {"results_visibility": "public"})
+        answers = crowd.finish()
+        seen = crowd_figures(answers, crowd_start, crowd_end)
+        hiding = hiding_check(answers, hidden_at, shown_at)
+        figures["crowd_p95_ms"] = seen["p95"]
+        figures["page_requests_per_s"] = round(seen["requests"] / args.window)
+        figures["hidden_leaks"] = hiding["leaks"]
+        if not seen["requests"]:
+            raise RuntimeError("the crowd made no request (its processes failed: see above)")
+        print(f"crowd requests: {seen['kinds']}", file=sys.stderr)
+        if seen["errors"]:
             print_log_tails(tmp)
-        crowd.join(timeout=MOST + 30)
         print(
-            f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {requests} page requests "
-            f"({requests / args.window:.0f}/s), "
-            f"p95 {figures['crowd_p95_ms']} ms, errors {crowd.errors} {crowd.kinds}; {uptime()}",
+            f"crowd: {figures['crowd_jobs_per_min']} jobs/min, {seen['requests']} page requests "
+            f"({figures['page_requests_per_s']}/s from {args.generators} generator processes), "
+            f"p95 {figures['crowd_p95_ms']} ms, errors {sum(seen['errors'].values())} {seen['errors']}; {uptime()}",
+            file=sys.stderr,
+        )
+        print(
+            f"hiding: {hiding['late']} answers to requests sent {2.0} s or more after the hide and answered "
+            f"before the reveal ({shown_at - hidden_at:.1f} s after it), {hiding['leaks']} showed the hidden "
+            f"results or confirmed a public ETag {hiding['by_kind']}; {hiding['public_before']} public answers "
+            f"before the hide{'; the first and last: ' + str(hiding['examples']) if hiding['leaks'] else ''}",
             file=sys.stderr,
         )
 
         storm_result = {}
         storm = threading.Thread(
             target=lambda: storm_result.update(
-                load_python(f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, args.window + 4, [])
+                load_python(
+                    f"http://127.0.0.1:{port}/api/tasks/conll14/leaderboard/", args.storm, int(args.window + 4), []
+                )
             )
         )
         storm.start()
@@ -671,7 +842,7 @@ def main() -> None:
         Submission.objects.filter(pk__in=ids, status="queued").update(status="failed", error="bench: backlog dropped")
         while Submission.objects.filter(pk__in=ids, status="running").exists():
             time.sleep(0.5)
-        figures["light_max_wait_s"] = fairness(phase, files)
+        figures["light_max_wait_s"] = None if args.skip_fairness else fairness(phase, files)
         print(
             f"fairness: every light upload scored within {figures['light_max_wait_s']} s of being queued; {uptime()}",
             file=sys.stderr,
@@ -680,6 +851,8 @@ def main() -> None:
             "idle_jobs_per_min",
             "crowd_jobs_per_min",
             "crowd_p95_ms",
+            "page_requests_per_s",
+            "hidden_leaks",
             "storm_jobs_per_min",
             "light_max_wait_s",
             "viewers",

@@ -13,7 +13,9 @@ class LeaderboardConfig(AppConfig):
         """Revoke a user's API tokens when their password changes. (Queued work needs no
         wiring: a service enqueues a registered job, :mod:`.queue`.)"""
         from .services.accounts.tokens import revoke_on_password_change
+        from .services.boards import mirror
 
         pre_save.connect(
             revoke_on_password_change, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke-token-on-password-change"
         )
+        mirror.connect()  # a public phase's polled answers as files the proxy serves

@@ -13,14 +13,21 @@ phase's ``Pool`` row, which no other module bumps (.importlinter, the architectu
 from __future__ import annotations
 
 from django.db.models import F, Q, Sum
+from django.dispatch import Signal
 
 from .models import Phase, Pool
+
+# Sent inside the writer's transaction whenever a phase's board version moves (``phase_id``):
+# the public live files (services/boards/mirror.py) are written again once it commits. A
+# signal because the files are a service's and this module sits below the services.
+version_moved = Signal()
 
 
 def board_changed(phase_id: int) -> None:
     """What the phase's board shows changed: its next read is a new version. Called inside
     the writer's transaction, so the change and the new version are seen together."""
     Pool.objects.filter(phase_id=phase_id).update(version=F("version") + 1)
+    version_moved.send(sender=None, phase_id=phase_id)
 
 
 def board_version(phase_id: int) -> int:

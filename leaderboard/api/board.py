@@ -14,14 +14,18 @@ a 304 if it already holds this version (``If-None-Match``). A public board is th
 for everyone: ``Cache-Control: public, max-age=0, s-maxage=1`` lets a shared cache (the
 proxy in front, docker/nginx) answer it for one second while browsers ask again each
 time (a 304 when nothing changed), so a phase hidden or a score landing shows a second
-or two later to anonymous pollers (nginx counts whole seconds). A hidden phase's board
-is ``private, no-cache``: no shared cache may keep it.
+or two later to anonymous pollers (nginx counts whole seconds). The copy's end is fixed
+from when the phase was read, not when the proxy got the answer (``X-Accel-Expires:
+@<the second after the read's>``, which nginx obeys before Cache-Control): an answer
+that was slow to arrive under load never outlives a hide by more than two seconds. A
+hidden phase's board is ``private, no-cache``: no shared cache may keep it.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpResponse
@@ -54,6 +58,7 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
     except AuthenticationFailed as error:
         return detail(str(error.detail), 401, **{"WWW-Authenticate": "Token"})
     kind = params.phase_key(request.GET)
+    read_at = time.time()  # before the phase is read: a proxy's copy ends from here
     phase = current_of(task_phases(slug, kind))
     if phase is None:
         return detail(f"task {slug} has no phase {kind}".strip(), 404)
@@ -62,6 +67,8 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
         response = detail("the results of this phase are not public yet", 403)
     else:
         response = board_response(request, phase, private=hidden)
+        if not hidden:
+            response["X-Accel-Expires"] = f"@{int(read_at) + SHARED_CACHE_SECONDS}"
     if hidden:  # the answer depends on who asks
         patch_vary_headers(response, ("Authorization", "Cookie"))
     return response

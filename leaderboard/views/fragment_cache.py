@@ -5,10 +5,10 @@ and version, shared by every viewer; the version a page watches is
 A page learns of a change by asking ``/tasks/<slug>/version/?phase=<key>`` (the one
 client module, ``static/leaderboard/live.js``, with backoff and never while its tab is
 hidden). For a phase whose results are public the answer is the same for everyone and
-says so (``Cache-Control: public, s-maxage=1``, an ETag): the proxy keeps it for a second
-and answers every other poll itself, with or without a session cookie
-(docker/nginx/gec.conf.template), so a crowd of open pages costs Django one request a
-second per phase. Otherwise it is the viewer's own version (:func:`.pages.shown_version`,
+says so (``Cache-Control: public, s-maxage=1``, an ETag); it and the board are written as
+files the proxy serves to every poll, with or without a session cookie
+(services/boards/mirror.py, docker/nginx/gec.conf.template), so a crowd of open pages
+costs Django nothing. Otherwise it is the viewer's own version (:func:`.pages.shown_version`,
 ``private``), which never reveals a hidden pool's.
 
 Only when the version changes does a page fetch its fragment, and what is the same for

@@ -5,6 +5,7 @@ own submissions. gunicorn and nginx run as in production, on the test database; 
 task is cut from the CoNLL-2014 gold the repository ships."""
 
 import json
+import shutil
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,6 +14,7 @@ from rest_framework.authtoken.models import Token
 
 import scoring
 from leaderboard.demo import SYSTEMS, gold_blocks, simulate
+from leaderboard.services.boards import mirror
 from leaderboard.services.hosting.host import edit_phase
 from leaderboard.services.hosting.task_creation import create_task
 from leaderboard.services.scoring_jobs.submission import score_submission
@@ -26,6 +28,7 @@ BOARD = "/api/tasks/proxied/leaderboard/"
 
 @pytest.fixture
 def stack(tmp_path):
+    shutil.rmtree(mirror.root(), ignore_errors=True)  # no other test's public files
     gold = gold_blocks(0, 12)
     task = create_task("proxied", title="Proxied", m2=gold, metrics=["errant"])
     phase = task.phases.get()
@@ -111,3 +114,19 @@ def test_answers_made_for_one_user_never_reach_another(stack):
     assert b"careful" in get(page, {"Cookie": session_cookie(stack["team"])})[2].lower()
     anonymous = get(page)
     assert anonymous[0] in (302, 403, 404) or b"Careful.txt" not in anonymous[2]
+
+
+def test_the_proxys_copy_of_a_public_board_ends_two_seconds_after_its_read_at_most(stack):
+    """An answer slow to arrive under load must not live its second from its arrival:
+    Django dates its end from when it read the phase (nginx obeys X-Accel-Expires first
+    and never passes it on)."""
+    import time
+
+    before = time.time()
+    direct = get(stack["served"].web_url + BOARD)
+    ends = int(direct[1]["X-Accel-Expires"].removeprefix("@"))
+    assert int(before) + 1 <= ends <= int(time.time()) + 1
+    assert "X-Accel-Expires" not in get(stack["url"] + BOARD)[1]
+    edit_phase(stack["phase"], {"results_visibility": "organizers"})
+    organizer = {"Authorization": token(stack["organizer"])}
+    assert "X-Accel-Expires" not in get(stack["served"].web_url + BOARD, organizer)[1]  # private: never kept

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from ... import queue
 from ...models import OrganizerJob, Phase, Submission
-from ..boards import channels
+from ..boards import channels, mirror
 from ..boards import publish as live
 from ..hosting.organizer_jobs import fail_job, requeue_job
 from ..scoring_jobs.dispatch import next_waiting
@@ -114,8 +114,10 @@ def sweep_channels() -> int:
     """The live channel files of teams whose members changed, and of deleted teams and
     uploads: each change renames a team's channels and leaves the old files behind. And
     the rows of the phases that ended since the last sweep (or two), which no upload
-    announces: what a blind phase's members see changes then."""
+    announces: what a blind phase's members see changes then. The public phases'
+    files are written again (a phase that ended revealed its results, with no service to say so)."""
     since = timezone.now() - dt.timedelta(seconds=2 * settings.GEC_SWEEP_EVERY)
     for phase_id in Phase.every.filter(ends_at__gt=since, ends_at__lte=timezone.now()).values_list("pk", flat=True):
         live.publish_phase(phase_id)
+    mirror.refresh_all()
     return channels.sweep()
