@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from scoring import label
+from scoring.integers import whole_number
 
 from .. import access
 from ..insights.campaign_ratings import rating_rows
@@ -148,7 +149,8 @@ def scales_of(text: str) -> list | None:
         parts = line.split()
         if parts:
             name, *bounds = parts
-            numbers = [int(b) if b.lstrip("-").isdigit() else b for b in bounds]
+            numbers = [whole_number(b, minimum=-(10**9), maximum=10**9) for b in bounds]
+            numbers = [b if n is None else n for b, n in zip(bounds, numbers)]  # the service names a bad one
             scales.append(dict(zip(("name", "min", "max"), [name, *numbers])) if len(numbers) == 2 else line.strip())
     return scales or None
 
