@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..errors import InputError, Problem, ProblemCollector
 from ..readers import as_bytes
+from ..spreadsheet import read_cell, safe_cell
 from ..version import __version__
 from .alpha import interval_alpha
 from .rank_sum import neighbour_clusters, rank_sum_p
@@ -79,7 +80,7 @@ def parse_row(row: list[str], where: list[int], line: int, problems: ProblemColl
     if len(row) < len(set(where)) or max(where) >= len(row):
         problems.add(line, f"{len(row)} fields; a rating has {','.join(COLUMNS)}")
         return None
-    annotator, item, system, scale, text = (row[i].strip() for i in where)
+    annotator, item, system, scale, text = (read_cell(row[i].strip()) for i in where)
     bad = [c for c, v in zip(COLUMNS[:4], (annotator, item, system, scale)) if not v or len(v) > MAX_FIELD]
     value = number(text)
     if bad:
@@ -130,11 +131,11 @@ def read_ratings(
 def write_ratings(ratings: Iterable[Rating]) -> str:
     """The CSV :func:`read_ratings` reads; integral values written without a decimal point."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180: a CR in a cell gets the cell quoted, not a new row
     writer.writerow(COLUMNS)
     for r in ratings:
         value = int(r.value) if float(r.value).is_integer() else r.value
-        writer.writerow([r.annotator, r.item, r.system, r.scale, value])
+        writer.writerow([safe_cell(c) for c in (r.annotator, r.item, r.system, r.scale, value)])
     return out.getvalue()
 
 
