@@ -25,7 +25,7 @@ from scoring.integers import whole_number
 
 from .. import access
 from ..insights.campaign_ratings import rating_rows
-from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, task_campaigns
+from ..insights.campaigns import campaign_named, ranked_rows, summary_for, task_campaigns
 from ..models import Campaign, SharedTask
 from ..sanitise import markdown_html
 from ..selectors.campaigns import live_version
@@ -222,7 +222,7 @@ def edit_rows(summary: dict) -> list[dict]:
 
 
 def campaign_context(request, campaign: Campaign) -> dict:
-    summary = campaign_summary(campaign)
+    summary = summary_for(campaign, request.user)
     rows = ranked_rows(campaign)
     for previous, row in zip([None, *rows], rows):
         row["new_cluster"] = previous is not None and previous.get("cluster") != row.get("cluster")
