@@ -23,7 +23,14 @@ import scoring
 
 from .. import access
 from ..downloads import campaign_judgments_csv, campaign_judgments_xml, campaign_ratings_csv
-from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, summary_for, task_campaigns
+from ..insights.campaigns import (
+    annotated_campaign,
+    campaign_named,
+    campaign_summary,
+    next_screen,
+    summary_for,
+    task_campaigns,
+)
 from ..models import Campaign, SharedTask
 from ..selectors.campaigns import reloaded
 from ..selectors.shared_tasks import task_or_404
