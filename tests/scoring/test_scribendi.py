@@ -215,7 +215,9 @@ def test_scores_and_resampling_need_no_model(monkeypatch):
     assert Scribendi(scoring.ScoringOptions()).score(statistics)["sum"] == 1
 
 
-@pytest.mark.parametrize("damage", [b"", b"\x00" * 64, b"not a safetensors file at all"], ids=["empty", "zeros", "text"])
+@pytest.mark.parametrize(
+    "damage", [b"", b"\x00" * 64, b"not a safetensors file at all"], ids=["empty", "zeros", "text"]
+)
 def test_a_corrupt_weights_file_names_the_setting(damage, tiny_lm, tmp_path, monkeypatch, capsys):
     broken = tmp_path / "broken"
     broken.mkdir()
