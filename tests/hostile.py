@@ -50,7 +50,7 @@ def many_member_zip(members: int = MEMBERS) -> bytes:
 
 
 @functools.cache
-def bomb_zip(megabytes: int = 200) -> bytes:
+def bomb_zip(megabytes: int = 100) -> bytes:
     """One member of ``megabytes`` MB of zeros, deflated to a few hundred KB."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
