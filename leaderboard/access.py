@@ -414,6 +414,12 @@ def may_see_campaign_results(campaign, user) -> bool:
     return (campaign.published and campaign.phase.results_public()) or may_organize(campaign.task, user)
 
 
+def may_see_annotators(campaign, user) -> bool:
+    """Who annotated, with their progress and control outcomes: the organizers alone; anyone
+    else who may see the results gets counts (docs/security.md)."""
+    return may_organize(campaign.task, user)
+
+
 def campaign_results_denied(campaign, user) -> str:
     if campaign.published:
         return (

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 
+from scoring.safe.integers import whole_number
+
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")
-DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() accepts '²' and other digits int() refuses
 LARGEST = 2**31 - 1  # fits every integer column
 
 
@@ -44,23 +45,30 @@ def choice(query, name: str, choices: Sequence[str], default: str = "") -> str:
     return value
 
 
+def integer(value: object, name: str, *, minimum: int = 0, maximum: int = LARGEST) -> int:
+    """The one integer parser of query parameters, form fields and imported fields
+    (:func:`scoring.safe.integers.whole_number`: ASCII digits, bounded): a
+    :class:`BadParameter` naming the field and the range otherwise."""
+    parsed = whole_number(value, minimum=minimum, maximum=maximum)
+    if parsed is None:
+        shown = str(value)[:20]
+        raise BadParameter(name, f"a whole number from {minimum} to {maximum} in ASCII digits (got {shown!r})")
+    return parsed
+
+
 def number(query, name: str, *, default: int, minimum: int = 0, maximum: int = LARGEST) -> int:
     value = query.get(name)
     if value is None or value == "":
         return default
-    if not DIGITS.fullmatch(value) or not minimum <= int(value) <= maximum:
-        raise BadParameter(name, f"a whole number from {minimum} to {maximum}")
-    return int(value)
+    return integer(value, name, minimum=minimum, maximum=maximum)
 
 
 def ids(values: Iterable[str], name: str, *, limit: int = 20) -> list[int]:
-    """Submission ids, each ASCII digits, at most ``limit`` of them, duplicates dropped."""
+    """Ids (of submissions, teams), each ASCII digits, at most ``limit`` of them, duplicates dropped."""
     values = [v.strip() for v in values if v.strip()]
     if len(values) > limit:
         raise BadParameter(name, f"at most {limit} ids")
-    if not all(DIGITS.fullmatch(v) and 0 < int(v) <= LARGEST for v in values):
-        raise BadParameter(name, "submission ids (whole numbers)")
-    return list(dict.fromkeys(int(v) for v in values))
+    return list(dict.fromkeys(integer(v, name, minimum=1) for v in values))
 
 
 def phase_key(query) -> str:

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "leaderboard.charsets.TextCharsetsOnly",  # a 415 for a compressing or non-text charset, before any decoding
     "django.middleware.security.SecurityMiddleware",
     "leaderboard.content_policy.ContentSecurityPolicy",
     "whitenoise.middleware.WhiteNoiseMiddleware",

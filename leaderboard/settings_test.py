@@ -41,10 +41,22 @@ GEC_TASK_MODE = "sync"
 # itself is tested with override_settings).
 GEC_CAMPAIGN_MIN_RANKINGS = 1
 # The integration tests switch GEC_TASK_MODE to "celery" and send jobs here: a Redis
-# database number of their own (1-15, per checkout, so side-by-side checkouts never
-# flush each other's queue).
-TEST_REDIS_DB = 1 + int(_CHECKOUT, 16) % 15
-CELERY_BROKER_URL = CELERY_BROKER_URL or f"redis://127.0.0.1:6379/{TEST_REDIS_DB}"  # noqa: F405
+# database number of their own (1-15, per checkout and per pytest-xdist process, so
+# side-by-side checkouts and the fast lane's two processes never flush each other's
+# queue), whatever CELERY_BROKER_URL or REDIS_URL the environment names: the tests empty
+# this database, and a user's own must never be it.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ...; '' without xdist
+_WORKER_INDEX = int(_WORKER[2:]) + 1 if _WORKER[2:].isascii() and _WORKER[2:].isdigit() else 0
+TEST_REDIS_DB = 1 + (int(_CHECKOUT, 16) + _WORKER_INDEX) % 15
+CELERY_BROKER_URL = f"redis://127.0.0.1:6379/{TEST_REDIS_DB}"
+# Rendered live fragments: this process's memory, never the environment's Redis (a fixture
+# clears the cache after every test; tests/conftest.py).
+GEC_FRAGMENT_CACHE_URL = ""
+CACHES["fragments"] = {  # noqa: F405
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": f"fragments-{_WORKER}",
+    "OPTIONS": {"MAX_ENTRIES": 500},
+}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test users
 SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False

@@ -7,3 +7,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "leaderboard.settings")
 application = get_wsgi_application()
+
+from .charsets import guard  # noqa: E402 -- once Django is set up
+
+application = guard(application)  # a 415 for a body in a non-text charset, before Django builds the request

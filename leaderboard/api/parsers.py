@@ -7,7 +7,9 @@ declares (or turns out to hold) more than ``GEC_MAX_JSON_BODY_BYTES``, and JSON 
 deeper than :data:`MAX_DEPTH` is a 400, never a ``RecursionError``. A multipart body to a
 view that takes no file is held to the same limit by its declared length (Django's parser
 would write a file part of any size to disk first); the uploads' multipart bodies are
-Django's parser's alone, bounded by the upload limits.
+Django's parser's alone, bounded by the upload limits. A charset that is not a text
+encoding (``charset=bz2``, ``rot13``) is a 415 before a byte is read (:mod:`leaderboard.charsets`;
+its middleware refuses such a request first, these parsers again).
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from typing import Any
 from django.conf import settings
 from django.http import QueryDict
 from rest_framework import status
-from rest_framework.exceptions import APIException, ParseError
+from rest_framework.exceptions import APIException, ParseError, UnsupportedMediaType
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.utils import json
+
+from ..charsets import refusal
 
 MAX_DEPTH = 32  # far above any body the API documents (a judgment's edits are 3 deep)
 
@@ -43,10 +47,21 @@ def refuse_declared(parser_context: dict | None) -> None:
         raise BodyTooLarge(too_large(declared, limit))
 
 
+def text_encoding(parser_context: dict | None) -> str:
+    """The body's charset, a 415 unless it is a text encoding this server reads."""
+    encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
+    why = refusal(encoding)
+    if why is not None:
+        raise UnsupportedMediaType(encoding, detail=why)
+    return encoding
+
+
 def bounded_body(stream: Any, parser_context: dict | None) -> bytes:
     """The body's bytes, refused before reading when its declared length is over the
-    limit, and read no further than one byte past it when it declares none or lies."""
+    limit or its charset is no text encoding, and read no further than one byte past the
+    limit when it declares none or lies."""
     limit = settings.GEC_MAX_JSON_BODY_BYTES
+    text_encoding(parser_context)
     refuse_declared(parser_context)
     data = stream.read(limit + 1)
     if len(data) > limit:
@@ -76,7 +91,7 @@ def too_deep(value: dict | list, limit: int = MAX_DEPTH) -> bool:
 class BoundedJSONParser(JSONParser):
     def parse(self, stream, media_type: str | None = None, parser_context: dict | None = None) -> Any:
         data = bounded_body(stream, parser_context)
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        encoding = text_encoding(parser_context)
         try:
             text = codecs.decode(data, encoding)
             value = json.loads(text) if self.strict else json.loads(text, parse_constant=None)
@@ -91,14 +106,15 @@ class BoundedJSONParser(JSONParser):
 
 class BoundedFormParser(FormParser):
     def parse(self, stream, media_type: str | None = None, parser_context: dict | None = None) -> QueryDict:
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
-        return QueryDict(bounded_body(stream, parser_context), encoding=encoding)
+        data = bounded_body(stream, parser_context)
+        return QueryDict(data, encoding=text_encoding(parser_context))
 
 
 class BoundedMultiPartParser(MultiPartParser):
     """Form fields sent as multipart (``curl -F``, a test client) to a view that takes no file."""
 
     def parse(self, stream, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+        text_encoding(parser_context)
         refuse_declared(parser_context)
         return super().parse(stream, media_type, parser_context)
 

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from scoring import is_count, label, value_at
+from scoring.safe.spreadsheet import safe_cell
 
 FORMATS = {
     "csv": "text/csv; charset=utf-8",
@@ -124,17 +125,7 @@ def annotator_type_table(comparison: dict, caption: str) -> Table:
     return Table(caption, columns, body, scores, groups)
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(value):
-    """A text cell a spreadsheet would read as a formula (``=HYPERLINK(...)``) gets a
-    leading apostrophe, as OWASP advises; numbers stay numbers."""
-    if value is None:
-        return ""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+csv_cell = safe_cell  # the project's one CSV escaping (scoring/safe/spreadsheet.py), named for this module's callers
 
 
 def to_csv(table: Table) -> str:

@@ -99,7 +99,7 @@ def task_teams(request, slug):
     if not access.may_organize(task, request.user):
         raise Http404("no such page")
     if request.method == "POST":
-        approved = teams.approve_teams(task, [int(pk) for pk in request.POST.getlist("team") if pk.isdigit()])
+        approved = teams.approve_teams(task, params.ids(request.POST.getlist("team"), "team", limit=10_000))
         if approved:
             messages.success(request, f"May submit now: {', '.join(t.name for t in approved)}.")
         else:

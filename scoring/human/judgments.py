@@ -18,6 +18,7 @@ from xml.parsers import expat
 
 from ..errors import InputError, Problem, ProblemCollector
 from ..readers import as_bytes
+from ..safe.integers import whole_number
 
 MAX_BYTES = 64 * 1024 * 1024
 ITEM, TRANSLATION = "ranking-item", "translation"
@@ -83,11 +84,8 @@ class _Reader:
         if name not in attributes:
             self.problems.add(line, f"<{element}> has no {name} attribute")
             return None
-        try:
-            value = int(attributes[name])
-        except ValueError:
-            value = 0
-        if value < 1:
+        value = whole_number(attributes[name], minimum=1)
+        if value is None:
             self.problems.add(line, f"<{element}> {name}={attributes[name]!r} is not a positive integer")
             return None
         return value

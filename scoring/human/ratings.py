@@ -26,12 +26,14 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError, Problem, ProblemCollector
 from ..readers import as_bytes
+from ..safe.spreadsheet import read_cell, safe_cell
 from ..version import __version__
 from .alpha import interval_alpha
 from .rank_sum import neighbour_clusters, rank_sum_p
@@ -53,11 +55,14 @@ class Rating:
     line: int = field(default=0, compare=False)  # of the CSV row, for messages
 
 
+NUMBER = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?")  # ASCII, no exponent: float() takes '１', '1e308', 'nan'
+
+
 def number(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
+    """A rating: a decimal number in ASCII digits (what a scale holds); None otherwise."""
+    if not NUMBER.fullmatch(text):
         return None
+    value = float(text)
     return value if math.isfinite(value) else None
 
 
@@ -75,22 +80,26 @@ def parse_row(row: list[str], where: list[int], line: int, problems: ProblemColl
     if len(row) < len(set(where)) or max(where) >= len(row):
         problems.add(line, f"{len(row)} fields; a rating has {','.join(COLUMNS)}")
         return None
-    annotator, item, system, scale, text = (row[i].strip() for i in where)
+    annotator, item, system, scale, text = (read_cell(row[i].strip()) for i in where)
     bad = [c for c, v in zip(COLUMNS[:4], (annotator, item, system, scale)) if not v or len(v) > MAX_FIELD]
     value = number(text)
     if bad:
         problems.add(line, f"{', '.join(bad)}: empty or longer than {MAX_FIELD} characters")
     if value is None:
-        problems.add(line, f"value: a finite number (got {text!r})")
+        problems.add(line, f"value: a finite number in ASCII digits, as 3 or -2.5 (got {text[:40]!r})")
     return None if bad or value is None else Rating(annotator, item, system, scale, value, line)
 
 
-def read_ratings(source: bytes | str | Path) -> list[Rating]:
-    """The ratings of a CSV file (or its bytes); every problem named by line."""
+def read_ratings(
+    source: bytes | str | Path, *, max_rows: int | None = None, max_bytes: int = MAX_BYTES
+) -> list[Rating]:
+    """The ratings of a CSV file (or its bytes); every problem named by line. A file over
+    ``max_bytes`` is refused before it is decoded, and reading stops at the row past
+    ``max_rows``: a large file costs no more than the limits allow."""
     data, name = as_bytes(source)
     problems = ProblemCollector(name)
-    if len(data) > MAX_BYTES:
-        raise InputError([Problem(0, f"the file is larger than {MAX_BYTES // 2**20} MiB", name)])
+    if len(data) > max_bytes:
+        raise InputError([Problem(0, f"the file has {len(data)} bytes: the limit is {max_bytes}", name)])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -98,12 +107,16 @@ def read_ratings(source: bytes | str | Path) -> list[Rating]:
     reader = csv.reader(io.StringIO(text))
     try:
         where = check_header(next(reader, None), problems)
-        ratings = []
+        ratings, rows = [], 0
         for row in reader:
             if where is None:
                 break
             if not any(cell.strip() for cell in row):
                 continue
+            rows += 1
+            if max_rows is not None and rows > max_rows:
+                problems.add(reader.line_num, f"more than {max_rows} ratings: the limit is {max_rows}")
+                break
             rating = parse_row(row, where, reader.line_num, problems)
             if rating is not None:
                 ratings.append(rating)
@@ -118,11 +131,11 @@ def read_ratings(source: bytes | str | Path) -> list[Rating]:
 def write_ratings(ratings: Iterable[Rating]) -> str:
     """The CSV :func:`read_ratings` reads; integral values written without a decimal point."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180: a CR in a cell gets the cell quoted, not a new row
     writer.writerow(COLUMNS)
     for r in ratings:
         value = int(r.value) if float(r.value).is_integer() else r.value
-        writer.writerow([r.annotator, r.item, r.system, r.scale, value])
+        writer.writerow([safe_cell(c) for c in (r.annotator, r.item, r.system, r.scale, value)])
     return out.getvalue()
 
 

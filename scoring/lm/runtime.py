@@ -245,7 +245,7 @@ def load_model(path: str, setting_name: str, auto_class: str, device: str, dtype
     loader = getattr(transformers, auto_class)
     try:
         model = loader.from_pretrained(path, dtype=torch_dtype(dtype), local_files_only=True)
-    except (OSError, ValueError, TypeError, KeyError, RuntimeError) as error:
+    except Exception as error:  # corrupt weights fail in many ways (safetensors', pickle's, zip's)
         raise LMSettingError(
             setting_name, f"{path!r} cannot be loaded as {auto_class} ({_first_line(error)})"
         ) from error

@@ -151,7 +151,7 @@ def test_bad_csv_named_by_line():
     messages = [str(p) for p in error.value.problems]
     assert messages == [
         "line 3: item: empty or longer than 200 characters",
-        "line 3: value: a finite number (got 'high')",
+        "line 3: value: a finite number in ASCII digits, as 3 or -2.5 (got 'high')",
     ]
     with pytest.raises(InputError, match="missing: scale"):
         read_ratings(b"annotator,item,system,value\n")

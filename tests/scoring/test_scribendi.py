@@ -213,3 +213,18 @@ def test_scores_and_resampling_need_no_model(monkeypatch):
     from scoring.metrics.scribendi import Scribendi
 
     assert Scribendi(scoring.ScoringOptions()).score(statistics)["sum"] == 1
+
+
+@pytest.mark.parametrize(
+    "damage", [b"", b"\x00" * 64, b"not a safetensors file at all"], ids=["empty", "zeros", "text"]
+)
+def test_a_corrupt_weights_file_names_the_setting(damage, tiny_lm, tmp_path, monkeypatch, capsys):
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    for source in tiny_lm.iterdir():
+        (broken / source.name).write_bytes(source.read_bytes())
+    (broken / "model.safetensors").write_bytes(damage)
+    monkeypatch.setenv("GEC_LM_MODEL", str(broken))
+    monkeypatch.setenv("GEC_LM_DEVICE", "cpu")
+    assert main(cli_args(tmp_path, SOURCES[:2])) == 2
+    assert "GEC_LM_MODEL: " in (err := capsys.readouterr().err) and "cannot be loaded" in err

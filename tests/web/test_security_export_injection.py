@@ -57,3 +57,60 @@ def test_the_export_endpoint_neutralises_a_formula_named_system(insight_task, cl
         csv.reader(io.StringIO(client.get("/api/tasks/insight/leaderboard/export", {"format": "csv"}).content.decode()))
     )
     assert "'" + FORMULA in [r[2] for r in rows] and FORMULA not in [r[2] for r in rows]
+
+
+# -- every CSV writer goes through the one escaping (scoring/safe/spreadsheet.py) --------------
+
+
+def test_the_exports_csv_cell_is_the_one_escaping():
+    from leaderboard.insights import exports
+    from scoring.safe.spreadsheet import read_cell, safe_cell
+
+    assert exports.csv_cell is safe_cell
+    assert all(read_cell(safe_cell(v)) == v for v in HOSTILE + ["T5", "'quoted", "a=b"])
+
+
+def test_the_ratings_csv_escapes_every_text_cell_and_reads_back_the_same():
+    from scoring.human.ratings import Rating, read_ratings, write_ratings
+
+    ratings = [Rating(name, "1", FORMULA, "=1+2", 3.0) for name in HOSTILE] + [Rating("ann", "2", "S", "-q", -2.5)]
+    rows = list(csv.reader(io.StringIO(write_ratings(ratings), newline="")))
+    assert all(cell[:1] not in ("=", "+", "-", "@", "\t", "\r") for row in rows[1:-1] for cell in row)
+    assert rows[-1][-1] == "-2.5"  # numbers stay numbers
+    back = read_ratings(write_ratings(ratings).encode())
+    assert [(r.annotator, r.system, r.scale, r.value) for r in back] == [
+        (r.annotator, r.system, r.scale, r.value) for r in ratings
+    ]
+
+
+@pytest.mark.django_db
+def test_a_rating_campaigns_judgments_csv_escapes_systems_and_annotators(insight_task, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    Submission.objects.filter(pk=insight_task["submissions"]["T5"].pk).update(system_name=FORMULA)
+    quoted = FORMULA.replace('"', '""')
+    text = "annotator,item,system,scale,value\n" + "".join(
+        f'{a},1,"{quoted}",fluency,3\n' for a in ("=1+2", "@SUM(A1)", "+1", "-2+3")
+    )
+    client.force_login(insight_task["organizer"])
+    answer = client.post(
+        "/api/tasks/insight/campaigns/rated/import/", {"file": SimpleUploadedFile("r.csv", text.encode())}
+    )
+    assert answer.status_code == 201, answer.content
+    exported = client.get("/api/tasks/insight/campaigns/rated/judgments.csv")
+    rows = list(csv.reader(io.StringIO(exported.content.decode(), newline="")))
+    assert sorted(r[0] for r in rows[1:]) == ["'+1", "'-2+3", "'=1+2", "'@SUM(A1)"]
+    assert {r[2] for r in rows[1:]} == {"'" + FORMULA}
+
+
+@pytest.mark.django_db
+def test_the_participants_csv_escapes_a_username_a_spreadsheet_would_run():
+    from django.contrib.auth.models import User
+
+    from tests.task_pages_support import SLUG, client_of, season_task
+
+    season_task()
+    User.objects.filter(username="pat").update(username="-2+3")
+    answer = client_of("organizer").get(f"/tasks/{SLUG}/participants.csv")
+    rows = list(csv.reader(io.StringIO(answer.content.decode(), newline="")))
+    assert "'-2+3" in [r[0] for r in rows] and "-2+3" not in [r[0] for r in rows]

@@ -29,7 +29,14 @@ from ...api.views import errors
 from ...downloads import campaign_judgments_csv, campaign_judgments_xml, campaign_ratings_csv
 from ...models import Campaign, SharedTask
 from ...selectors.shared_tasks import task_or_404
-from ..insights.campaigns import annotated_campaign, campaign_named, campaign_summary, next_screen, task_campaigns
+from ..insights.campaigns import (
+    annotated_campaign,
+    campaign_named,
+    campaign_summary,
+    next_screen,
+    summary_for,
+    task_campaigns,
+)
 from ..registry import mode_of
 from ..selectors.campaigns import reloaded
 from ..services.create import CampaignSettings, create_campaign
@@ -280,7 +287,7 @@ class CampaignDetail(APIView):
         found = the_campaign(task, campaign)
         if not access.may_see_campaign_results(found, request.user):
             refuse(request, access.campaign_results_denied(found, request.user))
-        return Response(campaign_summary(found))
+        return Response(summary_for(found, request.user))  # usernames for the organizers alone
 
     @extend_schema(
         operation_id="tasks_campaigns_destroy",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Q, QuerySet
 
+from ... import access
 from ...models import Assignment, Campaign, SharedTask
 from ..models.campaigns import queue_counts
 from ..registry import mode_of, rating_modes
@@ -112,6 +113,28 @@ def campaign_summary(campaign: Campaign) -> dict:
         **({"scales": campaign.scales} if mode_of(campaign).rates else {}),
         "progress": progress(campaign),
     }
+
+
+def without_annotators(summary: dict) -> dict:
+    """The summary for someone who may see the results but not who annotated
+    (:func:`leaderboard.access.may_see_annotators`): every username left out, counts kept."""
+    shown = dict(summary)
+    annotators = summary.get("annotators") or []
+    shown["annotators"], shown["controls"] = [], []
+    shown["annotator_count"] = len(annotators) if isinstance(annotators, list) else annotators
+    progress = dict(summary.get("progress") or {})
+    progress["annotators"] = {}
+    shown["progress"] = progress
+    agreement = dict(summary.get("agreement") or {})
+    agreement.pop("intra_alpha_by_annotator", None)
+    shown["agreement"] = agreement
+    return shown
+
+
+def summary_for(campaign: Campaign, user) -> dict:
+    """:func:`campaign_summary` as ``user`` may see it."""
+    summary = campaign_summary(campaign)
+    return summary if access.may_see_annotators(campaign, user) else without_annotators(summary)
 
 
 def ranked_rows(campaign: Campaign) -> list[dict]:

@@ -41,10 +41,14 @@ def invitation_rows(campaign: Campaign) -> list[dict]:
 
 
 def pending_for(user) -> list[Invitation]:
-    """The pending invitations addressed to ``user``'s username or address (their own page only)."""
+    """The pending invitations addressed to ``user``'s username or to their confirmed address
+    (their own page only). An invitee with an ``@`` is an address, never a username: an
+    account whose username is ``ghost@example.org`` must not be shown, nor take, the
+    invitation sent to that address (docs/security.md); its link still works for whoever
+    holds it. The project confirms every address (sign-up and address changes by mail)."""
     if not user.is_authenticated:
         return []
-    mine = Q(invitee=user.get_username())
+    mine = Q(invitee=user.get_username()) & ~Q(invitee__contains="@")
     if user.email:
         mine |= Q(invitee__iexact=user.email)
     return list(

@@ -135,6 +135,18 @@ def ranking_results(campaign: Campaign) -> dict:
     return results
 
 
+def ranking_failed(campaign_id: int, version: int, error: Exception) -> None:
+    """The campaign's page says that its ranking failed and why (the judgments are kept, and
+    the next judgment ranks again); it never waits on a ranking that will not come."""
+    log.exception("ranking campaign %s failed", campaign_id)
+    Campaign.objects.filter(pk=campaign_id, ranked_version__lte=version).update(
+        ranked_version=version,
+        ranked_at=timezone.now(),
+        message=f"Ranking the judgments failed ({type(error).__name__}: {str(error)[:300]}); "
+        "the judgments are kept, and the next change ranks them again.",
+    )
+
+
 def refresh_ranking(campaign_id: int) -> bool:
     """Rank again when judgments arrived since the last ranking; True when it did."""
     Campaign.objects.filter(pk=campaign_id).update(rank_queued=False)
@@ -142,13 +154,18 @@ def refresh_ranking(campaign_id: int) -> bool:
     if campaign.ranked_version >= campaign.version and campaign.results is not None:
         return False
     version = campaign.version
-    results = mode_of(campaign).results(campaign)
+    try:
+        results = mode_of(campaign).results(campaign)
+    except Exception as error:
+        ranking_failed(campaign_id, version, error)
+        return False
     results["version"] = version
     with transaction.atomic():  # the results and the pool's new version are seen together
         stored = Campaign.objects.filter(pk=campaign_id, ranked_version__lte=version).update(
             results=results,
             ranked_version=version,
             ranked_at=timezone.now(),
+            message="",
         )
         if stored and results["systems"]:
             ensure_judgments(campaign.phase_id)  # the organizers' meta-evaluation counts it

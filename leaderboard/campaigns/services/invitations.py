@@ -31,7 +31,8 @@ from ...refusals import Refusal
 from .judging import judgments_changed
 
 MAX_INVITEES = 200
-INVITEE = re.compile(r"^[^\s@]{1,150}$|^[^\s@]{1,64}@[^\s@]{1,189}$")
+_NAME_CHAR = r"[^\s@\x00-\x1f\x7f]"  # no space, no @, no control character (a NUL is a 500 on PostgreSQL)
+INVITEE = re.compile(rf"{_NAME_CHAR}{{1,150}}|{_NAME_CHAR}{{1,64}}@{_NAME_CHAR}{{1,189}}")
 HEADERS = ("email", "e-mail", "mail", "address", "username", "user", "annotator", "invitee")
 log = logging.getLogger(__name__)
 REMIND_EVERY = timedelta(hours=12)  # one reminder per invitee in this time, however often the button is pressed
@@ -64,7 +65,7 @@ def check_invitees(names: list, problems: list[str]) -> list[str]:
         return []
     for name in names:
         name = str(name).strip()
-        if not INVITEE.match(name):
+        if not INVITEE.fullmatch(name):
             problems.append(f"annotators: {name[:60]!r} is neither a username nor an e-mail address")
             continue
         found.setdefault(name.lower() if "@" in name else name, name)

@@ -16,6 +16,7 @@ from django.db import transaction
 
 import scoring
 from scoring.human.ratings import Rating, read_ratings
+from scoring.safe.integers import whole_number
 
 from ...models import Campaign, Judgment, Phase
 from ..insights.judgments import system_labels
@@ -23,14 +24,18 @@ from ..registry import mode_of
 from .create import NAME
 from .imports import Imported, import_judgments, phase_systems
 from .judging import judgments_changed
+from .ratings import checked_scales
 
 MAX_IMPORTED = 500_000
+MAX_IMPORT_BYTES = 64 * MAX_IMPORTED  # 32 MB: 64 bytes a rating, twice what a typical row holds
 MAX_NAMED = 20
 
 
 def read_named(data: bytes, filename: str) -> list[Rating]:
+    """The file's ratings, read within the byte and row limits (a 40 MB file cost 35.6 s and
+    800 MB before its rows were counted)."""
     try:
-        return read_ratings(data)
+        return read_ratings(data, max_rows=MAX_IMPORTED, max_bytes=MAX_IMPORT_BYTES)
     except scoring.InputError as error:
         raise scoring.InputError([scoring.Problem(p.line, p.message, filename) for p in error.problems]) from None
 
@@ -49,6 +54,15 @@ def file_scales(ratings: list[Rating]) -> list[dict]:
     return scales
 
 
+def new_scales(ratings: list[Rating], problems: list[scoring.Problem], filename: str) -> list[dict]:
+    """A new campaign's scales from the file, checked as a campaign's are at creation
+    (names, at most five, at most 1,000 apart): ``1e308`` must not make a 309-digit scale."""
+    named: list[str] = []
+    scales = checked_scales(file_scales(ratings), named)
+    problems += [scoring.Problem(0, f"the file's {message}", filename) for message in named]
+    return scales
+
+
 def row_problems(ratings: list[Rating], phase: Phase, scales: list[dict] | None, known: dict) -> list[tuple[int, str]]:
     """(line, message) of every rating the campaign cannot take."""
     by_name = {s["name"]: s for s in scales} if scales is not None else None
@@ -56,7 +70,7 @@ def row_problems(ratings: list[Rating], phase: Phase, scales: list[dict] | None,
     seen: dict[tuple, int] = {}
     found = []
     for r in ratings:
-        if not r.item.isdigit() or not 1 <= int(r.item) <= n_lines:
+        if whole_number(r.item, minimum=1, maximum=n_lines) is None:
             found.append((r.line, f"item {r.item!r} is not a sentence of the {phase.title} phase (1 to {n_lines})"))
         if r.system not in known:
             found.append((r.line, f"system {r.system}: the {phase.title} phase has no scored submission of this name"))
@@ -85,7 +99,8 @@ def imported_before(campaign: Campaign | None, ratings: list[Rating]) -> list[tu
     done = set(Judgment.objects.filter(campaign=campaign, imported=True).values_list("user", "line"))
     found, named = [], set()
     for r in ratings:
-        key = (r.annotator, int(r.item) - 1) if r.item.isdigit() else None
+        item = whole_number(r.item, minimum=1)
+        key = (r.annotator, item - 1) if item is not None else None
         if key in done and key not in named:
             named.add(key)
             found.append(
@@ -108,7 +123,7 @@ def check(phase: Phase, name: str, ratings: list[Rating], existing: Campaign | N
                 0, f"campaign {name} is in mode {existing.mode}: ratings go into a rating campaign", filename
             )
         )
-    scales = existing.scales if existing is not None else None
+    scales = existing.scales if existing is not None else new_scales(ratings, problems, filename)
     found = row_problems(ratings, phase, scales, phase_systems(phase)) + imported_before(existing, ratings)
     problems += [scoring.Problem(line, message, filename) for line, message in found[:MAX_NAMED]]
     if len(found) > MAX_NAMED:

@@ -21,13 +21,14 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from scoring import label
+from scoring.safe.integers import whole_number
 
 from ... import access
 from ...models import Campaign, SharedTask
 from ...sanitise import markdown_html
 from ...selectors.shared_tasks import phases_in_order, task_or_404
 from ...selectors.submissions import scored_systems
-from ..insights.campaigns import campaign_named, campaign_summary, ranked_rows, task_campaigns
+from ..insights.campaigns import campaign_named, ranked_rows, summary_for, task_campaigns
 from ..insights.ratings import rating_rows
 from ..registry import mode_of
 from ..selectors.campaigns import live_version
@@ -152,7 +153,8 @@ def scales_of(text: str) -> list | None:
         if not parts:
             continue
         name, *bounds = parts[:3]
-        numbers = [int(b) if b.lstrip("-").isdigit() else b for b in bounds]
+        numbers = [whole_number(b, minimum=-(10**9), maximum=10**9) for b in bounds]
+        numbers = [b if n is None else n for b, n in zip(bounds, numbers)]  # the service names a bad one
         if len(numbers) != 2:
             scales.append(line.strip())
             continue
@@ -239,7 +241,7 @@ def edit_rows(summary: dict) -> list[dict]:
 
 
 def campaign_context(request, campaign: Campaign) -> dict:
-    summary = campaign_summary(campaign)
+    summary = summary_for(campaign, request.user)
     rows = ranked_rows(campaign)
     for previous, row in zip([None, *rows], rows):
         row["new_cluster"] = previous is not None and previous.get("cluster") != row.get("cluster")

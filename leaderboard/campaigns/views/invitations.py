@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from ... import params
 from ..registry import mode_of
 from ..selectors.invitations import campaign_invitation, invitation_by_token
 from ..services.invitations import (
@@ -87,8 +88,8 @@ def invite_more(request, slug, name):
 def reassign_screens(request, slug, name):
     """A dropped annotator's open screens to another invitee (``from`` and ``to``: invitation ids)."""
     campaign = managed_campaign(request, slug, name)
-    source = campaign_invitation(campaign, number(request.POST.get("from")))
-    target = campaign_invitation(campaign, number(request.POST.get("to")))
+    source = campaign_invitation(campaign, number(request.POST.get("from"), "from"))
+    target = campaign_invitation(campaign, number(request.POST.get("to"), "to"))
     if source is None or target is None:
         messages.error(request, "Pick the invitation whose screens move, and the one that takes them.")
         return redirect("campaign", slug=slug, name=name)
@@ -110,5 +111,6 @@ def remind_behind(request, slug, name):
     return redirect("campaign", slug=slug, name=name)
 
 
-def number(value) -> int:
-    return int(value) if isinstance(value, str) and value.isdigit() else 0
+def number(value, name: str) -> int:
+    """An invitation id from the form: 0 when none is picked, a 400 naming the field when it is no id."""
+    return params.integer(value, name, minimum=1) if value else 0

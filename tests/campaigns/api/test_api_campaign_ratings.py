@@ -168,7 +168,7 @@ def test_figures_controls_export_and_the_library_agree(campaign, organizer, djan
     assert set(some["scales"]["fluency"]) == {"mean", "z", "n", "cluster"}
     assert set(summary["agreement"]["alpha"]) == {"grammaticality", "fluency"}
     exported = organizer.get(BASE + "essays/judgments.csv")
-    assert exported.status_code == 200 and exported.content.startswith(b"annotator,item,system,scale,value\n")
+    assert exported.status_code == 200 and exported.content.startswith(b"annotator,item,system,scale,value\r\n")
     again = rate_systems(read_ratings(exported.content)).as_json()
     assert again["systems"] == summary["systems"] and again["ratings"] == summary["ratings"]
     assert organizer.get(BASE + "essays/judgments.xml").status_code == 400
