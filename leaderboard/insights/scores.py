@@ -5,7 +5,7 @@ from __future__ import annotations
 from scoring import HEADLINE_SCORES, flatten, label
 
 from ..models import MetricResult, Submission
-from ..standings import headline_metric, metric_value, summary
+from ..standings import ScoresWithoutTables, headline_metric, metric_value, summary
 from .loading import comparison_inputs
 from .per_type import comparison
 
@@ -13,9 +13,10 @@ from .per_type import comparison
 def stored_scores(submission_ids) -> dict[int, dict]:
     """``{submission id: {metric: scores}}``, per-type tables left out."""
     result: dict[int, dict] = {}
-    for submission_id, metric, scores in MetricResult.objects.filter(
-        submission_id__in=list(submission_ids)
-    ).values_list("submission_id", "metric", "scores"):
+    results = MetricResult.objects.filter(submission_id__in=list(submission_ids)).annotate(
+        without_tables=ScoresWithoutTables()
+    )
+    for submission_id, metric, scores in results.values_list("submission_id", "metric", "without_tables"):
         result.setdefault(submission_id, {})[metric] = summary(scores)
     return result
 
