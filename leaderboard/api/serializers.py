@@ -334,6 +334,9 @@ class DifficultySerializer(serializers.Serializer):
     pool_size = serializers.IntegerField(min_value=0)
     reference = serializers.IntegerField(help_text="the reference annotator GoToScorer uses")
     chunks = ChunkDifficultySerializer(many=True)
+    next_after = serializers.IntegerField(
+        required=False, allow_null=True, help_text="with limit: the next page's after (null: the last page)"
+    )
 
 
 class ActionDoneSerializer(serializers.Serializer):
