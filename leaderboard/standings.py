@@ -281,12 +281,17 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     pool = gotoscorer_pool(phase.task.metric_names(), len(rows))
     if pool is not None:
         content["gotoscorer_pool"] = pool
-    body = json.dumps(content, separators=(",", ":")).encode()
-    built = BoardBody(
-        body, gzip.compress(body, compresslevel=6, mtime=0), f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
-    )
+    built = board_body(content)
     cache.set(key, tuple(built), timeout=3600)
     return built
+
+
+def board_body(content: dict) -> BoardBody:
+    """``content`` as the API sends it: compact JSON, gzipped, and its weak ETag."""
+    body = json.dumps(content, separators=(",", ":")).encode()
+    return BoardBody(
+        body, gzip.compress(body, compresslevel=6, mtime=0), f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
+    )
 
 
 def pool_version(phase_id: int) -> int:

@@ -194,7 +194,12 @@ class Leaderboard(APIView):
         return super().dispatch(request, *args, **kwargs)
 
     @extend_schema(
-        parameters=[METRIC, PHASE],
+        parameters=[
+            METRIC,
+            PHASE,
+            number_parameter("limit", "a page of at most this many rows (without: every row)", minimum=1, maximum=1000),
+            number_parameter("offset", "with limit: the first row of the page (0-based)"),
+        ],
         responses={
             200: BoardSerializer,
             304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match."),
