@@ -22,8 +22,11 @@ from .pooled_samples import pool_layout, pooled_sampled
 from .sampled import board_sampled_scores
 
 
-def with_tracks(rows: list[dict]) -> list[dict]:
-    """Each row with the track its submission declared ('' = none)."""
+def with_tracks(rows: list[dict], task=None) -> list[dict]:
+    """Each row with the track its submission declared ('' = none); no query when
+    ``task`` (given) has no tracks."""
+    if task is not None and not task.tracks:
+        return [{**row, "track": ""} for row in rows]
     tracks = dict(Submission.objects.filter(pk__in=[r["submission_id"] for r in rows]).values_list("pk", "track"))
     return [{**row, "track": tracks.get(row["submission_id"], "")} for row in rows]
 
@@ -115,7 +118,7 @@ def pool_counts(phase) -> PoolCounts | None:
 
 def board_rows_in_track(phase, rows: list[dict], track: str) -> list[dict]:
     """The rows a board of one track shows (all of them for ``""``), as its groups see them."""
-    return in_track(with_tracks(rows), track)
+    return in_track(with_tracks(rows, phase.task), track)
 
 
 def board_extras(phase, rows: list[dict], metric: str, track: str = "") -> dict:
