@@ -15,14 +15,27 @@ and CPU seconds (this process) of the groups by ``errant.cs.f``:
 
 and checks that old and new give the same groups.
 
+``--metric gotoscorer.f`` (any resampled GoToScorer path) instead: --rows pool members
+with synthetic outcomes on the gold chunks of that M2 (reference 0), joined through the
+platform's pool; then one more joins, and the refresh that follows is timed:
+
+* old: every row's statistics read and decoded, resampled with the pool's n_i and N,
+  each pair's paired bootstrap (each row sampled twice);
+* new: every member's packed bits and n_i read, all members sampled in one product
+  (``leaderboard.insights.pooled_samples``).
+
+``--json`` prints one JSON object last: ``refresh_after_join_cpu_s`` (the new refresh's
+CPU seconds, median of --repeat) and the other figures. ``--skip-old`` times the new path only.
+
 Needs PostgreSQL at 127.0.0.1:5432 (database ``gec_bench_ties``, dropped and re-created).
 
-    python bench/tie_groups.py [--rows 50] [--repeat 3]
+    python bench/tie_groups.py [--rows 50] [--repeat 3] [--metric errant.cs.f] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -106,6 +119,122 @@ def seed(rows: int, rng: np.random.Generator):
     return phase, sorted(board, key=lambda r: -r["value"]), newcomer
 
 
+def gotoscorer_outcomes(gold: np.ndarray, quality: float, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """(modified, correct) of a system that corrects about ``quality`` of the gold chunks
+    needing it and changes about 2% of the others wrongly."""
+    found = gold & (rng.random(len(gold)) < quality)
+    wrong_change = ~gold & (rng.random(len(gold)) < 0.02)
+    modified = found | wrong_change | (gold & (rng.random(len(gold)) < 0.15))
+    return modified, np.where(gold, found, ~wrong_change)
+
+
+def seed_pool(rows: int, rng: np.random.Generator):
+    """A GoToScorer task on the M2 gold and ``rows`` pool members; returns the phase and a
+    function that adds one more scored submission (not yet joined)."""
+    from django.utils import timezone
+
+    from leaderboard.models import GoldChunk, MetricResult, Submission, Team
+    from leaderboard.services.hosting.task_creation import create_task
+    from leaderboard.services.pool.membership import sync_pool
+
+    task = create_task("ties-bench", m2=REF_M2.read_text(encoding="utf-8"), metrics=["gotoscorer"])
+    phase = task.phases.get()
+    chunks = list(GoldChunk.objects.filter(phase=phase).order_by("position").values_list("sentence", "modified"))
+    sentence_of = np.array([s for s, _ in chunks])
+    gold = np.array([m for _, m in chunks], dtype=bool)
+    bounds = np.searchsorted(sentence_of, np.arange(sentence_of.max() + 2))
+
+    def bits(flags: np.ndarray) -> list[str]:
+        text = "".join("1" if f else "0" for f in flags)
+        return [text[bounds[k] : bounds[k + 1]] for k in range(len(bounds) - 1)]
+
+    gold_bits = bits(gold)
+
+    def add(count: int) -> list[int]:
+        start = Team.objects.count()
+        teams = Team.objects.bulk_create([Team(name=f"team{start + k}") for k in range(count)])
+        now = timezone.now()
+        submissions = Submission.objects.bulk_create(
+            [
+                Submission(
+                    phase=phase,
+                    team=team,
+                    system_name=team.name,
+                    filename="out.txt",
+                    content=b"",
+                    size=0,
+                    status=Submission.Status.SCORED,
+                    scored_at=now,
+                )
+                for team in teams
+            ]
+        )
+        results = []
+        for submission in submissions:
+            modified, correct = gotoscorer_outcomes(gold, rng.uniform(0.1, 0.5), rng)
+            stats = {"ref": 0, "gold": gold_bits, "modified": bits(modified), "correct": bits(correct)}
+            results.append(MetricResult(submission=submission, metric="gotoscorer", statistics=stats, scores={}))
+        MetricResult.objects.bulk_create(results)
+        return [s.pk for s in submissions]
+
+    add(rows)
+    sync_pool(phase.pk)
+    return phase, add, len(chunks)
+
+
+def old_pool_groups(phase, rows, path):
+    """The former pooled path: every row's statistics read and resampled, each pair bootstrapped."""
+    from leaderboard.insights.board import metric_statistics, pool_counts
+    from leaderboard.insights.ties import tie_groups
+
+    statistics = metric_statistics([r["submission_id"] for r in rows if r["value"] is not None], "gotoscorer")
+    return tie_groups(rows, statistics, path, phase.scoring_options(), pool=pool_counts(phase))
+
+
+def pool_main(args) -> None:
+    """The GoToScorer board: the refresh after one more member joins, old and new."""
+    fresh_database(DB_NAME, GEC_POOL="all")
+    from leaderboard.insights.board import board_rows_in_track, compute_tie_groups
+    from leaderboard.services.pool.membership import sync_pool
+    from leaderboard.standings import board_rows
+
+    start = time.perf_counter()
+    phase, add, chunks = seed_pool(args.rows, np.random.default_rng(2014))
+    print(f"seeded a pool of {args.rows} members on {chunks} gold chunks in {time.perf_counter() - start:.1f} s")
+    figures: dict[str, list[tuple[float, float]]] = {}
+    for _ in range(args.repeat):
+        add(1)
+        join_wall, join_cpu, _ = timed(lambda: sync_pool(phase.pk))
+        figures.setdefault("join (sync_pool)", []).append((join_wall, join_cpu))
+        rows = board_rows_in_track(phase, board_rows(phase.pk, args.metric), "")
+        wall, cpu, new = timed(lambda rows=rows: compute_tie_groups(phase, rows, args.metric))
+        figures.setdefault("new refresh after a join", []).append((wall, cpu))
+        if not args.skip_old:
+            wall, cpu, old = timed(lambda rows=rows: old_pool_groups(phase, rows, args.metric))
+            figures.setdefault("old refresh after a join", []).append((wall, cpu))
+            assert old == new, "old and new groups differ"
+    report(figures, args, rows=len(rows), groups=len({g["group"] for g in new.values()}))
+
+
+def report(figures: dict[str, list[tuple[float, float]]], args, **extra) -> None:
+    """Medians of each figure, then (``--json``) one JSON object."""
+    medians = {
+        name: (statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs))
+        for name, runs in figures.items()
+    }
+    for name, (wall, cpu) in medians.items():
+        print(f"{name:38s} wall {wall:6.3f} s   cpu {cpu:6.3f} s")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if args.json:
+        keys = {"new refresh after a join": "refresh_after_join", "old refresh after a join": "old_refresh_after_join"}
+        out = {"metric": args.metric, "samples": 1000, **extra}
+        for name, key in keys.items():
+            if name in medians:
+                out[f"{key}_wall_s"], out[f"{key}_cpu_s"] = (round(v, 4) for v in medians[name])
+        out["same_groups_as_old"] = None if args.skip_old else True  # the bench asserts it when it ran the old path
+        print(json.dumps(out))
+
+
 def timed(action) -> tuple[float, float, object]:
     wall, cpu = time.perf_counter(), time.process_time()
     result = action()
@@ -142,7 +271,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--metric", default=PATH, help="the path the board ranks by (errant.cs.f or gotoscorer.*)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object last")
+    parser.add_argument("--skip-old", action="store_true", help="GoToScorer: time the new refresh only")
     args = parser.parse_args()
+    if args.metric.startswith("gotoscorer."):
+        pool_main(args)
+        return
+    if args.metric != PATH:
+        parser.error(f"--metric: {PATH} or a GoToScorer path (gotoscorer.f, ...)")
     fresh_database(DB_NAME, GEC_POOL="all")
     from leaderboard.insights.board import compute_tie_groups
     from leaderboard.models import SampledScores

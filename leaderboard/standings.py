@@ -34,21 +34,22 @@ def headline_metric(task) -> str:
 
 
 class ScoresWithoutTables(Func):
-    """A result's ``scores`` without its top-level per-type tables, dropped by PostgreSQL:
-    they are nearly all of an ERRANT result's bytes (38 of 39 KB on CoNLL-14), and decoding
-    them for every member was most of the time a board took to build, which every web
-    process pays on each new pool version. :func:`summary` still drops nested tables (and
-    all of them on SQLite)."""
+    """A result's ``scores`` without its top-level per-type tables: the stored
+    ``scores_summary`` (migration 0026's trigger keeps it on PostgreSQL), so a board never
+    detoasts the tables, nearly all of an ERRANT result's bytes (38 of 39 KB on CoNLL-14);
+    a row without one has them dropped by PostgreSQL as it is read. :func:`summary` still
+    drops nested tables (and all of them on SQLite, which reads ``scores``)."""
 
-    template = "%(expressions)s"
+    template = "COALESCE(%(expressions)s)"
     output_field = JSONField()
 
     def __init__(self):
-        super().__init__(F("scores"))
+        super().__init__(F("scores_summary"), F("scores"))
 
     def as_postgresql(self, compiler, connection, **extra):
-        tables = f"ARRAY(SELECT k FROM jsonb_object_keys(%(expressions)s) k WHERE starts_with(k, '{TABLE_PREFIX}'))"
-        return self.as_sql(compiler, connection, template=f"%(expressions)s - {tables}", **extra)
+        stored, scores = (compiler.compile(expression)[0] for expression in self.source_expressions)
+        tables = f"ARRAY(SELECT k FROM jsonb_object_keys({scores}) k WHERE starts_with(k, '{TABLE_PREFIX}'))"
+        return f"COALESCE({stored}, {scores} - {tables})", []
 
 
 def board_rows(phase_id: int, metric: str) -> list[dict]:
@@ -284,9 +285,14 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     pool = gotoscorer_pool(phase.task.metric_names(), len(rows))
     if pool is not None:
         content["gotoscorer_pool"] = pool
-    body = json.dumps(content, separators=(",", ":")).encode()
-    built = BoardBody(
-        body, gzip.compress(body, compresslevel=6, mtime=0), f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
-    )
+    built = board_body(content)
     cache.set(key, tuple(built), timeout=3600)
     return built
+
+
+def board_body(content: dict) -> BoardBody:
+    """``content`` as the API sends it: compact JSON, gzipped, and its weak ETag."""
+    body = json.dumps(content, separators=(",", ":")).encode()
+    return BoardBody(
+        body, gzip.compress(body, compresslevel=6, mtime=0), f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
+    )

@@ -21,6 +21,7 @@ from . import pipelines
 from .dataset import Dataset, Reference
 from .errant.edits import Edit, apply_edits
 from .errors import InputError, Problem
+from .gotoscorer.sampled import ChunkLayout
 from .hypothesis import M2_SUFFIXES, Hypothesis, hypothesis_from_lines, read_hypothesis
 from .limits import DEFAULT_LIMITS, MAX_LINE_TOKENS, Limits
 from .metrics import REGISTRY
@@ -52,6 +53,7 @@ from .registry import (
     metrics_named,
     model_work,
     per_type_metrics,
+    pooled_sampled_scores,
     resampled_paths,
     resampling,
     score_paths,
@@ -105,6 +107,7 @@ __all__ = [
     "system_statistics",
     # the registry: metrics describe themselves
     "PerTypeTable",
+    "ChunkLayout",
     "PoolCounts",
     "Resampling",
     "ScorePath",
@@ -118,6 +121,7 @@ __all__ = [
     "label",
     "metric_of",
     "per_type_metrics",
+    "pooled_sampled_scores",
     "resampled_paths",
     "resampling",
     "score_paths",

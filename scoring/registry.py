@@ -168,3 +168,16 @@ def resampling(
     if found is None or path not in found.scores(np.zeros((1, found.counts.shape[1]))):
         return None
     return found
+
+
+def pooled_sampled_scores(
+    path: str, options: ScoringOptions, pool: PoolCounts, layout, modified, correct, *, samples: int, seed: int
+) -> list | None:
+    """Every member's :class:`~scoring.bootstrap.SampledScores` of a pool metric's ``path``,
+    from packed outcome bits (one row per member) and the chunks' ``layout``
+    (:class:`scoring.gotoscorer.sampled.ChunkLayout`): :func:`resampling` then
+    ``sampled_scores`` of each, in one pass. None when ``path`` is not such a path."""
+    cls = metric_of(path)
+    if cls is None or not cls.pooled or path not in cls.resampled:
+        return None
+    return cls(options).members_sampled(path, pool, layout, modified, correct, samples=samples, seed=seed)

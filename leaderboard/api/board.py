@@ -34,6 +34,7 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from .. import access, params
+from ..insights.board_pages import board_page
 from ..insights.paths import metric_paths
 from ..models import Phase
 from ..models.shared_tasks import current_of
@@ -43,6 +44,7 @@ from ..standings import BoardBody, headline_metric, leaderboard_body
 ANONYMOUS = AnonymousUser()
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as django.middleware.gzip reads Accept-Encoding
 SHARED_CACHE_SECONDS = 1  # how long a proxy may answer a public board without asking
+MAX_PAGE = 1000  # rows of one page (opt-in ``limit``; without it, every row)
 
 
 def detail(message: str, status: int, **headers) -> HttpResponse:
@@ -76,7 +78,10 @@ def leaderboard_response(request, slug: str) -> HttpResponse:
 
 def board_response(request, phase: Phase, *, private: bool) -> HttpResponse:
     metric = params.metric(request.GET, lambda: metric_paths(phase), headline_metric(phase.task))
-    return body_response(request, leaderboard_body(phase, metric, phase.version), private=private)
+    limit = params.number(request.GET, "limit", default=0, minimum=1, maximum=MAX_PAGE)
+    offset = params.number(request.GET, "offset", default=0)
+    body = leaderboard_body(phase, metric, phase.version)
+    return body_response(request, board_page(body, offset, limit) if limit else body, private=private)
 
 
 def body_response(request, body: BoardBody, *, private: bool) -> HttpResponse:

@@ -308,6 +308,13 @@ class BoardRowSerializer(serializers.Serializer):
     )
 
 
+class BoardPageSerializer(serializers.Serializer):
+    offset = serializers.IntegerField(min_value=0)
+    limit = serializers.IntegerField(min_value=1)
+    total = serializers.IntegerField(min_value=0, help_text="rows of the whole board")
+    next_offset = serializers.IntegerField(allow_null=True, help_text="the next page's offset (null: the last page)")
+
+
 class BoardSerializer(serializers.Serializer):
     """``GET /api/tasks/<slug>/leaderboard/`` (built by :func:`leaderboard.standings.leaderboard_body`)."""
 
@@ -315,6 +322,7 @@ class BoardSerializer(serializers.Serializer):
     phase = serializers.CharField()
     version = serializers.IntegerField(min_value=0, help_text="the pool's version: changes whenever the board does")
     rows = BoardRowSerializer(many=True)
+    page = BoardPageSerializer(required=False, help_text="with limit: which rows these are")
 
 
 class ChunkDifficultySerializer(serializers.Serializer):
@@ -334,6 +342,9 @@ class DifficultySerializer(serializers.Serializer):
     pool_size = serializers.IntegerField(min_value=0)
     reference = serializers.IntegerField(help_text="the reference annotator GoToScorer uses")
     chunks = ChunkDifficultySerializer(many=True)
+    next_after = serializers.IntegerField(
+        required=False, allow_null=True, help_text="with limit: the next page's after (null: the last page)"
+    )
 
 
 class ActionDoneSerializer(serializers.Serializer):

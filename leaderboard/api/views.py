@@ -194,7 +194,12 @@ class Leaderboard(APIView):
         return super().dispatch(request, *args, **kwargs)
 
     @extend_schema(
-        parameters=[METRIC, PHASE],
+        parameters=[
+            METRIC,
+            PHASE,
+            number_parameter("limit", "a page of at most this many rows (without: every row)", minimum=1, maximum=1000),
+            number_parameter("offset", "with limit: the first row of the page (0-based)"),
+        ],
         responses={
             200: BoardSerializer,
             304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match."),
@@ -209,7 +214,12 @@ class Difficulty(APIView):
     the phase has ended with public results: ``access.may_see_references``)."""
 
     @extend_schema(
-        parameters=[PHASE, number_parameter("sentence", "only this sentence's chunks (0-based)")],
+        parameters=[
+            PHASE,
+            number_parameter("sentence", "only this sentence's chunks (0-based)"),
+            number_parameter("limit", "a page of at most this many chunks (without: all)", minimum=1, maximum=10000),
+            number_parameter("after", "the page after this chunk position (the last page's next_after)"),
+        ],
         responses={200: DifficultySerializer},
     )
     def get(self, request, slug):
@@ -220,9 +230,12 @@ class Difficulty(APIView):
                 "chunk difficulty is shown to organizers, and to everyone once the phase has ended with public results"
             )
         sentence = params.number(request.query_params, "sentence", default=-1)
+        limit = params.number(request.query_params, "limit", default=0, minimum=1, maximum=10000)
+        after = params.number(request.query_params, "after", default=-1)
         size = pool_size(phase)
-        rows = [row | {"weight": 1 - row["n"] / size if size else None} for row in chunk_rows(phase, sentence)]
-        return Response(
-            {"phase": phase.kind, "pool_size": size, "reference": task.gts_ref, "chunks": rows},
-            status=status.HTTP_200_OK,
-        )
+        found = chunk_rows(phase, sentence, after=after, limit=limit + 1 if limit else 0)
+        rows = [row | {"weight": 1 - row["n"] / size if size else None} for row in found[: limit or None]]
+        body = {"phase": phase.kind, "pool_size": size, "reference": task.gts_ref, "chunks": rows}
+        if limit:  # a page: where the next one starts (null: this was the last)
+            body["next_after"] = rows[-1]["position"] if len(found) > limit else None
+        return Response(body, status=status.HTTP_200_OK)

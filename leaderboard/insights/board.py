@@ -12,19 +12,21 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-import numpy as np
-
 from scoring import PoolCounts, metric_of, resampled_paths
 
-from ..models import BoardTies, GoldChunk, MetricResult, Submission
+from ..models import BoardTies, MetricResult, Submission
 from ..standings import gotoscorer_pool, ranked
 from . import charts, ties
 from .corpora import corpus_table, macro_columns, unsupported_notes
+from .pooled_samples import pool_layout, pooled_sampled
 from .sampled import board_sampled_scores
 
 
-def with_tracks(rows: list[dict]) -> list[dict]:
-    """Each row with the track its submission declared ('' = none)."""
+def with_tracks(rows: list[dict], task=None) -> list[dict]:
+    """Each row with the track its submission declared ('' = none); no query when
+    ``task`` (given) has no tracks."""
+    if task is not None and not task.tracks:
+        return [{**row, "track": ""} for row in rows]
     tracks = dict(Submission.objects.filter(pk__in=[r["submission_id"] for r in rows]).values_list("pk", "track"))
     return [{**row, "track": tracks.get(row["submission_id"], "")} for row in rows]
 
@@ -99,30 +101,24 @@ def unmoved_groups(order: list, groups: dict[int, dict], rows: list[dict]) -> di
 
 def compute_tie_groups(phase, rows: list[dict], metric: str) -> dict[int, dict]:
     """The bootstrap itself (a worker's job, :mod:`leaderboard.services.boards`)."""
-    if metric_of(metric).pooled:  # its weights change with the pool: nothing to keep (see .sampled)
-        statistics = metric_statistics(
-            [r["submission_id"] for r in rows if r["value"] is not None], metric_of(metric).name
-        )
-        return ties.tie_groups(rows, statistics, metric, phase.scoring_options(), pool=pool_counts(phase))
     options = phase.scoring_options()
-    kept = board_sampled_scores(rows, metric, options, samples=ties.DEFAULT_SAMPLES, seed=ties.DEFAULT_SEED)
+    if metric_of(metric).pooled:  # its weights change with the pool: every member sampled afresh, at once
+        kept = pooled_sampled(phase, rows, metric, samples=ties.DEFAULT_SAMPLES, seed=ties.DEFAULT_SEED)
+    else:
+        kept = board_sampled_scores(rows, metric, options, samples=ties.DEFAULT_SAMPLES, seed=ties.DEFAULT_SEED)
     return ties.tie_groups(rows, {}, metric, options, sampled=kept.get)
 
 
 def pool_counts(phase) -> PoolCounts | None:
     """n_i and N of the phase's GoToScorer pool as stored, read in one statement (so
     both are of the same moment); None before the pool has gold chunks."""
-    rows = list(
-        GoldChunk.objects.filter(phase=phase).with_n().order_by("position").values_list("n", "phase__pool__size")
-    )
-    if not rows:
-        return None
-    return PoolCounts(np.fromiter((n for n, _ in rows), dtype=np.int64, count=len(rows)), rows[0][1])
+    found = pool_layout(phase)
+    return None if found is None else found[0]
 
 
 def board_rows_in_track(phase, rows: list[dict], track: str) -> list[dict]:
     """The rows a board of one track shows (all of them for ``""``), as its groups see them."""
-    return in_track(with_tracks(rows), track)
+    return in_track(with_tracks(rows, phase.task), track)
 
 
 def board_extras(phase, rows: list[dict], metric: str, track: str = "") -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from scoring import REGISTRY, default_paths, label, value_at
 
+from ..models import Dataset, Phase
 from .paths import metric_menu
 
 CORPUS_COLUMNS = ("gleu.score", "errant.cs.p", "errant.cs.r", "errant.cs.f")
@@ -61,7 +62,14 @@ def corpus_table(phase, rows: list[dict]) -> dict:
 
 def unsupported_notes(phase) -> list[dict]:
     """Every metric of the task that cannot serve one of the phase's corpora, with the
-    registry's reason: the board says why a column has no number for that corpus."""
+    registry's reason: the board says why a column has no number for that corpus. Reads
+    each dataset's name and language, never its texts (megabytes on a real task)."""
+    corpora = phase.corpora()
+    unread = [c.dataset_id for c in corpora if not Phase.dataset.is_cached(c)]
+    light = Dataset.objects.defer(*Dataset.HEAVY).in_bulk(unread) if unread else {}
+    for c in corpora:
+        if c.dataset_id in light:
+            c.dataset = light[c.dataset_id]
     return [
         {
             "metric": REGISTRY[name].display_name(),
@@ -69,7 +77,7 @@ def unsupported_notes(phase) -> list[dict]:
             "lang": c.dataset.lang,
             "reason": reason,
         }
-        for c in phase.corpora()
+        for c in corpora
         for name in phase.task.metric_names()
         if (reason := c.unsupported_reason(name))
     ]

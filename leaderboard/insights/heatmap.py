@@ -83,10 +83,6 @@ def sentence_rows(
     return rows
 
 
-def filter_type(rows: list[dict], wanted: str) -> list[dict]:
-    return [r for r in rows if any(matches_type(e["type"], wanted) for e in r["edits"])] if wanted else rows
-
-
 def difficulty_table(chunks: list[tuple], weights: np.ndarray | None, level: int) -> list[dict]:
     """Mean, std and frequency of the weights per error type, hardest type first."""
     if weights is None:
@@ -95,26 +91,47 @@ def difficulty_table(chunks: list[tuple], weights: np.ndarray | None, level: int
     return gotoscorer.category_difficulty(gold, weights, level)
 
 
-def heatmap(phase, pool_size: int, sources: Sequence[Sequence[str]], *, error_type: str = "", level: int = 3) -> dict:
-    """Everything the page shows: the sentences (hardest first), the type menu, the table.
-    ``sources``: the tokens of the phase's source sentences (the stored gold's)."""
-    chunks = list(
-        GoldChunk.objects.filter(phase=phase)
-        .with_n()
-        .order_by("position")
-        .values_list("sentence", "start", "end", "correction", "error_type", "modified", "n")
-    )
-    weights = chunk_weights(
-        np.fromiter((c[6] for c in chunks), dtype=np.int64, count=len(chunks)),
-        pool_size,
-        phase.task.scoring_options().gts_abc,
-    )
-    rows = sentence_rows(sources, chunks, weights, pool_size)
-    types = sorted({c[4] for c in chunks if c[5]})
+CHUNK_FIELDS = ("sentence", "start", "end", "correction", "error_type", "modified", "n")
+
+
+def heatmap(
+    phase, pool_size: int, sources: Sequence[Sequence[str]], *, error_type: str = "", level: int = 3, shown: int = 0
+) -> dict:
+    """Everything the page shows: the ``shown`` hardest sentences (0: all), how many there
+    are, the type menu, the table. ``sources``: the tokens of the phase's source sentences
+    (the stored gold's). The order, the menu and the table need the gold edits alone (one
+    chunk in ten); every chunk is read only for the sentences shown, so a page of 40 reads
+    ~2,000 chunks, not 60,000."""
+    chunks = GoldChunk.objects.filter(phase=phase).with_n().order_by("position")
+    gts_abc = phase.task.scoring_options().gts_abc
+    edits = list(chunks.filter(modified=True).values_list(*CHUNK_FIELDS))
+    weights = chunk_weights(_n(edits), pool_size, gts_abc)
+    order = hardest_first(edits, weights, error_type)
+    page = order[:shown] if shown else order
+    shown_chunks = list(chunks.filter(sentence__in=page).values_list(*CHUNK_FIELDS)) if page else []
+    shown_weights = chunk_weights(_n(shown_chunks), pool_size, gts_abc)
     return {
-        "sentences": filter_type(rows, error_type),
-        "types": types,
-        "table": difficulty_table(chunks, weights, level),
+        "sentences": sentence_rows(sources, shown_chunks, shown_weights, pool_size),
+        "n_sentences": len(order),
+        "types": sorted({c[4] for c in edits}),
+        "table": difficulty_table(edits, weights, level),
         "pool_size": pool_size,
-        "n_chunks": sum(1 for c in chunks if c[5]),
+        "n_chunks": len(edits),
     }
+
+
+def hardest_first(edits: list[tuple], weights: np.ndarray | None, error_type: str) -> list[int]:
+    """The sentences with a gold edit (of ``error_type``, when given), hardest first: by the
+    weight of their hardest edit, then in corpus order (:func:`sentence_rows`' order)."""
+    hardest: dict[int, float] = {}
+    wanted: set[int] = set()
+    for k, (sentence, _start, _end, _correction, etype, _modified, _n) in enumerate(edits):
+        weight = 0.0 if weights is None else float(weights[k])  # no weights: corpus order
+        hardest[sentence] = max(hardest.get(sentence, weight), weight)
+        if not error_type or matches_type(etype, error_type):
+            wanted.add(sentence)
+    return sorted(wanted, key=lambda s: (-hardest[s], s))
+
+
+def _n(chunks: list[tuple]) -> np.ndarray:
+    return np.fromiter((c[6] for c in chunks), dtype=np.int64, count=len(chunks))

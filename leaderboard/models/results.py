@@ -14,6 +14,11 @@ class MetricResult(models.Model):
     # The system's object of docs/contracts.md section 2 for this metric. For a pool metric
     # (GoToScorer) it changes whenever the pool changes.
     scores = models.JSONField()
+    # ``scores`` without its per-type tables (what a board reads): kept equal to it by a
+    # PostgreSQL trigger (migration 0026) on every write; null on other databases.
+    scores_summary = models.JSONField(
+        null=True, editable=False, help_text="scores without their per-type tables, kept by the database (PostgreSQL)"
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

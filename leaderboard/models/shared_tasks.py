@@ -415,7 +415,10 @@ class Phase(models.Model):
             Phase.every.filter(parent=self).update(**{name: getattr(self, name) for name in self.SHARED})
 
     def corpora(self) -> list["Phase"]:
-        """The phases scored, one per corpus: the corpus phases, or the phase itself."""
+        """The phases scored, one per corpus: the corpus phases, or the phase itself (a
+        phase with a dataset of its own has no corpora: no query)."""
+        if self.dataset_id is not None:
+            return [self]
         children = list(
             Phase.every.filter(parent=self)
             .select_related("dataset", "task")

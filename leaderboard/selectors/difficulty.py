@@ -14,11 +14,17 @@ def pool_size(phase: Phase) -> int:
     return get_object_or_404(Pool.objects.values_list("size", flat=True), phase=phase)
 
 
-def chunk_rows(phase: Phase, sentence: int = -1) -> list[dict]:
-    """Every gold chunk of the phase in order (or one sentence's), with its success count ``n``."""
+def chunk_rows(phase: Phase, sentence: int = -1, *, after: int = -1, limit: int = 0) -> list[dict]:
+    """Every gold chunk of the phase in order (or one sentence's), with its success count
+    ``n``; a page: those past position ``after``, at most ``limit`` (0: all), read by the
+    (phase, position) index."""
     chunks = GoldChunk.objects.filter(phase=phase).with_n().order_by("position")
     if sentence >= 0:
         chunks = chunks.filter(sentence=sentence)
+    if after >= 0:
+        chunks = chunks.filter(position__gt=after)
+    if limit:
+        chunks = chunks[:limit]
     return [dict(zip(CHUNK_FIELDS, values)) for values in chunks.values_list(*CHUNK_FIELDS)]
 
 

@@ -34,7 +34,9 @@ def _context(request, slug) -> dict:
     level = int(params.choice(request.GET, "cat", ("1", "2", "3"), "3"))
     error_type = params.text(request.GET, "type", max_length=40, pattern=ERROR_TYPE)
     shown = params.number(request.GET, "shown", default=PER_PAGE, minimum=1)
-    data = heatmap(phase, pool.size, load_dataset(phase.dataset_id).sources, error_type=error_type, level=level)
+    data = heatmap(
+        phase, pool.size, load_dataset(phase.dataset_id).sources, error_type=error_type, level=level, shown=shown
+    )
     return {
         "task": task,
         "phase": phase,
@@ -43,10 +45,8 @@ def _context(request, slug) -> dict:
         "error_type": error_type,
         "shown": shown,
         "more": shown + PER_PAGE,
-        "has_more": len(data["sentences"]) > shown,
+        "has_more": data["n_sentences"] > shown,
         **data,
-        "sentences": data["sentences"][:shown],
-        "n_sentences": len(data["sentences"]),
     }
 
 

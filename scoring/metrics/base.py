@@ -168,6 +168,13 @@ class Metric:
         """A pool metric: one member's statistics as a :class:`Resampling` inside ``pool``."""
         return None
 
+    def members_sampled(
+        self, path: str, pool: PoolCounts, layout, modified, correct, *, samples: int, seed: int
+    ) -> list:
+        """A pool metric: every member's bootstrap-sampled scores of ``path`` at once, from
+        packed outcome bits (``scoring.registry.pooled_sampled_scores``)."""
+        raise NotImplementedError(f"{self.name} is not a pool metric")
+
     def resample(self, statistics: dict, indices: Sequence[int]) -> dict[str, float]:
         """``{path: score}`` of the :attr:`resampled` paths on the sentences at ``indices``
         (with repetition, as a bootstrap sample draws them); ``{}`` when not resamplable."""

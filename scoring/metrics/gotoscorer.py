@@ -13,10 +13,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..bootstrap import SampledScores
 from ..dataset import Dataset
 from ..gotoscorer import Pool, WeightParams, corpus_chunks, decode, reference_edits, score_table, scores_from_sums
 from ..gotoscorer.outcomes import bits, outcome_bits
 from ..gotoscorer.resampling import sentence_ids, sentence_rows
+from ..gotoscorer.sampled import ChunkLayout, sampled_totals
 from ..gotoscorer.scores import success_counts
 from ..hypothesis import Hypothesis
 from ..paths import ScorePath, expand
@@ -24,6 +26,12 @@ from .base import Metric, PoolCounts, Resampling, register
 
 GTS_KEYS = ("p", "r", "f", "accuracy", "tp", "fp", "fn", "tn")
 RESAMPLED_KEYS = ("p", "r", "f", "accuracy")
+CLASSES_READ = {
+    "p": (0, 1),
+    "r": (0, 2),
+    "f": (0, 1, 2),
+    "accuracy": (0, 3),
+}  # of TP, FP, FN, wrong (TN: all - wrong - TP)
 _FIELDS = ",".join(f'"{key}":%r' for key in GTS_KEYS)  # one scores object's fields, json.dumps' text
 _plain_text: dict[tuple, str] = {}  # (beta, class counts) -> unweighted fields: a pure function, never stale
 
@@ -148,20 +156,51 @@ class GoToScorer(Metric):
             outcomes.correct,
             pool.n,
         )
+        return Resampling(rows, lambda totals: self.scores_of_totals(totals, pool.size))
+
+    def scores_of_totals(self, totals: np.ndarray, pool_size: int) -> dict[str, np.ndarray]:
+        """The :attr:`resampled` paths' scores of summed rows of
+        :func:`~scoring.gotoscorer.resampling.sentence_rows`, ``(m, 10)``, in a pool of ``pool_size``."""
         options, params = self.options, self.params
+        counts, n_sums = totals[:, :5], totals[:, 5:]
+        main = score_table(counts, n_sums, pool_size, weighted=options.gts_weighted, beta=options.beta, params=params)
+        found = {f"gotoscorer.{key}": main[key] for key in RESAMPLED_KEYS}
+        if options.gts_weighted:
+            plain = score_table(counts, n_sums, pool_size, weighted=False, beta=options.beta, params=params)
+            found.update({f"gotoscorer.unweighted.{key}": plain[key] for key in RESAMPLED_KEYS})
+        return found
 
-        def scores(totals: np.ndarray) -> dict[str, np.ndarray]:
-            counts, n_sums = totals[:, :5], totals[:, 5:]
-            main = score_table(
-                counts, n_sums, pool.size, weighted=options.gts_weighted, beta=options.beta, params=params
-            )
-            found = {f"gotoscorer.{key}": main[key] for key in RESAMPLED_KEYS}
-            if options.gts_weighted:
-                plain = score_table(counts, n_sums, pool.size, weighted=False, beta=options.beta, params=params)
-                found.update({f"gotoscorer.unweighted.{key}": plain[key] for key in RESAMPLED_KEYS})
-            return found
-
-        return Resampling(rows, scores)
+    def members_sampled(
+        self, path: str, pool: PoolCounts, layout: ChunkLayout, modified, correct, *, samples: int, seed: int
+    ) -> list[SampledScores | None]:
+        """Each member's :class:`~scoring.bootstrap.SampledScores` of ``path`` inside
+        ``pool``, from packed bits (``numpy.packbits`` rows of ``modified`` and
+        ``correct``), all members in one product (:mod:`scoring.gotoscorer.sampled`): what
+        :meth:`member_resampling` then :func:`~scoring.bootstrap.sampled_scores` give, bit
+        for bit, without a per-member pass over the chunks; None each where the scores have
+        no ``path``."""
+        if not len(modified) or path not in self.scores_of_totals(
+            np.zeros((1, 10)), 1
+        ):  # unweighted.* of an unweighted task
+            return [None] * len(modified)
+        observed, sampled = sampled_totals(
+            layout.gold_modified,
+            layout.sentences,
+            layout.n_sentences,
+            pool.n,
+            pool.size,
+            modified,
+            correct,
+            samples=samples,
+            seed=seed,
+            classes=CLASSES_READ[path.rsplit(".", 1)[1]],
+        )
+        members = len(observed)
+        values = self.scores_of_totals(sampled.reshape(members * samples, -1), pool.size)[path]
+        whole = self.scores_of_totals(observed, pool.size)[path]
+        return [
+            SampledScores(float(value), row) for value, row in zip(whole, values.reshape(members, samples), strict=True)
+        ]
 
     def member_results(self, counts, n_sums, size: int, ref: int) -> list[dict]:
         """:meth:`member_result` for every row of :meth:`Pool.sums_table` at once: the
