@@ -50,6 +50,12 @@ class CampaignCreateSerializer(serializers.Serializer):
     phase = serializers.CharField(
         required=False, allow_blank=True, max_length=32, help_text="the phase key (default: the current phase)"
     )
+    corpus = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=60,
+        help_text="on a phase of several corpora: the corpus whose texts are shown (e.g. cs-geccc)",
+    )
     annotators = serializers.ListField(
         child=serializers.CharField(max_length=254),
         max_length=200,

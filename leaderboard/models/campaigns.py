@@ -38,6 +38,12 @@ class Campaign(models.Model):
         max_length=NAME_MAX, validators=[visible_name], help_text="unique in the task; in the campaign's addresses"
     )
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.RANKING)
+    corpus = models.SlugField(
+        max_length=60,
+        blank=True,
+        default="",
+        help_text="on a phase of several corpora: the corpus whose texts it shows",
+    )
     systems = models.ManyToManyField(
         "leaderboard.Submission", related_name="campaigns", help_text="the submissions ranked"
     )

@@ -42,7 +42,7 @@ from ..readers import as_bytes
 from ..version import __version__
 from .alpha import INTERVAL, alpha_of
 from .rank_sum import neighbour_clusters, rank_sum_p
-from .rating_intervals import DEFAULT_SAMPLES, DEFAULT_SEED, bootstrap_intervals, paired_comparisons
+from .rating_intervals import DEFAULT_SAMPLES, DEFAULT_SEED, bootstrap_intervals, paired_comparisons, sign_test_p
 from .wmt_clusters import CLUSTER_RULES, NEIGHBOURS, WMT23, segment_means, wmt23_clusters
 
 COLUMNS = ("annotator", "item", "system", "scale", "value")
@@ -304,3 +304,13 @@ def control_p(originals: Sequence[float], degraded: Sequence[float]) -> float:
     """Quality control as Appraise's: one-sided rank-sum p-value that an annotator rated
     the originals higher than their degraded copies (trusted at p <= a threshold)."""
     return rank_sum_p(originals, degraded)
+
+
+def paired_control_p(pairs: Sequence[tuple[float, float]]) -> float:
+    """Quality control of ratings, paired: each ``(original, copy)`` is an annotator's rating
+    of an output and of its own degraded copy; the one-sided sign test's p-value that they
+    rate originals higher (ties left out). n copies all rated lower give 0.5^n: 5 reach 0.05,
+    where the unpaired rank-sum (:func:`control_p`) needs 10 pairs' worth of screens."""
+    wins = sum(original > copy for original, copy in pairs)
+    losses = sum(original < copy for original, copy in pairs)
+    return sign_test_p(wins, losses)

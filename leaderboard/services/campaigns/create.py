@@ -19,6 +19,7 @@ from ...insights.campaign_judgments import sign_test
 from ...models import Campaign, Phase, SharedTask, Submission
 from ...refusals import Refusal
 from ..work import request_campaign_work
+from .corpus import checked_corpus
 from .invitations import check_invitees, new_invitations, send_invitations
 from .ratings import check_rating_settings
 from .sampling import shares
@@ -38,6 +39,7 @@ class CampaignSettings:
     annotators: list[str]
     screens_per_annotator: int
     phase: str = ""
+    corpus: str = ""  # on a phase of several corpora: the corpus shown (.corpus)
     outputs_per_screen: int = 5
     redundancy: int = 2
     repeats: int = 0
@@ -153,9 +155,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
     phase = Phase.objects.filter(task=task, kind=settings.phase).first() if settings.phase else task.current_phase()
     if phase is None:
         problems.append(f"phase: task {task.slug} has no phase {settings.phase}".strip())
-    elif phase.is_multi_corpus:
-        problems.append(f"phase: {phase.title} has several corpora; a campaign ranks the outputs of one corpus")
-        phase = None
+    corpus = checked_corpus(phase, settings.corpus, problems) if phase is not None else ""
     check_numbers(settings, problems)
     check_controls(settings, problems)
     numbers = {
@@ -173,6 +173,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
             phase=phase,
             name=settings.name,
             mode=settings.mode,
+            corpus=corpus,
             scales=scales,
             screens_per_annotator=settings.screens_per_annotator,
             outputs_per_screen=settings.outputs_per_screen,

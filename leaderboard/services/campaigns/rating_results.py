@@ -20,6 +20,7 @@ from scoring.meta import HumanJudgments, meta_evaluate
 from ...insights.campaign_judgments import system_labels
 from ...insights.campaign_ratings import count_ratings
 from ...models import Campaign, MetricResult
+from .corpus import corpus_outputs
 
 log = logging.getLogger(__name__)
 CORRELATION_SAMPLES = 1000
@@ -32,7 +33,8 @@ def scale_correlations(campaign: Campaign, systems: dict, labels: dict[int, str]
     ids = {name: pk for pk, name in labels.items() if name in systems}
     if len(ids) < MIN_SYSTEMS_FOR_CORRELATION:
         return {}
-    by_id = {pk: name for name, pk in ids.items()}
+    shown = corpus_outputs(campaign, list(campaign.systems.filter(pk__in=ids.values())))
+    by_id = {shown[pk].pk: name for name, pk in ids.items() if pk in shown}  # a corpus's own scores
     statistics: dict[str, dict] = {name: {} for name in ids}
     for pk, metric, stats in MetricResult.objects.filter(submission_id__in=by_id).values_list(
         "submission_id", "metric", "statistics"
