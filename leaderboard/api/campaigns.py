@@ -109,6 +109,12 @@ class CampaignCreateSerializer(serializers.Serializer):
         max_length=5,
         help_text='mode rating: [{"name": "fluency", "min": 1, "max": 4}, ...] (default: one 0-100 slider, "quality")',
     )
+    builtin = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        max_length=2,
+        help_text='mode rating: built-in outputs rated beside the systems, "ORIGINAL" (the input), "REFERENCE"',
+    )
 
 
 class StrictBoolean(serializers.BooleanField):

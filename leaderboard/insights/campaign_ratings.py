@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from scoring.human.ratings import Rating, paired_control_p
 
 from ..models import Campaign, Judgment
+from .builtin_outputs import builtin_labels
 from .campaign_judgments import system_labels
 
 
@@ -109,13 +110,15 @@ def count_ratings(campaign: Campaign, labels: dict[int, str]) -> CountedRatings:
 def counted_ratings(campaign: Campaign) -> list[Rating]:
     """What the figures count (the ratings CSV export)."""
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
-    return count_ratings(campaign, system_labels(submissions)).ratings
+    return count_ratings(campaign, system_labels(submissions) | builtin_labels(campaign)).ratings
 
 
 def rating_schemes(name: str, systems: dict) -> dict[str, dict[str, float]]:
     """``{"NAME:SCALE": {system: mean z}}``: each scale one scheme of the meta-evaluation."""
     schemes: dict[str, dict[str, float]] = {}
     for system, entry in systems.items():
+        if entry.get("builtin"):
+            continue  # ORIGINAL, REFERENCE: no metric scored them
         for scale, figures in entry.get("scales", {}).items():
             schemes.setdefault(f"{name}:{scale}", {})[system] = figures["z"]
     return schemes

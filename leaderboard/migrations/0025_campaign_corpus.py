@@ -15,4 +15,13 @@ class Migration(migrations.Migration):
                 max_length=60,
             ),
         ),
+        migrations.AddField(
+            model_name="campaign",
+            name="builtin",
+            field=models.JSONField(
+                blank=True,
+                default=list,
+                help_text='mode rating: built-in outputs rated beside the systems ("ORIGINAL", "REFERENCE")',
+            ),
+        ),
     ]

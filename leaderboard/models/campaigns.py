@@ -52,6 +52,11 @@ class Campaign(models.Model):
     outputs_per_screen = models.PositiveSmallIntegerField(
         default=5, validators=[MinValueValidator(1), MaxValueValidator(10)], help_text="1 only in mode rating"
     )
+    builtin = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='mode rating: built-in outputs rated beside the systems ("ORIGINAL", "REFERENCE")',
+    )
     scales = models.JSONField(
         default=list, blank=True, help_text='mode rating: [{"name", "min", "max"}], each output rated on each'
     )

@@ -19,6 +19,7 @@ from ...insights.campaign_judgments import sign_test
 from ...models import Campaign, Phase, SharedTask, Submission
 from ...refusals import Refusal
 from ..work import request_campaign_work
+from .builtin import checked_builtin
 from .corpus import checked_corpus
 from .invitations import check_invitees, new_invitations, send_invitations
 from .ratings import check_rating_settings
@@ -48,6 +49,7 @@ class CampaignSettings:
     mode: str = Campaign.Mode.RANKING
     systems: list[int] | None = None
     seed: int = 0
+    builtin: list | None = None  # mode rating: "ORIGINAL", "REFERENCE" (.builtin)
     scales: list | None = None  # mode rating: [{"name", "min", "max"}]; None: one 0-100 slider
     guidelines: str = ""
     practice: int = 0
@@ -163,6 +165,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
         for k in ("outputs_per_screen", "screens_per_annotator", "controls", "repeats", "threshold")
     }
     scales = check_rating_settings(settings.mode, settings.scales, numbers, problems)
+    builtin = checked_builtin(settings.mode, settings.builtin, problems)
     invitees = check_invitees(settings.annotators, problems)
     systems = chosen_systems(phase, settings.systems, problems) if phase is not None else []
     if problems:
@@ -174,6 +177,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
             name=settings.name,
             mode=settings.mode,
             corpus=corpus,
+            builtin=builtin,
             scales=scales,
             screens_per_annotator=settings.screens_per_annotator,
             outputs_per_screen=settings.outputs_per_screen,

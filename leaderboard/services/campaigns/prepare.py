@@ -19,6 +19,7 @@ from scoring.errant.annotation import annotate
 from ...insights.per_sentence import output_lines
 from ...models import Assignment, Campaign, Screen
 from ..data.datasets import load_dataset
+from .builtin import builtin_outputs
 from .controls import place_controls, references_of
 from .corpus import corpus_outputs, corpus_phase
 from .sampling import Plan, PlanError, differing_lines, output_key, plan_campaign
@@ -80,6 +81,7 @@ def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, li
     for pk, submission in shown.items():
         lines = output_lines(submission)[: len(dataset)]
         outputs[pk] = dataset.split(lines)
+    outputs.update(builtin_outputs(campaign, dataset))
     return outputs
 
 

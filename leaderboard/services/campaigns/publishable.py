@@ -8,6 +8,7 @@ from ...insights.campaign_judgments import system_labels
 from ...insights.campaign_ratings import count_ratings
 from ...models import Campaign
 from ...refusals import Refusal
+from .builtin import builtin_labels
 
 
 class NothingToPublish(Refusal):
@@ -19,7 +20,7 @@ def check_publishable(campaign: Campaign) -> None:
     if campaign.mode != Campaign.Mode.RATING:
         return
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
-    counted = count_ratings(campaign, system_labels(submissions))
+    counted = count_ratings(campaign, system_labels(submissions) | builtin_labels(campaign))
     if counted.ratings:
         return
     if not counted.screens:

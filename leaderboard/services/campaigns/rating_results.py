@@ -20,6 +20,7 @@ from scoring.meta import HumanJudgments, meta_evaluate
 from ...insights.campaign_judgments import system_labels
 from ...insights.campaign_ratings import count_ratings
 from ...models import Campaign, MetricResult
+from .builtin import builtin_labels, mark_builtin
 from .corpus import corpus_outputs
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ MIN_SYSTEMS_FOR_CORRELATION = 3
 
 def scale_correlations(campaign: Campaign, systems: dict, labels: dict[int, str]) -> dict:
     """``{score path: {SCALE: entry}}`` over the rated systems."""
-    ids = {name: pk for pk, name in labels.items() if name in systems}
+    ids = {name: pk for pk, name in labels.items() if name in systems and pk > 0}  # no built-in output
     if len(ids) < MIN_SYSTEMS_FOR_CORRELATION:
         return {}
     shown = corpus_outputs(campaign, list(campaign.systems.filter(pk__in=ids.values())))
@@ -76,7 +77,7 @@ def annotator_rows(campaign: Campaign, counted) -> list[dict]:
 def rating_results(campaign: Campaign) -> dict:
     """The campaign page's and API's figures, as JSON."""
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
-    labels = system_labels(submissions)
+    labels = system_labels(submissions) | builtin_labels(campaign)
     counted = count_ratings(campaign, labels)
     scales = [s["name"] for s in campaign.scales]
     results: dict = {"systems": {}, "scales": scales, "agreement": {"alpha": {}, "intra_alpha": {}}}
@@ -104,4 +105,5 @@ def rating_results(campaign: Campaign) -> dict:
             "message": message,
         }
     )
+    mark_builtin(campaign, results)
     return results
