@@ -129,5 +129,9 @@ def test_a_rating_campaign_on_one_corpus_of_the_multigec_demo(demo, django_captu
     assert all(e["interval"][0] <= e["mean"] <= e["interval"][1] for e in grammar.values())
     assert "careful" in summary["agreement"]["intra_alpha_by_annotator"]["grammaticality"]
     assert "ORIGINAL" not in summary["correlations"] and "REFERENCE" in summary["paired"]["grammaticality"]
+    essay_level = summary["essay_correlations"]["gleu.score"]["grammaticality"]
+    assert essay_level["points"] > 20 and essay_level["pearson"] is not None
+    low, high = essay_level["interval"]["pearson"]
+    assert low <= essay_level["pearson"] <= high
     published = demo.post(BASE + "czech-essays/publish/", {"published": True}, format="json")
     assert published.status_code == 200 and published.json()["published"] is True

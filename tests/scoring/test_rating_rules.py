@@ -214,3 +214,24 @@ def test_paired_per_item_comparisons_use_the_exact_sign_test():
     paired = rate_systems(ratings, samples=0).as_json()["paired"]["q"]["A"]["B"]
     assert paired == {"n": 8, "wins": 7, "losses": 1, "ties": 0, "p": pytest.approx(9 / 256)}
     assert math.isclose(sign_test_p(7, 1), 9 / 256)
+
+
+def test_essay_level_correlation_is_scipys_over_the_rated_points_with_an_essay_bootstrap():
+    from scipy.stats import pearsonr, spearmanr
+
+    from scoring.meta.essay_level import essay_correlation
+
+    rng = random.Random(5)
+    metric = {s: {str(i): rng.random() for i in range(30)} for s in ("A", "B", "C")}
+    human = {
+        s: {i: 4 * v + rng.gauss(0, 0.5) for i, v in items.items() if rng.random() < 0.8} for s, items in metric.items()
+    }
+    got = essay_correlation(metric, human, samples=200, seed=3)
+    x = [metric[s][i] for s in human for i in human[s]]
+    y = [human[s][i] for s in human for i in human[s]]
+    assert got["points"] == len(x) and got["essays"] == len({i for s in human for i in human[s]})
+    assert got["pearson"] == pytest.approx(pearsonr(x, y)[0], abs=1e-12)
+    assert got["spearman"] == pytest.approx(spearmanr(x, y)[0], abs=1e-12)
+    low, high = got["interval"]["pearson"]
+    assert low < got["pearson"] < high and 0 < low
+    assert essay_correlation(metric, {"A": {"1": 2.0}})["pearson"] is None  # too few points

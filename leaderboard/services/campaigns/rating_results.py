@@ -5,7 +5,8 @@
 2. ``scoring.human.ratings.rate_systems``: per system and scale the mean rating, the mean
    per-annotator z-score, the ratings counted and the cluster; Krippendorff's alpha per scale.
 3. Every metric's correlation with each scale's z over the rated systems (3 or more), as
-   the meta-evaluation computes it: each scale is a scheme.
+   the meta-evaluation computes it: each scale is a scheme; and at the essay level
+   (:mod:`.essay_meta`): each metric's per-item score against each item's mean rating.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ...insights.campaign_ratings import count_ratings
 from ...models import Campaign, MetricResult
 from .builtin import builtin_labels, mark_builtin
 from .corpus import corpus_outputs
+from .essay_meta import essay_correlations
 
 log = logging.getLogger(__name__)
 CORRELATION_SAMPLES = 1000
@@ -101,6 +103,7 @@ def rating_results(campaign: Campaign) -> dict:
             "excluded": {"untrusted_judgments": counted.excluded_judgments},
             "system_ids": {name: pk for pk, name in labels.items()},
             "correlations": scale_correlations(campaign, results["systems"], labels) if results["systems"] else {},
+            "essay_correlations": essay_correlations(campaign, counted.ratings, labels),
             "threshold": campaign.threshold,
             "message": message,
         }
