@@ -234,4 +234,14 @@ def test_essay_level_correlation_is_scipys_over_the_rated_points_with_an_essay_b
     assert got["spearman"] == pytest.approx(spearmanr(x, y)[0], abs=1e-12)
     low, high = got["interval"]["pearson"]
     assert low < got["pearson"] < high and 0 < low
+    essays = sorted({i for s in human for i in human[s]})
+    points = [(i, metric[s][i], human[s][i]) for s in human for i in human[s]]
+    drawn = np.random.default_rng(3).integers(0, len(essays), (200, len(essays)))
+    r, rho = [], []
+    for row in drawn:  # each resample expanded: every point of a drawn essay, once per draw
+        chosen = [p for e in row for p in points if p[0] == essays[e]]
+        r.append(pearsonr([p[1] for p in chosen], [p[2] for p in chosen])[0])
+        rho.append(spearmanr([p[1] for p in chosen], [p[2] for p in chosen])[0])
+    assert got["interval"]["pearson"] == pytest.approx(list(np.quantile(r, [0.025, 0.975])), abs=1e-12)
+    assert got["interval"]["spearman"] == pytest.approx(list(np.quantile(rho, [0.025, 0.975])), abs=1e-12)
     assert essay_correlation(metric, {"A": {"1": 2.0}})["pearson"] is None  # too few points

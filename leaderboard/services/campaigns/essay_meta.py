@@ -7,6 +7,7 @@ outputs (ORIGINAL, REFERENCE) have no metric score and are left out."""
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 
 import numpy as np
 
@@ -23,16 +24,35 @@ from .corpus import corpus_outputs
 log = logging.getLogger(__name__)
 
 
-def stored_statistics(campaign: Campaign, labels: dict[int, str]) -> dict[str, dict[str, dict]]:
-    """``{system name: {metric: statistics}}`` of the campaign's submissions (a corpus's own)."""
+CACHED = 64  # per-item scores kept per worker process: they change only when a system is rescored
+_scores: OrderedDict[tuple, dict] = OrderedDict()
+
+
+def stored_results(campaign: Campaign, labels: dict[int, str]) -> dict[str, dict[str, int]]:
+    """``{metric: {system name: MetricResult id}}`` of the campaign's submissions (a corpus's own)."""
     shown = corpus_outputs(campaign, list(campaign.systems.filter(pk__in=[pk for pk in labels if pk > 0])))
     by_id = {shown[pk].pk: labels[pk] for pk in labels if pk in shown}
-    statistics: dict[str, dict[str, dict]] = {}
-    for pk, metric, stats in MetricResult.objects.filter(submission_id__in=by_id).values_list(
-        "submission_id", "metric", "statistics"
+    results: dict[str, dict[str, int]] = {}
+    for pk, submission, metric in MetricResult.objects.filter(submission_id__in=by_id).values_list(
+        "pk", "submission_id", "metric"
     ):
-        statistics.setdefault(by_id[pk], {})[metric] = stats
-    return statistics
+        results.setdefault(metric, {})[by_id[submission]] = pk
+    return results
+
+
+def cached_item_scores(metric, results: dict[str, int]) -> dict[str, dict[str, dict[str, float]]]:
+    """:func:`per_item_scores` of the stored results ``{system: MetricResult id}``, computed
+    once per worker process: a re-ranking after each judgment reads them again for free."""
+    key = (metric.name, repr(metric.options), tuple(sorted(results.items())))
+    if key in _scores:
+        _scores.move_to_end(key)
+        return _scores[key]
+    stats = dict(MetricResult.objects.filter(pk__in=results.values()).values_list("pk", "statistics"))
+    found = per_item_scores(metric, {name: stats[pk] for name, pk in results.items()})
+    _scores[key] = found
+    while len(_scores) > CACHED:
+        _scores.popitem(last=False)
+    return found
 
 
 def per_item_scores(metric, statistics: dict[str, dict]) -> dict[str, dict[str, dict[str, float]]]:
@@ -48,19 +68,20 @@ def per_item_scores(metric, statistics: dict[str, dict]) -> dict[str, dict[str, 
 
 def essay_correlations(campaign: Campaign, ratings: list[Rating], labels: dict[int, str]) -> dict:
     """``{score path: {SCALE: essay_correlation entry}}``; {} when nothing can be compared."""
-    statistics = stored_statistics(campaign, labels)
-    if len(statistics) < 1 or not ratings:
+    stored = stored_results(campaign, labels)
+    systems = {name for by_system in stored.values() for name in by_system}
+    if not systems or not ratings:
         return {}
     metrics = build_metrics(campaign.task.metric_names(), campaign.phase.scoring_options())
     scales = list(dict.fromkeys(r.scale for r in ratings))
     human = {s: segment_means([(r.system, r.item, r.value) for r in ratings if r.scale == s]) for s in scales}
     table: dict[str, dict] = {}
     for metric in metrics:
-        own = {name: stats[metric.name] for name, stats in statistics.items() if metric.name in stats}
-        if len(own) != len(statistics):
+        own = stored.get(metric.name, {})
+        if set(own) != systems:
             continue
         try:
-            scores = per_item_scores(metric, own)
+            scores = cached_item_scores(metric, own)
         except (scoring.InputError, ValueError, KeyError, IndexError) as error:
             log.warning("campaign %s: no essay-level scores of %s: %s", campaign.pk, metric.name, error)
             continue
