@@ -21,6 +21,7 @@ Each is trusted when the one-sided sign test over their control screens gives p 
 (``campaigns.insights.judgments.sign_test``, the campaign's default threshold).
 
     python bench/controls.py [--seeds 1000] [--screens 30] [--controls 0.3] [--naive]
+    python bench/controls.py --mode rating [--seeds 1000]   # rating campaigns: bench/rating_controls.py
 
 Exit status 1 when the goal is not met (with the platform's copies).
 """
@@ -138,12 +139,17 @@ def main() -> None:
     parser.add_argument("--screens", type=int, default=30)
     parser.add_argument("--controls", type=float, default=0.3)
     parser.add_argument("--naive", action="store_true", help="the copies made before, unchecked (for comparison)")
+    parser.add_argument("--mode", choices=("ranking", "rating"), default="ranking")
     args = parser.parse_args()
     import django
 
     django.setup()
     started = time.process_time()
     data = load()
+    if args.mode == "rating":
+        from rating_controls import run
+
+        sys.exit(0 if run(args, data, THRESHOLD, GOAL) else 1)
     loaded = time.process_time() - started
     placed, trusted, flagged = [], 0, 0
     for seed in range(args.seeds):

@@ -67,6 +67,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="kappa's chance agreement: emnlp2015 (default; each annotator pair's own <, =, > shares, as "
         "Grundkiewicz et al.'s agreement.pl) or wmt13 (one share of ties for the whole file, < and > pooled)",
     )
+    parser.add_argument(
+        "--clusters",
+        choices=("wmt23", "neighbours"),
+        default="wmt23",
+        help="--ratings: WMT23's clusters (default; Mann-Whitney on per-item averages, every pair) or neighbours "
+        "(the rank-sum of each system's z-scores against the next one's)",
+    )
+    parser.add_argument(
+        "--alpha-level",
+        choices=("interval", "ordinal"),
+        default="interval",
+        help="--ratings: Krippendorff's alpha at the interval (default) or ordinal level",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
 
@@ -120,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in sorted({n for n in names if names.count(n) > 1}):
         parser.error(f"the name {name!r} is given twice; name the files NAME=FILE")
     if args.ratings:
-        return ratings_main(files, args.json)
+        return ratings_main(files, args.json, rule=args.clusters, level=args.alpha_level, seed=args.seed)
     try:
         items = {name: read_judgments(path) for name, path in files}
         rankings = {name: ranked(items[name], path, args) for name, path in files}

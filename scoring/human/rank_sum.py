@@ -4,10 +4,11 @@ Direct assessment decides two things with it, as WMT and Appraise do: whether an
 annotator rated the degraded copies lower than their originals (quality control), and
 where one cluster of systems ends (a system's z-scores against the next one's). It gives
 SciPy's ``mannwhitneyu(higher, lower, alternative="greater")`` p-value (method "auto"):
-the exact distribution of U when both samples have at most 8 values and no ties, else the
-normal approximation with the tie correction and a continuity correction. Pure Python, so
-the library's ``--ratings`` path needs no SciPy; the cost is O(n log n), and the exact
-path at most 9 x 9 x 65 additions.
+the exact distribution of U when either sample has at most 8 values and there are no
+ties, else the normal approximation with the tie correction and a continuity correction.
+Pure Python, so the library's ``--ratings`` path needs no SciPy; the cost is O(n log n),
+and the exact path O(m^2 n) additions for samples of m <= 8 and n values (the counts of
+U are the coefficients of the Gaussian binomial [m + n choose m]).
 """
 
 from __future__ import annotations
@@ -35,14 +36,23 @@ def u_statistic(higher: Sequence[float], lower: Sequence[float]) -> float:
     return sum(ranks[:n1]) - n1 * (n1 + 1) / 2
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
+def u_counts(m: int, n: int) -> tuple[int, ...]:
+    """How many orderings of m + n distinct values give U = 0, 1, ..., m n (symmetric in
+    m and n): the product over i = 1..m of (1 - q^(n+i)) / (1 - q^i), in integers."""
+    m, n = min(m, n), max(m, n)
+    counts = [1] + [0] * (m * n)
+    for i in range(1, m + 1):
+        for k in range(len(counts) - 1, n + i - 1, -1):  # times (1 - q^(n+i))
+            counts[k] -= counts[k - n - i]
+        for k in range(i, len(counts)):  # divided by (1 - q^i)
+            counts[k] += counts[k - i]
+    return tuple(counts)
+
+
 def arrangements(n1: int, n2: int, u: int) -> int:
     """How many orderings of n1 + n2 distinct values give the first sample U = u."""
-    if u < 0 or u > n1 * n2:
-        return 0
-    if n1 == 0 or n2 == 0:
-        return 1 if u == 0 else 0
-    return arrangements(n1 - 1, n2, u - n2) + arrangements(n1, n2 - 1, u)
+    return u_counts(n1, n2)[u] if 0 <= u <= n1 * n2 else 0
 
 
 def tie_sum(values: Sequence[float]) -> int:
@@ -60,8 +70,8 @@ def rank_sum_p(higher: Sequence[float], lower: Sequence[float]) -> float:
         return 1.0
     u = u_statistic(higher, lower)
     ties = tie_sum(list(higher) + list(lower))
-    if n1 <= EXACT_MAX and n2 <= EXACT_MAX and ties == 0:
-        at_least = sum(arrangements(n1, n2, k) for k in range(math.ceil(u), n1 * n2 + 1))
+    if min(n1, n2) <= EXACT_MAX and ties == 0:
+        at_least = sum(u_counts(n1, n2)[math.ceil(u) :])
         return at_least / math.comb(n1 + n2, n1)
     n = n1 + n2
     variance = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1)))

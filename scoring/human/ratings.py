@@ -9,14 +9,21 @@ WMT rates on one 0-100 slider). Per system and scale:
   annotator's mean) / their standard deviation, 0 when they gave one value only), which
   removes an annotator's leniency and spread (WMT's DA);
 - ``n``: the ratings counted;
-- ``cluster``: systems ordered by ``z``; a new cluster begins after a system whose
-  z-scores a one-sided Wilcoxon rank-sum test finds higher than the next one's at
-  p < ``alpha`` (:func:`scoring.human.rank_sum.neighbour_clusters`).
+- ``cluster``: WMT23's rule (:mod:`scoring.human.wmt_clusters`): systems ordered by ``z``,
+  A beats B below it when a one-sided Mann-Whitney U test on their per-item average raw
+  ratings over the items both share gives p < ``alpha``, and a cluster ends where the
+  fewest wins of its members equal the systems left below; ``cluster_rule="neighbours"``
+  gives the rule used before (a rank-sum test of each system's z-scores against the next's);
+- ``interval``: the 95% bootstrap interval of ``mean`` over items
+  (:mod:`scoring.human.rating_intervals`), and per scale ``paired``: each pair of systems
+  compared item by item (sign test).
 
-Agreement per scale is Krippendorff's alpha (interval) over the units (item, system),
-coders the annotators (:mod:`scoring.human.alpha`); consistency (``intra_alpha``) is the
+Agreement per scale is Krippendorff's alpha (interval, or ``level="ordinal"``) over the
+units (item, system), coders the annotators (:mod:`scoring.human.alpha`), an annotator's
+repeated ratings of a unit counted as their mean; consistency (``intra_alpha``) is the
 same alpha over each annotator's repeated ratings of one output, the unit (annotator,
-item, system) and each rating its own coder: None where nobody rated an output twice.
+item, system) and each rating its own coder: None where nobody rated an output twice;
+``intra_alpha_by_annotator`` the same for each annotator alone (their own repeated units).
 The CSV, one rating a row, is ``annotator,item,system,scale,value``: what a campaign
 exports and imports and what ``python -m scoring human --ratings`` reads.
 """
@@ -35,8 +42,10 @@ from ..errors import InputError, Problem, ProblemCollector
 from ..readers import as_bytes
 from ..safe.spreadsheet import read_cell, safe_cell
 from ..version import __version__
-from .alpha import interval_alpha
+from .alpha import INTERVAL, alpha_of
 from .rank_sum import neighbour_clusters, rank_sum_p
+from .rating_intervals import DEFAULT_SAMPLES, DEFAULT_SEED, bootstrap_intervals, paired_comparisons, sign_test_p
+from .wmt_clusters import CLUSTER_RULES, NEIGHBOURS, WMT23, segment_means, wmt23_clusters
 
 COLUMNS = ("annotator", "item", "system", "scale", "value")
 MAX_BYTES = 64 * 1024 * 1024
@@ -156,11 +165,12 @@ def z_scores(ratings: Sequence[Rating]) -> list[float]:
     return out
 
 
-def rating_signature(alpha: float) -> str:
+def rating_signature(alpha: float, rule: str = WMT23, level: str = INTERVAL) -> str:
     """sacreBLEU-style: what produced the figures, so two runs can be compared."""
+    cluster = "wmt23-mannwhitney-segments" if rule == WMT23 else "ranksum-neighbours"
     return (
-        f"human:da|z:annotator+scale|cluster:ranksum-neighbours-p<{alpha}|agreement:alpha-interval"
-        f"|version:{__version__}"
+        f"human:da|z:annotator+scale|cluster:{cluster}-p<{alpha}|agreement:alpha-{level}"
+        f"|interval:bootstrap-items-95|version:{__version__}"
     )
 
 
@@ -170,71 +180,134 @@ class RatingResults:
     scales: list[str] = field(default_factory=list)
     agreement: dict[str, float | None] = field(default_factory=dict)  # scale -> alpha
     consistency: dict[str, float | None] = field(default_factory=dict)  # scale -> alpha over repeats
+    consistency_by_annotator: dict[str, dict[str, float | None]] = field(default_factory=dict)
+    paired: dict[str, dict] = field(default_factory=dict)  # scale -> A -> B -> sign test
     ratings: int = 0
     annotators: int = 0
     alpha: float = CLUSTER_ALPHA
+    rule: str = WMT23
+    level: str = INTERVAL
 
     def as_json(self) -> dict:
         return {
             "systems": {s: {"scales": scales} for s, scales in self.systems.items()},
             "scales": self.scales,
-            "agreement": {"alpha": self.agreement, "intra_alpha": self.consistency},
+            "agreement": {
+                "alpha": self.agreement,
+                "intra_alpha": self.consistency,
+                "intra_alpha_by_annotator": self.consistency_by_annotator,
+                "level": self.level,
+            },
+            "paired": self.paired,
+            "cluster_rule": self.rule,
             "ratings": self.ratings,
             "annotators": self.annotators,
-            "signature": rating_signature(self.alpha),
+            "signature": rating_signature(self.alpha, self.rule, self.level),
         }
 
 
-def scale_figures(ratings: Sequence[Rating], z: Sequence[float], alpha: float) -> dict[str, dict]:
-    """``{system: {"mean", "z", "n", "cluster"}}`` of one scale's ratings."""
+@dataclass(frozen=True)
+class Options:
+    """How a scale's figures are computed (the defaults: WMT23's clusters, interval alpha)."""
+
+    alpha: float = CLUSTER_ALPHA
+    rule: str = WMT23
+    level: str = INTERVAL
+    samples: int = DEFAULT_SAMPLES
+    seed: int = DEFAULT_SEED
+
+
+def clusters_of(ratings: Sequence[Rating], standard: dict[str, list[float]], options: Options) -> dict[str, int]:
+    if options.rule == NEIGHBOURS:
+        return neighbour_clusters(standard, options.alpha)
+    order = sorted(standard, key=lambda s: (-sum(standard[s]) / len(standard[s]), s))
+    return wmt23_clusters(order, segment_means([(r.system, r.item, r.value) for r in ratings]), options.alpha)
+
+
+def scale_figures(ratings: Sequence[Rating], z: Sequence[float], options: Options) -> dict[str, dict]:
+    """``{system: {"mean", "z", "n", "cluster", "interval"}}`` of one scale's ratings."""
     raw: dict[str, list[float]] = {}
     standard: dict[str, list[float]] = {}
     for r, score in zip(ratings, z):
         raw.setdefault(r.system, []).append(r.value)
         standard.setdefault(r.system, []).append(score)
-    clusters = neighbour_clusters(standard, alpha)
+    clusters = clusters_of(ratings, standard, options)
+    intervals = bootstrap_intervals(
+        [(r.system, r.item, r.value) for r in ratings], samples=options.samples, seed=options.seed
+    )
     return {
         s: {
             "mean": sum(raw[s]) / len(raw[s]),
             "z": sum(standard[s]) / len(standard[s]),
             "n": len(raw[s]),
             "cluster": clusters[s],
+            "interval": intervals.get(s),
         }
         for s in sorted(raw, key=lambda s: (clusters[s], -sum(standard[s]) / len(standard[s]), s))
     }
 
 
-def scale_alpha(ratings: Sequence[Rating]) -> float | None:
+def scale_alpha(ratings: Sequence[Rating], level: str = INTERVAL) -> float | None:
+    """Alpha between annotators; an annotator's repeats of a unit count as their mean."""
     units: dict[tuple[str, str], dict[str, list[float]]] = {}
     for r in ratings:
         units.setdefault((r.item, r.system), {}).setdefault(r.annotator, []).append(r.value)
-    return interval_alpha(units)
+    return alpha_of(units, level)
 
 
-def scale_intra_alpha(ratings: Sequence[Rating]) -> float | None:
-    """Alpha over repeats: how alike an annotator rated one output each time they saw it."""
+def repeat_units(ratings: Sequence[Rating]) -> dict[tuple[str, str, str], dict[str, list[float]]]:
+    """Units (annotator, item, system), each rating its own coder (its order of rating)."""
     units: dict[tuple[str, str, str], dict[str, list[float]]] = {}
     for r in ratings:
         seen = units.setdefault((r.annotator, r.item, r.system), {})
         seen[str(len(seen))] = [r.value]
-    return interval_alpha(units)
+    return units
 
 
-def rate_systems(ratings: Sequence[Rating], *, alpha: float = CLUSTER_ALPHA) -> RatingResults:
-    """Every system's figures on every scale, best first, and each scale's agreement."""
+def scale_intra_alpha(ratings: Sequence[Rating], level: str = INTERVAL) -> float | None:
+    """Alpha over repeats: how alike an annotator rated one output each time they saw it."""
+    return alpha_of(repeat_units(ratings), level)
+
+
+def intra_alpha_by_annotator(ratings: Sequence[Rating], level: str = INTERVAL) -> dict[str, float | None]:
+    """``{annotator: alpha over their own repeated units}`` (None: no repeat, or all alike)."""
+    units = repeat_units(ratings)
+    by_annotator: dict[str, dict] = {}
+    for key, coders in units.items():
+        by_annotator.setdefault(key[0], {})[key] = coders
+    return {a: alpha_of(own, level) for a, own in sorted(by_annotator.items())}
+
+
+def check_options(options: Options) -> None:
+    if options.rule not in CLUSTER_RULES:
+        raise ValueError(f"cluster rule {options.rule!r}: give one of {', '.join(CLUSTER_RULES)}")
+    alpha_of({}, options.level)  # names a wrong level
+
+
+def rate_systems(ratings: Sequence[Rating], *, alpha: float = CLUSTER_ALPHA, **settings) -> RatingResults:
+    """Every system's figures on every scale, best first, and each scale's agreement.
+    ``settings``: :class:`Options`' ``rule``, ``level``, ``samples``, ``seed``."""
     if not ratings:
         raise InputError([Problem(0, "no ratings to rank systems by")])
+    options = Options(alpha=alpha, **settings)
+    check_options(options)
     z = z_scores(ratings)
     scales = list(dict.fromkeys(r.scale for r in ratings))  # as the file first names them
     annotators = len({r.annotator for r in ratings})
-    results = RatingResults(scales=scales, ratings=len(ratings), annotators=annotators, alpha=alpha)
+    results = RatingResults(
+        scales=scales, ratings=len(ratings), annotators=annotators, alpha=alpha, rule=options.rule, level=options.level
+    )
     for scale in scales:
         chosen = [i for i, r in enumerate(ratings) if r.scale == scale]
-        figures = scale_figures([ratings[i] for i in chosen], [z[i] for i in chosen], alpha)
+        rated = [ratings[i] for i in chosen]
+        figures = scale_figures(rated, [z[i] for i in chosen], options)
         for system, entry in figures.items():
             results.systems.setdefault(system, {})[scale] = entry
-        results.agreement[scale] = scale_alpha([ratings[i] for i in chosen])
-        results.consistency[scale] = scale_intra_alpha([ratings[i] for i in chosen])
+        results.agreement[scale] = scale_alpha(rated, options.level)
+        results.consistency[scale] = scale_intra_alpha(rated, options.level)
+        results.consistency_by_annotator[scale] = intra_alpha_by_annotator(rated, options.level)
+        segments = segment_means([(r.system, r.item, r.value) for r in rated])
+        results.paired[scale] = paired_comparisons(list(figures), segments)
     order = scales[0]
     results.systems = dict(sorted(results.systems.items(), key=lambda kv: -kv[1].get(order, {"z": -math.inf})["z"]))
     return results
@@ -244,3 +317,13 @@ def control_p(originals: Sequence[float], degraded: Sequence[float]) -> float:
     """Quality control as Appraise's: one-sided rank-sum p-value that an annotator rated
     the originals higher than their degraded copies (trusted at p <= a threshold)."""
     return rank_sum_p(originals, degraded)
+
+
+def paired_control_p(pairs: Sequence[tuple[float, float]]) -> float:
+    """Quality control of ratings, paired: each ``(original, copy)`` is an annotator's rating
+    of an output and of its own degraded copy; the one-sided sign test's p-value that they
+    rate originals higher (ties left out). n copies all rated lower give 0.5^n: 5 reach 0.05,
+    where the unpaired rank-sum (:func:`control_p`) needs 10 pairs' worth of screens."""
+    wins = sum(original > copy for original, copy in pairs)
+    losses = sum(original < copy for original, copy in pairs)
+    return sign_test_p(wins, losses)

@@ -124,12 +124,12 @@ def test_figures_per_system_and_scale():
     figures = rate_systems(ratings).as_json()
     assert list(figures["systems"]) == ["good", "bad"]
     fluency = {s: figures["systems"][s]["scales"]["fluency"] for s in ("good", "bad")}
-    assert fluency["good"] == {"mean": 4.0, "z": 1.0, "n": 20, "cluster": 1}
-    assert fluency["bad"] == {"mean": 1.0, "z": -1.0, "n": 20, "cluster": 2}
+    assert fluency["good"] == {"mean": 4.0, "z": 1.0, "n": 20, "cluster": 1, "interval": [4.0, 4.0]}
+    assert fluency["bad"] == {"mean": 1.0, "z": -1.0, "n": 20, "cluster": 2, "interval": [1.0, 1.0]}
     assert figures["systems"]["good"]["scales"]["grammaticality"]["cluster"] == 1
     assert figures["systems"]["bad"]["scales"]["grammaticality"]["cluster"] == 1  # one rating each: no difference
     assert figures["agreement"]["alpha"]["fluency"] == 1.0
-    assert figures["signature"].startswith("human:da|z:annotator+scale|cluster:ranksum-neighbours-p<0.05|")
+    assert figures["signature"].startswith("human:da|z:annotator+scale|cluster:wmt23-mannwhitney-segments-p<0.05|")
     assert (
         figures["ratings"] == 42 and figures["annotators"] == 2 and figures["scales"] == ["fluency", "grammaticality"]
     )
@@ -172,7 +172,8 @@ def test_cli_ratings_json_and_table(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out) == rate_systems(read_ratings(path)).as_json()
     assert main(["human", "--ratings", f"mine={path}"]) == 0
     table = capsys.readouterr().out
-    assert "== mine: 24 ratings, 2 annotators ==" in table and "-- fluency (alpha 1.000, within annotators -)" in table
+    assert "== mine: 24 ratings, 2 annotators ==" in table
+    assert "-- fluency (alpha 1.000, within annotators -: x -, y -)" in table
     bad = tmp_path / "bad.csv"
     bad.write_text("annotator,item,system,scale,value\nx,1,A,fluency,\n", encoding="utf-8")
     assert main(["human", "--ratings", str(bad)]) == 2

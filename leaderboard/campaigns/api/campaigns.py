@@ -56,6 +56,12 @@ class CampaignCreateSerializer(serializers.Serializer):
     phase = serializers.CharField(
         required=False, allow_blank=True, max_length=32, help_text="the phase key (default: the current phase)"
     )
+    corpus = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=60,
+        help_text="on a phase of several corpora: the corpus whose texts are shown (e.g. cs-geccc)",
+    )
     annotators = serializers.ListField(
         child=serializers.CharField(max_length=254),
         max_length=200,
@@ -109,6 +115,12 @@ class CampaignCreateSerializer(serializers.Serializer):
         max_length=5,
         help_text='mode rating: [{"name": "fluency", "min": 1, "max": 4}, ...] (default: one 0-100 slider, "quality"); '
         'a scale may name its points, "labels": {"1": "many errors", "4": "no errors"}, shown on the rating screen',
+    )
+    builtin = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        max_length=2,
+        help_text='mode rating: built-in outputs rated beside the systems, "ORIGINAL" (the input), "REFERENCE"',
     )
 
 

@@ -7,8 +7,9 @@ ratings CSV export, so the file holds exactly what the figures counted: read bac
 Controls, as Appraise's direct assessment: a control screen shows a degraded copy of an
 output the same annotator rates on another screen of their queue. Each rated output is
 summarised by the mean of its ratings over the scales, each put on 0..1 by its scale's
-range; per annotator, a one-sided Wilcoxon rank-sum test asks whether their originals
-were rated higher than the degraded copies (trusted at p <= the campaign's threshold).
+range; per annotator, each copy is paired with their own rating of its original (the
+mean, if they saw it twice) and a one-sided sign test asks whether they rated originals
+higher than their copies, ties left out (trusted at p <= the campaign's threshold).
 The degraded copies are never counted; annotators without control screens (a file's) are
 not tested.
 """
@@ -17,9 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.human.ratings import Rating, control_p
+from scoring.human.ratings import Rating, paired_control_p
 
 from ...models import Campaign, Judgment
+from .builtin_outputs import builtin_labels
 from .judgments import system_labels
 
 
@@ -73,14 +75,17 @@ def collect(judgment: Judgment, scales: list[dict], labels: dict[int, str], into
 
 
 def control_outcomes(collected: Collected, threshold: float) -> dict[str, dict]:
-    """Per tested user: the originals' and degraded copies' summaries, p and trust."""
+    """Per tested user: the originals' and degraded copies' summaries, their pairs, p and trust."""
     table: dict[str, dict] = {}
     for user, line, systems, value in collected.degraded:
-        entry = table.setdefault(user, {"originals": [], "degraded": []})
+        entry = table.setdefault(user, {"originals": [], "degraded": [], "pairs": []})
         entry["degraded"].append(value)
-        entry["originals"] += collected.originals.get((user, line, systems), [])
+        originals = collected.originals.get((user, line, systems), [])
+        entry["originals"] += originals
+        if originals:  # a copy whose original they never rated tells nothing
+            entry["pairs"].append((sum(originals) / len(originals), value))
     for entry in table.values():
-        entry["p_value"] = control_p(entry["originals"], entry["degraded"])
+        entry["p_value"] = paired_control_p(entry["pairs"])
         entry["trusted"] = entry["p_value"] <= threshold
     return table
 
@@ -105,13 +110,15 @@ def count_ratings(campaign: Campaign, labels: dict[int, str]) -> CountedRatings:
 def counted_ratings(campaign: Campaign) -> list[Rating]:
     """What the figures count (the ratings CSV export)."""
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
-    return count_ratings(campaign, system_labels(submissions)).ratings
+    return count_ratings(campaign, system_labels(submissions) | builtin_labels(campaign)).ratings
 
 
 def rating_schemes(name: str, systems: dict) -> dict[str, dict[str, float]]:
     """``{"NAME:SCALE": {system: mean z}}``: each scale one scheme of the meta-evaluation."""
     schemes: dict[str, dict[str, float]] = {}
     for system, entry in systems.items():
+        if entry.get("builtin"):
+            continue  # ORIGINAL, REFERENCE: no metric scored them
         for scale, figures in entry.get("scales", {}).items():
             schemes.setdefault(f"{name}:{scale}", {})[system] = figures["z"]
     return schemes

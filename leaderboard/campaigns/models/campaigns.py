@@ -38,6 +38,12 @@ class Campaign(models.Model):
         max_length=NAME_MAX, validators=[visible_name], help_text="unique in the task; in the campaign's addresses"
     )
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.RANKING)
+    corpus = models.SlugField(
+        max_length=60,
+        blank=True,
+        default="",
+        help_text="on a phase of several corpora: the corpus whose texts it shows",
+    )
     systems = models.ManyToManyField(
         "leaderboard.Submission", related_name="campaigns", help_text="the submissions ranked"
     )
@@ -45,6 +51,11 @@ class Campaign(models.Model):
     screens_per_annotator = models.PositiveIntegerField(validators=[MinValueValidator(1), MaxValueValidator(10_000)])
     outputs_per_screen = models.PositiveSmallIntegerField(
         default=5, validators=[MinValueValidator(1), MaxValueValidator(10)], help_text="1 only in mode rating"
+    )
+    builtin = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='mode rating: built-in outputs rated beside the systems ("ORIGINAL", "REFERENCE")',
     )
     scales = models.JSONField(
         default=list, blank=True, help_text='mode rating: [{"name", "min", "max"}], each output rated on each'

@@ -148,14 +148,20 @@ def degraded(
 
 
 def control_for(
-    groups: list[Group], line: int, source: Sequence[str], gold: GoldOf, edits: dict, rng: random.Random
+    groups: list[Group],
+    line: int,
+    source: Sequence[str],
+    gold: GoldOf,
+    edits: dict,
+    rng: random.Random,
+    degrade: Callable = degraded,
 ) -> tuple[int, Copy] | None:
     """(index of the original among ``groups``, copy) for the first output that has a
     surely worse copy, the outputs tried in random order; None when none has."""
     avoid = {g[0] for g in groups}
     for original in rng.sample(range(len(groups)), len(groups)):
         tokens = groups[original][0]
-        made = degraded(tokens, source, edits[(line, tokens)], gold(line), rng, avoid)
+        made = degrade(tokens, source, edits[(line, tokens)], gold(line), rng, avoid)
         if made is not None:
             return original, made
     return None
@@ -168,11 +174,13 @@ def place_controls(
     gold: GoldOf,
     edits_of: EditsOf,
     rng: random.Random,
+    degrade: Callable = degraded,
 ) -> dict[int, tuple[int, tuple[str, ...]]]:
     """``{screen index: (index of the original on the screen, copy)}`` for the plan's
     control screens. A screen none of whose outputs has a surely worse copy takes another
     sentence (its outputs drawn again, at most :data:`MAX_LINES` tried); ``edits`` of the
-    screens' outputs come from ``edits_of``, asked once for all and once per sentence tried."""
+    screens' outputs come from ``edits_of``, asked once for all and once per sentence tried;
+    ``degrade`` makes a copy (:func:`degraded`; a rating campaign's, :mod:`.rating_controls`)."""
     indices = [i for i, screen in enumerate(plan.screens) if screen.control]
     edits = edits_of([(plan.screens[i].line, g[0]) for i in indices for g in plan.screens[i].groups])
     others = sorted(lines)
@@ -180,11 +188,11 @@ def place_controls(
     controls = {}
     for index in indices:
         screen = plan.screens[index]
-        found = control_for(screen.groups, screen.line, sources[screen.line], gold, edits, rng)
+        found = control_for(screen.groups, screen.line, sources[screen.line], gold, edits, rng, degrade)
         for line in rng.sample(others, min(MAX_LINES, len(others))) if found is None else []:
             groups = rng.sample(lines[line], min(room, len(lines[line])))
             edits.update(edits_of([(line, g[0]) for g in groups if (line, g[0]) not in edits]))
-            found = control_for(groups, line, sources[line], gold, edits, rng)
+            found = control_for(groups, line, sources[line], gold, edits, rng, degrade)
             if found is not None:
                 screen.line, screen.groups = line, groups
                 break

@@ -19,6 +19,8 @@ from ...models import Campaign, Phase, SharedTask, Submission
 from ...refusals import Refusal
 from ..insights.judgments import sign_test
 from ..registry import find_mode
+from .builtin import checked_builtin
+from .corpus import checked_corpus
 from .invitations import check_invitees, new_invitations, send_invitations
 from .jobs import run_campaign_job
 from .ratings import check_rating_settings
@@ -39,6 +41,7 @@ class CampaignSettings:
     annotators: list[str]
     screens_per_annotator: int
     phase: str = ""
+    corpus: str = ""  # on a phase of several corpora: the corpus shown (.corpus)
     outputs_per_screen: int = 5
     redundancy: int = 2
     repeats: int = 0
@@ -47,6 +50,7 @@ class CampaignSettings:
     mode: str = Campaign.Mode.RANKING
     systems: list[int] | None = None
     seed: int = 0
+    builtin: list | None = None  # mode rating: "ORIGINAL", "REFERENCE" (.builtin)
     scales: list | None = None  # mode rating: [{"name", "min", "max"}]; None: one 0-100 slider
     guidelines: str = ""
     practice: int = 0
@@ -160,9 +164,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
     phase = Phase.objects.filter(task=task, kind=settings.phase).first() if settings.phase else task.current_phase()
     if phase is None:
         problems.append(f"phase: task {task.slug} has no phase {settings.phase}".strip())
-    elif phase.is_multi_corpus:
-        problems.append(f"phase: {phase.title} has several corpora; a campaign ranks the outputs of one corpus")
-        phase = None
+    corpus = checked_corpus(phase, settings.corpus, problems) if phase is not None else ""
     check_numbers(settings, problems)
     check_controls(settings, problems)
     numbers = {
@@ -170,6 +172,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
         for k in ("outputs_per_screen", "screens_per_annotator", "controls", "repeats", "threshold")
     }
     scales = check_rating_settings(rates(settings), settings.scales, numbers, problems)
+    builtin = checked_builtin(rates(settings), settings.builtin, problems)
     invitees = check_invitees(settings.annotators, problems)
     systems = chosen_systems(phase, settings.systems, problems) if phase is not None else []
     if problems:
@@ -180,6 +183,8 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
             phase=phase,
             name=settings.name,
             mode=settings.mode,
+            corpus=corpus,
+            builtin=builtin,
             scales=scales,
             screens_per_annotator=settings.screens_per_annotator,
             outputs_per_screen=settings.outputs_per_screen,

@@ -19,7 +19,9 @@ from scoring.errant.annotation import annotate
 from ...insights.per_sentence import output_lines
 from ...models import Assignment, Campaign, Screen
 from ...services.data.datasets import load_dataset
+from .builtin import builtin_outputs
 from .controls import place_controls, references_of
+from .corpus import corpus_outputs, corpus_phase
 from .sampling import Plan, PlanError, differing_lines, output_key, plan_campaign
 
 
@@ -72,11 +74,14 @@ def shown_edit(edit: scoring.Edit, source: Sequence[str]) -> dict:
 
 
 def system_outputs(campaign: Campaign, dataset: scoring.Dataset) -> dict[int, list[list[str]]]:
-    """``{submission id: tokens per line}`` of the campaign's systems."""
+    """``{submission id: tokens per line}`` of the campaign's systems (on a phase of several
+    corpora, their outputs for the campaign's corpus: :mod:`.corpus`)."""
     outputs = {}
-    for submission in campaign.systems.all().defer("content"):
+    shown = corpus_outputs(campaign, list(campaign.systems.all().defer("content")))
+    for pk, submission in shown.items():
         lines = output_lines(submission)[: len(dataset)]
-        outputs[submission.pk] = dataset.split(lines)
+        outputs[pk] = dataset.split(lines)
+    outputs.update(builtin_outputs(campaign, dataset))
     return outputs
 
 
@@ -169,7 +174,7 @@ def assignments(campaign: Campaign, plan: Plan, screens: list[Screen], slots: di
 def prepare_campaign(campaign: Campaign, key: Callable[[int], str] = output_key) -> str:
     """Sample and store the screens and queues; the campaign ends ready or failed. ``key``
     names a screen's outputs (the mode's letters: :meth:`.modes.ranking.Ranking.key`)."""
-    dataset = load_dataset(campaign.phase.dataset_id)
+    dataset = load_dataset(corpus_phase(campaign).dataset_id)
     annotators, slots = queue_slots(campaign)
     rng = random.Random(campaign.seed)
     try:

@@ -16,11 +16,15 @@ from ...board_version import board_changed
 from ...models import Campaign
 from .jobs import run_campaign_job
 from .judgments import ensure_judgments
+from .publishable import check_publishable
 
 
 def set_published(campaign: Campaign, published: bool) -> None:
     """Also gives the phase an (empty) judgments row when it has none, so that its
-    meta-evaluation exists and includes the campaign's schemes."""
+    meta-evaluation exists and includes the campaign's schemes. Refuses a rating campaign
+    with no counted rating (:mod:`.publishable`)."""
+    if published:
+        check_publishable(campaign)
     with transaction.atomic():  # the flag and the pool's new version are seen together
         Campaign.objects.filter(pk=campaign.pk).update(published=published)
         if published:

@@ -5,7 +5,8 @@
 2. ``scoring.human.ratings.rate_systems``: per system and scale the mean rating, the mean
    per-annotator z-score, the ratings counted and the cluster; Krippendorff's alpha per scale.
 3. Every metric's correlation with each scale's z over the rated systems (3 or more), as
-   the meta-evaluation computes it: each scale is a scheme.
+   the meta-evaluation computes it: each scale is a scheme; and at the essay level
+   (:mod:`.essay_meta`): each metric's per-item score against each item's mean rating.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from scoring.meta import HumanJudgments, meta_evaluate
 from ...models import Campaign, MetricResult
 from ..insights.judgments import system_labels
 from ..insights.ratings import count_ratings
+from .builtin import builtin_labels, mark_builtin
+from .corpus import corpus_outputs
+from .essay_meta import essay_correlations
 
 log = logging.getLogger(__name__)
 CORRELATION_SAMPLES = 1000
@@ -29,10 +33,11 @@ MIN_SYSTEMS_FOR_CORRELATION = 3
 
 def scale_correlations(campaign: Campaign, systems: dict, labels: dict[int, str]) -> dict:
     """``{score path: {SCALE: entry}}`` over the rated systems."""
-    ids = {name: pk for pk, name in labels.items() if name in systems}
+    ids = {name: pk for pk, name in labels.items() if name in systems and pk > 0}  # no built-in output
     if len(ids) < MIN_SYSTEMS_FOR_CORRELATION:
         return {}
-    by_id = {pk: name for name, pk in ids.items()}
+    shown = corpus_outputs(campaign, list(campaign.systems.filter(pk__in=ids.values())))
+    by_id = {shown[pk].pk: name for name, pk in ids.items() if pk in shown}  # a corpus's own scores
     statistics: dict[str, dict] = {name: {} for name in ids}
     for pk, metric, stats in MetricResult.objects.filter(submission_id__in=by_id).values_list(
         "submission_id", "metric", "statistics"
@@ -74,7 +79,7 @@ def annotator_rows(campaign: Campaign, counted) -> list[dict]:
 def rating_results(campaign: Campaign) -> dict:
     """The campaign page's and API's figures, as JSON."""
     submissions = list(campaign.systems.select_related("team").order_by("pk"))
-    labels = system_labels(submissions)
+    labels = system_labels(submissions) | builtin_labels(campaign)
     counted = count_ratings(campaign, labels)
     scales = [s["name"] for s in campaign.scales]
     results: dict = {"systems": {}, "scales": scales, "agreement": {"alpha": {}, "intra_alpha": {}}}
@@ -98,8 +103,10 @@ def rating_results(campaign: Campaign) -> dict:
             "excluded": {"untrusted_judgments": counted.excluded_judgments},
             "system_ids": {name: pk for pk, name in labels.items()},
             "correlations": scale_correlations(campaign, results["systems"], labels) if results["systems"] else {},
+            "essay_correlations": essay_correlations(campaign, counted.ratings, labels),
             "threshold": campaign.threshold,
             "message": message,
         }
     )
+    mark_builtin(campaign, results)
     return results

@@ -6,7 +6,8 @@ be 1: a whole essay per screen, as MultiGEC-2025). A control is never shown besi
 original, where the difference would give it away: the control screen keeps its outputs
 (a regular screen of that annotator's, counted as any other), and a second screen shows
 the same outputs with one replaced by its degraded copy (:func:`.controls.place_controls`,
-the ranking's: surely worse), placed in the same annotator's queue away from the first. The annotator's
+with :func:`.rating_controls.rating_copy`: one error per 15 tokens, each counted against
+every reference), placed in the same annotator's queue away from the first. The annotator's
 rating of the copy is then compared with their rating of its original
 (:mod:`leaderboard.campaigns.insights.ratings`). Each control thus adds one screen to the
 annotator's queue.
@@ -23,7 +24,9 @@ import scoring
 from ...models import Assignment, Campaign, Screen
 from ...services.data.datasets import load_dataset
 from .controls import place_controls, references_of
+from .corpus import corpus_phase
 from .prepare import assignments, build_rows, edits_of, queue_slots, shown_edit, system_outputs
+from .rating_controls import rating_copy
 from .sampling import Group, Plan, PlanError, differing_lines, output_key, plan_campaign
 
 
@@ -92,7 +95,7 @@ def planned(campaign: Campaign, dataset: scoring.Dataset, annotators: list[int])
 
 def prepare_ratings(campaign: Campaign) -> str:
     """Sample and store the screens and queues; the campaign ends ready or failed."""
-    dataset = load_dataset(campaign.phase.dataset_id)
+    dataset = load_dataset(corpus_phase(campaign).dataset_id)
     rng = random.Random(campaign.seed)
     annotators, slots = queue_slots(campaign)
     try:
@@ -102,7 +105,7 @@ def prepare_ratings(campaign: Campaign) -> str:
         return Campaign.Status.FAILED
     refill(plan, lines, campaign.outputs_per_screen, rng)
     copies = place_controls(
-        plan, lines, dataset.sources, references_of(dataset), lambda pairs: edits_of(dataset, pairs), rng
+        plan, lines, dataset.sources, references_of(dataset), lambda pairs: edits_of(dataset, pairs), rng, rating_copy
     )
     edits = edits_of(dataset, [(s.line, g[0]) for s in plan.screens for g in s.groups])
     edits.update(edits_of(dataset, [(plan.screens[i].line, made) for i, (_, made) in copies.items()]))

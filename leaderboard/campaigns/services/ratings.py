@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.human.rank_sum import best_p
+from scoring.human.rating_intervals import sign_test_p
 
 from ...models import Campaign, Judgment
 from .judging import JudgmentError, check_seconds, open_assignment, shown, store
@@ -104,8 +104,8 @@ def check_rating_settings(rates: bool, scales: object, numbers: dict, problems: 
 
 
 def check_rating_controls(numbers: dict, problems: list[str]) -> None:
-    """Refuse control screens too few for the rank-sum test ever to reach the threshold
-    (n originals against n copies give at best p = 1 / C(2n, n)): nobody would be trusted."""
+    """Refuse control screens too few for the paired sign test ever to reach the threshold
+    (n copies each rated below its original give at best p = 0.5^n): nobody would be trusted."""
     screens, share, repeats, threshold = (
         numbers[k] for k in ("screens_per_annotator", "controls", "repeats", "threshold")
     )
@@ -114,14 +114,14 @@ def check_rating_controls(numbers: dict, problems: list[str]) -> None:
     if not (screens >= 1 and 0 <= share <= 0.5 and repeats >= 0 and 0 <= threshold <= 1):
         return
     controls = shares(int(screens), share, int(repeats))[1]
-    if controls == 0 or best_p(controls) <= threshold:
+    if controls == 0 or sign_test_p(controls, 0) <= threshold:
         return
-    needed = next((n for n in range(1, 64) if best_p(n) <= threshold), None)
+    needed = next((n for n in range(1, 64) if sign_test_p(n, 0) <= threshold), None)
     remedy = f"give each annotator at least {needed} control screens" if needed else "set controls to 0"
     problems.append(
-        f"controls: {controls} control screens per annotator give at best p = {best_p(controls):.3g} (one-sided "
-        f"rank-sum), above the threshold {threshold}, so no annotator could be trusted; {remedy}, raise the threshold, "
-        "or set controls to 0"
+        f"controls: {controls} control screens per annotator give at best p = {sign_test_p(controls, 0):.3g} "
+        f"(one-sided paired sign test), above the threshold {threshold}, so no annotator could be trusted; "
+        f"{remedy}, raise the threshold, or set controls to 0"
     )
 
 

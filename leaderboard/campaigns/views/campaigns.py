@@ -101,10 +101,11 @@ class CampaignForm(forms.Form):
 
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
-        phases = [p for p in phases_in_order(task) if not p.is_multi_corpus]
-        self.fields["phase"].choices = [(p.kind, p.title) for p in phases]
+        phases = list(phases_in_order(task))
+        self.fields["phase"].choices = phase_choices(phases)
         current = task.current_phase()
-        self.fields["phase"].initial = current.kind if current else None
+        kinds = [value for value, _ in self.fields["phase"].choices]
+        self.fields["phase"].initial = next((v for v in kinds if current and v.split("/")[0] == current.kind), None)
         self.fields["systems"].choices = [(str(s.pk), f"#{s.pk} {s.display_name}") for s in scored_systems(phases)]
 
     def clean(self):
@@ -124,9 +125,11 @@ class CampaignForm(forms.Form):
     def settings(self) -> CampaignSettings:
         data = self.cleaned_data
         names = data["invitees"]
+        phase, _, corpus = data["phase"].partition("/")
         return CampaignSettings(
             name=data["name"],
-            phase=data["phase"],
+            phase=phase,
+            corpus=corpus,
             annotators=names,
             screens_per_annotator=data["screens_per_annotator"],
             outputs_per_screen=data["outputs_per_screen"],
@@ -141,6 +144,18 @@ class CampaignForm(forms.Form):
             guidelines=data["guidelines"],
             practice=data["practice"] or 0,
         )
+
+
+def phase_choices(phases) -> list[tuple[str, str]]:
+    """A phase of one corpus is one choice; a phase of several, one choice a corpus
+    (``KIND/CORPUS``): a campaign shows one corpus's texts."""
+    choices = []
+    for p in phases:
+        if p.is_multi_corpus:
+            choices += [(f"{p.kind}/{c.corpus}", f"{p.title}: {c.corpus}") for c in p.corpora() if c.corpus]
+        else:
+            choices.append((p.kind, p.title))
+    return choices
 
 
 def scales_of(text: str) -> list | None:

@@ -40,7 +40,7 @@ def create(organizer, capture, **extra):
         "scales": SCALES,
         "annotators": ["ann1", "ann2"],
         "outputs_per_screen": 1,
-        "screens_per_annotator": 12,
+        "screens_per_annotator": 15,
         "controls": 0.34,
         "threshold": 0.05,
         **extra,
@@ -102,7 +102,7 @@ def test_scales_are_checked_at_creation(organizer, django_capture_on_commit_call
         answer.json()
     )
     answer = create(organizer, django_capture_on_commit_callbacks, name="few", screens_per_annotator=6, controls=0.2)
-    assert answer.status_code == 400 and "rank-sum" in json.dumps(answer.json())  # 1 control: p >= 0.5
+    assert answer.status_code == 400 and "paired sign test" in json.dumps(answer.json())  # 1 control: p = 0.5
 
 
 def test_slider_by_default(organizer, django_capture_on_commit_callbacks):
@@ -165,7 +165,7 @@ def test_figures_controls_export_and_the_library_agree(campaign, organizer, djan
     assert summary["excluded"]["untrusted_judgments"] > 0
     some = next(iter(summary["systems"].values()))
     assert set(some["scales"]) == {"grammaticality", "fluency"}
-    assert set(some["scales"]["fluency"]) == {"mean", "z", "n", "cluster"}
+    assert set(some["scales"]["fluency"]) == {"mean", "z", "n", "cluster", "interval"}
     assert set(summary["agreement"]["alpha"]) == {"grammaticality", "fluency"}
     exported = organizer.get(BASE + "essays/judgments.csv")
     assert exported.status_code == 200 and exported.content.startswith(b"annotator,item,system,scale,value\r\n")
@@ -221,6 +221,7 @@ def test_import_ratings_makes_a_rating_campaign(insight_task, organizer, django_
         "z": pytest.approx(1.069045, abs=1e-6),
         "n": 6,
         "cluster": 1,
+        "interval": [4.0, 4.0],
     }
     assert summary["agreement"]["alpha"]["fluency"] == 1.0
     again = upload(organizer, "file-da", "\n".join(rows) + "\n")
