@@ -17,7 +17,7 @@ from pathlib import Path
 from xml.parsers import expat
 
 from ..errors import InputError, Problem, ProblemCollector
-from ..integers import whole_number
+from ..fields.integers import whole_number
 from ..readers import as_bytes
 
 MAX_BYTES = 64 * 1024 * 1024

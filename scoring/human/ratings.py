@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError, Problem, ProblemCollector
+from ..fields.spreadsheet import read_cell, safe_cell
 from ..readers import as_bytes
-from ..spreadsheet import read_cell, safe_cell
 from ..version import __version__
 from .alpha import interval_alpha
 from .rank_sum import neighbour_clusters, rank_sum_p

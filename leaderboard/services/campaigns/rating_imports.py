@@ -15,8 +15,8 @@ import math
 from django.db import transaction
 
 import scoring
+from scoring.fields.integers import whole_number
 from scoring.human.ratings import Rating, read_ratings
-from scoring.integers import whole_number
 
 from ...insights.campaign_judgments import system_labels
 from ...models import Campaign, Judgment, Phase
