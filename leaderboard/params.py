@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from scoring.safe.integers import whole_number
+from scoring.fields.integers import whole_number
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")
 LARGEST = 2**31 - 1  # fits every integer column
@@ -47,7 +47,7 @@ def choice(query, name: str, choices: Sequence[str], default: str = "") -> str:
 
 def integer(value: object, name: str, *, minimum: int = 0, maximum: int = LARGEST) -> int:
     """The one integer parser of query parameters, form fields and imported fields
-    (:func:`scoring.safe.integers.whole_number`: ASCII digits, bounded): a
+    (:func:`scoring.fields.integers.whole_number`: ASCII digits, bounded): a
     :class:`BadParameter` naming the field and the range otherwise."""
     parsed = whole_number(value, minimum=minimum, maximum=maximum)
     if parsed is None:

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from scoring import is_count, label, value_at
-from scoring.safe.spreadsheet import safe_cell
+from scoring.fields.spreadsheet import safe_cell
 
 FORMATS = {
     "csv": "text/csv; charset=utf-8",
@@ -125,7 +125,7 @@ def annotator_type_table(comparison: dict, caption: str) -> Table:
     return Table(caption, columns, body, scores, groups)
 
 
-csv_cell = safe_cell  # the project's one CSV escaping (scoring/safe/spreadsheet.py), named for this module's callers
+csv_cell = safe_cell  # the project's one CSV escaping (scoring/fields/spreadsheet.py), named for this module's callers
 
 
 def to_csv(table: Table) -> str:

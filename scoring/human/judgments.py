@@ -17,8 +17,8 @@ from pathlib import Path
 from xml.parsers import expat
 
 from ..errors import InputError, Problem, ProblemCollector
+from ..fields.integers import whole_number
 from ..readers import as_bytes
-from ..safe.integers import whole_number
 
 MAX_BYTES = 64 * 1024 * 1024
 ITEM, TRANSLATION = "ranking-item", "translation"

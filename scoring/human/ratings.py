@@ -39,8 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError, Problem, ProblemCollector
+from ..fields.spreadsheet import read_cell, safe_cell
 from ..readers import as_bytes
-from ..safe.spreadsheet import read_cell, safe_cell
 from ..version import __version__
 from .alpha import INTERVAL, alpha_of
 from .rank_sum import neighbour_clusters, rank_sum_p

@@ -59,12 +59,12 @@ def test_the_export_endpoint_neutralises_a_formula_named_system(insight_task, cl
     assert "'" + FORMULA in [r[2] for r in rows] and FORMULA not in [r[2] for r in rows]
 
 
-# -- every CSV writer goes through the one escaping (scoring/safe/spreadsheet.py) --------------
+# -- every CSV writer goes through the one escaping (scoring/fields/spreadsheet.py) --------------
 
 
 def test_the_exports_csv_cell_is_the_one_escaping():
     from leaderboard.insights import exports
-    from scoring.safe.spreadsheet import read_cell, safe_cell
+    from scoring.fields.spreadsheet import read_cell, safe_cell
 
     assert exports.csv_cell is safe_cell
     assert all(read_cell(safe_cell(v)) == v for v in HOSTILE + ["T5", "'quoted", "a=b"])

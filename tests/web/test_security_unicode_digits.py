@@ -14,7 +14,7 @@ from django.test import Client
 
 from leaderboard import params
 from leaderboard.models import Campaign, Invitation
-from scoring.safe.integers import whole_number
+from scoring.fields.integers import whole_number
 from tests.campaigns.support import make_campaign
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ import math
 from django.db import transaction
 
 import scoring
+from scoring.fields.integers import whole_number
 from scoring.human.ratings import Rating, read_ratings
-from scoring.safe.integers import whole_number
 
 from ...models import Campaign, Judgment, Phase
 from ..insights.judgments import system_labels

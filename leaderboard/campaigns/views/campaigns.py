@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from scoring import label
-from scoring.safe.integers import whole_number
+from scoring.fields.integers import whole_number
 
 from ... import access
 from ...models import Campaign, SharedTask

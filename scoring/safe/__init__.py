@@ -1,2 +1,0 @@
-"""Values from users made safe at the edges: integers parsed from ASCII digits only, and
-spreadsheet cells that cannot run as formulas."""
