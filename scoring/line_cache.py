@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from .errant.edits import Edit
 from .nlp import import_spacy
+from .parse_bytes import serialiser
 
 MAX_LINES = 50_000  # a bound on memory for long-lived workers (a parse is ~10 kB)
 
@@ -37,10 +38,8 @@ class LineStore(Protocol):
 
 
 def doc_to_bytes(doc) -> bytes:
-    import_spacy()
-    from spacy.tokens import DocBin
-
-    return DocBin(docs=[doc], store_user_data=False).to_bytes()
+    """One parse as a DocBin's bytes (:class:`ParseSerialiser`, built once per process)."""
+    return serialiser().to_bytes(doc)
 
 
 def docs_from_bytes(data: bytes, vocab) -> list:
