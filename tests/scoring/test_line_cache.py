@@ -74,8 +74,7 @@ def test_one_serialiser_gives_docbins_own_bytes_and_the_same_parses(monkeypatch)
     equal DocBin's own, and decode to the same parse."""
     import srsly.msgpack
 
-    from scoring.line_cache import doc_to_bytes, docs_from_bytes
-    from scoring.parse_bytes import ParseSerialiser
+    from scoring.line_cache import ParseSerialiser, doc_to_bytes, docs_from_bytes
 
     pipeline = get_pipeline("en", "full")
     docs = pipeline.parse([tuple(line.split()) for line in [*SOURCE, *REF, "A  line with ' odd \" tokens ."]])
@@ -97,7 +96,7 @@ def test_one_serialiser_gives_docbins_own_bytes_and_the_same_parses(monkeypatch)
 
 
 def test_a_spacy_that_lays_its_bytes_out_otherwise_gets_docbins_own(monkeypatch):
-    from scoring.parse_bytes import ParseSerialiser
+    from scoring.line_cache import ParseSerialiser
 
     docs = get_pipeline("en", "full").parse([tuple(SOURCE[0].split())])
     serialiser = ParseSerialiser()
