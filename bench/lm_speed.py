@@ -1,20 +1,31 @@
-"""Sentences (or essays) a second through Scribendi's perplexity, for the model in GEC_LM_MODEL.
+"""Scribendi's tokens per CPU second beside the floor: the same model's bare forward pass.
 
-Reads the first ``--lines`` lines of a multilingual demo corpus's source (Icelandic
-sentences by default; ``--corpus uk-ua-gec`` for essays) as the metric reads them (BOS as
-text, groups of ``GEC_LM_BATCH_SIZE``, EOS padding) on ``GEC_LM_DEVICE`` in each dtype
-asked, and prints lines and tokens a second, wall and CPU (CPU seconds stay stable on a
-busy machine). The figures are recorded in docs/benchmarks.md; the time budget's
-``SECONDS_PER_1K_TOKENS_AND_GB`` (leaderboard/services/scoring_jobs/cost.py) comes from them.
+Scores one system of a multilingual demo corpus (the Icelandic one by default: 250
+sentences, the source and the ``eager`` system, about 30,000 tokens) with ``python -m
+scoring --metrics scribendi`` in a child process, start-up included, on
+``GEC_LM_DEVICE`` in the metric's dtype; then, in this process, runs the floor: the same
+model's forward pass and a log-softmax over the same batches the library read (its
+:func:`scoring.lm.scribendi.reading_plan`: each changed line and its source, padded as
+the script pads them), nothing else. Both are CPU seconds (this process's and its
+children's), which hold on a busy machine. Printed: the corpus's tokens (source and
+output, as the model's tokenizer counts them) per CPU second of the library, the tokens
+the model read per CPU second of the library and of the floor, and their ratios.
+``--script-floor`` adds the floor of reading every line in the script's groups of 4 (what
+the reference script reads).
 
-    GEC_LM_MODEL=/path/to/model python bench/lm_speed.py [--corpus is-iceec] [--lines 40] [--dtypes bfloat16,float32]
+    GEC_LM_MODEL=$(python scripts/lm_demo_model.py) python bench/lm_speed.py [--corpus is-iceec]
+        [--system eager] [--lines 250] [--script-floor] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,40 +33,135 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring.lm import runtime  # noqa: E402
-from scoring.lm.scribendi import perplexities, prepare_tokenizer  # noqa: E402
+from scoring.lm.scribendi import padded_batch, prepare_tokenizer, reading_plan, token_ids  # noqa: E402
+from scoring.metrics.scribendi import DEFAULT_BATCH, DEFAULT_DTYPE  # noqa: E402
 
 MULTIGEC = ROOT / "leaderboard" / "demo_data" / "multigec"
 
 
-def measure(path: Path, dtype: str, lines: list[str], batch: int) -> dict:
-    device = runtime.resolve_device()
-    loaded = runtime.load_causal_lm(path, runtime.LM_MODEL, device, dtype)
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def library_run(corpus: Path, system: str, lines: int, lang: str, work: Path) -> dict:
+    """The CLI in a child process on the first ``lines`` lines: CPU seconds, wall, its figures."""
+    files = {}
+    for name, path in (
+        ("source", corpus / "source.txt"),
+        ("ref", corpus / "ref1.txt"),
+        ("hyp", corpus / "systems" / f"{system}.txt"),
+    ):
+        files[name] = work / f"{name}.txt"
+        files[name].write_text(
+            "\n".join(path.read_text(encoding="utf-8").splitlines()[:lines]) + "\n", encoding="utf-8"
+        )
+    command = [sys.executable, "-m", "scoring", "--source", str(files["source"]), "--ref", str(files["ref"])]
+    command += ["--hyp", f"{system}={files['hyp']}", "--metrics", "scribendi", "--lang", lang, "--json"]
+    cpu, wall = children_cpu(), time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    cpu, wall = children_cpu() - cpu, time.perf_counter() - wall
+    if done.returncode:
+        sys.exit(f"lm_speed: the library's run failed: {done.stderr[-2000:]}")
+    scores = json.loads(done.stdout)["systems"][system]["scribendi"]
+    return {"cpu_s": cpu, "wall_s": wall, "scores": scores}
+
+
+def floor_run(loaded, batches: list[tuple[int, list[list[int]]]]) -> float:
+    """CPU seconds of the model's forward pass and a log-softmax over ``batches``, nothing else."""
+    import torch
+
+    cpu = time.process_time()
+    for length, rows in batches:
+        input_ids, mask = padded_batch(loaded, rows, length)
+        with torch.inference_mode():
+            logits = loaded.model(input_ids.to(loaded.device), attention_mask=mask.to(loaded.device)).logits
+            torch.log_softmax(logits, dim=-1)
+    return time.process_time() - cpu
+
+
+def library_batches(ids: list[list[int]], changed: list[int], batch: int) -> list[tuple[int, list[list[int]]]]:
+    lengths = [len(row) for row in ids]
+    return [(length, [ids[i] for i in rows]) for length, rows in reading_plan(lengths, changed, batch)]
+
+
+def script_batches(ids: list[list[int]], batch: int) -> list[tuple[int, list[list[int]]]]:
+    groups = [ids[start : start + batch] for start in range(0, len(ids), batch)]
+    return [(max(len(row) for row in group), group) for group in groups]
+
+
+def measure(args) -> dict:
+    corpus = MULTIGEC / args.corpus
+    lang = json.loads((corpus / "corpus.json").read_text(encoding="utf-8"))["language"]
+    dtype, batch = runtime.resolve_dtype(DEFAULT_DTYPE), runtime.resolve_batch_size(DEFAULT_BATCH)
+    with tempfile.TemporaryDirectory(prefix="lm-speed-") as work:
+        library = library_run(corpus, args.system, args.lines, lang, Path(work))
+    path = runtime.model_directory(runtime.LM_MODEL)
+    loaded = runtime.load_causal_lm(path, runtime.LM_MODEL, runtime.resolve_device(), dtype)
     prepare_tokenizer(loaded, runtime.LM_MODEL)
-    tokens = sum(len(loaded.tokenizer(loaded.tokenizer.bos_token + line)["input_ids"]) for line in lines)
-    wall, cpu = time.perf_counter(), time.process_time()
-    perplexities(loaded, lines, batch, runtime.LM_MODEL)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return {"dtype": dtype, "device": device, "lines": len(lines), "tokens": tokens, "wall": wall, "cpu": cpu}
+    read = lambda name: [" ".join(line.split()) for line in name.read_text(encoding="utf-8").splitlines()[: args.lines]]  # noqa: E731
+    sources, outputs = read(corpus / "source.txt"), read(corpus / "systems" / f"{args.system}.txt")
+    changed = [i for i, (s, o) in enumerate(zip(sources, outputs)) if s != o]
+    source_ids, output_ids = token_ids(loaded, sources), token_ids(loaded, outputs)
+    batches = library_batches(source_ids, changed, batch) + library_batches(output_ids, changed, batch)
+    model_tokens = sum(len(row) for _, rows in batches for row in rows)
+    corpus_tokens = sum(map(len, source_ids)) + sum(map(len, output_ids))
+    floor_cpu = floor_run(loaded, batches)
+    found = {
+        "corpus": args.corpus,
+        "system": args.system,
+        "lines": len(sources),
+        "changed_lines": len(changed),
+        "model": str(path),
+        "dtype": dtype,
+        "batch": batch,
+        "device": loaded.device,
+        "threads": __import__("torch").get_num_threads(),
+        "corpus_tokens": corpus_tokens,
+        "model_tokens": model_tokens,
+        "library": {
+            "cpu_s": round(library["cpu_s"], 2),
+            "wall_s": round(library["wall_s"], 2),
+            "tokens_per_cpu_s": round(corpus_tokens / library["cpu_s"], 1),
+            "model_tokens_per_cpu_s": round(model_tokens / library["cpu_s"], 1),
+            "scribendi": library["scores"],
+        },
+        "floor": {"cpu_s": round(floor_cpu, 2), "tokens_per_cpu_s": round(model_tokens / floor_cpu, 1)},
+    }
+    found["ratio"] = round(found["library"]["tokens_per_cpu_s"] / found["floor"]["tokens_per_cpu_s"], 3)
+    found["ratio_model_tokens"] = round(
+        found["library"]["model_tokens_per_cpu_s"] / found["floor"]["tokens_per_cpu_s"], 3
+    )
+    if args.script_floor:
+        everything = script_batches(source_ids, batch) + script_batches(output_ids, batch)
+        cpu = floor_run(loaded, everything)
+        found["script_floor"] = {"cpu_s": round(cpu, 2), "tokens_per_cpu_s": round(corpus_tokens / cpu, 1)}
+    found["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    return found
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default="is-iceec")
-    parser.add_argument("--lines", type=int, default=40)
-    parser.add_argument("--dtypes", default="bfloat16,float32")
+    parser.add_argument("--system", default="eager")
+    parser.add_argument("--lines", type=int, default=250)
+    parser.add_argument("--script-floor", action="store_true", help="also the floor of reading every line")
+    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    path = runtime.model_directory(runtime.LM_MODEL)
-    lines = (MULTIGEC / args.corpus / "source.txt").read_text(encoding="utf-8").splitlines()[: args.lines]
-    batch = runtime.resolve_batch_size(4)
-    weights = runtime.weights_gb([path])
-    print(f"model {path} ({weights:.2f} GB of weights on disk), batch {batch}, load {os.getloadavg()[0]:.1f}")
-    for dtype in args.dtypes.split(","):
-        r = measure(path, dtype, lines, batch)
-        print(
-            f"{r['dtype']:9} {r['device']}: {r['lines']} lines, {r['tokens']} tokens: "
-            f"{r['lines'] / r['wall']:.2f} lines/s, {r['tokens'] / r['wall']:.0f} tokens/s wall; "
-            f"{r['tokens'] / r['cpu']:.0f} tokens per CPU second ({r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU)"
-        )
+    found = measure(args)
+    if args.json:
+        print(json.dumps(found, indent=1))
+        return
+    library, floor = found["library"], found["floor"]
+    print(
+        f"{found['corpus']} / {found['system']}: {found['lines']} lines ({found['changed_lines']} changed), "
+        f"{found['corpus_tokens']} tokens, {found['model_tokens']} read by the model; {found['dtype']}, batch "
+        f"{found['batch']}, {found['threads']} threads, load {found['load_average']}\\n"
+        f"library: {library['cpu_s']} CPU s ({library['wall_s']} s wall), {library['tokens_per_cpu_s']} tokens per "
+        f"CPU second ({library['model_tokens_per_cpu_s']} of the model's)\\n"
+        f"floor:   {floor['cpu_s']} CPU s, {floor['tokens_per_cpu_s']} tokens per CPU second\\n"
+        f"ratio:   {found['ratio']} ({found['ratio_model_tokens']} on the tokens the model read)"
+    )
 
 
 if __name__ == "__main__":

@@ -193,6 +193,12 @@ GEC_CAMPAIGN_RANK_EVERY = float(os.environ.get("GEC_CAMPAIGN_RANK_EVERY", "30"))
 GEC_CAMPAIGN_MIN_RANKINGS = int(os.environ.get("GEC_CAMPAIGN_MIN_RANKINGS", "100"))
 GEC_MAX_UPLOAD_MB = float(os.environ.get("GEC_MAX_UPLOAD_MB", "10"))
 GEC_MAX_GOLD_MB = float(os.environ.get("GEC_MAX_GOLD_MB", "100"))  # an organizer's gold files or zip, unpacked
+# What one input file may hold (an output, a source, a reference, an M2 gold), counted as
+# the library counts (scoring/limits.py): whitespace tokens and characters. A task's own
+# per-line limit is its max_tokens; these bound a whole file, so a whole job. Raise them
+# for tasks past ~10,000 sentences (docs/input-limits.md has the 20,000-sentence costs).
+GEC_MAX_FILE_TOKENS = int(os.environ.get("GEC_MAX_FILE_TOKENS", "250000"))
+GEC_MAX_FILE_CHARS = int(os.environ.get("GEC_MAX_FILE_CHARS", "2500000"))
 # Who is in a phase's GoToScorer pool: "latest" = each team's latest scored submission
 # plus baselines; "all" = every scored submission.
 GEC_POOL = os.environ.get("GEC_POOL", "latest")

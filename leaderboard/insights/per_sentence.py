@@ -18,6 +18,7 @@ from __future__ import annotations
 import scoring
 
 from ..models import MetricResult, Submission
+from ..models.shared_tasks import input_limits
 from .exports import Table
 
 SCORE_COLUMNS = ("p", "r", "f", "score")  # fractions in [0, 1], shown as percentages
@@ -27,7 +28,7 @@ def output_lines(submission: Submission) -> list[str]:
     """The submission's corrected sentences as uploaded (an M2 upload: its edits applied)."""
     content = bytes(Submission.objects.values_list("content", flat=True).get(pk=submission.pk))
     if submission.filename.lower().endswith(scoring.M2_SUFFIXES):
-        corpus = scoring.read_m2(content, name=submission.filename)
+        corpus = scoring.read_m2(content, name=submission.filename, limits=input_limits())
         system = corpus.annotator_ids[0] if corpus.annotator_ids else 0
         return [
             " ".join(scoring.apply_edits(src, block.get(system) or []))

@@ -20,6 +20,19 @@ def at_most_in_database(field: str, limit: int, name: str) -> models.CheckConstr
     )
 
 
+def input_limits(line_tokens: int | None = None):
+    """The library's :class:`scoring.Limits` on this site: ``line_tokens`` per line (a
+    task's ``max_tokens``; default the library's), ``GEC_MAX_FILE_TOKENS`` and
+    ``GEC_MAX_FILE_CHARS`` per file, the library's characters per line."""
+    from scoring import MAX_LINE_TOKENS, Limits
+
+    return Limits(
+        line_tokens=MAX_LINE_TOKENS if line_tokens is None else line_tokens,
+        file_tokens=settings.GEC_MAX_FILE_TOKENS,
+        file_chars=settings.GEC_MAX_FILE_CHARS,
+    )
+
+
 class SharedTaskQuerySet(models.QuerySet):
     def listed(self):
         """Tasks participants can open: the gold is ready and a phase exists. The rest
@@ -276,9 +289,8 @@ class Dataset(models.Model):
         return {"lang": self.lang, "pipeline": self.pipeline or None}
 
     def limits(self):
-        from scoring import Limits
-
-        return Limits(line_tokens=self.max_tokens)
+        """The library's limits for this dataset's files: its own per-line tokens, the site's per-file totals."""
+        return input_limits(self.max_tokens)
 
     @property
     def is_prepared(self) -> bool:

@@ -27,7 +27,8 @@ reports the plain sum. Both are kept (:func:`corpus_scores`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from rapidfuzz.distance import Indel
 
@@ -85,22 +86,95 @@ def prepare_tokenizer(loaded: LoadedModel, setting_name: str) -> None:
 def perplexities(
     loaded: LoadedModel, texts: Sequence[str], batch_size: int, setting_name: str, what: str = "line"
 ) -> list[float]:
-    """The script's perplexity of every text, in groups of ``batch_size`` consecutive texts
-    padded together. A text past the model's context is an :class:`InputError` naming its line."""
+    """The script's perplexity of every text (:func:`perplexities_of` on all of them)."""
+    found = perplexities_of(loaded, texts, range(len(texts)), batch_size, setting_name, what)
+    return [found[i] for i in range(len(texts))]
+
+
+def token_ids(loaded: LoadedModel, texts: Sequence[str]) -> list[list[int]]:
+    """Each text's token ids as the script's tokenizer call makes them (BOS prepended as text)."""
+    tokenizer = loaded.tokenizer
+    return tokenizer([tokenizer.bos_token + text for text in texts])["input_ids"]
+
+
+def group_lengths(lengths: Sequence[int], batch_size: int) -> list[int]:
+    """Each text's padded length in the script: the longest of its group of ``batch_size``
+    consecutive texts."""
+    padded = []
+    for start in range(0, len(lengths), batch_size):
+        group = lengths[start : start + batch_size]
+        padded += [max(group)] * len(group)
+    return padded
+
+
+def reading_plan(
+    lengths: Sequence[int], wanted: Iterable[int], batch_size: int, rows_per_batch: int | None = None
+) -> list[tuple[int, list[int]]]:
+    """``(padded length, text indices)`` of each forward pass that reads the texts ``wanted``
+    as the script reads them: each padded to its script group's longest (:func:`group_lengths`),
+    texts of one padded length batched together (at most ``rows_per_batch``, default
+    ``batch_size``), shortest first. A text's figures depend on its ids and its padded length
+    only, not on the rows beside it, so this equals the script's reading of those texts; a
+    text not wanted (an output equal to its source) is never read."""
+    padded = group_lengths(lengths, batch_size)
+    per_batch = rows_per_batch or batch_size
+    by_length: dict[int, list[int]] = {}
+    for i in sorted(set(wanted)):
+        by_length.setdefault(padded[i], []).append(i)
+    return [
+        (length, rows[start : start + per_batch])
+        for length, rows in sorted(by_length.items())
+        for start in range(0, len(rows), per_batch)
+    ]
+
+
+def padded_batch(loaded: LoadedModel, ids: Sequence[Sequence[int]], length: int) -> tuple[Any, Any]:
+    """Input ids and attention mask of ``ids`` padded with EOS to ``length`` on the tokenizer's
+    padding side: the tensors the script's ``tokenizer(..., padding=True)`` makes for them in a
+    group whose longest text has ``length`` tokens."""
     import torch
 
-    tokenizer, model = loaded.tokenizer, loaded.model
-    found: list[float] = []
-    for start in range(0, len(texts), batch_size):
-        batch = [tokenizer.bos_token + text for text in texts[start : start + batch_size]]
-        inputs = tokenizer(batch, return_tensors="pt", padding=True)
-        lengths = inputs["attention_mask"].sum(dim=1).tolist()
-        check_context(lengths, loaded.max_length, setting_name, what, first_line=start + 1)
-        ids = inputs["input_ids"].to(loaded.device)
-        mask = inputs["attention_mask"].to(loaded.device)
-        with torch.no_grad():
-            logits = model(ids, attention_mask=mask).logits
-        found += _mean_loss_perplexity(logits, ids, mask)
+    pad = loaded.tokenizer.pad_token_id
+    left = loaded.tokenizer.padding_side == "left"
+    rows, masks = [], []
+    for row in ids:
+        fill = length - len(row)
+        rows.append([pad] * fill + list(row) if left else list(row) + [pad] * fill)
+        masks.append([0] * fill + [1] * len(row) if left else [1] * len(row) + [0] * fill)
+    return torch.tensor(rows, dtype=torch.long), torch.tensor(masks, dtype=torch.long)
+
+
+def perplexities_of(
+    loaded: LoadedModel,
+    texts: Sequence[str],
+    wanted: Iterable[int],
+    batch_size: int,
+    setting_name: str,
+    what: str = "line",
+    progress: Callable[[int], None] | None = None,
+) -> dict[int, float]:
+    """The script's perplexity of ``texts[i]`` for each ``i`` in ``wanted``, read by
+    :func:`reading_plan`. A text read, or the longest of its group, past the model's context
+    is an :class:`InputError` naming its line. ``progress(tokens)`` after each forward pass."""
+    import torch
+
+    wanted = sorted(set(wanted))
+    if not wanted:
+        return {}
+    ids = token_ids(loaded, texts)
+    lengths = [len(row) for row in ids]
+    touched = {start for i in wanted for start in [i - i % batch_size]}
+    for start in sorted(touched):
+        check_context(lengths[start : start + batch_size], loaded.max_length, setting_name, what, start + 1)
+    found: dict[int, float] = {}
+    for length, rows in reading_plan(lengths, wanted, batch_size):
+        input_ids, mask = padded_batch(loaded, [ids[i] for i in rows], length)
+        input_ids, mask = input_ids.to(loaded.device), mask.to(loaded.device)
+        with torch.inference_mode():
+            logits = loaded.model(input_ids, attention_mask=mask).logits
+            found.update(zip(rows, _mean_loss_perplexity(logits, input_ids, mask)))
+        if progress is not None:
+            progress(sum(lengths[i] for i in rows))
     return found
 
 

@@ -3,8 +3,12 @@
 The model is the organizer's causal LM directory in ``GEC_LM_MODEL``, run on
 ``GEC_LM_DEVICE`` in bfloat16 (``GEC_LM_DTYPE`` may change that, and the signature says
 so), ``GEC_LM_BATCH_SIZE`` essays padded together (4, as the script; MultiGEC ran its
-Icelandic corpus with 1). The sources' perplexities depend on the dataset only, so each
-process computes them once per dataset. The stored statistics are each essay's decision.
+Icelandic corpus with 1). An essay equal to its source scores 0 and never reaches the
+model; a changed one is read with its source, each padded as the script pads it, in
+batches of equal padded length, shortest first. The sources' perplexities depend on the
+dataset and the model only: each is computed once, the first time a system changes its
+line, and kept in the dataset's tables (``Dataset.tables``, stored with a prepared
+dataset) for every further system. The stored statistics are each essay's decision.
 """
 
 from __future__ import annotations
@@ -79,33 +83,35 @@ class Scribendi(runtime.RunSettings, Metric):
         prepare_tokenizer(loaded, runtime.LM_MODEL)
         return loaded
 
-    def _source_perplexities(self, dataset: Dataset) -> list[float]:
-        from ..lm.scribendi import perplexities
+    def _source_perplexities(self, dataset: Dataset, wanted: list[int]) -> dict[int, float]:
+        """The sources' perplexities at ``wanted``, each computed once per dataset and model:
+        kept in the dataset's tables under the model's signature, so every further system
+        (in this process, or where the dataset was stored with them) reads only new lines."""
+        from ..lm.scribendi import perplexities_of
 
-        key = ("scribendi", str(self.model_path), self.dtype, self.batch_size)
-        return dataset.remembered(
-            key, lambda: perplexities(self._model(), texts(dataset), self.batch_size, runtime.LM_MODEL, "source line")
-        )
-
-    def prepare(self, dataset: Dataset) -> None:
-        self._source_perplexities(dataset)
+        model = runtime.model_signature(self.model_path)
+        key = f"scribendi.source_perplexity|model:{model}|dtype:{self.dtype}|batch:{self.batch_size}"
+        known: dict[str, float] = dataset.tables.setdefault(key, {})
+        missing = [i for i in wanted if str(i) not in known]
+        if missing:
+            found = perplexities_of(
+                self._model(), texts(dataset), missing, self.batch_size, runtime.LM_MODEL, "source line"
+            )
+            known.update((str(i), value) for i, value in found.items())
+        return {i: known[str(i)] for i in wanted}
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
-        """``{"decisions": [-1 | 0 | 1 per essay]}``; only changed essays go through the model."""
-        from ..lm.scribendi import decisions, perplexities
+        """``{"decisions": [-1 | 0 | 1 per essay]}``. Only a changed essay reaches the model
+        (an unchanged one scores 0), with its source, each read as the script reads it
+        (padded to its group's longest: :func:`scoring.lm.scribendi.reading_plan`)."""
+        from ..lm.scribendi import decisions, perplexities_of
 
         sources, outputs = texts(dataset), texts(dataset, hypothesis)
-        source_ppl = self._source_perplexities(dataset)
-        # The script pads each group of batch_size outputs together, so a changed essay's
-        # group is read whole; a group with no changed essay needs no forward pass.
-        output_ppl = [0.0] * len(outputs)
-        for start in range(0, len(outputs), self.batch_size):
-            group = range(start, min(start + self.batch_size, len(outputs)))
-            if any(sources[i] != outputs[i] for i in group):
-                found = perplexities(
-                    self._model(), outputs[group.start : group.stop], self.batch_size, runtime.LM_MODEL
-                )
-                output_ppl[group.start : group.stop] = found
+        changed = [i for i, (src, out) in enumerate(zip(sources, outputs)) if src != out]
+        source_found = self._source_perplexities(dataset, changed)
+        output_found = perplexities_of(self._model(), outputs, changed, self.batch_size, runtime.LM_MODEL)
+        source_ppl = [source_found.get(i, 0.0) for i in range(len(sources))]
+        output_ppl = [output_found.get(i, 0.0) for i in range(len(outputs))]
         return {"decisions": decisions(sources, outputs, source_ppl, output_ppl, self.variant)}
 
     def score(self, statistics: dict) -> dict:

@@ -113,3 +113,48 @@ def test_a_missing_model_fails_the_job_naming_the_setting(phase, alice, small_te
     assert score_submission(submission.pk, force=True) == "failed"
     failed = Submission.objects.get(pk=submission.pk)
     assert "GEC_LM_MODEL: is not set" in failed.error and failed.failure_cause == Submission.FailureCause.PLATFORM
+
+
+@pytest.mark.slow
+def test_the_lm_demo_command_says_its_cost_and_a_stop_leaves_the_task_as_it_was(
+    phase, alice, small_texts, monkeypatch, tmp_path, capsys
+):
+    """``manage.py lm_demo`` (scripts/lm-demo) measures its rate before it starts; a SIGTERM
+    while it rescores puts the metrics, the statuses and the Scribendi rows back."""
+    import os
+    import signal
+
+    from django.core.management import CommandError, call_command
+
+    from leaderboard.management.commands import lm_demo
+    from leaderboard.models import MetricResult, Submission
+    from leaderboard.services.scoring_jobs.submission import score_submission
+
+    model = build_causal_lm(tmp_path / "lm", small_texts["source"].splitlines())
+    monkeypatch.setenv("GEC_LM_MODEL", str(model))
+    monkeypatch.setenv("GEC_LM_DEVICE", "cpu")
+    with_metrics(phase, ["errant", "gotoscorer"])
+    uploads = [submit(phase, alice, small_texts[name].encode()) for name in ("T5", "T5")]
+    for upload in uploads:
+        assert score_submission(upload.pk) == "scored"
+    scored = []
+
+    def then_stopped(pk, force=False):
+        if scored:  # the second upload: stopped while it is running
+            os.kill(os.getpid(), signal.SIGTERM)
+        scored.append(score_submission(pk, force=force))
+
+    monkeypatch.setattr(lm_demo, "score_submission", then_stopped)
+    with pytest.raises(CommandError, match="the task is as it was"):
+        call_command("lm_demo", "--task", phase.task.slug)
+    said = capsys.readouterr().out
+    assert "the model reads" in said and "tokens/s, measured just now, about" in said
+    phase.task.refresh_from_db()
+    assert phase.task.metrics == ["errant", "gotoscorer"]
+    assert not MetricResult.objects.filter(submission__in=uploads, metric="scribendi").exists()
+    assert set(Submission.objects.filter(pk__in=[u.pk for u in uploads]).values_list("status", flat=True)) == {"scored"}
+    assert signal.getsignal(signal.SIGTERM) is not lm_demo.stop
+
+    monkeypatch.setattr(lm_demo, "score_submission", score_submission)
+    call_command("lm_demo", "--task", phase.task.slug)
+    assert MetricResult.objects.filter(submission__in=uploads, metric="scribendi").count() == 2

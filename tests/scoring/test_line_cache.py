@@ -67,3 +67,40 @@ def test_cached_edits_equal_fresh_ones(seeda_subset, seeda_hypotheses):
     fresh = Dataset.from_files(source=SUBSET_OUTPUTS / "INPUT.txt", refs=SUBSET_REFS)
     for name in ("GPT-3.5", "REF-F"):
         assert read_hypothesis(fresh, SUBSET_OUTPUTS / f"{name}.txt", name).edits == seeda_hypotheses[name].edits
+
+
+def test_one_serialiser_gives_docbins_own_bytes_and_the_same_parses(monkeypatch):
+    """The line cache's bytes come from one packer built once (no registry scan a line),
+    equal DocBin's own, and decode to the same parse."""
+    import srsly.msgpack
+
+    from scoring.line_cache import ParseSerialiser, doc_to_bytes, docs_from_bytes
+
+    pipeline = get_pipeline("en", "full")
+    docs = pipeline.parse([tuple(line.split()) for line in [*SOURCE, *REF, "A  line with ' odd \" tokens ."]])
+    serialiser = ParseSerialiser()
+    first = [serialiser.to_bytes(doc) for doc in docs]
+    assert serialiser.same_as_docbin is True
+    built = []
+    monkeypatch.setattr(srsly.msgpack.Packer, "__init__", lambda *a, **k: built.append(1) or None)
+    again = [serialiser.to_bytes(doc) for doc in docs]
+    assert not built  # no packer made per line
+    monkeypatch.undo()
+    assert first == again == [serialiser.docbin_bytes(doc) for doc in docs]
+    for doc, data in zip(docs, first):
+        (back,) = docs_from_bytes(data, pipeline.nlp.vocab)
+        assert [(t.text, t.tag_, t.dep_, t.head.i, t.lemma_, t.whitespace_) for t in back] == [
+            (t.text, t.tag_, t.dep_, t.head.i, t.lemma_, t.whitespace_) for t in doc
+        ]
+    assert doc_to_bytes(docs[0]) == first[0]
+
+
+def test_a_spacy_that_lays_its_bytes_out_otherwise_gets_docbins_own(monkeypatch):
+    from scoring.line_cache import ParseSerialiser
+
+    docs = get_pipeline("en", "full").parse([tuple(SOURCE[0].split())])
+    serialiser = ParseSerialiser()
+    monkeypatch.setattr(serialiser, "_pack", lambda doc: b"another layout")
+    assert serialiser.to_bytes(docs[0]) == serialiser.docbin_bytes(docs[0])
+    assert serialiser.same_as_docbin is False
+    assert serialiser.to_bytes(docs[0]) == serialiser.docbin_bytes(docs[0])

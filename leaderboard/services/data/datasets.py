@@ -5,6 +5,7 @@ from __future__ import annotations
 import scoring
 
 from ...models import Dataset, ParsedLine
+from ...models.shared_tasks import input_limits
 from .bounded import Bounded
 
 FETCH_BATCH = 900  # keys per query (under SQLite's parameter limit)
@@ -34,10 +35,12 @@ def parse_text_gold(
     references: list[tuple[str, str]],
     *,
     tokenize: bool = False,
-    limits: scoring.Limits = scoring.DEFAULT_LIMITS,
+    limits: scoring.Limits | None = None,
     **language,
 ) -> scoring.Dataset:
-    """``language``: ``lang`` and ``pipeline`` (:meth:`Dataset.language`); English by default."""
+    """``language``: ``lang`` and ``pipeline`` (:meth:`Dataset.language`); English by default.
+    ``limits``: the site's (:func:`~leaderboard.models.shared_tasks.input_limits`) unless given."""
+    limits = limits or input_limits()
     source_lines = scoring.read_text(source.encode(), name="source", limits=limits)
     reference_lines = [
         scoring.read_text(text.encode(), name=ref_name, expected_lines=len(source_lines), limits=limits)
@@ -48,7 +51,8 @@ def parse_text_gold(
     )
 
 
-def parse_m2_gold(m2_text: str, *, limits: scoring.Limits = scoring.DEFAULT_LIMITS, **language) -> scoring.Dataset:
+def parse_m2_gold(m2_text: str, *, limits: scoring.Limits | None = None, **language) -> scoring.Dataset:
+    limits = limits or input_limits()
     return scoring.Dataset.from_m2(scoring.read_m2(m2_text.encode(), name="m2", limits=limits), **language)
 
 

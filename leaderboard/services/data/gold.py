@@ -17,6 +17,7 @@ from django.conf import settings
 
 import scoring
 
+from ...models.shared_tasks import input_limits
 from .archives import problem, read_zip
 
 MAX_BUNDLE_MEMBERS = 20
@@ -45,7 +46,7 @@ def check_gold(
     with every problem of every file, by file and line."""
     if m2 and (source or references):
         raise problem("give either a source with references, or one M2 file, not both")
-    limits = scoring.Limits(line_tokens=max_tokens)
+    limits = input_limits(max_tokens)
     if m2:
         name, data = m2
         corpus = scoring.read_m2(data, name=name, limits=limits)

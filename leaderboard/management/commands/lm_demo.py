@@ -1,0 +1,154 @@
+"""``manage.py lm_demo``: Scribendi added to the MultiGEC demo and its uploads rescored,
+saying first what it will read and how long that takes, with progress every few seconds.
+
+The estimate is measured, not assumed: the model reads its first batches here and the
+rate they ran at, times the tokens the model will read (each changed line of each upload
+and its source, once per corpus: ``scoring.metrics.scribendi``), gives the minutes. A stop
+(Ctrl-C, SIGTERM) leaves the task as it was: its metrics restored, the Scribendi results
+of this run removed, and the upload being scored back to ``scored`` with its old rows (its
+results are written in one transaction, so none of this run's are half there).
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+import scoring
+from scoring.lm import runtime
+
+from ...models import MetricResult, SharedTask, Submission
+from ...services.data.datasets import load_dataset
+from ...services.scoring_jobs.submission import score_submission
+
+SLUG = "multigec-demo"
+METRIC = "scribendi"
+PROGRESS_EVERY = 5.0  # seconds between progress lines
+CALIBRATION_SECONDS = 4.0  # of forward passes that measure the rate
+
+
+class Stopped(Exception):
+    """SIGTERM, turned into an exception so that the run unwinds as after Ctrl-C."""
+
+
+def stop(_signal, _frame):
+    raise Stopped
+
+
+class Command(BaseCommand):
+    help = "Add Scribendi to the MultiGEC demo and rescore it, with a measured estimate and progress."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--task", default=SLUG, help=f"the task's slug (default {SLUG})")
+
+    def handle(self, task: str, **_):
+        slug = task
+        task = SharedTask.objects.filter(slug=slug).first()
+        if task is None:
+            raise CommandError(f"no task {slug}: run manage.py load_demo first")
+        uploads = list(
+            Submission.objects.filter(Submission.scored_alone(), phase__task=task)
+            .exclude(status=Submission.Status.QUEUED)
+            .select_related("phase")
+            .order_by("pk")
+        )
+        metric = scoring.build_metrics([METRIC], scoring.ScoringOptions())[0]
+        tokens = self.tokens_to_read(metric, uploads)
+        rate = self.measured_rate(metric, uploads)
+        minutes = tokens / rate / 60
+        self.stdout.write(
+            f"lm-demo: Scribendi ({runtime.model_directory(runtime.LM_MODEL)}, {metric.dtype}) on {len(uploads)} "
+            f"corpus files of {slug}: the model reads {tokens:,} tokens (changed lines and their sources); at "
+            f"{rate:.0f} tokens/s, measured just now, about {minutes:.1f} minutes",
+            ending="\n",
+        )
+        self.stdout.flush()
+        self.rescore(task, uploads, tokens / rate)
+
+    # -- what it costs ---------------------------------------------------------------------
+    def tokens_to_read(self, metric, uploads: list[Submission]) -> int:
+        """The tokens the model reads: each upload's changed lines, and each corpus's sources of
+        the lines any upload changed (each source is read once per dataset)."""
+        from scoring.lm.scribendi import token_ids
+        from scoring.metrics.scribendi import texts
+
+        loaded, total, sources_read = metric._model(), 0, {}
+        for upload in uploads:
+            dataset = load_dataset(upload.phase.dataset_id)
+            hypothesis = scoring.read_hypothesis(
+                dataset, bytes(upload.content), upload.system_name, filename=upload.filename
+            )
+            sources, outputs = texts(dataset), texts(dataset, hypothesis)
+            changed = [i for i, (s, o) in enumerate(zip(sources, outputs)) if s != o]
+            total += sum(map(len, token_ids(loaded, [outputs[i] for i in changed])))
+            sources_read.setdefault(upload.phase.dataset_id, (sources, set()))[1].update(changed)
+        for sources, changed in sources_read.values():
+            total += sum(map(len, token_ids(loaded, [sources[i] for i in sorted(changed)])))
+        return total
+
+    def measured_rate(self, metric, uploads: list[Submission]) -> float:
+        """Tokens a second the model reads here now: forward passes over the first corpus's
+        sources, in the metric's batches, for about :data:`CALIBRATION_SECONDS`."""
+        from scoring.lm.scribendi import perplexities_of
+        from scoring.metrics.scribendi import texts
+
+        sources = texts(load_dataset(uploads[0].phase.dataset_id))
+        read, started, k = 0, time.perf_counter(), 0
+
+        def count(tokens: int) -> None:
+            nonlocal read
+            read += tokens
+
+        while time.perf_counter() - started < CALIBRATION_SECONDS and k < len(sources):
+            batch = list(range(k, min(k + metric.batch_size, len(sources))))
+            perplexities_of(metric._model(), sources, batch, metric.batch_size, runtime.LM_MODEL, progress=count)
+            k += metric.batch_size
+        return max(read / (time.perf_counter() - started), 1.0)
+
+    # -- the run ---------------------------------------------------------------------------
+    def rescore(self, task: SharedTask, uploads: list[Submission], expected: float) -> None:
+        metrics_before = list(task.metrics)
+        statuses = {u.pk: u.status for u in uploads}
+        had = set(
+            MetricResult.objects.filter(submission__in=uploads, metric=METRIC).values_list("submission_id", flat=True)
+        )
+        state = {"k": 0, "name": "", "started": time.monotonic(), "done": threading.Event()}
+        ticker = threading.Thread(target=self.tick, args=(state, len(uploads), expected), daemon=True)
+        previous = signal.signal(signal.SIGTERM, stop)
+        try:
+            if METRIC not in task.metrics:
+                task.metrics = [*task.metrics, METRIC]
+                task.save(update_fields=["metrics"])
+            ticker.start()
+            for k, upload in enumerate(uploads, start=1):
+                state["k"], state["name"] = k, f"#{upload.pk} {upload.system_name} ({upload.phase.name})"
+                score_submission(upload.pk, force=True)
+        except (KeyboardInterrupt, Stopped):
+            state["done"].set()
+            self.put_back(task, metrics_before, statuses, had)
+            raise CommandError("lm-demo: stopped; the task is as it was (metrics, results, upload statuses)") from None
+        finally:
+            state["done"].set()
+            signal.signal(signal.SIGTERM, previous)
+        self.stdout.write(f"lm-demo: done in {time.monotonic() - state['started']:.0f} s")
+
+    def tick(self, state: dict, n: int, expected: float) -> None:
+        while not state["done"].wait(PROGRESS_EVERY):
+            elapsed = time.monotonic() - state["started"]
+            self.stdout.write(f"lm-demo: [{state['k']}/{n}] {state['name']}: {elapsed:.0f} s of about {expected:.0f} s")
+            self.stdout.flush()
+
+    def put_back(self, task: SharedTask, metrics: list[str], statuses: dict[int, str], had: set[int]) -> None:
+        """The task's metrics, its uploads' statuses and Scribendi rows as before the run."""
+        task.metrics = metrics
+        task.save(update_fields=["metrics"])
+        MetricResult.objects.filter(submission_id__in=list(statuses), metric=METRIC).exclude(
+            submission_id__in=had
+        ).delete()
+        for pk in Submission.objects.filter(pk__in=list(statuses), status=Submission.Status.RUNNING).values_list(
+            "pk", flat=True
+        ):
+            Submission.objects.filter(pk=pk).update(status=statuses[pk], progress=1.0)
