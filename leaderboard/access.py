@@ -293,12 +293,13 @@ def team_refusal(task: SharedTask, team, doing: str) -> str:
     """Why a user whose team is ``team`` (None: no team yet) may not ``doing`` under the
     task's registration setting; empty when the team allows it."""
     if team is None:
-        return {
+        refusals: dict[str, str] = {
             task.Signup.CLOSED: f"Registration for {task.title} is closed; ask a registered team for its invite link.",
             task.Signup.APPROVAL: (
                 f"Register your team first (Team page): it needs the organizers' approval before it may {doing}."
             ),
-        }.get(task.signup, "")
+        }
+        return refusals.get(task.signup, "")
     if not team.approved:
         return f"Your team {team.name} waits for the organizers' approval before it may {doing}."
     return ""

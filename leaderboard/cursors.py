@@ -70,4 +70,7 @@ def django_cursor() -> Any:
 
     connection.ensure_connection()
     raw = PolicyCursor(psycopg.Cursor(connection.connection))
-    return connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
+    # Django wraps the raw DB-API cursor it is given; django-stubs names the wrapper as the argument
+    if connection.queries_logged:
+        return connection.make_debug_cursor(raw)  # type: ignore[arg-type]
+    return connection.make_cursor(raw)  # type: ignore[arg-type]

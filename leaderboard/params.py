@@ -83,7 +83,7 @@ def metric(query, valid: Callable[[], Sequence[str]], default: str) -> str:
     value = query.get("metric")
     if value is None or value == "":
         return default
-    valid = valid()
-    if value not in valid:
-        raise BadParameter("metric", f"no score at {value!r}; valid paths: {', '.join(valid)}", valid)
+    paths = valid()
+    if value not in paths:
+        raise BadParameter("metric", f"no score at {value!r}; valid paths: {', '.join(paths)}", paths)
     return value

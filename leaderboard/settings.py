@@ -10,6 +10,7 @@ Two modes, chosen by what is configured:
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 
@@ -41,7 +42,7 @@ def embedded_secret_key() -> str:
 EMBEDDED = not os.environ.get("DATABASE_URL")
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY") or (
-    embedded_secret_key() if EMBEDDED else "insecure-development-key" if DEBUG else None
+    embedded_secret_key() if EMBEDDED else "insecure-development-key" if DEBUG else ""
 )
 if not SECRET_KEY:
     raise RuntimeError("set SECRET_KEY (or DEBUG=1 for a development run)")
@@ -229,7 +230,7 @@ CACHES["fragments"] = (
 )
 
 # -- web --------------------------------------------------------------------------------
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "leaderboard.api.auth.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -318,7 +319,7 @@ STATICFILES_DIRS = [BASE_DIR / "static", BASE_DIR / "leaderboard" / "campaigns" 
 WHITENOISE_USE_FINDERS = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},

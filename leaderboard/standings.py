@@ -101,7 +101,7 @@ def corpus_board_rows(corpora: dict[int, str], metric: str) -> list[dict]:
         entries.setdefault(key, {})[corpora[output.phase_id]] = output
     rows = []
     for per_corpus in entries.values():
-        upload = max((o.parent for o in per_corpus.values()), key=lambda u: u.pk)
+        upload = max((o.parent for o in per_corpus.values() if o.parent is not None), key=lambda u: u.pk)
         by_corpus = {name: scores[per_corpus[name].pk] if name in per_corpus else None for name in corpora.values()}
         uploads = {name: per_corpus[name].parent_id if name in per_corpus else None for name in corpora.values()}
         rows.append(
@@ -167,7 +167,7 @@ def macro_average(per_corpus: list[dict | None]) -> dict:
     if not per_corpus or any(scores is None for scores in per_corpus):
         return {}
     values: dict[str, list[float]] = {}
-    for scores in per_corpus:
+    for scores in filter(None, per_corpus):  # none is None (checked above); an empty one adds nothing
         for path, value in flatten(scores).items():
             values.setdefault(path, []).append(value)
     average: dict = {}
@@ -183,7 +183,7 @@ def macro_average(per_corpus: list[dict | None]) -> dict:
 def stored_scores(submissions: Iterable[Submission | int]) -> dict[int, dict]:
     """``{submission id: {metric: scores without tables}}`` of submissions or their ids
     (the one reader of stored scores: boards, team pages, e-mails)."""
-    ids = [getattr(s, "pk", s) for s in submissions]
+    ids = [s if isinstance(s, int) else s.pk for s in submissions]
     scores: dict[int, dict] = {pk: {} for pk in ids}
     results = MetricResult.objects.filter(submission_id__in=ids).annotate(summary=ScoresWithoutTables())
     for submission_id, name, value in results.values_list("submission_id", "metric", "summary"):

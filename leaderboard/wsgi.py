@@ -2,11 +2,12 @@
 answers anonymous polls of public boards from its one-second cache."""
 
 import os
+from collections.abc import Callable
 
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "leaderboard.settings")
-application = get_wsgi_application()
+application: Callable = get_wsgi_application()
 
 from .charsets import guard  # noqa: E402 -- once Django is set up
 

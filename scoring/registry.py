@@ -59,6 +59,14 @@ def metric_of(path: str) -> type[Metric] | None:
     return REGISTRY.get(path.split(".", 1)[0])
 
 
+def known_metric_of(path: str) -> type[Metric]:
+    """:func:`metric_of` for a path already checked against the registry (a board's metric)."""
+    cls = metric_of(path)
+    if cls is None:
+        raise ValueError(f"no metric in the registry scores {path!r}")
+    return cls
+
+
 def headline_scores(metric_names: Iterable[str] | None = None) -> list[ScorePath]:
     """Every metric's headline paths, in registry order."""
     return [p for cls in metrics_named(metric_names) for p in cls.headline]

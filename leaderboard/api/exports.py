@@ -60,7 +60,7 @@ def table_metrics() -> list[str]:
 
 def table_levels() -> list[str]:
     """Every category level of those tables."""
-    return sorted({level for cls in per_type_metrics() for level in cls.per_type.levels})
+    return sorted({level for cls in per_type_metrics() if cls.per_type is not None for level in cls.per_type.levels})
 
 
 class LeaderboardExport(APIView):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from scoring import PoolCounts, metric_of, resampled_paths
+from scoring import PoolCounts, known_metric_of, resampled_paths
 
 from ..models import BoardTies, MetricResult, Submission
 from ..standings import gotoscorer_pool, ranked
@@ -102,7 +102,7 @@ def unmoved_groups(order: list, groups: dict[int, dict], rows: list[dict]) -> di
 def compute_tie_groups(phase, rows: list[dict], metric: str) -> dict[int, dict]:
     """The bootstrap itself (a worker's job, :mod:`leaderboard.services.boards`)."""
     options = phase.scoring_options()
-    if metric_of(metric).pooled:  # its weights change with the pool: every member sampled afresh, at once
+    if known_metric_of(metric).pooled:  # its weights change with the pool: every member sampled afresh, at once
         kept = pooled_sampled(phase, rows, metric, samples=ties.DEFAULT_SAMPLES, seed=ties.DEFAULT_SEED)
     else:
         kept = board_sampled_scores(rows, metric, options, samples=ties.DEFAULT_SAMPLES, seed=ties.DEFAULT_SEED)
@@ -139,8 +139,8 @@ def board_extras(phase, rows: list[dict], metric: str, track: str = "") -> dict:
         "ties_test": {"samples": ties.DEFAULT_SAMPLES, "seed": ties.DEFAULT_SEED, "alpha": ties.ALPHA},
         "bootstrappable": ties.can_bootstrap(metric),
         "chart": charts.board_chart(rows, metric, phase.task.beta),
-        "ties_metric": metric_of(metric).display_name() if ties.can_bootstrap(metric) else "",
-        "ties_pooled": ties.can_bootstrap(metric) and metric_of(metric).pooled,
+        "ties_metric": known_metric_of(metric).display_name() if ties.can_bootstrap(metric) else "",
+        "ties_pooled": ties.can_bootstrap(metric) and known_metric_of(metric).pooled,
         "resampled_paths": resampled_paths(phase.task.metric_names()),
         "corpora": corpus_table(phase, rows) if phase.is_multi_corpus else None,
         "macro_columns": macro_columns(rows, metric, phase.task.metric_names()) if phase.is_multi_corpus else [],

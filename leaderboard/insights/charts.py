@@ -63,7 +63,7 @@ def board_chart(rows: list[dict], metric: str, beta: float) -> dict:
         for r in rows
         if r["value"] is not None
     ]
-    chart = {"metric": metric, "label": label(metric), "bars": bars}
+    chart: dict = {"metric": metric, "label": label(metric), "bars": bars}
     paths = precision_recall_paths(metric, rows)
     if paths:
         p, r = paths

@@ -51,6 +51,7 @@ def segments(source: Sequence[str], records: Sequence[list], *, show_references:
     into the hover text only when ``show_references`` (organizers): participants never
     see a hidden reference.
     """
+    result: list[dict]
     result, cursor = [], 0
     for index, start, end, hyp, refs, _dependent, independent in (r[:7] for r in sorted(records, key=lambda r: r[0])):
         if start > cursor:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scoring import is_count, label, value_at
@@ -41,8 +42,8 @@ def leaderboard_table(
     rows: list[dict],
     metrics: list[str],
     caption: str,
-    corpora: list[tuple[str, list[str]]] = (),
-    human: list[dict] = (),
+    corpora: Sequence[tuple[str, list[str]]] = (),
+    human: Sequence[dict] = (),
 ) -> Table:
     """Rank, team, system and one column per metric path, in board order; counts (as the
     metric declares them) print as they are, fractions as percentages. ``corpora``: for a
@@ -76,7 +77,7 @@ def leaderboard_table(
     return with_human(table, rows, human) if human else table
 
 
-def with_human(table: Table, rows: list[dict], human: list[dict]) -> Table:
+def with_human(table: Table, rows: list[dict], human: Sequence[dict]) -> Table:
     """A published human evaluation column's group (``standings.column_heads``): Expected Wins
     (a fraction) of a ranking campaign, or the mean z-score of a rating campaign's scale, and
     the cluster."""

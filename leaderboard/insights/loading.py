@@ -29,6 +29,7 @@ def corpus_outputs(outputs: QuerySet[Submission], uploads: QuerySet[Submission],
     scored = outputs.filter(status=Submission.Status.SCORED).select_related("team")
     shown = {s.pk: s for s in scored.filter(pk__in=ids)}
     for output in scored.filter(parent_id__in=ids):
+        assert output.parent_id is not None  # filtered on parent_id__in
         shown.setdefault(output.parent_id, output)
     teams = dict(uploads.filter(pk__in=[pk for pk in ids if pk not in shown]).values_list("pk", "team_id"))
     entries = {

@@ -56,7 +56,7 @@ def per_sentence_table(submission: Submission, dataset: scoring.Dataset, *, show
     each scored metric's own columns, in registry order (none for a metric without any)."""
     statistics = dict(MetricResult.objects.filter(submission=submission).values_list("metric", "statistics"))
     beta = submission.phase.task.beta
-    n_lines = submission.phase.dataset.n_sentences
+    n_lines = submission.phase.gold.n_sentences
     text_names, texts = text_columns(submission, dataset, show_references)
     columns, parts = ["line", *text_names], [texts]
     for metric in scoring.metrics_named(statistics):

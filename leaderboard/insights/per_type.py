@@ -25,11 +25,12 @@ CHUNK_METRICS = ("cleme2", "cleme")
 
 def table_of(metric: str) -> PerTypeTable:
     """The per-type table a metric declares; ValueError for one without."""
-    if metric not in REGISTRY or REGISTRY[metric].per_type is None:
+    table = REGISTRY[metric].per_type if metric in REGISTRY else None
+    if table is None:
         raise ValueError(
             f"no per-type table for {metric!r}; choose from {', '.join(cls.name for cls in per_type_metrics())}"
         )
-    return REGISTRY[metric].per_type
+    return table
 
 
 def chosen_table(metric_names: list[str], metric: str, level: str) -> tuple[str, str]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from django.db import connection
 
-from scoring import ChunkLayout, PoolCounts, metric_of, pooled_sampled_scores, resampling
+from scoring import ChunkLayout, PoolCounts, known_metric_of, pooled_sampled_scores, resampling
 from scoring.bootstrap import SampledScores, sampled_scores
 
 from ..models import GoldChunk, MetricResult, Pool, PoolMember
@@ -37,8 +37,8 @@ def pool_layout(phase) -> tuple[PoolCounts, ChunkLayout] | None:
         )
         found = None
         if rows:
-            failures, sentences, modified, sizes = zip(*rows, strict=True)
-            found = list(failures), list(sentences), [k for k, flag in enumerate(modified) if flag], sizes[0]
+            failed, lines, modified, sizes = zip(*rows, strict=True)
+            found = list(failed), list(lines), [k for k, flag in enumerate(modified) if flag], sizes[0]
     if found is None:
         return None
     failures, sentences, modified_positions, size = found
@@ -92,7 +92,7 @@ def pooled_sampled(phase, rows: list[dict], path: str, *, samples: int, seed: in
     )
     kept: dict[int, SampledScores | None] = dict(zip([sid for sid, _, _ in members], sampled or [], strict=True))
     others = [sid for sid in wanted if sid not in kept]
-    statistics = MetricResult.objects.filter(submission_id__in=others, metric=metric_of(path).name)
+    statistics = MetricResult.objects.filter(submission_id__in=others, metric=known_metric_of(path).name)
     for sid, stats in statistics.values_list("submission_id", "statistics"):
         alone = resampling(path, stats, options, pool)
         kept[sid] = None if alone is None else sampled_scores(alone, path, samples=samples, seed=seed)

@@ -18,7 +18,7 @@ import hashlib
 
 import numpy as np
 
-from scoring import metric_of, resampling
+from scoring import known_metric_of, metric_of, resampling
 from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, SampledScores, sampled_scores
 
 from ..models import MetricResult
@@ -81,9 +81,9 @@ def stored(keys: dict[int, str], path: str) -> dict[int, SampledScores | None]:
 def computed(keys: dict[int, str], path: str, options, samples: int, seed: int) -> dict[int, SampledScores | None]:
     """The vectors of these submissions, from their stored statistics (the costly read);
     a submission without statistics of the metric gets none and is not kept."""
-    statistics = MetricResult.objects.filter(submission_id__in=list(keys), metric=metric_of(path).name).values_list(
-        "submission_id", "statistics"
-    )
+    statistics = MetricResult.objects.filter(
+        submission_id__in=list(keys), metric=known_metric_of(path).name
+    ).values_list("submission_id", "statistics")
     made = {}
     for sid, stats in statistics:
         found = resampling(path, stats, options)

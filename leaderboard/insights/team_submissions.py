@@ -91,6 +91,7 @@ def counted_corpora(upload_ids: list[int]) -> dict[int, list[str]]:
     )
     result: dict[int, list[str]] = {}
     for upload_id, corpus in held.order_by("submission__phase_id"):
+        assert upload_id is not None  # filtered on submission__parent_id__in
         result.setdefault(upload_id, []).append(corpus)
     return result
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scoring import PoolCounts, ScoringOptions, can_resample, resampling
+from scoring import PoolCounts, Resampling, ScoringOptions, can_resample, resampling
 from scoring.bootstrap import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
@@ -50,7 +50,9 @@ def tie_groups(
     instead (``statistics`` unused): the same test, from each system's half computed once.
     """
     result: dict[int, dict] = {}
-    above, group = None, 0
+    above: SampledScores | Resampling | None = None
+    current: SampledScores | Resampling | None
+    group = 0
     for row in rows:
         sid = row["submission_id"]
         if row.get("value") is None:
@@ -65,7 +67,7 @@ def tie_groups(
             group += 1
             result[sid] = {"group": group, "p_value": None, "delta": None}
         else:
-            if sampled is not None:
+            if isinstance(above, SampledScores) and isinstance(current, SampledScores):  # given sampled
                 test = paired_bootstrap_of_sampled(above, current, samples=samples, seed=seed)
             else:
                 test = paired_bootstrap_of(above, current, path, samples=samples, seed=seed)

@@ -398,6 +398,8 @@ class Phase(models.Model):
     )
 
     objects = PhaseManager()
+    # the board version: set only on the phases leaderboard.selectors.board reads
+    version: int
     every = models.Manager()
 
     # what a corpus phase takes from its parent
@@ -443,6 +445,21 @@ class Phase(models.Model):
     def is_multi_corpus(self) -> bool:
         return self.dataset_id is None
 
+    @property
+    def gold(self) -> Dataset:
+        """The phase's one corpus, for code that scores or reads a single-corpus phase; a
+        phase of several corpora has none, and reading it there is a bug, said plainly."""
+        if self.dataset is None:
+            raise ValueError(f"phase {self.pk} has several corpora and no single gold")
+        return self.dataset
+
+    @property
+    def gold_id(self) -> int:
+        """The id of :attr:`gold`, read without loading it."""
+        if self.dataset_id is None:
+            raise ValueError(f"phase {self.pk} has several corpora and no single gold")
+        return self.dataset_id
+
     def scoring_options(self):
         """The task's options with this phase's GLEU variant."""
         return self.task.scoring_options(gleu_variant=self.gleu_variant)
@@ -452,7 +469,7 @@ class Phase(models.Model):
         the phase's options), in the registry's words; None when it can."""
         from scoring.registry import unsupported_reason
 
-        return unsupported_reason(metric, **self.dataset.language(), options=self.scoring_options())
+        return unsupported_reason(metric, **self.gold.language(), options=self.scoring_options())
 
     @classmethod
     def default_visibility(cls, kind: str) -> str:

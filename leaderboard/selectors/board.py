@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from django.db import connection
+from django.db import connection, models
 
 from ..board_version import version_sql
 from ..cursors import django_cursor
@@ -29,10 +29,18 @@ DATETIMES = [k for k, name in enumerate(PHASE_FIELDS) if name in ("starts_at", "
 METRICS = TASK_FIELDS.index("metrics")
 
 
+def column_of(model: type[models.Model], name: str) -> str:
+    """The column of a concrete field (``get_field`` may also name a reverse relation, which has none)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field) or field.column is None:
+        raise ValueError(f"{model.__name__}.{name} is a relation from another model, not a column")
+    return field.column
+
+
 def phases_sql(by_kind: bool) -> str:
     phase, task = Phase._meta.db_table, SharedTask._meta.db_table
-    columns = [f"p.{Phase._meta.get_field(name).column}" for name in PHASE_FIELDS]
-    columns += [f"t.{SharedTask._meta.get_field(name).column}" for name in TASK_FIELDS]
+    columns = [f"p.{column_of(Phase, name)}" for name in PHASE_FIELDS]
+    columns += [f"t.{column_of(SharedTask, name)}" for name in TASK_FIELDS]
     parent = Phase._meta.get_field("parent").column
     return (
         f"SELECT {', '.join(columns)}, {version_sql('p')} FROM {phase} p"

@@ -11,7 +11,9 @@ CHUNK_FIELDS = ("position", "sentence", "start", "end", "correction", "error_typ
 
 def pool_size(phase: Phase) -> int:
     """The number of systems in the phase's pool (404 for a phase without one)."""
-    return get_object_or_404(Pool.objects.values_list("size", flat=True), phase=phase)
+    # django-stubs types get_object_or_404 for model querysets only; Django takes a flat values_list too
+    sizes = Pool.objects.values_list("size", flat=True)
+    return get_object_or_404(sizes, phase=phase)  # type: ignore[type-var,return-value]
 
 
 def chunk_rows(phase: Phase, sentence: int = -1, *, after: int = -1, limit: int = 0) -> list[dict]:

@@ -29,7 +29,8 @@ def phases_in_order(task: SharedTask) -> QuerySet[Phase]:
 
 
 def phase_key_taken(task: SharedTask, kind: str, *, other_than: int | None = None) -> bool:
-    return task.phases.filter(kind=kind).exclude(pk=other_than).exists()
+    phases = task.phases.filter(kind=kind)
+    return (phases if other_than is None else phases.exclude(pk=other_than)).exists()
 
 
 def has_corpus_phases(task: SharedTask) -> bool:

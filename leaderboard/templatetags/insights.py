@@ -39,7 +39,7 @@ def is_organizer(context, task) -> bool:
 @register.filter
 def pairs(text: str) -> list[tuple[str, str]]:
     """``"csv:CSV,tex:LaTeX"|pairs`` -> ``[("csv", "CSV"), ("tex", "LaTeX")]``."""
-    return [tuple(item.split(":", 1)) for item in text.split(",")]
+    return [(key, name) for key, _, name in (item.partition(":") for item in text.split(","))]
 
 
 @register.filter

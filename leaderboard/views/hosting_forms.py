@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from typing import cast
 
 from django import forms
 
 import scoring
 
-from ..models import Phase, SharedTask, TaskPage
+from ..models import Dataset, Phase, SharedTask, TaskPage
 from ..models.text import TASK_DESCRIPTION_MAX, TITLE_MAX, at_most, valid_tracks, visible_name
 from ..sanitise import MAX_PAGE_CHARS
 from ..selectors.shared_tasks import datasets_of, has_corpus_phases, has_phases, phase_key_taken, phase_keys, slug_taken
@@ -19,7 +20,7 @@ from ..services.hosting.task_creation import task_defaults
 from ..services.teams.actions import TeamError, clean_domains
 from .time_zones import zone_choices
 
-GLEU_VARIANTS = Phase._meta.get_field("gleu_variant").choices
+GLEU_VARIANTS = cast(list[tuple[str, str]], Phase._meta.get_field("gleu_variant").choices)  # flat (value, label)
 
 
 def default_gleu(task: SharedTask, *, bundled: bool) -> str:
@@ -92,7 +93,7 @@ class GoldFields(forms.Form):
         "reach 1,741 tokens a line",
     )
 
-    problems: list = ()
+    problems: list | tuple = ()
 
     def gold_language(self) -> dict:
         """The language settings of gold given as files: ``lang``, ``pipeline``, ``max_tokens``."""
@@ -273,7 +274,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
         initial="UTC",
         help_text="the dates below are in this zone (Etc/GMT+12 is 'anywhere on Earth')",
     )
-    reuse = forms.ModelChoiceField(
+    reuse: forms.ModelChoiceField[Dataset] = forms.ModelChoiceField(
         queryset=None, required=False, label="Gold", empty_label="new gold from the files below"
     )
     gleu_variant = forms.ChoiceField(
@@ -284,7 +285,7 @@ class PhaseForm(GoldFields, forms.ModelForm):
         help_text="the official compute_gleu, or the PyPI gleu tool as MultiGEC-2025 reported it (the task's choice by "
         "default)",
     )
-    corpora = forms.ModelMultipleChoiceField(
+    corpora: forms.ModelMultipleChoiceField[Dataset] = forms.ModelMultipleChoiceField(
         queryset=None,
         required=False,
         widget=forms.CheckboxSelectMultiple,
@@ -339,7 +340,9 @@ class PhaseForm(GoldFields, forms.ModelForm):
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
         self.task = task
-        self.fields["time_zone"].choices = zone_choices(self.instance.time_zone if self.instance.pk else "")
+        cast(forms.ChoiceField, self.fields["time_zone"]).choices = zone_choices(
+            self.instance.time_zone if self.instance.pk else ""
+        )
         if self.instance.pk:
             for name in (
                 "reuse",
@@ -360,13 +363,16 @@ class PhaseForm(GoldFields, forms.ModelForm):
                 self.initial[name] = value.astimezone(zone).strftime(LOCAL_DATETIME) if value else None
         else:
             datasets = datasets_of(task)
-            self.fields["reuse"].queryset = datasets
-            self.fields["reuse"].label_from_instance = (
-                lambda d: f"{d.name}: {d.n_sentences} sentences, {d.n_references} reference(s)"
+            reuse = cast(forms.ModelChoiceField, self.fields["reuse"])
+            reuse.queryset = datasets
+            # each field's own label: Django reads label_from_instance per instance, so an assigned function works
+            reuse.label_from_instance = (  # type: ignore[method-assign]
+                lambda obj: f"{obj.name}: {obj.n_sentences} sentences, {obj.n_references} reference(s)"
             )
-            self.fields["corpora"].queryset = datasets
-            self.fields["corpora"].label_from_instance = (
-                lambda d: f"{d.name} ({d.lang}): {d.n_sentences} lines, {d.n_references} reference(s)"
+            corpora = cast(forms.ModelMultipleChoiceField, self.fields["corpora"])
+            corpora.queryset = datasets
+            corpora.label_from_instance = (  # type: ignore[method-assign]
+                lambda obj: f"{obj.name} ({obj.lang}): {obj.n_sentences} lines, {obj.n_references} reference(s)"
             )
             if datasets.count() > 1 and not has_phases(task):  # a task made from a bundle of corpora
                 self.initial.setdefault("corpora", list(datasets))
@@ -445,7 +451,8 @@ class PagesForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 10}),
         help_text="what the task is, dates, contacts",
     )
-    data = forms.CharField(
+    # the metaclass moves fields off the class, so this does not shadow BaseForm.data; the stubs cannot tell
+    data = forms.CharField(  # type: ignore[assignment]
         required=False,
         max_length=MAX_PAGE_CHARS,
         widget=forms.Textarea(attrs={"rows": 8}),

@@ -199,7 +199,7 @@ def per_sentence_download(submission: Submission, user, query) -> HttpResponse:
             raise Http404(f"the upload's {submission.phase.corpus} file has no results ({submission.status})")
     table = per_sentence_table(
         submission,
-        load_dataset(submission.phase.dataset_id),
+        load_dataset(submission.phase.gold_id),
         show_references=access.may_see_references(submission.phase, user),
     )
     text, content_type = exports.render(table, fmt)

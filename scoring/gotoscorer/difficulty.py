@@ -10,7 +10,7 @@ hardest first; std is the sample standard deviation, 0 for a single chunk.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .chunks import GoldChunk
 
@@ -26,7 +26,7 @@ def category(etype: str, level: int) -> str:
     return etype
 
 
-def category_difficulty(gold: Sequence[GoldChunk], weights: Sequence[float], level: int = 3) -> list[dict]:
+def category_difficulty(gold: Sequence[GoldChunk], weights: Iterable[float], level: int = 3) -> list[dict]:
     """``[{"type", "mean", "std", "freq"}]``, hardest type first."""
     if level not in LEVELS:
         raise ValueError(f"category level must be 1, 2 or 3, not {level}")

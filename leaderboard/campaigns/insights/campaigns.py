@@ -10,6 +10,8 @@ progress counts are read live, with two indexed counts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db.models import Q, QuerySet
 
@@ -87,7 +89,8 @@ def progress(campaign: Campaign) -> dict:
         .annotate(**queue_counts())
         .order_by("annotator__username")
     )
-    per = {r["annotator__username"]: {"done": r["done"], "total": r["total"]} for r in rows}
+    # done and total come from annotate(**queue_counts()): django-stubs cannot see **-spread annotations
+    per = {r["annotator__username"]: {"done": r["done"], "total": r["total"]} for r in rows}  # type: ignore[misc]
     done, total = sum(p["done"] for p in per.values()), sum(p["total"] for p in per.values())
     return {"done": done, "total": total, "share": done / total if total else 0.0, "annotators": per}
 
@@ -149,7 +152,7 @@ def ranked(campaigns: QuerySet[Campaign]) -> QuerySet[Campaign]:
     return campaigns.filter(results__isnull=False).exclude(results__systems={})
 
 
-def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, bool, dict, dict]]:
+def scheme_campaigns(phase, *, unpublished: bool) -> list[tuple[int, str, int, bool, dict, dict | None, Any]]:
     """``(pk, name, ranked_version, published, systems, system_ids, EW samples)`` of the phase's ranked
     campaigns that its meta-evaluation counts: those with at least
     ``GEC_CAMPAIGN_MIN_RANKINGS`` counted rankings, published, and with ``unpublished``

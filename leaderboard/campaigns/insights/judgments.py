@@ -74,7 +74,7 @@ def control_table(campaign: Campaign) -> dict[str, dict]:
 def judged_groups(judgment: Judgment, labels: dict[int, str], controls: dict[str, dict]) -> list:
     """``[(systems, rank)]`` of one judgment (its control output tallied in ``controls``)."""
     groups: list[tuple[tuple[str, ...], int]] = []
-    if judgment.assignment_id is None:
+    if judgment.assignment is None:
         for ids, rank in judgment.ranks:
             groups.append((tuple(labels[pk] for pk in ids if pk in labels), rank))
         return [(g, r) for g, r in groups if g]
@@ -115,7 +115,7 @@ def count_judgments(campaign: Campaign, labels: dict[int, str]) -> Counted:
 
 def _ranked_groups(judgment: Judgment, labels: dict[int, str], counted: Counted) -> list[tuple[tuple[str, ...], int]]:
     """One judgment's (system names, rank) groups; its control outputs go to the annotator's control outcomes."""
-    if judgment.assignment_id is None:
+    if judgment.assignment is None:
         return [(tuple(labels[pk] for pk in ids if pk in labels), rank) for ids, rank in judgment.ranks]
     groups: list[tuple[tuple[str, ...], int]] = []
     for output in judgment.assignment.screen.outputs:
@@ -147,7 +147,7 @@ def judgments_table(campaign: Campaign):
     for judgment in judgments.iterator(chunk_size=2000):
         counted = judgment.user not in untrusted
         when = judgment.created_at.isoformat()
-        if judgment.assignment_id is None:
+        if judgment.assignment is None:
             for ids, rank in judgment.ranks:
                 rows += [
                     [

@@ -105,7 +105,8 @@ def judged(judgments: Judgments, campaigns: list) -> tuple[HumanJudgments, dict[
     keys: dict[tuple[int, str], str] = {}
     for campaign_pk, _name, _version, _published, systems, ids, _samples in campaigns:
         for system in systems:
-            submission = by_pk.get((ids or {}).get(system))
+            pk = (ids or {}).get(system)
+            submission = by_pk.get(pk) if pk is not None else None
             if submission is None:
                 continue
             key = system if chosen.get(system, submission).pk == submission.pk else f"{system}#{submission.pk}"

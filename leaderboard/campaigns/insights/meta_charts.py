@@ -36,7 +36,7 @@ def x_of(value: float) -> float:
 
 def interval_chart(system: dict, scheme: str, key: str) -> dict:
     """Rows ``{label, y, x, lo, hi}`` for the ``key`` ("pearson"/"spearman") of every path."""
-    rows = []
+    rows: list[dict] = []
     for path, schemes in system.items():
         entry = schemes.get(scheme)
         if entry is None or entry[key] is None:
@@ -79,7 +79,7 @@ def window_chart(windows: dict, scheme: str, key: str) -> dict:
     def x(k: int) -> float:
         return round(LEFT + k * step, 1)
 
-    lines = []
+    lines: list[dict] = []
     for path, rows in series.items():
         if rows:
             marks = [(x(i), y_of(r[key])) for i, r in enumerate(rows) if r[key] is not None]

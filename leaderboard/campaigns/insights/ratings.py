@@ -53,7 +53,7 @@ class Collected:
 def collect(judgment: Judgment, scales: list[dict], labels: dict[int, str], into: Collected) -> None:
     user, item = judgment.user, str(judgment.line + 1)
     ratings: list[Rating] = []
-    if judgment.assignment_id is None:
+    if judgment.assignment is None:
         for pk, values in judgment.ratings.items():
             if int(pk) in labels:
                 ratings += [Rating(user, item, labels[int(pk)], s, float(v)) for s, v in values.items()]

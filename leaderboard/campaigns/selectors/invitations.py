@@ -31,9 +31,10 @@ def invitation_rows(campaign: Campaign) -> list[dict]:
             "id": i.pk,
             "invitee": i.invitee,
             "status": i.status,
-            "user": i.user.username if i.user_id and i.status != Invitation.Status.PENDING else None,
-            "done": i.done,
-            "total": i.total,
+            "user": i.user.username if i.user and i.status != Invitation.Status.PENDING else None,
+            # annotated by queue_counts(): django-stubs cannot see **-spread annotations
+            "done": i.done,  # type: ignore[attr-defined]
+            "total": i.total,  # type: ignore[attr-defined]
             "reminded_at": i.reminded_at.isoformat() if i.reminded_at else None,
         }
         for i in rows

@@ -38,7 +38,7 @@ def references_of(dataset: Dataset) -> GoldOf:
     """A line's references as ``(tokens, edits)``, the annotators with no annotation there left out."""
 
     def gold(line: int) -> list[tuple[Sequence[str], Sequence[Edit]]]:
-        return [(ref.tokens[line], ref.edits[line]) for ref in dataset.references if ref.edits[line] is not None]
+        return [(ref.tokens[line], edits) for ref in dataset.references if (edits := ref.edits[line]) is not None]
 
     return gold
 

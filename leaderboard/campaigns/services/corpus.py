@@ -44,4 +44,4 @@ def corpus_outputs(campaign, submissions: list[Submission]) -> dict[int, Submiss
     children = Submission.objects.filter(
         parent__in=[s.pk for s in submissions], phase__parent=campaign.phase_id, phase__corpus=campaign.corpus
     ).defer("content")
-    return {child.parent_id: child for child in children}
+    return {child.parent_id: child for child in children if child.parent_id is not None}

@@ -175,7 +175,7 @@ def create_campaign(task: SharedTask, user, settings: CampaignSettings, *, site:
     builtin = checked_builtin(rates(settings), settings.builtin, problems)
     invitees = check_invitees(settings.annotators, problems)
     systems = chosen_systems(phase, settings.systems, problems) if phase is not None else []
-    if problems:
+    if problems or phase is None:  # a missing phase is among the problems
         raise CampaignError(problems)
     with transaction.atomic():
         campaign = Campaign.objects.create(

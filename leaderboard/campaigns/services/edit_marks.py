@@ -22,6 +22,7 @@ from ..insights.judgments import count_judgments, system_labels
 def screen_shares(judgment: Judgment, labels: dict[int, str]) -> dict[str, tuple[int, int]]:
     """``{system: (valid, shown)}`` on one judged screen."""
     found = {}
+    assert judgment.assignment is not None  # edit_marks reads only judgments of a screen (assignment__isnull=False)
     for output in judgment.assignment.screen.outputs:
         if output["control_of"]:
             continue

@@ -107,7 +107,7 @@ def import_judgments(
                 0, f"systems the {phase.title} phase has no scored submission of: {', '.join(unknown)}", filename
             )
         )
-    n_lines = phase.dataset.n_sentences
+    n_lines = phase.gold.n_sentences
     problems += [
         scoring.Problem(
             item.line,

@@ -207,7 +207,7 @@ def behind(campaign: Campaign):
 
 
 def reminder_mail(invitation: Invitation, site: str) -> tuple[str, str, None, list[str]] | None:
-    address = invitation.user.email if invitation.user_id else address_of(invitation.invitee)
+    address = invitation.user.email if invitation.user else address_of(invitation.invitee)
     if not address:
         return None
     campaign = invitation.campaign

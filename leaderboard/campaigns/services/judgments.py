@@ -19,7 +19,7 @@ def attach_judgments(phase: Phase, human: HumanJudgments, files: list[str]) -> J
     Raises :class:`scoring.InputError` when a ranked sentence is not a line of the
     phase's dataset.
     """
-    human.line_of(phase.dataset.n_sentences)
+    human.line_of(phase.gold.n_sentences)
     judgments, _ = Judgments.objects.update_or_create(
         phase=phase,
         defaults={

@@ -135,7 +135,9 @@ def queue_slots(campaign: Campaign) -> tuple[list[int], dict[int, tuple[int | No
     ``(invitation, annotator)``, the annotator once accepted), or, for a campaign made
     without invitations (the admin's, a bench's), one per annotator."""
     invitations = campaign.invitations.exclude(status__in=["declined", "dropped"]).order_by("pk")
-    slots = {pk: (pk, user) for pk, user in invitations.values_list("pk", "user_id")}
+    slots: dict[int, tuple[int | None, int | None]] = {
+        pk: (pk, user) for pk, user in invitations.values_list("pk", "user_id")
+    }
     if not slots:
         slots = {pk: (None, pk) for pk in campaign.annotators.order_by("pk").values_list("pk", flat=True)}
     return list(slots), slots
@@ -174,7 +176,7 @@ def assignments(campaign: Campaign, plan: Plan, screens: list[Screen], slots: di
 def prepare_campaign(campaign: Campaign, key: Callable[[int], str] = output_key) -> str:
     """Sample and store the screens and queues; the campaign ends ready or failed. ``key``
     names a screen's outputs (the mode's letters: :meth:`.modes.ranking.Ranking.key`)."""
-    dataset = load_dataset(corpus_phase(campaign).dataset_id)
+    dataset = load_dataset(corpus_phase(campaign).gold_id)
     annotators, slots = queue_slots(campaign)
     rng = random.Random(campaign.seed)
     try:

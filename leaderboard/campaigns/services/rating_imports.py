@@ -66,7 +66,7 @@ def new_scales(ratings: list[Rating], problems: list[scoring.Problem], filename:
 def row_problems(ratings: list[Rating], phase: Phase, scales: list[dict] | None, known: dict) -> list[tuple[int, str]]:
     """(line, message) of every rating the campaign cannot take."""
     by_name = {s["name"]: s for s in scales} if scales is not None else None
-    n_lines = phase.dataset.n_sentences
+    n_lines = phase.gold.n_sentences
     seen: dict[tuple, int] = {}
     found = []
     for r in ratings:

@@ -95,7 +95,7 @@ def planned(campaign: Campaign, dataset: scoring.Dataset, annotators: list[int])
 
 def prepare_ratings(campaign: Campaign) -> str:
     """Sample and store the screens and queues; the campaign ends ready or failed."""
-    dataset = load_dataset(corpus_phase(campaign).dataset_id)
+    dataset = load_dataset(corpus_phase(campaign).gold_id)
     rng = random.Random(campaign.seed)
     annotators, slots = queue_slots(campaign)
     try:

@@ -11,7 +11,7 @@ The figures are :mod:`.rating_results`' (in the worker), the screens :mod:`.rati
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.db import transaction
 
@@ -27,7 +27,7 @@ MAX_SPAN = 1000
 SLIDER = [{"name": "quality", "min": 0, "max": 100}]
 
 
-def integer(value: object) -> bool:
+def integer(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -11,6 +11,8 @@ shows what the worker last computed; it follows the campaign's version through
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -102,11 +104,14 @@ class CampaignForm(forms.Form):
     def __init__(self, *args, task: SharedTask, **kwargs):
         super().__init__(*args, **kwargs)
         phases = list(phases_in_order(task))
-        self.fields["phase"].choices = phase_choices(phases)
+        choices = phase_choices(phases)
+        cast(forms.ChoiceField, self.fields["phase"]).choices = choices
         current = task.current_phase()
-        kinds = [value for value, _ in self.fields["phase"].choices]
+        kinds = [value for value, _ in choices]
         self.fields["phase"].initial = next((v for v in kinds if current and v.split("/")[0] == current.kind), None)
-        self.fields["systems"].choices = [(str(s.pk), f"#{s.pk} {s.display_name}") for s in scored_systems(phases)]
+        cast(forms.ChoiceField, self.fields["systems"]).choices = [
+            (str(s.pk), f"#{s.pk} {s.display_name}") for s in scored_systems(phases)
+        ]
 
     def clean(self):
         data = super().clean()
@@ -168,12 +173,12 @@ def scales_of(text: str) -> list | None:
         if not parts:
             continue
         name, *bounds = parts[:3]
-        numbers = [whole_number(b, minimum=-(10**9), maximum=10**9) for b in bounds]
-        numbers = [b if n is None else n for b, n in zip(bounds, numbers)]  # the service names a bad one
+        parsed = [whole_number(b, minimum=-(10**9), maximum=10**9) for b in bounds]
+        numbers = [b if n is None else n for b, n in zip(bounds, parsed)]  # the service names a bad one
         if len(numbers) != 2:
             scales.append(line.strip())
             continue
-        scale = dict(zip(("name", "min", "max"), [name, *numbers]))
+        scale: dict = dict(zip(("name", "min", "max"), [name, *numbers]))
         if len(parts) == 4:
             scale["labels"] = labels_of(parts[3])
         scales.append(scale)

@@ -177,7 +177,10 @@ class Command(BaseCommand):
         if task.phases.filter(kind=kind).exists():
             raise CommandError(f"task {slug} already has a phase {kind}; choose another --phase key (e.g. {kind}-2)")
         if gold is None:
-            dataset = task.datasets.order_by("pk").first() or task.phases.order_by("pk").first().dataset
+            first_phase = task.phases.order_by("pk").first()
+            dataset = task.datasets.order_by("pk").first() or (first_phase.dataset if first_phase else None)
+            if dataset is None:
+                raise CommandError(f"task {slug} has no gold to reuse; give the phase's gold files")
         else:
             dataset = prepare_gold_files(f"{slug} {kind}", tokenize=task.tokenize, **gold)
         gleu = gleu_variant or task.gleu_variant or "official"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import signal
 import threading
 import time
+from dataclasses import dataclass, field
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -28,6 +29,16 @@ SLUG = "multigec-demo"
 METRIC = "scribendi"
 PROGRESS_EVERY = 5.0  # seconds between progress lines
 CALIBRATION_SECONDS = 4.0  # of forward passes that measure the rate
+
+
+@dataclass
+class Progress:
+    """What the progress lines say: the upload being scored, since when, and whether it ended."""
+
+    started: float
+    k: int = 0
+    name: str = ""
+    done: threading.Event = field(default_factory=threading.Event)
 
 
 class Stopped(Exception):
@@ -46,11 +57,11 @@ class Command(BaseCommand):
 
     def handle(self, task: str, **_):
         slug = task
-        task = SharedTask.objects.filter(slug=slug).first()
-        if task is None:
+        found = SharedTask.objects.filter(slug=slug).first()
+        if found is None:
             raise CommandError(f"no task {slug}: run manage.py load_demo first")
         uploads = list(
-            Submission.objects.filter(Submission.scored_alone(), phase__task=task)
+            Submission.objects.filter(Submission.scored_alone(), phase__task=found)
             .exclude(status=Submission.Status.QUEUED)
             .select_related("phase")
             .order_by("pk")
@@ -59,14 +70,15 @@ class Command(BaseCommand):
         tokens = self.tokens_to_read(metric, uploads)
         rate = self.measured_rate(metric, uploads)
         minutes = tokens / rate / 60
+        dtype = getattr(metric, "dtype", "?")
         self.stdout.write(
-            f"lm-demo: Scribendi ({runtime.model_directory(runtime.LM_MODEL)}, {metric.dtype}) on {len(uploads)} "
+            f"lm-demo: Scribendi ({runtime.model_directory(runtime.LM_MODEL)}, {dtype}) on {len(uploads)} "
             f"corpus files of {slug}: the model reads {tokens:,} tokens (changed lines and their sources); at "
             f"{rate:.0f} tokens/s, measured just now, about {minutes:.1f} minutes",
             ending="\n",
         )
         self.stdout.flush()
-        self.rescore(task, uploads, tokens / rate)
+        self.rescore(found, uploads, tokens / rate)
 
     # -- what it costs ---------------------------------------------------------------------
     def tokens_to_read(self, metric, uploads: list[Submission]) -> int:
@@ -75,18 +87,19 @@ class Command(BaseCommand):
         from scoring.lm.scribendi import token_ids
         from scoring.metrics.scribendi import texts
 
-        loaded, total, sources_read = metric._model(), 0, {}
+        loaded, total = metric._model(), 0
+        sources_read: dict[int, tuple[list[str], set[int]]] = {}
         for upload in uploads:
-            dataset = load_dataset(upload.phase.dataset_id)
+            dataset = load_dataset(upload.phase.gold_id)
             hypothesis = scoring.read_hypothesis(
                 dataset, bytes(upload.content), upload.system_name, filename=upload.filename
             )
             sources, outputs = texts(dataset), texts(dataset, hypothesis)
             changed = [i for i, (s, o) in enumerate(zip(sources, outputs)) if s != o]
             total += sum(map(len, token_ids(loaded, [outputs[i] for i in changed])))
-            sources_read.setdefault(upload.phase.dataset_id, (sources, set()))[1].update(changed)
-        for sources, changed in sources_read.values():
-            total += sum(map(len, token_ids(loaded, [sources[i] for i in sorted(changed)])))
+            sources_read.setdefault(upload.phase.gold_id, (sources, set()))[1].update(changed)
+        for texts_read, lines in sources_read.values():
+            total += sum(map(len, token_ids(loaded, [texts_read[i] for i in sorted(lines)])))
         return total
 
     def measured_rate(self, metric, uploads: list[Submission]) -> float:
@@ -95,7 +108,7 @@ class Command(BaseCommand):
         from scoring.lm.scribendi import perplexities_of
         from scoring.metrics.scribendi import texts
 
-        sources = texts(load_dataset(uploads[0].phase.dataset_id))
+        sources = texts(load_dataset(uploads[0].phase.gold_id))
         read, started, k = 0, time.perf_counter(), 0
 
         def count(tokens: int) -> None:
@@ -115,7 +128,7 @@ class Command(BaseCommand):
         had = set(
             MetricResult.objects.filter(submission__in=uploads, metric=METRIC).values_list("submission_id", flat=True)
         )
-        state = {"k": 0, "name": "", "started": time.monotonic(), "done": threading.Event()}
+        state = Progress(started=time.monotonic())
         ticker = threading.Thread(target=self.tick, args=(state, len(uploads), expected), daemon=True)
         previous = signal.signal(signal.SIGTERM, stop)
         try:
@@ -124,21 +137,21 @@ class Command(BaseCommand):
                 task.save(update_fields=["metrics"])
             ticker.start()
             for k, upload in enumerate(uploads, start=1):
-                state["k"], state["name"] = k, f"#{upload.pk} {upload.system_name} ({upload.phase.name})"
+                state.k, state.name = k, f"#{upload.pk} {upload.system_name} ({upload.phase.name})"
                 score_submission(upload.pk, force=True)
         except (KeyboardInterrupt, Stopped):
-            state["done"].set()
+            state.done.set()
             self.put_back(task, metrics_before, statuses, had)
             raise CommandError("lm-demo: stopped; the task is as it was (metrics, results, upload statuses)") from None
         finally:
-            state["done"].set()
+            state.done.set()
             signal.signal(signal.SIGTERM, previous)
-        self.stdout.write(f"lm-demo: done in {time.monotonic() - state['started']:.0f} s")
+        self.stdout.write(f"lm-demo: done in {time.monotonic() - state.started:.0f} s")
 
-    def tick(self, state: dict, n: int, expected: float) -> None:
-        while not state["done"].wait(PROGRESS_EVERY):
-            elapsed = time.monotonic() - state["started"]
-            self.stdout.write(f"lm-demo: [{state['k']}/{n}] {state['name']}: {elapsed:.0f} s of about {expected:.0f} s")
+    def tick(self, state: Progress, n: int, expected: float) -> None:
+        while not state.done.wait(PROGRESS_EVERY):
+            elapsed = time.monotonic() - state.started
+            self.stdout.write(f"lm-demo: [{state.k}/{n}] {state.name}: {elapsed:.0f} s of about {expected:.0f} s")
             self.stdout.flush()
 
     def put_back(self, task: SharedTask, metrics: list[str], statuses: dict[int, str], had: set[int]) -> None:

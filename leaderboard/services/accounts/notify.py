@@ -67,7 +67,7 @@ def team_approved(team_id: int) -> int:
     """Email the members of a team the organizers just approved: they may submit now."""
     team = Team.objects.select_related("task").filter(pk=team_id).first()
     to = recipients(team) if team else []
-    if not to:
+    if team is None or team.task is None or not to:
         return 0
     url = f"{settings.GEC_SITE_URL}/tasks/{team.task.slug}/submit/"
     body = f"The organizers of {team.task.title} approved your team {team.name}: you can submit now at {url}\n"

@@ -166,7 +166,7 @@ def split_upload(phase: Phase, filename: str, content: bytes, corpus: str = "") 
     for a one-corpus phase; for several corpora, the zip's ``<corpus>.txt`` files, the
     one corpus named with the upload, or the one file named after its corpus
     (``uk-ua-gec.txt``, as in a zip)."""
-    if phase.parent_id is not None:
+    if phase.parent is not None:
         raise problem(f"submit to phase {phase.parent.kind} naming corpus {phase.corpus}")
     corpora = {c.corpus: c for c in phase.corpora()} if phase.is_multi_corpus else {}
     if not corpora:

@@ -18,7 +18,7 @@ def prepared_metrics(phase: Phase) -> list:
     dataset once per process; what a metric prepares once per dataset (``Dataset.tables``)
     is stored with the dataset."""
     options = phase.scoring_options()
-    dataset_id = phase.dataset_id
+    dataset_id = phase.gold_id
     names = served_metrics(phase)
     key = (dataset_id, tuple(names), repr(options))
     metrics = _metrics_cache.get(key)

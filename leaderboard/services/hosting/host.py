@@ -79,6 +79,8 @@ def add_hosted_phase(
         if isinstance(gold, Gold):
             dataset = store_gold(task, f"{task.slug} {fields['kind']} gold", gold, **(language or {}))
             queue_job(OrganizerJob.Kind.PREPARE_GOLD, task, user=user, dataset=dataset)
+        if dataset is None:
+            raise ValueError("a hosted phase needs gold, a dataset or corpora")
         if dataset.is_prepared:
             return add_phase(task, dataset, **fields)
         phase = Phase.objects.create(task=task, dataset=dataset, **fields)

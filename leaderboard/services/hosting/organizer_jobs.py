@@ -104,6 +104,8 @@ def report(job: OrganizerJob, progress: float, message: str) -> None:
 
 def prepare_gold(job: OrganizerJob) -> dict:
     task, dataset = job.task, job.dataset
+    if dataset is None:
+        raise ValueError(f"job {job.pk} prepares gold but names no dataset")
     report(job, 0.05, f"parsing and annotating {dataset.n_sentences} sentences and {dataset.n_references} reference(s)")
     prepared = prepare_stored(dataset, tokenize=task.tokenize)
     report(job, 0.85, "finding the gold chunks")

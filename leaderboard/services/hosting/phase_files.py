@@ -13,8 +13,8 @@ from ...models import Phase
 def phase_inputs(phase: Phase) -> list[tuple[str, str]]:
     """``[(file name, text)]``: one source file per corpus of the phase."""
     if not phase.is_multi_corpus:
-        return [(f"{phase.task.slug}-{phase.kind}.src.txt", phase.dataset.source)]
-    return [(f"{c.corpus}.txt", c.dataset.source) for c in phase.corpora()]
+        return [(f"{phase.task.slug}-{phase.kind}.src.txt", phase.gold.source)]
+    return [(f"{c.corpus}.txt", c.gold.source) for c in phase.corpora()]
 
 
 def phase_references(phase: Phase) -> list[tuple[str, str]]:
@@ -25,7 +25,7 @@ def phase_references(phase: Phase) -> list[tuple[str, str]]:
 
 
 def corpus_references(corpus: Phase, stem: str) -> list[tuple[str, str]]:
-    references = corpus.dataset.references
-    if corpus.dataset.from_m2:
+    references = corpus.gold.references
+    if corpus.gold.from_m2:
         return [(f"{stem}.m2", references[0]["text"])]
     return [(f"{stem}.ref{k}.txt", ref["text"]) for k, ref in enumerate(references)]

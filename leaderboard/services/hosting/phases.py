@@ -64,6 +64,7 @@ def rescore_with_ranks(task, report=lambda _line: None, progress=lambda _done: N
         for sid in sorted(set(before[phase.pk]) | set(after), key=lambda s: (after.get(s, {}).get("rank") or 10**9, s)):
             old, new = before[phase.pk].get(sid), after.get(sid)
             row = new or old
+            assert row is not None  # sid came from before's or after's keys: one of them has it
             result.append(
                 {
                     "phase": phase.kind,

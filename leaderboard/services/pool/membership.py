@@ -153,7 +153,7 @@ def entry_values(phase: Phase, outputs: list, snapshots: dict[int, dict[int, int
     for upload, entry in snapshots.items():
         found = [values.get(output) for output in entry.values()]
         complete = len(found) == n_corpora and all(is_number(v) for v in found)
-        result[upload] = sum(found) / n_corpora if complete else None
+        result[upload] = sum(v for v in found if v is not None) / n_corpora if complete else None
     return result
 
 

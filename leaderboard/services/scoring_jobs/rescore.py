@@ -37,7 +37,7 @@ def rescore_task(
     changes = {}
     for submission in submissions:
         after = flatten(system_scores(submission.pk))
-        moved = {
+        moved: dict[str, tuple[float | None, float | None]] = {
             path: (before[submission.pk].get(path), value)
             for path, value in after.items()
             if before[submission.pk].get(path) != value

@@ -67,14 +67,14 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
     try:
         with heartbeat(submission_id, beat):
             metrics = prepared_metrics(phase)
-            dataset = load_dataset(phase.dataset_id)
+            dataset = load_dataset(phase.gold_id)
             set_progress(submission_id, 0.05)
             hypothesis = scoring.read_hypothesis(
                 dataset,
                 bytes(submission.content),
                 submission.system_name,
                 filename=submission.filename,
-                limits=phase.dataset.limits(),
+                limits=phase.gold.limits(),
             )
             statistics = {}
             for k, metric in enumerate(metrics, start=1):
@@ -296,7 +296,8 @@ def _upload_ended(submission: Submission) -> bool:
 def _pool_phase(submission: Submission, ended: bool) -> int:
     """The pool(s) to bring up to date: the submission's phase; once a zip has ended,
     every corpus of its phase, since which upload of the team counts may have changed."""
-    return submission.phase.parent_id if submission.parent_id and ended else submission.phase_id
+    parent_phase = submission.phase.parent_id  # set for every corpus file of a zip
+    return parent_phase if submission.parent_id and ended and parent_phase is not None else submission.phase_id
 
 
 def _tell_team(submission_id: int) -> None:

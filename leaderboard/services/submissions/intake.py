@@ -65,11 +65,11 @@ def check_file(phase: Phase, content: bytes, filename: str) -> None:
     A text file gets the library's text checks (cheap: no parsing); an M2 file is read in
     full, which is cheap too since its edits are used as given.
     """
-    limits = phase.dataset.limits()
+    limits = phase.gold.limits()
     if filename.lower().endswith(scoring.M2_SUFFIXES):
-        scoring.read_hypothesis(load_dataset(phase.dataset_id), content, "upload", filename=filename, limits=limits)
+        scoring.read_hypothesis(load_dataset(phase.gold_id), content, "upload", filename=filename, limits=limits)
     else:
-        scoring.read_text(content, name=filename, expected_lines=phase.dataset.n_sentences, limits=limits)
+        scoring.read_text(content, name=filename, expected_lines=phase.gold.n_sentences, limits=limits)
 
 
 def check_outputs(phase: Phase, filename: str, content: bytes, corpus: str = "") -> list[tuple[Phase, str, bytes]]:
@@ -90,7 +90,7 @@ def check_outputs(phase: Phase, filename: str, content: bytes, corpus: str = "")
 
 def _phase_of_corpus(phase: Phase, corpus: str) -> tuple[Phase, str]:
     """An upload to one corpus's own phase is an upload to its parent phase for that corpus."""
-    if not phase.parent_id:
+    if phase.parent is None:
         return phase, corpus
     if corpus and corpus != phase.corpus:
         raise scoring.InputError(
@@ -157,6 +157,8 @@ def accept_submission(
     outputs = check_outputs(phase, filename, content, corpus)
     with transaction.atomic():  # a refusal from here on keeps nothing, not even the team of one an upload registers
         if team is None:
+            if user is None:
+                raise ValueError("a submission needs the user who sends it or the team it is for")
             team = team_of(user, phase.task, create=not enforce_limits) or registered_team(user, phase.task)
         if enforce_limits:
             teams.check_may_submit(team)
