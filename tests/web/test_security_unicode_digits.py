@@ -95,3 +95,28 @@ def test_the_campaign_forms_scales_in_other_digits_are_named(insight_task):
     answer = web(insight_task["organizer"]).post("/tasks/insight/campaigns/", fields)
     assert answer.status_code == 400 and "min and max integers" in answer.content.decode()
     assert not Campaign.objects.filter(name="digits").exists()
+
+
+@pytest.mark.parametrize(
+    "point", ["²", "--1", "1" * 5000, "٣"], ids=["superscript", "two-minus", "5000-digits", "arabic"]
+)
+def test_a_scales_label_at_a_point_in_other_digits_is_a_400(insight_task, point):
+    """A label's point was read by ``point.lstrip('-').isdigit()`` then ``int``: ``'²'``,
+    ``'--1'`` and 5,000 digits (past Python's int string limit) were 500s at campaign
+    creation, and ``'٣'`` was taken as 3."""
+    body = {
+        "name": "labels",
+        "phase": "dev",
+        "annotators": ["ann1"],
+        "screens_per_annotator": 4,
+        "outputs_per_screen": 1,
+        "redundancy": 1,
+        "mode": "rating",
+        "scales": [{"name": "fluency", "min": 1, "max": 4, "labels": {point: "bad", "4": "good"}}],
+    }
+    client = Client(raise_request_exception=False)
+    client.force_login(insight_task["organizer"])
+    answer = client.post("/api/tasks/insight/campaigns/", body, content_type="application/json")
+    assert answer.status_code == 400, answer.content[:300]
+    assert "labels" in answer.content.decode()
+    assert not Campaign.objects.filter(name="labels").exists()

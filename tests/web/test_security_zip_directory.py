@@ -41,3 +41,15 @@ def test_a_sound_zip_is_still_read():
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("dev.txt", b"a b\n")
     assert read_zip("ok.zip", buffer.getvalue(), max_members=3, max_bytes=100) == {"dev.txt": b"a b\n"}
+
+
+def test_an_organizers_bundle_is_not_listed_before_its_count_is_checked(monkeypatch):
+    """The phase form asks whether a bundle holds corpora (``is_corpora_bundle``) before
+    ``read_zip``: that question listed the whole directory, 10 s for the 100,000-member
+    zip, before the end record's count refused it."""
+    from leaderboard.services.data.corpora import is_corpora_bundle
+
+    listings = []
+    monkeypatch.setattr(zipfile.ZipFile, "_RealGetContents", lambda *_args: listings.append(1))
+    assert is_corpora_bundle(many_member_zip()) is False
+    assert listings == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import string
+
 from django.db.models import Q
 
 from ...models import Campaign, Invitation
@@ -46,17 +48,30 @@ def pending_for(user) -> list[Invitation]:
     (their own page only). An invitee with an ``@`` is an address, never a username: an
     account whose username is ``ghost@example.org`` must not be shown, nor take, the
     invitation sent to that address (docs/security.md); its link still works for whoever
-    holds it. The project confirms every address (sign-up and address changes by mail)."""
+    holds it. The project confirms every address (sign-up and address changes by mail).
+    Addresses match with ASCII letters' case folded only (:func:`same_address`)."""
     if not user.is_authenticated:
         return []
     mine = Q(invitee=user.get_username()) & ~Q(invitee__contains="@")
     if user.email:
         mine |= Q(invitee__iexact=user.email)
-    return list(
+    found = (
         Invitation.objects.filter(mine, status=Invitation.Status.PENDING)
         .select_related("campaign__task")
         .order_by("pk")
     )
+    return [i for i in found if "@" not in i.invitee or same_address(i.invitee, user.email)]
+
+
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def same_address(a: str, b: str) -> bool:
+    """Whether two addresses are one, ASCII letters' case aside. PostgreSQL's UPPER (so
+    ``__iexact``) folds ``ı`` to ``I`` and ``ſ`` to ``S``, and Python's ``lower`` the Kelvin
+    sign to ``k``: ``ann@ıcloud.com``, an IDN domain anyone may register, is not
+    ann@icloud.com (docs/security.md)."""
+    return a.translate(_ASCII_LOWER) == b.translate(_ASCII_LOWER)
 
 
 def skipped_screens(campaign: Campaign, limit: int = 200) -> list[dict]:

@@ -15,6 +15,7 @@ from typing import Any, TypeGuard
 
 from django.db import transaction
 
+from scoring.fields.integers import whole_number
 from scoring.human.rating_intervals import sign_test_p
 
 from ...models import Campaign, Judgment
@@ -63,7 +64,9 @@ def checked_labels(where: str, labels: object, low: object, high: object, proble
         return {}
     checked = {}
     for point, text in labels.items():
-        value = int(point) if isinstance(point, str) and point.lstrip("-").isdigit() else point
+        value = (
+            point if isinstance(point, int) and not isinstance(point, bool) else whole_number(point, minimum=-(10**6))
+        )
         if not (isinstance(value, int) and isinstance(low, int) and isinstance(high, int) and low <= value <= high):
             problems.append(f"{where}.labels: {point!r} is not a point of the scale {low!r}-{high!r}")
             continue

@@ -112,9 +112,14 @@ def _listed(name: str, archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
         raise problem(f"not a readable zip file ({_reason(error)})", name) from error
 
 
-def names(data: bytes) -> list[str] | None:
+def names(data: bytes, *, max_members: int) -> list[str] | None:
     """The file names of a zip's central directory (nothing inflated), or None when the
-    bytes are not a readable zip."""
+    bytes are not a readable zip or hold more than ``max_members`` (counted from the end
+    record first, as :func:`read_zip` does: listing 100,000 members took 10 s)."""
+    try:
+        _check_directory("", data, max_members)
+    except scoring.InputError:
+        return None
     try:
         return [n for n in zipfile.ZipFile(io.BytesIO(data)).namelist() if not n.endswith("/")]
     except UNREADABLE:

@@ -54,7 +54,7 @@ class CorpusGold:
 def is_corpora_bundle(data: bytes) -> bool:
     """A zip whose files lie in folders, more than one or with a ``corpus.json`` (read
     from its central directory alone)."""
-    names = archives.names(data)
+    names = archives.names(data, max_members=MAX_CORPORA * MAX_FILES_PER_CORPUS)
     if names is None:
         return False  # read_zip, on the plain bundle's path, says what is wrong
     folders = {PurePosixPath(n).parts[0] for n in names if len(PurePosixPath(n).parts) == 2}

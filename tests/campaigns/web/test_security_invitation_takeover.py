@@ -39,3 +39,20 @@ def test_an_invitation_to_a_username_is_still_that_accounts(insight_task, django
     with django_capture_on_commit_callbacks(execute=True):
         invite(campaign, ["quill"], site="http://testserver")
     assert [i.invitee for i in pending_for(User.objects.create_user("quill", "quill@example.org", "pw"))] == ["quill"]
+
+
+@pytest.mark.parametrize("lookalike", ["ann@ıcloud.com", "ann@ICLOUD.COM".replace("I", "ı"), "ſann@icloud.com"])
+def test_an_address_that_only_uppercases_alike_sees_no_invitation(
+    lookalike, insight_task, django_capture_on_commit_callbacks
+):
+    """PostgreSQL's UPPER (and so ``__iexact``) folds the dotless ``ı`` to ``I`` and ``ſ``
+    to ``S``: whoever confirmed ``ann@ıcloud.com`` (an IDN domain anyone may register)
+    was shown, and could accept, the invitation mailed to ann@icloud.com."""
+    campaign = make_campaign(insight_task["task"], insight_task["organizer"], django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        invite(campaign, ["sann@icloud.com" if lookalike.startswith("ſ") else "ann@icloud.com"], site="http://x")
+    impostor = User.objects.create_user("lookalike", lookalike, "pw")
+    assert pending_for(impostor) == []
+    assert "accept or decline" not in page_of(impostor)
+    owner = User.objects.create_user("ann", "Ann@iCloud.com" if "ſ" not in lookalike else "SAnn@iCloud.com", "pw")
+    assert len(pending_for(owner)) == 1
