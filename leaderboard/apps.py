@@ -12,6 +12,7 @@ class LeaderboardConfig(AppConfig):
     def ready(self) -> None:
         """Revoke a user's API tokens when their password changes. (Queued work needs no
         wiring: a service enqueues a registered job, :mod:`.queue`.)"""
+        from . import migration_guard  # noqa: F401  registers its system check
         from .services.accounts.tokens import revoke_on_password_change
         from .services.boards import mirror
 
