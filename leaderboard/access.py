@@ -45,12 +45,17 @@ from . import params
 from .models import Dataset, Membership, Phase, SharedTask, Submission, Team, TermsAcceptance
 from .models.pages import current_terms, terms_version
 from .models.shared_tasks import light_dataset
+from .request_answers import remembered
 
 
 def own_team(user, task: SharedTask) -> Team | None:
     """The user's team in ``task``; None for a visitor or a user in no team of it."""
     if not user.is_authenticated:
         return None
+    return remembered(("team", task.pk, user.pk), lambda: _membership_team(user, task))
+
+
+def _membership_team(user, task: SharedTask) -> Team | None:
     membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
     return membership.team if membership else None
 
@@ -87,8 +92,11 @@ def terms_pending(user, task: SharedTask) -> str:
 
 
 def may_organize(task: SharedTask, user) -> bool:
-    """Organizer tools and the overview-paper exports: the task's organizers and staff."""
-    return task.is_organizer(user)
+    """Organizer tools and the overview-paper exports: the task's organizers and staff
+    (asked once per read request: every navigation tag asks it)."""
+    if not user.is_authenticated:
+        return False
+    return remembered(("organize", task.pk, user.pk), lambda: task.is_organizer(user))
 
 
 def may_see_results(phase: Phase, user) -> bool:

@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -127,6 +128,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
 
 def task_board(request, slug):
     task = task_or_404(slug)
+    prefetch_related_objects([task], "phases")  # one read for the current phase, the nav and the tabs
     return render(request, "leaderboard/task.html", _board_context(request, task, access.phase_for(request, task)))
 
 
