@@ -144,6 +144,7 @@ def task_rows(request, slug):
     task = task_or_404(slug)
     phase = access.phase_for(request, task)
     since = params.text(request.GET, "since", max_length=40, pattern=VERSION)
+    page = fragment_page(request)
     public = phase.results_public()
     viewer = AnonymousUser() if public else request.user
     visible = access.may_see_results(phase, viewer)
@@ -157,18 +158,34 @@ def task_rows(request, slug):
             access.may_see_references(phase, viewer),
             request.GET.get("metric", ""),
             request.GET.get("track", ""),
+            page,
         )
-        results = shared_body(parts, version, lambda: _results_html(request, task, phase, viewer, True))
+        results = shared_body(parts, version, lambda: _results_html(request, task, phase, viewer, True, page))
     else:
-        results = _results_html(request, task, phase, viewer, False)
+        results = _results_html(request, task, phase, viewer, False, page)
     response = HttpResponse(f'<div data-version="{version}">'.encode() + results + b"</div>")
     response["Cache-Control"] = "public, max-age=0, s-maxage=1" if public else "private, no-store"
     return response
 
 
-def _results_html(request, task: SharedTask, phase: Phase, viewer, visible: bool) -> bytes:
-    """The board as ``viewer`` may see it (the public's for a public phase)."""
+MAX_PAGE = 1000  # rows of one page of the fragment, as the board API's
+
+
+def fragment_page(request) -> tuple[int, int] | None:
+    """The opt-in ``limit`` and ``offset`` of the rows fragment (as the board API's, docs/api.md);
+    None without ``limit``: every row, as the task page asks. A 400 names a bad one."""
+    limit = params.number(request.GET, "limit", default=0, minimum=1, maximum=MAX_PAGE)
+    offset = params.number(request.GET, "offset", default=0)
+    return (offset, limit) if limit else None
+
+
+def _results_html(request, task: SharedTask, phase: Phase, viewer, visible: bool, page=None) -> bytes:
+    """The board as ``viewer`` may see it (the public's for a public phase); with ``page``
+    its rows ``offset`` .. ``offset + limit - 1`` only (each row keeps its own rank)."""
     context = {**_results_context(request, task, phase, visible), "viewer": viewer}
+    if page is not None:
+        offset, limit = page
+        context["extra"] = {**context["extra"], "rows": context["extra"]["rows"][offset : offset + limit]}
     return render_to_string("leaderboard/_board_results.html", context).encode()
 
 

@@ -64,3 +64,15 @@ def test_the_same_queries_at_4_and_at_14_rows(insight_task, client, who, django_
         render(client)
     assert len(small.captured_queries) == len(large.captured_queries)
     assert not [q for q in large.captured_queries if '"source"' in q["sql"]]  # no dataset's texts
+
+
+def test_the_rows_fragment_sends_a_page_when_asked(insight_task, client):
+    """The polled fragment sends every row, as the page shows them; a client that wants the
+    top of a long board asks for ``limit`` (and ``offset``), as from the board API."""
+    phase = insight_task["phase"]
+    grow_board(phase, 10)
+    every = client.get("/tasks/insight/rows/").content.decode()
+    page = client.get("/tasks/insight/rows/?limit=3&offset=2").content.decode()
+    assert every.count("data-submission=") == 14
+    assert page.count("data-submission=") == 3
+    assert client.get("/tasks/insight/rows/?limit=0").status_code == 400
