@@ -37,6 +37,7 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from django.contrib.auth.models import Permission
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -200,8 +201,20 @@ def hidden_results(submission_data: dict, *, blind: bool) -> dict:
 
 
 def may_host(user) -> bool:
-    """Create tasks: staff, and users granted ``leaderboard.host_tasks`` (``manage.py grant_host``)."""
-    return user.is_authenticated and (user.is_staff or user.has_perm("leaderboard.host_tasks"))
+    """Create tasks: staff, and users granted ``leaderboard.host_tasks`` (``manage.py grant_host``),
+    as ``user.has_perm`` answers under Django's ModelBackend (an active superuser holds every
+    permission, an inactive user none), in one query where ``has_perm`` makes two."""
+    if not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    return user.is_active and (user.is_superuser or _granted_host(user))
+
+
+def _granted_host(user) -> bool:
+    """``leaderboard.host_tasks`` given to the user or to one of their groups."""
+    granted = Permission.objects.filter(codename="host_tasks", content_type__app_label="leaderboard")
+    return granted.filter(Q(user=user) | Q(group__user=user)).exists()
 
 
 def gold_ready(phase) -> bool:

@@ -14,8 +14,8 @@ from leaderboard.standings import headline_metric
 pytestmark = pytest.mark.django_db
 QUERIES = {
     "visitor": 12,  # task, its phases, the board's reads (members, scores, campaigns, ties, version), nav; was 14
-    "participant": 23,  # the same, with the session, the user, the team's rows and channel, the phase box; was 35
-    "organizer": 19,  # the same as a participant, less the team's, with one organizer check; was 30
+    "participant": 22,  # the same, with the session, the user, the team's rows and channel, the phase box; was 35
+    "organizer": 18,  # the same as a participant, less the team's, with one organizer check; was 30
 }
 
 
