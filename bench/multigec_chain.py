@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.multigec_support import ua_gec_lines  # noqa: E402
+from tests.support.multigec_support import ua_gec_lines  # noqa: E402
 
 BIN = Path(sys.executable).parent
 SYSTEM = "most"
@@ -43,7 +43,7 @@ SYSTEM = "most"
 PARALLEL = """
 import sys
 from pathlib import Path
-from tests.multigec_support import stock_m2
+from tests.support.multigec_support import stock_m2
 read = lambda path: Path(path).read_text(encoding="utf-8").splitlines()
 Path(sys.argv[2]).write_text(stock_m2("uk", read(sys.argv[1]), [read(p) for p in sys.argv[3:]]), encoding="utf-8")
 """

@@ -37,6 +37,7 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from django.contrib.auth.models import Permission
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -45,12 +46,17 @@ from . import params
 from .models import Dataset, Membership, Phase, SharedTask, Submission, Team, TermsAcceptance
 from .models.pages import current_terms, terms_version
 from .models.shared_tasks import light_dataset
+from .request_answers import remembered
 
 
 def own_team(user, task: SharedTask) -> Team | None:
     """The user's team in ``task``; None for a visitor or a user in no team of it."""
     if not user.is_authenticated:
         return None
+    return remembered(("team", task.pk, user.pk), lambda: _membership_team(user, task))
+
+
+def _membership_team(user, task: SharedTask) -> Team | None:
     membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
     return membership.team if membership else None
 
@@ -87,8 +93,11 @@ def terms_pending(user, task: SharedTask) -> str:
 
 
 def may_organize(task: SharedTask, user) -> bool:
-    """Organizer tools and the overview-paper exports: the task's organizers and staff."""
-    return task.is_organizer(user)
+    """Organizer tools and the overview-paper exports: the task's organizers and staff
+    (asked once per read request: every navigation tag asks it)."""
+    if not user.is_authenticated:
+        return False
+    return remembered(("organize", task.pk, user.pk), lambda: task.is_organizer(user))
 
 
 def may_see_results(phase: Phase, user) -> bool:
@@ -192,8 +201,20 @@ def hidden_results(submission_data: dict, *, blind: bool) -> dict:
 
 
 def may_host(user) -> bool:
-    """Create tasks: staff, and users granted ``leaderboard.host_tasks`` (``manage.py grant_host``)."""
-    return user.is_authenticated and (user.is_staff or user.has_perm("leaderboard.host_tasks"))
+    """Create tasks: staff, and users granted ``leaderboard.host_tasks`` (``manage.py grant_host``),
+    as ``user.has_perm`` answers under Django's ModelBackend (an active superuser holds every
+    permission, an inactive user none), in one query where ``has_perm`` makes two."""
+    if not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    return user.is_active and (user.is_superuser or _granted_host(user))
+
+
+def _granted_host(user) -> bool:
+    """``leaderboard.host_tasks`` given to the user or to one of their groups."""
+    granted = Permission.objects.filter(codename="host_tasks", content_type__app_label="leaderboard")
+    return granted.filter(Q(user=user) | Q(group__user=user)).exists()
 
 
 def gold_ready(phase) -> bool:

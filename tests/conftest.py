@@ -12,7 +12,7 @@ import pytest
 
 import scoring
 from leaderboard.demo import SYSTEMS, SimulatedSystem, gold_blocks, simulate
-from tests import needs
+from tests.support import needs
 
 pytest_plugins = ("tests.lanes",)  # each folder's area as a marker (the README's lanes)
 
@@ -79,7 +79,7 @@ def _unshipped_skips():
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item):
-    needs.check_marks(item)  # a missing service or tool: skip, or on CI fail (tests/needs.py)
+    needs.check_marks(item)  # a missing service or tool: skip, or on CI fail (tests/support/needs.py)
     return (yield from _unshipped_skips())
 
 

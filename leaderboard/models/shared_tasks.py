@@ -181,7 +181,10 @@ class SharedTask(models.Model):
             raise ValueError(f"headline metric: {problem}")
 
     def current_phase(self):
-        """The phase meant when none is named (:func:`current_of`)."""
+        """The phase meant when none is named (:func:`current_of`); from the task's phases
+        when a page prefetched them (its navigation lists them too), else one query."""
+        if "phases" in getattr(self, "_prefetched_objects_cache", {}):
+            return current_of(sorted(self.phases.all(), key=lambda phase: (phase.starts_at, phase.pk)))
         return current_of(list(self.phases.order_by("starts_at", "pk")))
 
     def phase_to_submit(self):

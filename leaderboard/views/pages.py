@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -127,6 +128,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
 
 def task_board(request, slug):
     task = task_or_404(slug)
+    prefetch_related_objects([task], "phases")  # one read for the current phase, the nav and the tabs
     return render(request, "leaderboard/task.html", _board_context(request, task, access.phase_for(request, task)))
 
 
@@ -142,6 +144,7 @@ def task_rows(request, slug):
     task = task_or_404(slug)
     phase = access.phase_for(request, task)
     since = params.text(request.GET, "since", max_length=40, pattern=VERSION)
+    page = fragment_page(request)
     public = phase.results_public()
     viewer = AnonymousUser() if public else request.user
     visible = access.may_see_results(phase, viewer)
@@ -155,18 +158,34 @@ def task_rows(request, slug):
             access.may_see_references(phase, viewer),
             request.GET.get("metric", ""),
             request.GET.get("track", ""),
+            page,
         )
-        results = shared_body(parts, version, lambda: _results_html(request, task, phase, viewer, True))
+        results = shared_body(parts, version, lambda: _results_html(request, task, phase, viewer, True, page))
     else:
-        results = _results_html(request, task, phase, viewer, False)
+        results = _results_html(request, task, phase, viewer, False, page)
     response = HttpResponse(f'<div data-version="{version}">'.encode() + results + b"</div>")
     response["Cache-Control"] = "public, max-age=0, s-maxage=1" if public else "private, no-store"
     return response
 
 
-def _results_html(request, task: SharedTask, phase: Phase, viewer, visible: bool) -> bytes:
-    """The board as ``viewer`` may see it (the public's for a public phase)."""
+MAX_PAGE = 1000  # rows of one page of the fragment, as the board API's
+
+
+def fragment_page(request) -> tuple[int, int] | None:
+    """The opt-in ``limit`` and ``offset`` of the rows fragment (as the board API's, docs/api.md);
+    None without ``limit``: every row, as the task page asks. A 400 names a bad one."""
+    limit = params.number(request.GET, "limit", default=0, minimum=1, maximum=MAX_PAGE)
+    offset = params.number(request.GET, "offset", default=0)
+    return (offset, limit) if limit else None
+
+
+def _results_html(request, task: SharedTask, phase: Phase, viewer, visible: bool, page=None) -> bytes:
+    """The board as ``viewer`` may see it (the public's for a public phase); with ``page``
+    its rows ``offset`` .. ``offset + limit - 1`` only (each row keeps its own rank)."""
     context = {**_results_context(request, task, phase, visible), "viewer": viewer}
+    if page is not None:
+        offset, limit = page
+        context["extra"] = {**context["extra"], "rows": context["extra"]["rows"][offset : offset + limit]}
     return render_to_string("leaderboard/_board_results.html", context).encode()
 
 

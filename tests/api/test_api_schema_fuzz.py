@@ -25,8 +25,8 @@ import urllib.request
 import pytest
 from django.db import connection
 
-from tests import needs
 from tests.conftest import ROOT
+from tests.support import needs
 
 pytestmark = [
     pytest.mark.timeout(300),
@@ -208,7 +208,7 @@ def corpora_uploads(organizer, participant) -> list[int]:
     from leaderboard.models import Submission
     from leaderboard.services.scoring_jobs.submission import score_submission
     from leaderboard.services.submissions.intake import accept_submission
-    from tests.corpora_support import corpora_task, corpus, text, zipped
+    from tests.support.corpora_support import corpora_task, corpus, text, zipped
 
     phase = corpora_task(MULTI_SLUG, [corpus(name, name[:2], source, ref) for name, (source, ref) in CORPORA.items()])
     phase.task.organizers.add(organizer)

@@ -5,7 +5,7 @@ their own box)."""
 import pytest
 
 from tests.conftest import build_insight_task
-from tests.waits import page_holds
+from tests.support.waits import page_holds
 
 pytestmark = pytest.mark.browser
 LINES = 12

@@ -6,7 +6,7 @@ import pytest
 from django.db import transaction
 
 from tests.conftest import SUBSET_OUTPUTS, browser_login, build_insight_task, insight_head
-from tests.waits import page_holds, until
+from tests.support.waits import page_holds, until
 
 pytestmark = pytest.mark.browser
 LINES = 10

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import Permission, User
 
 from tests.conftest import browser_login
-from tests.corpora_support import LANGUAGES, text, zipped
+from tests.support.corpora_support import LANGUAGES, text, zipped
 
 pytestmark = pytest.mark.browser
 CS_SOURCE, CS_REF = LANGUAGES["cs"]

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from leaderboard.models import SharedTask
 from leaderboard.services.submissions.intake import accept_submission
 from tests.conftest import browser_login
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.browser
 CORPORA = {"cs-natwebinf": LANGUAGES["cs"], "de-merlin": LANGUAGES["de"], "uk-ua-gec": LANGUAGES["uk"]}

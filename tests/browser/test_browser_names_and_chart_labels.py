@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from leaderboard.management.commands.load_demo import MULTIGEC_SLUG, Command
 from leaderboard.models import SharedTask
 from tests.conftest import browser_login
-from tests.waits import page_holds
+from tests.support.waits import page_holds
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import Permission, User
 
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, browser_login, insight_head
-from tests.waits import page_holds
+from tests.support.waits import page_holds
 
 pytestmark = pytest.mark.browser
 LINES = 8

@@ -5,7 +5,7 @@ terms, and downloads the inputs from the Data tab and from the task page."""
 import pytest
 
 from tests.conftest import browser_login
-from tests.task_pages_support import SLUG, SOURCE, season_task
+from tests.support.task_pages_support import SLUG, SOURCE, season_task
 
 pytestmark = pytest.mark.browser
 PAGES = {

@@ -65,9 +65,9 @@ def make_user(name: str):
 @pytest.fixture
 def corpora_server(live_server, client_home, monkeypatch) -> str:
     """Task ``corpora`` with a phase of two corpora, ``cs-natwebinf`` and ``uk-ua-gec``
-    (:data:`tests.corpora_support.LANGUAGES`' Czech and Ukrainian), and gec-submit logged
+    (:data:`tests.support.corpora_support.LANGUAGES`' Czech and Ukrainian), and gec-submit logged
     in to the live server as ``remote``; the server's URL."""
-    from tests.corpora_support import LANGUAGES, corpora_task, corpus
+    from tests.support.corpora_support import LANGUAGES, corpora_task, corpus
 
     corpora_task(
         "corpora", [corpus("cs-natwebinf", "cs", *LANGUAGES["cs"]), corpus("uk-ua-gec", "uk", *LANGUAGES["uk"])]

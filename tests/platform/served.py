@@ -18,8 +18,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests import needs
 from tests.conftest import ROOT
+from tests.support import needs
 
 NGINX = Path(os.environ.get("GEC_NGINX", "/usr/sbin/nginx"))
 

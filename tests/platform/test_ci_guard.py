@@ -1,7 +1,7 @@
 """A CI that cannot go green on a skipped platform: with ``CI`` set, a
 test that needs a missing service fails instead of skipping; without it, the skip is
 shown. Shown here by running real test files in a subprocess with the service's address
-pointed at a closed port. Every skip for a missing part goes through tests/needs.py;
+pointed at a closed port. Every skip for a missing part goes through tests/support/needs.py;
 ``.ci/run`` sets CI and runs the README's command; ``scripts/test`` runs ruff first."""
 
 import os
@@ -71,7 +71,7 @@ SKIPS = re.compile(r"pytest\.skip\b|\.skipif\(|importorskip\(|pytest\.xfail\(|ma
 
 
 def test_every_skip_goes_through_the_guard():
-    """No test file skips on its own: only tests/needs.py (the CI guard) and the SEEDA guard
+    """No test file skips on its own: only tests/support/needs.py (the CI guard) and the SEEDA guard
     (lines naming NOT_SHIPPED, tests/conftest.py) do."""
     own = []
     for path in sorted((ROOT / "tests").rglob("*.py")):
@@ -80,7 +80,7 @@ def test_every_skip_goes_through_the_guard():
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if SKIPS.search(line) and "NOT_SHIPPED" not in line and "unshipped" not in line:
                 own.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
-    assert not own, "skip through tests/needs.py (needs / missing / package):\n" + "\n".join(own)
+    assert not own, "skip through tests/support/needs.py (needs / missing / package):\n" + "\n".join(own)
 
 
 def test_ci_runs_the_readme_command_with_ci_set_and_the_lint_runs_first():

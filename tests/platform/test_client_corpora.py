@@ -7,7 +7,7 @@ import zipfile
 from django.contrib.auth.models import User
 
 from leaderboard_client.cli import main
-from tests.corpora_support import LANGUAGES, text
+from tests.support.corpora_support import LANGUAGES, text
 
 CS_REF = LANGUAGES["cs"][1]
 UK_SOURCE, UK_REF = LANGUAGES["uk"]

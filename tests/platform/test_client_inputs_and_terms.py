@@ -7,7 +7,7 @@ import io
 import pytest
 
 from leaderboard_client.cli import main
-from tests.task_pages_support import OUTPUT, SLUG, SOURCE, season_task
+from tests.support.task_pages_support import OUTPUT, SLUG, SOURCE, season_task
 
 from .conftest import client_login
 

@@ -6,7 +6,7 @@ import pytest
 
 from leaderboard.models import SharedTask, Team
 from leaderboard_client.cli import main
-from tests.task_pages_support import OUTPUT, SLUG, season_task
+from tests.support.task_pages_support import OUTPUT, SLUG, season_task
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

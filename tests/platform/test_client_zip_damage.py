@@ -4,8 +4,8 @@ back as exit 2 with the zip and the member named on stderr, for every kind of da
 
 from leaderboard.models import Submission
 from leaderboard_client.cli import main
-from tests.corpora_support import LANGUAGES, text
-from tests.zip_damage import KINDS, SAYS, damaged
+from tests.support.corpora_support import LANGUAGES, text
+from tests.support.zip_damage import KINDS, SAYS, damaged
 
 CS_REF = LANGUAGES["cs"][1]
 UK_REF = LANGUAGES["uk"][1]

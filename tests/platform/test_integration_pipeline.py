@@ -20,7 +20,7 @@ from leaderboard.services.jobs.sweeper import sweep_stuck_submissions
 from leaderboard.services.pool import membership as pool
 from scoring import REGISTRY
 from tests.conftest import ROOT, SUBSET_OUTPUTS, SUBSET_REFS
-from tests.waits import until
+from tests.support.waits import until
 
 from .conftest import client_for, make_user
 from .workers import REAL_STACK, scored, wait_for

@@ -8,7 +8,7 @@ import pytest
 
 import scoring
 from leaderboard.services.scoring_jobs.cost import cost_of, language_model_work, submission_cost
-from tests.lm_support import build_causal_lm
+from tests.support.lm_support import build_causal_lm
 
 
 def submit(phase, user, content: bytes):

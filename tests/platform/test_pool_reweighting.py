@@ -11,8 +11,8 @@ from leaderboard.services.pool import membership as pool
 from leaderboard.services.scoring_jobs.submission import _record, score_submission
 from leaderboard.services.submissions.intake import accept_submission
 from scoring import REGISTRY
-from tests import needs
-from tests.concurrency import at_once
+from tests.support import needs
+from tests.support.concurrency import at_once
 
 from .conftest import make_user
 

@@ -12,8 +12,8 @@ from django.conf import settings
 from django.db import connection
 
 from leaderboard.models import Submission
-from tests import needs
 from tests.conftest import ROOT
+from tests.support import needs
 
 REDIS_URL = settings.CELERY_BROKER_URL  # leaderboard/settings_test.py: a Redis database per checkout
 

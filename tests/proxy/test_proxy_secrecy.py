@@ -20,7 +20,7 @@ from leaderboard.services.hosting.task_creation import create_task
 from leaderboard.services.scoring_jobs.submission import score_submission
 from leaderboard.services.submissions.intake import accept_submission
 from tests.platform.served import PROXIED, Served, get, web_environment
-from tests.waits import until
+from tests.support.waits import until
 
 pytestmark = [*PROXIED, pytest.mark.django_db(transaction=True)]
 BOARD = "/api/tasks/proxied/leaderboard/"

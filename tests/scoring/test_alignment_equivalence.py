@@ -12,7 +12,7 @@ from scoring.errant import alignment
 from scoring.errant.alignment import FastAlignment
 from scoring.errant.alignment_kernel import load_kernel
 from scoring.nlp import parse_tokens
-from tests import needs
+from tests.support import needs
 
 
 @pytest.fixture(params=["compiled", "python"], autouse=True)

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from scoring.cli.main import main
-from tests.language_fixtures import SENTENCES
+from tests.scoring.language_fixtures import SENTENCES
 
 ROOT = Path(__file__).resolve().parents[2]
 

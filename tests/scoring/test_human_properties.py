@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scoring.human import RankingItem, rank_systems, read_judgments, write_judgments_xml
 from scoring.human.agreement import EMNLP2015, WMT13, agreement, unexpanded_judgments
-from tests.human_support import rankings
+from tests.scoring.human_support import rankings
 
 SAMPLES = 50
 

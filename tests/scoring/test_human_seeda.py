@@ -19,7 +19,7 @@ from scipy.stats import kendalltau
 
 from scoring.human import rank_systems, read_judgments
 from tests.conftest import SEEDA_SYSTEMS
-from tests.meta_support import HUMAN, JUDGMENTS
+from tests.support.meta_support import HUMAN, JUDGMENTS
 
 
 @pytest.fixture(scope="module", params=sorted(JUDGMENTS))

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import Dataset, ScoringOptions, hypothesis_from_lines, score_systems
-from tests.multigec_support import gleu_tool
 from tests.scoring.test_multigec_gleu_parity import printed
+from tests.support.multigec_support import gleu_tool
 
 WORDS = [
     "я",

@@ -13,7 +13,7 @@ from scoring import (
     languages,
     score_systems,
 )
-from tests.language_fixtures import SENTENCES, TOKENIZE
+from tests.scoring.language_fixtures import SENTENCES, TOKENIZE
 
 CASES = [(lang, pipeline) for lang in sorted(SENTENCES) for pipeline in available_pipelines(lang)]
 METRICS = ["errant", "gleu", "cleme", "cleme2", "gotoscorer", "m2"]

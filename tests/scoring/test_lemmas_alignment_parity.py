@@ -12,8 +12,8 @@ import pytest
 from scoring.errant.alignment import FastAlignment
 from scoring.errant.merger import rule_edits
 from scoring.pipelines import get_pipeline
-from tests import needs
-from tests.multigec_support import SYSTEMS, stock_annotator, ua_gec_lines
+from tests.support import needs
+from tests.support.multigec_support import SYSTEMS, stock_annotator, ua_gec_lines
 
 needs.package("ua_gec", "the UA-GEC corpus, CC BY 4.0; requirements-dev.txt pins it")
 

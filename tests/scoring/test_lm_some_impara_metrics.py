@@ -1,6 +1,6 @@
 """SOME and IMPARA as metrics of the library: registered and described, reference-free,
 configured by settings that every error names, each distinct pair read once, and
-``python -m scoring --metrics some,impara`` end to end (tiny models, tests/bert_lm_support.py)."""
+``python -m scoring --metrics some,impara`` end to end (tiny models, tests/scoring/bert_lm_support.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from scoring import REGISTRY, ScoringOptions, registry
 from scoring.lm import runtime
 from scoring.metrics.impara import Impara
 from scoring.metrics.some import Some
-from tests.bert_lm_support import build_models, build_plain_bert, dataset_of, hypothesis_of, write_vocabulary
+from tests.scoring.bert_lm_support import build_models, build_plain_bert, dataset_of, hypothesis_of, write_vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ["This are a sentence .", "He go to school yesterday .", "Nothing to fix here .", "A b c ."]

@@ -1,6 +1,6 @@
 """SOME and IMPARA equal gec-metrics 0.1.1's on the same model directories.
 
-Both run on tiny BERT-shaped models with random weights (tests/bert_lm_support.py) over
+Both run on tiny BERT-shaped models with random weights (tests/scoring/bert_lm_support.py) over
 CoNLL-2014 sentences with one annotator's corrections, the same sentences paired with
 the next line's correction (similarities under IMPARA's threshold), an empty output,
 and Czech and Ukrainian MultiGEC demo essays past the 128 tokens both truncate at. The
@@ -20,7 +20,7 @@ from scoring.errant.edits import apply_edits
 from scoring.metrics.impara import Impara
 from scoring.metrics.some import Some
 from scoring.readers import read_m2
-from tests.bert_lm_support import build_models, dataset_of, gec_metrics_module, hypothesis_of
+from tests.scoring.bert_lm_support import build_models, dataset_of, gec_metrics_module, hypothesis_of
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "leaderboard" / "demo_data"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scoring import ScoringOptions
 from scoring.metrics.impara import Impara
 from scoring.metrics.some import Some
-from tests.bert_lm_support import build_bert, build_models, dataset_of, hypothesis_of, write_vocabulary
+from tests.scoring.bert_lm_support import build_bert, build_models, dataset_of, hypothesis_of, write_vocabulary
 
 WORDS = "the a cat dog sat on mat ran fast slowly he she they is are was were to school home quickly .".split()
 CLOSE = 1e-6  # one line read in two different batches: float32 rounding

@@ -17,8 +17,8 @@ from scoring.m2.gold import gold_sets
 from scoring.m2.lattice import Lattice
 from scoring.m2.search import GoldEdit, gold_weights, system_edits
 from scoring.readers import read_text
-from tests import needs
 from tests.conftest import NOT_SHIPPED, SEEDA, SEEDA_SYSTEMS, SUBSET_OUTPUTS
+from tests.support import needs
 
 SUBSET_M2 = SEEDA / "derived" / "subset" / "official-2014.combined.subset391.m2"
 CONLL = SEEDA / "conll14" / "official-2014.combined.m2"

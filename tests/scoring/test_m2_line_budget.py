@@ -17,8 +17,8 @@ from scoring.m2.search import GoldEdit
 from scoring.m2.sentence import line_counts
 from scoring.metrics.m2 import M2
 from scoring.options import ScoringOptions
-from tests import needs
 from tests.conftest import ROOT
+from tests.support import needs
 
 CEILING_MB = 1024
 WORST = """

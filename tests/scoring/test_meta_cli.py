@@ -7,7 +7,7 @@ import json
 import pytest
 
 from scoring.cli.main import main
-from tests.meta_support import SMALL_SYSTEMS, small_task
+from tests.support.meta_support import SMALL_SYSTEMS, small_task
 
 JUDGMENTS = """<?xml version="1.0" encoding="UTF-8"?>
 <appraise-results><error-correction-ranking-result>

@@ -7,7 +7,7 @@ import pytest
 from scoring import InputError
 from scoring.meta import read_human_scores
 from tests.conftest import SEEDA_SYSTEMS
-from tests.meta_support import HUMAN
+from tests.support.meta_support import HUMAN
 
 
 def test_named_lines():

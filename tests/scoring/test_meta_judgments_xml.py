@@ -6,7 +6,7 @@ import pytest
 
 from scoring import InputError
 from scoring.meta import RankingItem, read_judgments
-from tests.meta_support import JUDGMENTS
+from tests.support.meta_support import JUDGMENTS
 
 
 def test_seeda_sentence_judgments():

@@ -14,7 +14,7 @@ import numpy as np
 from scoring.meta import SEEDA_SYSTEM_SETS, read_judgments, resolve_set
 from scoring.meta.pairwise import accuracy_and_tau, agreement_by_sentence, human_pairs
 from tests.conftest import SEEDA_SYSTEMS
-from tests.meta_support import JUDGMENTS, LINE_IDS
+from tests.support.meta_support import JUDGMENTS, LINE_IDS
 
 
 def straightforward(items, systems, line_of, score):

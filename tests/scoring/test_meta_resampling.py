@@ -14,7 +14,7 @@ from scoring import Dataset, ScoringOptions, build_metrics, metric_names, read_h
 from scoring.meta import headline_paths, resampled_scores
 from scoring.meta.resample import sliced_scores
 from scoring.paths import value_at
-from tests.meta_support import small_task
+from tests.support.meta_support import small_task
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from scoring import ScoringOptions, build_metrics, system_statistics
 from scoring.meta import meta_evaluate, resampled_scores, resolve_set
 from scoring.meta.correlation import pearson, spearman
 from tests.conftest import GOLDEN, SEEDA_SYSTEMS
-from tests.meta_support import seeda_human
+from tests.support.meta_support import seeda_human
 
 pytestmark = pytest.mark.slow
 METRICS = ("errant", "cleme2", "gotoscorer", "usim")

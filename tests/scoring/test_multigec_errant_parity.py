@@ -5,8 +5,8 @@ chain), on UA-GEC train: paragraphs, and whole essays as MultiGEC's lines are.""
 import pytest
 
 from scoring import Dataset, Limits, hypothesis_from_lines, read_hypothesis, read_m2, score_systems
-from tests import needs
-from tests.multigec_support import MODES, SYSTEMS, stock_compare, stock_m2, ua_gec_lines
+from tests.support import needs
+from tests.support.multigec_support import MODES, SYSTEMS, stock_compare, stock_m2, ua_gec_lines
 
 needs.package("ua_gec", "the UA-GEC corpus, CC BY 4.0; requirements-dev.txt pins it")
 

@@ -7,8 +7,8 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 
 from scoring import Dataset, ScoringOptions, hypothesis_from_lines, score_systems
-from tests import needs
-from tests.multigec_support import SYSTEMS, gleu_tool, ua_gec_lines
+from tests.support import needs
+from tests.support.multigec_support import SYSTEMS, gleu_tool, ua_gec_lines
 
 MULTIGEC = ScoringOptions(gleu_variant="multigec")
 

@@ -17,8 +17,8 @@ from scoring.cli.main import main
 from scoring.errors import InputError
 from scoring.lm import runtime
 from scoring.lm.scribendi import corpus_scores, decisions, levenshtein_ratio, sorted_words, token_sort_ratio
-from tests.lm_support import build_causal_lm, build_masked_lm
-from tests.needs import package
+from tests.support.lm_support import build_causal_lm, build_masked_lm
+from tests.support.needs import package
 
 ROOT = Path(__file__).resolve().parents[2]
 MULTIGEC = ROOT / "leaderboard" / "demo_data" / "multigec"

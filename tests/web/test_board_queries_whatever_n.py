@@ -1,17 +1,22 @@
 """The board page costs the same number of queries at any board size: rows come from a
 fixed set of reads (members, their stored summaries, tracks, tie groups), never one per
-row. Counted for a visitor and for an organizer, at 4 and at 14 rows. (The issue's bar is
-10: most of what is left is the access checks of the navigation, asked once per tag.)"""
+row. Counted for a visitor, a participant and an organizer, at 4 and at 14 rows. Access
+answers are asked once per request (leaderboard/request_answers.py) and the task's phases
+read once; the bar of 10 is not met yet: the session, the user, the team's own rows and
+its channel, and the phase box's checks remain."""
 
 import pytest
 
-from leaderboard.models import MetricResult, Pool, PoolMember, Submission, Team
+from leaderboard.models import Membership, MetricResult, Pool, PoolMember, Submission, Team
 from leaderboard.services.boards.ties import refresh_tie_groups
 from leaderboard.standings import headline_metric
 
 pytestmark = pytest.mark.django_db
-VISITOR_QUERIES = 14  # task, phase, the board's reads (members, scores, campaigns, ties, version), nav; was 17
-ORGANIZER_QUERIES = 30  # the same, with the session, the user and the organizer's access checks; was 33
+QUERIES = {
+    "visitor": 12,  # task, its phases, the board's reads (members, scores, campaigns, ties, version), nav; was 14
+    "participant": 22,  # the same, with the session, the user, the team's rows and channel, the phase box; was 35
+    "organizer": 18,  # the same as a participant, less the team's, with one organizer check; was 30
+}
 
 
 def grow_board(phase, extra: int) -> None:
@@ -41,11 +46,13 @@ def render(client) -> None:
     assert client.get("/tasks/insight/").status_code == 200
 
 
-@pytest.mark.parametrize("who", ["visitor", "organizer"])
+@pytest.mark.parametrize("who", list(QUERIES))
 def test_the_same_queries_at_4_and_at_14_rows(insight_task, client, who, django_assert_max_num_queries):
     if who == "organizer":
         client.force_login(insight_task["organizer"])
-    bound = VISITOR_QUERIES if who == "visitor" else ORGANIZER_QUERIES
+    if who == "participant":
+        client.force_login(Membership.objects.filter(task=insight_task["phase"].task).first().user)
+    bound = QUERIES[who]
     render(client)  # caches warm, as for every later visitor
     with django_assert_max_num_queries(bound) as small:
         render(client)
@@ -57,3 +64,15 @@ def test_the_same_queries_at_4_and_at_14_rows(insight_task, client, who, django_
         render(client)
     assert len(small.captured_queries) == len(large.captured_queries)
     assert not [q for q in large.captured_queries if '"source"' in q["sql"]]  # no dataset's texts
+
+
+def test_the_rows_fragment_sends_a_page_when_asked(insight_task, client):
+    """The polled fragment sends every row, as the page shows them; a client that wants the
+    top of a long board asks for ``limit`` (and ``offset``), as from the board API."""
+    phase = insight_task["phase"]
+    grow_board(phase, 10)
+    every = client.get("/tasks/insight/rows/").content.decode()
+    page = client.get("/tasks/insight/rows/?limit=3&offset=2").content.decode()
+    assert every.count("data-submission=") == 14
+    assert page.count("data-submission=") == 3
+    assert client.get("/tasks/insight/rows/?limit=0").status_code == 400

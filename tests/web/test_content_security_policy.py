@@ -4,7 +4,7 @@ Content-Security-Policy whose ``script-src`` has no ``'unsafe-inline'`` (so an i
 with code or an inline event handler (a page's data travels in ``data-*`` attributes or
 ``json_script`` blocks, which the browser does not execute). The site is walked as an
 anonymous visitor, a participant, an annotator and an organizer: a page added later is
-covered the day it is added (tests/site_urls.py)."""
+covered the day it is added (tests/web/site_urls.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from django.test import Client
 
 from leaderboard.models import Invitation
 from tests.campaigns.support import annotator, make_campaign
-from tests.site_urls import site_urls
+from tests.web.site_urls import site_urls
 
 pytestmark = pytest.mark.django_db
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)

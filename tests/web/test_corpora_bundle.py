@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import GoldChunk, Phase, SharedTask
-from tests.corpora_support import LANGUAGES, text, zipped
+from tests.support.corpora_support import LANGUAGES, text, zipped
 
 pytestmark = pytest.mark.django_db
 CS_SOURCE, CS_REF = LANGUAGES["cs"]

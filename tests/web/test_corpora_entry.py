@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from leaderboard.services.submissions import actions
 from leaderboard.services.submissions.intake import accept_submission
 from leaderboard.standings import EntryOutput, board_rows, entry_snapshots
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 CS_SOURCE, CS_REF = LANGUAGES["cs"]
 UK_SOURCE, UK_REF = LANGUAGES["uk"]

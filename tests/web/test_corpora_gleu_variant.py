@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 import scoring
 from leaderboard.models import MetricResult
 from leaderboard.services.submissions.intake import accept_submission
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
 SOURCE = ["Я вчора ходив до школа .", "Це гарна ідея .", "Він читав книга ."]

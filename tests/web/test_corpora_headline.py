@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 
 from leaderboard.models import SharedTask
 from leaderboard.services.submissions.intake import accept_submission
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
 CS_SOURCE, CS_REF = LANGUAGES["cs"]

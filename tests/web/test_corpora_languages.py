@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from leaderboard.models import Submission
 from leaderboard.services.submissions.intake import accept_submission
 from leaderboard.standings import board_rows
-from tests.corpora_support import LANGUAGES, corpora_task, language_corpus, text, zipped
+from tests.support.corpora_support import LANGUAGES, corpora_task, language_corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 import scoring
 from leaderboard.models import Submission
 from leaderboard.services.submissions.intake import accept_submission
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text
 
 pytestmark = pytest.mark.django_db
 CS_SOURCE, CS_REF = LANGUAGES["cs"]

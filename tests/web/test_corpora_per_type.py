@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from leaderboard.models import Phase
 from leaderboard.services.submissions.intake import accept_submission
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
 CS_SOURCE, CS_REF = LANGUAGES["cs"]

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import MetricResult, SharedTask
 from leaderboard.services.submissions.intake import accept_submission
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
 
 pytestmark = pytest.mark.django_db
 CS_SOURCE, CS_REF = LANGUAGES["cs"]

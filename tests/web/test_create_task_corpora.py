@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from leaderboard.models import Phase, SharedTask
-from tests.corpora_support import LANGUAGES, text
+from tests.support.corpora_support import LANGUAGES, text
 
 pytestmark = pytest.mark.django_db
 

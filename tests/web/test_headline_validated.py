@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from leaderboard.models import SharedTask
 from leaderboard.services.hosting.task_creation import create_task
-from tests.admin_forms import post_change_form
+from tests.web.admin_forms import post_change_form
 
 pytestmark = pytest.mark.django_db
 SOURCE, REFERENCE = "a b .\nc d .\n", "a c .\nc d .\n"

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import SharedTask, Team
 from leaderboard.services.accounts.signup import CONSOLE_MAIL
-from tests.task_pages_support import OUTPUT, SLUG, client_of, season_task
+from tests.support.task_pages_support import OUTPUT, SLUG, client_of, season_task
 
 pytestmark = pytest.mark.django_db
 SMTP = "django.core.mail.backends.smtp.EmailBackend"

@@ -11,7 +11,7 @@ from leaderboard.models import Submission, Team
 from leaderboard.services.hosting.task_pages import save_page
 from leaderboard.services.teams.actions import approve_team
 from leaderboard.services.teams.terms import accept_terms
-from tests.task_pages_support import OUTPUT, SLUG, VIEWERS, api_client_of, client_of, season_task
+from tests.support.task_pages_support import OUTPUT, SLUG, VIEWERS, api_client_of, client_of, season_task
 
 pytestmark = pytest.mark.django_db
 

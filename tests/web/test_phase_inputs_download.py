@@ -8,7 +8,16 @@ import zipfile
 import pytest
 
 from leaderboard.access import task_phase
-from tests.task_pages_support import SLUG, SOURCE, STATES, VIEWERS, api_client_of, client_of, season_task, set_state
+from tests.support.task_pages_support import (
+    SLUG,
+    SOURCE,
+    STATES,
+    VIEWERS,
+    api_client_of,
+    client_of,
+    season_task,
+    set_state,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,16 @@ public while open), whatever the phase's flag says, in every state."""
 import pytest
 
 from leaderboard.models import Phase
-from tests.task_pages_support import REFERENCE, SLUG, STATES, VIEWERS, api_client_of, client_of, season_task, set_state
+from tests.support.task_pages_support import (
+    REFERENCE,
+    SLUG,
+    STATES,
+    VIEWERS,
+    api_client_of,
+    client_of,
+    season_task,
+    set_state,
+)
 
 pytestmark = pytest.mark.django_db
 SECRET_LINE = REFERENCE.splitlines()[1]

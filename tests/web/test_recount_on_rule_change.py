@@ -10,8 +10,8 @@ from leaderboard.models import MetricResult, Phase, Pool, PoolMember, SharedTask
 from leaderboard.services.hosting.host import edit_phase
 from leaderboard.services.submissions.intake import accept_submission
 from leaderboard.standings import board_rows
-from tests.admin_forms import post_change_form
 from tests.conftest import SUBSET_OUTPUTS, build_insight_task, insight_head, remove_insight_task
+from tests.web.admin_forms import post_change_form
 
 pytestmark = pytest.mark.django_db
 LINES = 10

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from leaderboard.models import SharedTask, Team
 from leaderboard.services.teams.actions import register_team
-from tests.task_pages_support import OUTPUT, SLUG, api_client_of, client_of, season_task
+from tests.support.task_pages_support import OUTPUT, SLUG, api_client_of, client_of, season_task
 
 pytestmark = pytest.mark.django_db
 

@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from leaderboard.models import MetricResult
 from leaderboard.standings import board_rows, summary
+from tests.support import needs
 
 pytestmark = pytest.mark.django_db
 TABLES = {"per_type": {"1": {"R": {"tp": 1}}}, "per_type_detection": {"ds": {}}}
@@ -17,9 +18,8 @@ def stored(result) -> dict:
     return MetricResult.objects.values_list("scores_summary", flat=True).get(pk=result.pk)
 
 
+@needs.postgresql(connection.vendor)  # the trigger is PostgreSQL's
 def test_kept_on_insert_and_on_every_write_of_the_scores(insight_task):
-    if connection.vendor != "postgresql":
-        pytest.skip("the trigger is PostgreSQL's")
     submission = insight_task["phase"].submissions.first()
     result = MetricResult.objects.create(
         submission=submission, metric="probe", statistics={}, scores={"f": 0.5, "cs": {"p": 1.0}, **TABLES}

@@ -37,8 +37,8 @@ from leaderboard.demo import GOLD, SYSTEMS, simulate
 from scoring.dataset import Dataset
 from scoring.hypothesis import Hypothesis
 from scoring.metrics.scribendi import Scribendi
-from tests.lm_support import build_causal_lm
-from tests.needs import missing
+from tests.support.lm_support import build_causal_lm
+from tests.support.needs import missing
 
 ROOT = Path(__file__).resolve().parents[2]
 MULTIGEC = ROOT / "leaderboard" / "demo_data" / "multigec"

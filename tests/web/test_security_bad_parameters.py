@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
 
-from tests.site_urls import site_urls
+from tests.web.site_urls import site_urls
 
 pytestmark = pytest.mark.django_db
 

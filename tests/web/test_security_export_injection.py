@@ -117,7 +117,7 @@ def test_a_rating_campaigns_judgments_csv_escapes_systems_and_annotators(insight
 def test_the_participants_csv_escapes_a_username_a_spreadsheet_would_run():
     from django.contrib.auth.models import User
 
-    from tests.task_pages_support import SLUG, client_of, season_task
+    from tests.support.task_pages_support import SLUG, client_of, season_task
 
     season_task()
     User.objects.filter(username="pat").update(username="-2+3")

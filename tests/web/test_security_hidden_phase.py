@@ -1,7 +1,7 @@
 """Hidden means hidden: a blind test phase whose results only organizers see leaks
 nothing, in any state, through any page, fragment, endpoint or export.
 
-A matrix: every URL of the site (``tests.site_urls``: new pages are covered as they are
+A matrix: every URL of the site (``tests.web.site_urls``: new pages are covered as they are
 added) x the phase's states (open, frozen, ended, revealed) x who asks (an anonymous
 visitor, a signed-in user without a team, alice's team). Canaries mark what must stay
 hidden: the references, bob's outputs, his superseded and failed uploads (file name,
@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from leaderboard.models import Phase, Pool, Submission
 from tests.conftest import SUBSET_OUTPUTS, ensure_cleme2_results, insight_head, insight_metrics, remove_insight_task
-from tests.site_urls import fill, patterns, site_urls
+from tests.web.site_urls import fill, patterns, site_urls
 from tests.web.test_security_private_data import with_canary
 
 SLUG, KIND, LINES = "vault", "test", 6

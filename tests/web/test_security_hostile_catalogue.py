@@ -1,4 +1,4 @@
-"""The hostile-input catalogue (tests/hostile.py) driven through every route of
+"""The hostile-input catalogue (tests/web/hostile.py) driven through every route of
 leaderboard/urls.py and leaderboard/api/urls.py, enumerated from the URL resolver, and
 through the import command: every answer is a 4xx or a success, never a 5xx. Each route
 gets forms and JSON bodies whose every field holds a hostile value (Unicode digits,
@@ -23,8 +23,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from leaderboard.models import Invitation
-from tests import hostile
 from tests.campaigns.support import make_campaign
+from tests.web import hostile
 
 pytestmark = pytest.mark.django_db
 FIELDS = (

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.conftest import SUBSET_OUTPUTS, ensure_cleme2_results, insight_head, insight_metrics
-from tests.site_urls import patterns, site_urls
+from tests.web.site_urls import patterns, site_urls
 
 SLUG = "canary"
 REF_CANARY, ALICE_CANARY, BOB_CANARY = "zqxref", "zqxalice", "zqxbob"

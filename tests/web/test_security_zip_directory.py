@@ -12,7 +12,7 @@ import pytest
 
 import scoring
 from leaderboard.services.data.archives import read_zip
-from tests.hostile import MEMBERS, many_member_zip
+from tests.web.hostile import MEMBERS, many_member_zip
 
 
 def refused_without_listing(data: bytes, monkeypatch) -> str:

@@ -6,7 +6,7 @@ import pytest
 
 from leaderboard.models import TaskPage
 from leaderboard.sanitise import MAX_PAGE_CHARS
-from tests.task_pages_support import SLUG, VIEWERS, api_client_of, client_of, season_task
+from tests.support.task_pages_support import SLUG, VIEWERS, api_client_of, client_of, season_task
 
 pytestmark = pytest.mark.django_db
 PAGES = {

@@ -13,9 +13,9 @@ from rest_framework.test import APIClient
 
 from leaderboard.models import Membership, Submission, Team
 from leaderboard.services.submissions import intake
-from tests import needs
-from tests.concurrency import at_once
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
+from tests.support import needs
+from tests.support.concurrency import at_once
 
 UPLOADS = 4
 LINES = 5

@@ -9,9 +9,9 @@ from django.db import connection
 
 from leaderboard.models import Membership
 from leaderboard.services.teams import actions as teams
-from tests import needs
-from tests.concurrency import at_once
 from tests.conftest import SUBSET_OUTPUTS, SUBSET_REFS, insight_head
+from tests.support import needs
+from tests.support.concurrency import at_once
 
 JOINERS = 4
 

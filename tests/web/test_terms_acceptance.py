@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from leaderboard.models import Submission, TermsAcceptance
 from leaderboard.models.pages import terms_version
 from leaderboard.services.hosting.task_pages import save_page
-from tests.task_pages_support import OUTPUT, SLUG, api_client_of, client_of, season_task
+from tests.support.task_pages_support import OUTPUT, SLUG, api_client_of, client_of, season_task
 
 pytestmark = pytest.mark.django_db
 TERMS = "Use the data for research only."

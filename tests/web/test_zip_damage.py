@@ -16,8 +16,8 @@ from django.core.management import CommandError, call_command
 import scoring
 from leaderboard.models import SharedTask, Submission, Team
 from leaderboard.services.data.archives import read_zip
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
-from tests.zip_damage import KINDS, SAYS, damaged
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text
+from tests.support.zip_damage import KINDS, SAYS, damaged
 
 pytestmark = pytest.mark.django_db
 CS_SOURCE, CS_REF = LANGUAGES["cs"]
@@ -114,7 +114,7 @@ def test_create_task_refuses_a_damaged_bundle_naming_it(tmp_path, kind):
 
 
 def test_create_task_takes_a_sound_bundle_zip(tmp_path, capsys):
-    from tests.zip_damage import zipped
+    from tests.support.zip_damage import zipped
 
     bundle = tmp_path / "multigec.zip"
     bundle.write_bytes(zipped(list(BUNDLE.items())))
@@ -135,7 +135,7 @@ def test_a_refused_upload_in_a_task_of_approved_teams_registers_no_team(phase, a
         },
     )
     assert bad.status_code == 400
-    from tests.corpora_support import zipped
+    from tests.support.corpora_support import zipped
 
     sound = ana.post(
         "/api/tasks/two/submissions/", {"system_name": "s", "file": SimpleUploadedFile("mine.zip", zipped(OUTPUTS))}
@@ -145,7 +145,7 @@ def test_a_refused_upload_in_a_task_of_approved_teams_registers_no_team(phase, a
 
 
 def test_a_first_upload_in_an_open_task_still_registers_the_team_of_one(phase, ana):
-    from tests.corpora_support import zipped
+    from tests.support.corpora_support import zipped
 
     answer = ana.post(
         "/api/tasks/two/submissions/", {"system_name": "s", "file": SimpleUploadedFile("mine.zip", zipped(OUTPUTS))}
@@ -155,7 +155,7 @@ def test_a_first_upload_in_an_open_task_still_registers_the_team_of_one(phase, a
 
 @pytest.mark.parametrize("value", [scoring.MAX_LINE_TOKENS + 1, 10**9, 0, -3, "5000", 2.5, True])
 def test_max_tokens_of_a_bundle_is_bounded(host, value):
-    from tests.corpora_support import zipped
+    from tests.support.corpora_support import zipped
 
     files = {**{k: v.decode() for k, v in BUNDLE.items()}, "uk-ua-gec/corpus.json": json.dumps({"max_tokens": value})}
     answer = host.post(

@@ -18,8 +18,8 @@ import scoring
 from leaderboard.services.data.archives import read_zip
 from leaderboard.services.data.corpora import is_corpora_bundle, unpack_corpora
 from leaderboard.services.data.gold import unpack_bundle
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
-from tests.zip_damage import mutate, zipped
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text
+from tests.support.zip_damage import mutate, zipped
 
 CS_SOURCE, CS_REF = LANGUAGES["cs"]
 UK_SOURCE, UK_REF = LANGUAGES["uk"]

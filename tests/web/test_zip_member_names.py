@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 import scoring
 from leaderboard.models import Submission
 from leaderboard.services.data.archives import read_zip
-from tests.corpora_support import LANGUAGES, corpora_task, corpus, text
+from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text
 
 CS_SOURCE, CS_REF = LANGUAGES["cs"]
 UK_SOURCE, UK_REF = LANGUAGES["uk"]

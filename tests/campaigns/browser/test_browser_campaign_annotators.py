@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 
 from tests.campaigns.support import accept_invitations, careful_ranks
 from tests.conftest import browser_login, build_insight_task
-from tests.waits import page_holds
+from tests.support.waits import page_holds
 
 pytestmark = pytest.mark.browser
 KEYS = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K"]

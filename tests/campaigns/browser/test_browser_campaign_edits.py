@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from leaderboard.models import Assignment, Judgment
 from tests.campaigns.support import accept_invitations, careful_ranks
 from tests.conftest import browser_login, build_insight_task
-from tests.waits import page_holds
+from tests.support.waits import page_holds
 
 pytestmark = pytest.mark.browser
 SCREENS = 3

@@ -13,7 +13,7 @@ import tests.conftest as conftest
 from leaderboard.models import Assignment, Judgment
 from tests.campaigns.support import accept_invitations
 from tests.conftest import browser_login, build_insight_task
-from tests.waits import page_holds
+from tests.support.waits import page_holds
 
 pytestmark = pytest.mark.browser
 SENTENCES_PER_ESSAY = 6

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from leaderboard.models import Assignment
 from tests.campaigns.support import careful_ranks, careless_ranks
 from tests.conftest import browser_login, build_insight_task
-from tests.waits import page_holds
+from tests.support.waits import page_holds
 
 pytestmark = pytest.mark.browser
 SCREENS = 12

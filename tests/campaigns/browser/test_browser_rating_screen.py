@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from leaderboard.models import Assignment, Invitation
 from tests.campaigns.support import accept_invitations
 from tests.conftest import browser_login, build_insight_task
-from tests.waits import page_holds
+from tests.support.waits import page_holds
 
 pytestmark = pytest.mark.browser
 SCALES = [{"name": "fluency", "min": 1, "max": 4, "labels": {"1": "incomprehensible", "4": "native-like"}}]

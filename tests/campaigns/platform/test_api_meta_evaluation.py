@@ -12,7 +12,7 @@ from leaderboard.campaigns.insights import meta
 from leaderboard.campaigns.services.judgments import attach_judgments
 from leaderboard.campaigns.services.meta_tables import refresh_meta_tables
 from leaderboard.models import MetricResult
-from tests.meta_support_platform import insight_judgments
+from tests.support.meta_support_platform import insight_judgments
 
 URL = "/api/tasks/insight/meta-evaluation/"
 

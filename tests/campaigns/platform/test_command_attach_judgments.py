@@ -7,8 +7,8 @@ from django.core.management import CommandError, call_command
 
 from leaderboard.models import Judgments
 from tests.conftest import unshipped
-from tests.meta_support import HUMAN
-from tests.meta_support_platform import RANKINGS
+from tests.support.meta_support import HUMAN
+from tests.support.meta_support_platform import RANKINGS
 
 
 @unshipped

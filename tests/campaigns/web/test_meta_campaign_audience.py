@@ -22,7 +22,7 @@ from leaderboard.campaigns.services.publish import set_published
 from leaderboard.models import Campaign, Judgments, Phase
 from scoring.meta import HumanJudgments
 from tests.campaigns.support import annotator, careful_ranks, judge_all, make_campaign
-from tests.meta_support_platform import insight_judgments
+from tests.support.meta_support_platform import insight_judgments
 
 pytestmark = pytest.mark.django_db
 

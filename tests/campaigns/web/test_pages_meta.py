@@ -8,7 +8,7 @@ import pytest
 
 from leaderboard.campaigns.insights.meta_charts import interval_chart, window_chart, x_of
 from leaderboard.campaigns.services.judgments import attach_judgments
-from tests.meta_support_platform import insight_judgments
+from tests.support.meta_support_platform import insight_judgments
 
 URL = "/tasks/insight/meta-evaluation/"
 

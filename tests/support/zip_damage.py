@@ -13,7 +13,7 @@ import warnings
 import zipfile
 from pathlib import Path
 
-from tests.needs import missing
+from tests.support.needs import missing
 
 
 def zipped(files: list[tuple[str, bytes]], method: int = zipfile.ZIP_DEFLATED) -> bytes:

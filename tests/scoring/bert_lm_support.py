@@ -24,8 +24,7 @@ from types import ModuleType
 
 from scoring.dataset import Dataset
 from scoring.hypothesis import Hypothesis
-
-from . import needs
+from tests.support import needs
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 WORDS = 600  # whole words in the vocabulary besides the characters

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import SEEDA, SEEDA_SYSTEMS, SUBSET_OUTPUTS, SUBSET_REFS
+from tests.conftest import SEEDA, SEEDA_SYSTEMS, SUBSET_OUTPUTS, SUBSET_REFS
 
 HUMAN = SEEDA / "seeda" / "scores" / "human"
 SCHEMES = ("EW_edit", "EW_sent", "TS_edit", "TS_sent")

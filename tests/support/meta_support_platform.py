@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .conftest import SEEDA_SYSTEMS
+from tests.conftest import SEEDA_SYSTEMS
+
 from .meta_support import HUMAN
 
 RANKINGS = b"""<?xml version="1.0"?>
