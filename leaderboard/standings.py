@@ -24,7 +24,7 @@ from scoring import default_path as default_metric
 from scoring import value_at as metric_value
 from scoring import without_tables as summary
 
-from .campaigns.board import human_columns, with_human_columns
+from .campaigns.board import builtin_cells, human_columns, with_human_columns
 from .models import MetricResult, Phase, Submission
 
 
@@ -264,7 +264,8 @@ class BoardBody(NamedTuple):
 
 
 def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
-    """``{"metric", "phase", "version", "rows"[, "gotoscorer_pool"]}``, built once per (phase, kind, version, metric).
+    """``{"metric", "phase", "version", "rows"[, "human", "builtin", "gotoscorer_pool"]}``, built once
+    per (phase, kind, version, metric).
 
     The body is the same for everyone allowed to see it (the rows are the pool, which has
     no per-viewer part); who may see it is asked of :mod:`leaderboard.access` on every
@@ -282,6 +283,8 @@ def leaderboard_body(phase: Phase, metric: str, version: int) -> BoardBody:
     content = {"metric": metric, "phase": phase.kind, "version": version, "rows": rows}
     if human:
         content["human"] = [c["name"] for c in human]
+        if builtin := builtin_cells(human):  # a rating campaign's rated ORIGINAL / REFERENCE, no board row
+            content["builtin"] = builtin
     pool = gotoscorer_pool(phase.task.metric_names(), len(rows))
     if pool is not None:
         content["gotoscorer_pool"] = pool

@@ -26,7 +26,7 @@ from scoring import label
 
 from .. import access, params
 from ..board_version import board_version
-from ..campaigns.board import column_heads, human_columns, with_human_columns
+from ..campaigns.board import builtin_rows, column_heads, human_columns, with_human_columns
 from ..insights.board import board_extras
 from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
@@ -99,6 +99,7 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
         "metric_name": dict(shown)[metric],
         "rows": rows,
         "human": column_heads(human),  # published human evaluation campaigns: a column group each
+        "builtin_rows": builtin_rows(human),  # their rated ORIGINAL / REFERENCE: marked rows at the foot
         "visible": visible,
         "extra": board_extras(phase, rows, metric, track),
     }
