@@ -99,10 +99,10 @@ def measure(args) -> dict:
     dtype, batch = runtime.resolve_dtype(DEFAULT_DTYPE), runtime.resolve_batch_size(DEFAULT_BATCH)
     with tempfile.TemporaryDirectory(prefix="lm-speed-") as work:
         library = library_run(corpus, args.system, args.lines, lang, Path(work), args.threads)
-    __import__("torch").set_num_threads(args.threads)
     path = runtime.model_directory(runtime.LM_MODEL)
     loaded = runtime.load_causal_lm(path, runtime.LM_MODEL, runtime.resolve_device(), dtype)
     prepare_tokenizer(loaded, runtime.LM_MODEL)
+    __import__("torch").set_num_threads(args.threads)  # after the load, which sets its own count
     read = lambda name: [" ".join(line.split()) for line in name.read_text(encoding="utf-8").splitlines()[: args.lines]]  # noqa: E731
     sources, outputs = read(corpus / "source.txt"), read(corpus / "systems" / f"{args.system}.txt")
     changed = [i for i, (s, o) in enumerate(zip(sources, outputs)) if s != o]
