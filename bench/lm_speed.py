@@ -7,14 +7,16 @@ scoring --metrics scribendi`` in a child process, start-up included, on
 model's forward pass and a log-softmax over the same batches the library read (its
 :func:`scoring.lm.scribendi.reading_plan`: each changed line and its source, padded as
 the script pads them), nothing else. Both are CPU seconds (this process's and its
-children's), which hold on a busy machine. Printed: the corpus's tokens (source and
+children's), which hold on a busy machine. Both run with one torch/OpenMP thread by default
+(``--threads``): on a loaded machine extra threads spin while they wait for a core, and the
+CPU seconds then count that spinning, not work. Printed: the corpus's tokens (source and
 output, as the model's tokenizer counts them) per CPU second of the library, the tokens
 the model read per CPU second of the library and of the floor, and their ratios.
 ``--script-floor`` adds the floor of reading every line in the script's groups of 4 (what
 the reference script reads).
 
     GEC_LM_MODEL=$(python scripts/lm_demo_model.py) python bench/lm_speed.py [--corpus is-iceec]
-        [--system eager] [--lines 250] [--script-floor] [--json]
+        [--system eager] [--lines 250] [--threads 1] [--script-floor] [--json]
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def library_run(corpus: Path, system: str, lines: int, lang: str, work: Path) -> dict:
+def library_run(corpus: Path, system: str, lines: int, lang: str, work: Path, threads: int) -> dict:
     """The CLI in a child process on the first ``lines`` lines: CPU seconds, wall, its figures."""
     files = {}
     for name, path in (
@@ -59,7 +61,8 @@ def library_run(corpus: Path, system: str, lines: int, lang: str, work: Path) ->
     command = [sys.executable, "-m", "scoring", "--source", str(files["source"]), "--ref", str(files["ref"])]
     command += ["--hyp", f"{system}={files['hyp']}", "--metrics", "scribendi", "--lang", lang, "--json"]
     cpu, wall = children_cpu(), time.perf_counter()
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    env = {**os.environ, "OMP_NUM_THREADS": str(threads), "MKL_NUM_THREADS": str(threads)}
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
     cpu, wall = children_cpu() - cpu, time.perf_counter() - wall
     if done.returncode:
         sys.exit(f"lm_speed: the library's run failed: {done.stderr[-2000:]}")
@@ -95,10 +98,11 @@ def measure(args) -> dict:
     lang = json.loads((corpus / "corpus.json").read_text(encoding="utf-8"))["language"]
     dtype, batch = runtime.resolve_dtype(DEFAULT_DTYPE), runtime.resolve_batch_size(DEFAULT_BATCH)
     with tempfile.TemporaryDirectory(prefix="lm-speed-") as work:
-        library = library_run(corpus, args.system, args.lines, lang, Path(work))
+        library = library_run(corpus, args.system, args.lines, lang, Path(work), args.threads)
     path = runtime.model_directory(runtime.LM_MODEL)
     loaded = runtime.load_causal_lm(path, runtime.LM_MODEL, runtime.resolve_device(), dtype)
     prepare_tokenizer(loaded, runtime.LM_MODEL)
+    __import__("torch").set_num_threads(args.threads)  # after the load, which sets its own count
     read = lambda name: [" ".join(line.split()) for line in name.read_text(encoding="utf-8").splitlines()[: args.lines]]  # noqa: E731
     sources, outputs = read(corpus / "source.txt"), read(corpus / "systems" / f"{args.system}.txt")
     changed = [i for i, (s, o) in enumerate(zip(sources, outputs)) if s != o]
@@ -145,6 +149,7 @@ def main() -> None:
     parser.add_argument("--corpus", default="is-iceec")
     parser.add_argument("--system", default="eager")
     parser.add_argument("--lines", type=int, default=250)
+    parser.add_argument("--threads", type=int, default=1, help="torch/OpenMP threads of both runs (default 1)")
     parser.add_argument("--script-floor", action="store_true", help="also the floor of reading every line")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

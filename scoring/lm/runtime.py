@@ -240,7 +240,7 @@ def load_model(path: str, setting_name: str, auto_class: str, device: str, dtype
     import torch
     import transformers
 
-    if device == "cpu":
+    if device == "cpu" and not os.environ.get("OMP_NUM_THREADS"):  # an operator's thread count stands
         torch.set_num_threads(max(1, len(os.sched_getaffinity(0))))
     loader = getattr(transformers, auto_class)
     try:
