@@ -1,6 +1,6 @@
 """The organizer's page of a rating campaign and what an invitee reads: the invitations
 table with the numbers Reassign asks for, the screens skipped with their comments, a column
-of each annotator's consistency once the figures carry it (none before), one count of a
+of each annotator's consistency once the figures carry it, one count of a
 queue everywhere (practice screens left out, in every table and in the annotator's own
 progress), the scale's point labels from the form, and the invitation worded for ratings."""
 
@@ -73,7 +73,7 @@ def test_the_page_shows_invitations_skips_and_counts(rated, insight_task):
         assert f'data-invitation="{invitation.pk}"' in page
     assert 'id="skipped"' in page and "zqv the outputs are cut off" in page
     assert "2 of 8 screens rated" in page and "<td>2/4</td>" in page
-    assert "consistency (fluency)" not in page  # the figures carry no per-annotator alpha yet
+    assert "consistency (fluency)" in page  # the results carry each annotator's alpha (None while unrepeated)
 
 
 def test_a_consistency_column_once_the_figures_carry_it(rated, insight_task):
