@@ -17,6 +17,7 @@ import json
 import time
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
@@ -58,6 +59,7 @@ ROUTES = routes()
 def world(insight_task, django_db_blocker):
     """A campaign with invitations on the insight task: the routes that take one get a real one."""
     with django_db_blocker.unblock():
+        users_before = set(User.objects.values_list("pk", flat=True))
         campaign = make_campaign(
             insight_task["task"], insight_task["organizer"], lambda **_: contextlib.nullcontext(), accepted=False
         )
@@ -75,8 +77,9 @@ def world(insight_task, django_db_blocker):
         "filename": "x.json",
         "uidb64": "MQ",
     }
-    with django_db_blocker.unblock():
+    with django_db_blocker.unblock():  # the campaign and its annotators: later modules start without them
         campaign.delete()
+        User.objects.exclude(pk__in=users_before).delete()
 
 
 def path_of(route: str, values: dict) -> str:
