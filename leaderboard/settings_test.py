@@ -48,7 +48,10 @@ GEC_CAMPAIGN_MIN_RANKINGS = 1
 _WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ...; '' without xdist
 _WORKER_INDEX = int(_WORKER[2:]) + 1 if _WORKER[2:].isascii() and _WORKER[2:].isdigit() else 0
 TEST_REDIS_DB = 1 + (int(_CHECKOUT, 16) + _WORKER_INDEX) % 15
-CELERY_BROKER_URL = f"redis://127.0.0.1:6379/{TEST_REDIS_DB}"
+# GEC_TEST_REDIS (host:port) moves where Redis is looked for, as GEC_TEST_POSTGRES does for
+# PostgreSQL: tests/platform/test_ci_guard.py points it at a closed port.
+_REDIS_AT = os.environ.get("GEC_TEST_REDIS", "127.0.0.1:6379")
+CELERY_BROKER_URL = f"redis://{_REDIS_AT}/{TEST_REDIS_DB}"
 # Rendered live fragments: this process's memory, never the environment's Redis (a fixture
 # clears the cache after every test; tests/conftest.py).
 GEC_FRAGMENT_CACHE_URL = ""

@@ -26,7 +26,7 @@ def closed_port() -> int:
 
 
 def run_pytest(target: str, ci: bool, **env) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in ("CI", "DATABASE_URL", "CELERY_BROKER_URL")} | env
+    environment = {k: v for k, v in os.environ.items() if k not in ("CI", "DATABASE_URL", "GEC_TEST_REDIS")} | env
     if ci:
         environment["CI"] = "1"
     return subprocess.run(
@@ -45,7 +45,7 @@ def run_pytest(target: str, ci: bool, **env) -> subprocess.CompletedProcess:
         (
             "Redis",
             "tests/platform/test_integration_worker_kills.py::test_a_job_killed_twice_from_outside_is_scored_and_costs_nothing",
-            lambda port: {"CELERY_BROKER_URL": f"redis://127.0.0.1:{port}/1"},
+            lambda port: {"GEC_TEST_REDIS": f"127.0.0.1:{port}"},
         ),
         ("PostgreSQL", "tests/web/test_team_size_race.py", lambda port: {"GEC_TEST_POSTGRES": f"127.0.0.1:{port}"}),
     ],

@@ -22,7 +22,12 @@ def run_script(tmp_path: Path, *args: str) -> list[str]:
     for tool in ("lint-imports", "ruff", "mypy", "python"):
         (venv / tool).write_text(f'#!/bin/sh\necho " KEPT"\necho {tool} "$@" >> "{calls}"\n')
         (venv / tool).chmod(0o755)
-    subprocess.run(["bash", str(scripts / "test"), *args], check=True, capture_output=True, env={**os.environ})
+    (venv / "node").write_text(f'#!/bin/sh\necho node "$@" >> "{calls}"\n')  # the static clients' tests
+    (venv / "node").chmod(0o755)
+    path = f"{venv}{os.pathsep}{os.environ.get('PATH', '')}"
+    subprocess.run(
+        ["bash", str(scripts / "test"), *args], check=True, capture_output=True, env={**os.environ, "PATH": path}
+    )
     return calls.read_text().split("\n")
 
 
