@@ -38,7 +38,7 @@ import datetime as dt
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import Permission
-from django.db.models import Q, QuerySet
+from django.db.models import BooleanField, Case, Exists, OuterRef, Q, QuerySet, Value, When
 from django.http import Http404
 from django.utils import timezone
 
@@ -46,7 +46,7 @@ from . import params
 from .models import Dataset, Membership, Phase, SharedTask, Submission, Team, TermsAcceptance
 from .models.pages import current_terms, terms_version
 from .models.shared_tasks import light_dataset
-from .request_answers import remembered
+from .request_answers import remember, remembered
 
 
 def own_team(user, task: SharedTask) -> Team | None:
@@ -57,8 +57,26 @@ def own_team(user, task: SharedTask) -> Team | None:
 
 
 def _membership_team(user, task: SharedTask) -> Team | None:
-    membership = Membership.objects.select_related("team").filter(user=user, task=task).first()
-    return membership.team if membership else None
+    """The user's team, read with every membership of it: who is in it is remembered for
+    the request too (a member's page names its team's channel by them)."""
+    users_team = Membership.objects.filter(user=user, task=task).values("team_id")
+    memberships = list(Membership.objects.select_related("team").filter(team_id__in=users_team))
+    if not memberships:
+        return None
+    team = memberships[0].team
+    remember(("team members", team.pk), sorted(m.user_id for m in memberships))
+    return team
+
+
+def team_member_ids(team_id: int | None) -> list[int]:
+    """Who is in the team (user ids, sorted); empty for none."""
+    if team_id is None:
+        return []
+    return remembered(("team members", team_id), lambda: _member_ids(team_id))
+
+
+def _member_ids(team_id: int) -> list[int]:
+    return sorted(Membership.objects.filter(team_id=team_id).values_list("user_id", flat=True))
 
 
 def terms_accepted_at(user, task: SharedTask, version: str):
@@ -97,7 +115,24 @@ def may_organize(task: SharedTask, user) -> bool:
     (asked once per read request: every navigation tag asks it)."""
     if not user.is_authenticated:
         return False
-    return remembered(("organize", task.pk, user.pk), lambda: task.is_organizer(user))
+    return remembered(("organize", task.pk, user.pk), lambda: _organizes(task, user))
+
+
+def _organizes(task: SharedTask, user) -> bool:
+    """``task.is_organizer(user)``; the user's hosting grant (:func:`may_host`) is read in
+    the same query and remembered, as the navigation asks both."""
+    if user.is_staff:
+        return True
+    organizers = SharedTask.organizers.through.objects.filter(sharedtask_id=OuterRef("pk"), user_id=user.pk)
+    answers = (
+        SharedTask.objects.filter(pk=task.pk)
+        .annotate(organizes=Exists(organizers), granted=Exists(_host_grants(user)))
+        .values_list("organizes", "granted")
+        .first()
+    )
+    organizes, granted = answers or (False, False)
+    remember(("host grant", user.pk), granted)
+    return organizes
 
 
 def may_see_results(phase: Phase, user) -> bool:
@@ -203,24 +238,48 @@ def hidden_results(submission_data: dict, *, blind: bool) -> dict:
 def may_host(user) -> bool:
     """Create tasks: staff, and users granted ``leaderboard.host_tasks`` (``manage.py grant_host``),
     as ``user.has_perm`` answers under Django's ModelBackend (an active superuser holds every
-    permission, an inactive user none), in one query where ``has_perm`` makes two."""
+    permission, an inactive user none), in one query where ``has_perm`` makes two (none
+    when :func:`may_organize` read it already)."""
     if not user.is_authenticated:
         return False
     if user.is_staff:
         return True
-    return user.is_active and (user.is_superuser or _granted_host(user))
+    return user.is_active and (
+        user.is_superuser or remembered(("host grant", user.pk), lambda: _host_grants(user).exists())
+    )
 
 
-def _granted_host(user) -> bool:
+def _host_grants(user) -> QuerySet:
     """``leaderboard.host_tasks`` given to the user or to one of their groups."""
     granted = Permission.objects.filter(codename="host_tasks", content_type__app_label="leaderboard")
-    return granted.filter(Q(user=user) | Q(group__user=user)).exists()
+    return granted.filter(Q(user=user) | Q(group__user=user))
 
 
 def gold_ready(phase) -> bool:
-    """Every corpus of the phase has its gold prepared."""
+    """Every corpus of the phase has its gold prepared (as read with the phase, when it
+    was read :func:`with_gold_state`)."""
+    known = getattr(phase, "gold_prepared", None)
+    if known is not None:
+        return known
     datasets = [c.dataset_id for c in phase.corpora()]
     return Dataset.objects.filter(pk__in=datasets).exclude(prepared=b"").count() == len(datasets)
+
+
+def with_gold_state(phases: QuerySet) -> QuerySet:
+    """``phases`` with :func:`gold_ready`'s answer read in the same query (a page that
+    reads a task's phases asks it of the current one): a phase with a dataset is ready
+    when it is prepared; one without, when it has corpora and each has a prepared one."""
+    corpora = Phase.every.filter(parent=OuterRef("pk"))
+    unprepared = corpora.filter(Q(dataset__isnull=True) | Q(dataset__prepared=b""))
+    own = Dataset.objects.filter(pk=OuterRef("dataset_id")).exclude(prepared=b"")
+    return phases.annotate(
+        gold_prepared=Case(
+            When(dataset__isnull=False, then=Exists(own)),
+            When(Exists(corpora), then=~Exists(unprepared)),
+            default=Value(False),
+            output_field=BooleanField(),
+        )
+    )
 
 
 def when(moment, phase=None) -> str:

@@ -28,6 +28,14 @@ def remembered(key: Hashable, compute: Callable[[], T]) -> T:
     return answers[key]
 
 
+def remember(key: Hashable, answer: object) -> None:
+    """Keep ``answer`` for ``key`` for the rest of the request: a read that answered two
+    questions at once (a team, and who is in it) saves the second its query."""
+    answers = _ANSWERS.get()
+    if answers is not None:
+        answers.setdefault(key, answer)
+
+
 class RememberAnswers:
     """Middleware: a fresh memo for each read request, dropped at its end."""
 

@@ -5,7 +5,10 @@ import hashlib
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Case, Value, When
 from django.utils import timezone
+
+from ..request_answers import remembered
 
 
 class TaskPage(models.Model):
@@ -47,7 +50,21 @@ class TermsAcceptance(models.Model):
 
 def current_terms(task) -> str:
     """The task's Terms page; empty when it has none (nothing to accept)."""
-    return TaskPage.objects.filter(task=task, name=TaskPage.Name.TERMS).values_list("markdown", flat=True).first() or ""
+    return written_pages(task).get(TaskPage.Name.TERMS, "")
+
+
+def written_pages(task) -> dict[str, str]:
+    """The task's pages its organizers wrote (an empty one is none), by name, with the
+    Terms' text (the others' is read by their own tab): one query a request, which the
+    navigation's tabs and the phase box's terms both ask."""
+    return remembered(("written pages", task.pk), lambda: _written_pages(task))
+
+
+def _written_pages(task) -> dict[str, str]:
+    terms_text = Case(
+        When(name=TaskPage.Name.TERMS, then="markdown"), default=Value(""), output_field=models.TextField()
+    )
+    return dict(TaskPage.objects.filter(task=task).exclude(markdown="").values_list("name", terms_text))
 
 
 def terms_version(text: str) -> str:

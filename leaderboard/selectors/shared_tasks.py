@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 
-from ..models import OrganizerJob, Phase, SharedTask, TaskPage
+from ..access import with_gold_state
+from ..models import OrganizerJob, Phase, SharedTask
+from ..models.pages import written_pages
 from ..models.shared_tasks import light_dataset
 
 
@@ -62,6 +64,14 @@ def task_or_404(slug: str) -> SharedTask:
     return get_object_or_404(SharedTask, slug=slug)
 
 
+def with_phases(task: SharedTask) -> SharedTask:
+    """``task`` with its phases read once, each with whether its gold is ready
+    (:func:`leaderboard.access.with_gold_state`): the board page's current phase, its
+    navigation, tabs and phase box all ask of them."""
+    prefetch_related_objects([task], Prefetch("phases", queryset=with_gold_state(Phase.objects.all())))
+    return task
+
+
 def phase_or_404(task: SharedTask, kind: str | None) -> Phase:
     """One phase of ``task`` by its key (Http404 for an unknown key)."""
     return get_object_or_404(Phase, task=task, kind=kind)
@@ -74,4 +84,4 @@ def organizer_job_or_404(task: SharedTask, pk: int) -> OrganizerJob:
 
 def written_page_names(task: SharedTask) -> set[str]:
     """The names of the task's pages its organizers wrote (an empty one is not shown)."""
-    return set(TaskPage.objects.filter(task=task).exclude(markdown="").values_list("name", flat=True))
+    return set(written_pages(task))

@@ -16,6 +16,7 @@ from ..access import (
 from ..access import may_host as _may_host
 from ..campaigns.insights.meta import has_meta_evaluation
 from ..campaigns.selectors.campaigns import may_see_a_campaign
+from ..models import SharedTask
 from ..selectors.submissions import followed_submission
 from ..services.boards import polled
 from ..services.submissions.intake import remaining_submissions, team_of
@@ -25,8 +26,15 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def may_host(context) -> bool:
+    """The "Host a task" link; on a task's page, asked with whether the viewer organizes
+    it (one query answers both, and the page asks that too)."""
     request = context.get("request")
-    return bool(request) and _may_host(request.user)
+    if not request:
+        return False
+    task = context.get("task")
+    if isinstance(task, SharedTask):
+        may_organize(task, request.user)
+    return _may_host(request.user)
 
 
 @register.simple_tag(takes_context=True)

@@ -26,11 +26,13 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.core.cache import caches
 from django.http import HttpResponse
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 RENDER_WAIT = 0.3  # seconds a request waits for another process's render before answering the latest copy
 KEPT = 300  # seconds a rendered fragment is kept (a new version is a new key anyway)
 
@@ -39,12 +41,32 @@ def shared_body(parts: tuple, version, render: Callable[[], bytes]) -> bytes:
     """The rendered piece ``parts`` names (phase, who may see what, query) at ``version``,
     rendered by the first request that needs it while the others wait for it (so a crowd
     that sees a new version at once costs one render, not one each)."""
+    return shared_body_of(parts, version, render)[1]
+
+
+def shared_body_of(parts: tuple, version, render: Callable[[], bytes]) -> tuple[object, bytes]:
+    """(the version it is of, :func:`shared_body`): ``version`` but when another process
+    renders it and is slower than :data:`RENDER_WAIT`, then the latest copy's own, which a
+    polled fragment must be labelled with (a page shown an older board under the new
+    version's label would never ask again)."""
     key = "fragment-" + hashlib.sha256(repr((parts, version)).encode()).hexdigest()[:32]
     latest = "fragment-latest-" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]  # of any version
     body = _cache("get", key)
     if body is None:
-        body = _render_once(key, latest, render)
-    return body
+        return _render_once(key, latest, version, render)
+    return version, body
+
+
+def shared_value(parts: tuple, version, compute: Callable[[], T]) -> T:
+    """What ``compute()`` returns for ``parts`` at ``version``, computed by the first request
+    that needs it and kept as the fragments are (:data:`KEPT`). Unlike a rendered fragment,
+    never another version's copy: a page reads its version beside it."""
+    key = "value-" + hashlib.sha256(repr((parts, version)).encode()).hexdigest()[:32]
+    value = _cache("get", key)
+    if value is None:
+        value = compute()
+        _cache("set", key, value, timeout=KEPT)
+    return value
 
 
 def shared_fragment(parts: tuple, version, render: Callable[[], bytes]) -> HttpResponse:
@@ -52,16 +74,16 @@ def shared_fragment(parts: tuple, version, render: Callable[[], bytes]) -> HttpR
     return HttpResponse(shared_body(parts, version, render))
 
 
-def _render_once(key: str, latest: str, render: Callable[[], bytes]) -> bytes:
+def _render_once(key: str, latest: str, version, render: Callable[[], bytes]) -> tuple[object, bytes]:
     """Render unless another process is rendering this fragment: then wait for it, and
-    past :data:`RENDER_WAIT` answer the latest copy of any version (its page sees a new
-    version at its next poll and asks again) rather than render it a second time."""
+    past :data:`RENDER_WAIT` answer the latest copy of any version, with that version (its
+    page sees the new one at its next poll and asks again), rather than render it twice."""
     lock = key + "-rendering"
     if _cache("add", lock, 1, timeout=60) is not False:  # ours (or no cache)
         try:
             body = render()
-            _cache("set_many", {key: body, latest: body}, timeout=KEPT)
-            return body
+            _cache("set_many", {key: body, latest: (version, body)}, timeout=KEPT)
+            return version, body
         finally:
             _cache("delete", lock)
     deadline = time.monotonic() + RENDER_WAIT
@@ -69,9 +91,9 @@ def _render_once(key: str, latest: str, render: Callable[[], bytes]) -> bytes:
         time.sleep(0.02)
         body = _cache("get", key)
         if body is not None:
-            return body
-    body = _cache("get", latest)
-    return body if body is not None else render()
+            return version, body
+    copy = _cache("get", latest)
+    return copy if copy is not None else (version, render())
 
 
 def _cache(operation: str, *args, **kwargs):

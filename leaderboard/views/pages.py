@@ -16,7 +16,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.db.models import prefetch_related_objects
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -26,20 +25,20 @@ from scoring import label
 
 from .. import access, params
 from ..board_version import board_version
-from ..campaigns.board import builtin_rows, column_heads, human_columns, with_human_columns
-from ..insights.board import board_extras
+from ..campaigns.board import builtin_rows, column_heads
 from ..insights.paths import metric_paths, rank_by_choices, reference_free_columns
 from ..insights.team_submissions import team_submissions
 from ..models import Phase, SharedTask
 from ..models.shared_tasks import PhaseNotNamed
 from ..refusals import Refusal
-from ..selectors.shared_tasks import listed_tasks, task_or_404
+from ..selectors.shared_tasks import listed_tasks, task_or_404, with_phases
 from ..services.boards import polled
 from ..services.boards.publish import OWN_SHOWN  # the team's newest under the board; the rest on My submissions
 from ..services.submissions.intake import accept_submission, team_of
-from ..standings import board_rows, headline_metric
+from ..standings import headline_metric
+from .board_snapshot import hidden_board, shown_board
 from .forms import UploadForm
-from .fragment_cache import shared_body
+from .fragment_cache import shared_body_of
 
 
 def home(request):
@@ -80,13 +79,13 @@ def shown_version(phase: Phase, visible: bool, own: list[dict]) -> str:
     return "own-" + hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
 
 
-def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> dict:
-    """The board itself (``_board_results.html``): the same for every viewer who may see it."""
+def _results_context(request, task: SharedTask, phase: Phase, visible: bool, version: str) -> dict:
+    """The board itself (``_board_results.html``): the same for every viewer who may see
+    it, read once per version (:mod:`.board_snapshot`)."""
     metric = params.metric(request.GET, lambda: metric_paths(phase), headline_metric(task))
     track = params.choice(request.GET, "track", task.tracks or [])
-    rows = board_rows(phase.pk, metric) if visible else []
-    human = human_columns(phase) if visible else []
-    rows = with_human_columns(rows, human) if human else rows
+    board = shown_board(phase, metric, track, version) if visible else hidden_board(phase, metric, track)
+    rows, human = board["rows"], board["human"]
     rank_by = rank_by_choices(task, rows)
     shown = rank_by if metric in dict(rank_by) else [*rank_by, (metric, label(metric))]
     return {
@@ -101,7 +100,7 @@ def _results_context(request, task: SharedTask, phase: Phase, visible: bool) -> 
         "human": column_heads(human),  # published human evaluation campaigns: a column group each
         "builtin_rows": builtin_rows(human),  # their rated ORIGINAL / REFERENCE: marked rows at the foot
         "visible": visible,
-        "extra": board_extras(phase, rows, metric, track),
+        "extra": board["extra"],
     }
 
 
@@ -118,18 +117,18 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     visible = access.may_see_results(phase, request.user)
     team = team_of(request.user, task, create=False)
     own = team_rows(phase, team, request.user)
-    own_url, own_since = polled.own_rows(request.user, phase, team)
+    own_url, own_since = polled.own_rows(request.user, phase, team, own)
+    version = shown_version(phase, visible, own)  # before the board: a copy is never older than its key
     return {
-        **_results_context(request, task, phase, visible),
-        **_own_context(own, shown_version(phase, visible, own)),
+        **_results_context(request, task, phase, visible, version),
+        **_own_context(own, version),
         "own_url": own_url,
         "own_since": own_since,
     }
 
 
 def task_board(request, slug):
-    task = task_or_404(slug)
-    prefetch_related_objects([task], "phases")  # one read for the current phase, the nav and the tabs
+    task = with_phases(task_or_404(slug))  # one read for the current phase, the nav, the tabs and the phase box
     return render(request, "leaderboard/task.html", _board_context(request, task, access.phase_for(request, task)))
 
 
@@ -161,9 +160,12 @@ def task_rows(request, slug):
             request.GET.get("track", ""),
             page,
         )
-        results = shared_body(parts, version, lambda: _results_html(request, task, phase, viewer, True, page))
+        shown_at, results = shared_body_of(
+            parts, version, lambda: _results_html(request, task, phase, viewer, version, page)
+        )
+        version = str(shown_at)  # an older copy, answered while another process renders, is labelled as such
     else:
-        results = _results_html(request, task, phase, viewer, False, page)
+        results = _results_html(request, task, phase, viewer, version, page)
     response = HttpResponse(f'<div data-version="{version}">'.encode() + results + b"</div>")
     response["Cache-Control"] = "public, max-age=0, s-maxage=1" if public else "private, no-store"
     return response
@@ -180,10 +182,11 @@ def fragment_page(request) -> tuple[int, int] | None:
     return (offset, limit) if limit else None
 
 
-def _results_html(request, task: SharedTask, phase: Phase, viewer, visible: bool, page=None) -> bytes:
-    """The board as ``viewer`` may see it (the public's for a public phase); with ``page``
-    its rows ``offset`` .. ``offset + limit - 1`` only (each row keeps its own rank)."""
-    context = {**_results_context(request, task, phase, visible), "viewer": viewer}
+def _results_html(request, task: SharedTask, phase: Phase, viewer, version: str, page=None) -> bytes:
+    """The board as ``viewer`` may see it (the public's for a public phase) at ``version``;
+    with ``page`` its rows ``offset`` .. ``offset + limit - 1`` only (each row keeps its own rank)."""
+    visible = access.may_see_results(phase, viewer)
+    context = {**_results_context(request, task, phase, visible, version), "viewer": viewer}
     if page is not None:
         offset, limit = page
         context["extra"] = {**context["extra"], "rows": context["extra"]["rows"][offset : offset + limit]}

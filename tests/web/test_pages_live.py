@@ -64,7 +64,7 @@ def test_a_public_board_is_one_body_for_everyone_the_proxy_may_keep(insight_task
     renders = []
     real = pages._results_context
     monkeypatch.setattr(
-        pages, "_results_context", lambda request, *args: renders.append(args[-1]) or real(request, *args)
+        pages, "_results_context", lambda request, *args: renders.append(args[2]) or real(request, *args)
     )  # never reads the session
     url = "/tasks/insight/rows/?phase=dev&metric=gotoscorer.f"
     names = (None, "dave", "alice", "bob", "insight-organizer")
@@ -97,7 +97,7 @@ def test_a_hidden_board_is_private_and_rendered_once_per_version_for_those_who_s
     renders = []
     real = pages._results_context
     monkeypatch.setattr(
-        pages, "_results_context", lambda request, *args: renders.append(args[-1]) or real(request, *args)
+        pages, "_results_context", lambda request, *args: renders.append(args[2]) or real(request, *args)
     )
     url = "/tasks/insight/rows/?phase=dev"
     organizer = [viewer("insight-organizer").get(url) for _ in range(3)]

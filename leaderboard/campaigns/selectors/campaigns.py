@@ -22,10 +22,8 @@ def live_version(campaign: Campaign) -> str:
 
 def may_see_a_campaign(task: SharedTask, user) -> bool:
     """Whether the task has a published campaign, or one ``user`` annotates (the tab shows)."""
-    campaigns = Campaign.objects.filter(task=task)
-    return campaigns.filter(published=True).exists() or (
-        user.is_authenticated and campaigns.filter(annotators=user).exists()
-    )
+    shown = Q(published=True) | Q(annotators=user) if user.is_authenticated else Q(published=True)
+    return Campaign.objects.filter(task=task).filter(shown).exists()
 
 
 def reloaded(campaign: Campaign) -> Campaign:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from django.conf import settings
 
+from ... import access
 from ...models import Membership, Phase, Submission, Team
 
 PREFIX = "/live/"
@@ -57,7 +58,7 @@ def enabled() -> bool:
 
 
 def _members(team_id: int | None) -> list[int]:
-    return sorted(Membership.objects.filter(team_id=team_id).values_list("user_id", flat=True)) if team_id else []
+    return access.team_member_ids(team_id or None)
 
 
 def team_channel(team_id: int, phase_id: int) -> Channel:

@@ -21,14 +21,16 @@ from . import publish
 from .channels import enabled, submission_channel, team_channel
 
 
-def own_rows(user, phase: Phase, team: Team | None) -> tuple[str, str]:
+def own_rows(user, phase: Phase, team: Team | None, shown: list[dict] | None = None) -> tuple[str, str]:
     """(URL, what it answers now) of the rows under the board; the answer is "" for an
-    organizer's (Django renders them per request), both are "" without a team."""
+    organizer's (Django renders them per request), both are "" without a team. ``shown``:
+    the rows the page shows ``user``, when it read them (a member who organizes nothing
+    sees what the channel holds, so they are not read twice)."""
     if team is None:
         return "", ""
     if not enabled() or access.may_organize(phase.task, user):
         return reverse("task-own-rows", args=[phase.task.slug]) + f"?phase={phase.kind}", ""
-    return team_channel(team.pk, phase.pk).url, publish.own_rows_body(phase, team).decode()
+    return team_channel(team.pk, phase.pk).url, publish.own_rows_body(phase, team, shown).decode()
 
 
 def status_url(user, submission: Submission) -> str:

@@ -37,9 +37,11 @@ def status_body(submission: Submission) -> bytes:
     return json.dumps({key: state[key] for key in POLLED}).encode()
 
 
-def own_rows_body(phase: Phase, team: Team | None) -> bytes:
-    """The team's newest rows as the task page shows them under the board."""
-    own = team_submissions(phase, team, MEMBER, latest=OWN_SHOWN, with_scores=False)
+def own_rows_body(phase: Phase, team: Team | None, own: list[dict] | None = None) -> bytes:
+    """The team's newest rows as the task page shows them under the board (``own``: those
+    rows as read for a member who organizes nothing, who sees what :data:`MEMBER` sees)."""
+    if own is None:
+        own = team_submissions(phase, team, MEMBER, latest=OWN_SHOWN, with_scores=False)
     context = {"task": phase.task, "phase": phase, "own": own, "pending": any(not row["finished"] for row in own)}
     return render_to_string("leaderboard/_board_own.html", context).encode()
 
