@@ -18,6 +18,14 @@ def reset_database(name: str) -> None:
         connection.execute(f"CREATE DATABASE {name}")
 
 
+def drop_database(name: str) -> None:
+    """Drop database ``name``, closing its connections: a benchmark's cleanup."""
+    import psycopg
+
+    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 def fresh_database(name: str, **environment: str) -> None:
     """:func:`reset_database`, then Django set up on it (``environment`` adds settings, such
     as ``GEC_POOL``) and migrated; the repository must be on ``sys.path``."""
