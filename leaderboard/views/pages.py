@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 import scoring
 from scoring import label
@@ -119,12 +120,15 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
     own = team_rows(phase, team, request.user)
     own_url, own_since = polled.own_rows(request.user, phase, team, own)
     version = shown_version(phase, visible, own)  # before the board: a copy is never older than its key
-    return {
+    context = {
         **_results_context(request, task, phase, visible, version),
-        **_own_context(own, version),
         "own_url": own_url,
         "own_since": own_since,
     }
+    if visible:  # the polled fragment's body, rendered once per version for all who see it
+        version, body = _shared_results(request, task, phase, version, None)
+        context["board_html"] = mark_safe(body.decode())  # rendered by the templates, escaped there
+    return {**context, **_own_context(own, version)}
 
 
 def task_board(request, slug):
@@ -152,23 +156,30 @@ def task_rows(request, slug):
     if since and since == version:
         return HttpResponse(status=204)
     if visible:  # the version read first, so a copy is never older than its key
-        parts = (
-            "board",
-            phase.pk,
-            access.may_see_references(phase, viewer),
-            request.GET.get("metric", ""),
-            request.GET.get("track", ""),
-            page,
-        )
-        shown_at, results = shared_body_of(
-            parts, version, lambda: _results_html(request, task, phase, viewer, version, page)
-        )
-        version = str(shown_at)  # an older copy, answered while another process renders, is labelled as such
+        version, results = _shared_results(request, task, phase, version, page)
     else:
         results = _results_html(request, task, phase, viewer, version, page)
     response = HttpResponse(f'<div data-version="{version}">'.encode() + results + b"</div>")
     response["Cache-Control"] = "public, max-age=0, s-maxage=1" if public else "private, no-store"
     return response
+
+
+def _shared_results(request, task: SharedTask, phase: Phase, version: str, page) -> tuple[str, bytes]:
+    """(the version it is of, the board's HTML) as everyone who may see the results gets it
+    (the public's for a public phase: the session is never read), rendered once per
+    version and query; an older copy, answered while another process renders, comes with
+    its own version (:func:`.fragment_cache.shared_body_of`)."""
+    viewer = AnonymousUser() if phase.results_public() else request.user
+    parts = (
+        "board",
+        phase.pk,
+        access.may_see_references(phase, viewer),
+        request.GET.get("metric", ""),
+        request.GET.get("track", ""),
+        page,
+    )
+    shown_at, body = shared_body_of(parts, version, lambda: _results_html(request, task, phase, viewer, version, page))
+    return str(shown_at), body
 
 
 MAX_PAGE = 1000  # rows of one page of the fragment, as the board API's
