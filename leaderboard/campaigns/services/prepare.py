@@ -173,6 +173,24 @@ def assignments(campaign: Campaign, plan: Plan, screens: list[Screen], slots: di
     return rows
 
 
+def campaign_plan(campaign: Campaign, dataset: scoring.Dataset, annotators: list[int]) -> tuple[Plan, dict]:
+    """The campaign's screens and queues (:func:`.sampling.plan_campaign`) from its settings,
+    and the lines they are of (each line's groups of differing outputs); both modes plan
+    alike (a rating campaign then places its controls its own way)."""
+    lines = differing_lines(system_outputs(campaign, dataset))
+    plan = plan_campaign(
+        lines,
+        annotators,
+        screens_per_annotator=campaign.screens_per_annotator,
+        outputs=campaign.outputs_per_screen,
+        redundancy=campaign.redundancy,
+        repeats=campaign.repeats,
+        control_share=campaign.controls,
+        seed=campaign.seed,
+    )
+    return plan, lines
+
+
 def prepare_campaign(campaign: Campaign, key: Callable[[int], str] = output_key) -> str:
     """Sample and store the screens and queues; the campaign ends ready or failed. ``key``
     names a screen's outputs (the mode's letters: :meth:`.modes.ranking.Ranking.key`)."""
@@ -180,17 +198,7 @@ def prepare_campaign(campaign: Campaign, key: Callable[[int], str] = output_key)
     annotators, slots = queue_slots(campaign)
     rng = random.Random(campaign.seed)
     try:
-        lines = differing_lines(system_outputs(campaign, dataset))
-        plan = plan_campaign(
-            lines,
-            annotators,
-            screens_per_annotator=campaign.screens_per_annotator,
-            outputs=campaign.outputs_per_screen,
-            redundancy=campaign.redundancy,
-            repeats=campaign.repeats,
-            control_share=campaign.controls,
-            seed=campaign.seed,
-        )
+        plan, lines = campaign_plan(campaign, dataset, annotators)
     except (PlanError, scoring.InputError) as error:
         Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.FAILED, message=str(error))
         return Campaign.Status.FAILED

@@ -25,9 +25,9 @@ from ...models import Assignment, Campaign, Screen
 from ...services.data.datasets import load_dataset
 from .controls import place_controls, references_of
 from .corpus import corpus_phase
-from .prepare import assignments, build_rows, edits_of, queue_slots, shown_edit, system_outputs
+from .prepare import assignments, build_rows, campaign_plan, edits_of, queue_slots, shown_edit
 from .rating_controls import rating_copy
-from .sampling import Group, Plan, PlanError, differing_lines, output_key, plan_campaign
+from .sampling import Group, Plan, PlanError, output_key
 
 
 def refill(plan: Plan, lines: dict[int, list[Group]], outputs: int, rng: random.Random) -> None:
@@ -78,28 +78,13 @@ def place(queue: list[tuple[int, bool]], same_line: set[int], copy: int, rng: ra
     queue.insert(rng.choice(far) if far else len(queue), (copy, False))
 
 
-def planned(campaign: Campaign, dataset: scoring.Dataset, annotators: list[int]) -> tuple[Plan, dict[int, list[Group]]]:
-    lines = differing_lines(system_outputs(campaign, dataset))
-    plan = plan_campaign(
-        lines,
-        annotators,
-        screens_per_annotator=campaign.screens_per_annotator,
-        outputs=campaign.outputs_per_screen,
-        redundancy=campaign.redundancy,
-        repeats=campaign.repeats,
-        control_share=campaign.controls,
-        seed=campaign.seed,
-    )
-    return plan, lines
-
-
 def prepare_ratings(campaign: Campaign) -> str:
     """Sample and store the screens and queues; the campaign ends ready or failed."""
     dataset = load_dataset(corpus_phase(campaign).gold_id)
     rng = random.Random(campaign.seed)
     annotators, slots = queue_slots(campaign)
     try:
-        plan, lines = planned(campaign, dataset, annotators)
+        plan, lines = campaign_plan(campaign, dataset, annotators)
     except (PlanError, scoring.InputError) as error:
         Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.FAILED, message=str(error))
         return Campaign.Status.FAILED
