@@ -168,11 +168,15 @@ def _shared_results(request, task: SharedTask, phase: Phase, version: str, page)
     """(the version it is of, the board's HTML) as everyone who may see the results gets it
     (the public's for a public phase: the session is never read), rendered once per
     version and query; an older copy, answered while another process renders, comes with
-    its own version (:func:`.fragment_cache.shared_body_of`)."""
-    viewer = AnonymousUser() if phase.results_public() else request.user
+    its own version (:func:`.fragment_cache.shared_body_of`). Who it was rendered for is
+    in its key: a copy made for the organizers while the results were hidden shows what
+    may since have been withdrawn, and is never the public's once they are revealed."""
+    public = phase.results_public()
+    viewer = AnonymousUser() if public else request.user
     parts = (
         "board",
         phase.pk,
+        public,  # the latest copy of another version is answered: never the organizers' to the public
         access.may_see_references(phase, viewer),
         request.GET.get("metric", ""),
         request.GET.get("track", ""),
