@@ -92,7 +92,10 @@ def perplexities(
 
 
 def token_ids(loaded: LoadedModel, texts: Sequence[str]) -> list[list[int]]:
-    """Each text's token ids as the script's tokenizer call makes them (BOS prepended as text)."""
+    """Each text's token ids as the script's tokenizer call makes them (BOS prepended as text);
+    none for no text (a system that changed nothing: the tokenizer itself fails on [])."""
+    if not texts:
+        return []
     tokenizer = loaded.tokenizer
     return tokenizer([tokenizer.bos_token + text for text in texts])["input_ids"]
 

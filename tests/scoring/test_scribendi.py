@@ -117,6 +117,19 @@ def test_the_cli_scores_scribendi_by_name(lm_env, tmp_path, capsys):
     assert capsys.readouterr().out.splitlines()[0].split() == ["system", "Scribendi"]
 
 
+def test_a_system_that_changed_nothing_reads_no_token(lm_env, tmp_path, capsys):
+    """Its decisions are all known (0): nothing is tokenized, and counting what the model
+    would read (scripts/lm-demo's estimate) gives none rather than failing in the tokenizer."""
+    from scoring.lm.scribendi import token_ids
+
+    assert token_ids(runtime.load_causal_lm(str(lm_env), runtime.LM_MODEL, "cpu", "bfloat16"), []) == []
+    source = write_lines(tmp_path / "src.txt", SOURCES[:5])
+    args = ["--source", source, "--ref", source, "--hyp", f"copy={source}", "--metrics", "scribendi", "--lang", "cs"]
+    assert main([*args, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["systems"]["copy"]["scribendi"]
+    assert figures["unchanged"] == 5 and figures["score"] == 0
+
+
 def test_settings_change_the_signature(lm_env, monkeypatch):
     from scoring.metrics.scribendi import Scribendi
 
