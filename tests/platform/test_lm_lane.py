@@ -158,3 +158,24 @@ def test_the_lm_demo_command_says_its_cost_and_a_stop_leaves_the_task_as_it_was(
     monkeypatch.setattr(lm_demo, "score_submission", score_submission)
     call_command("lm_demo", "--task", phase.task.slug)
     assert MetricResult.objects.filter(submission__in=uploads, metric="scribendi").count() == 2
+
+
+def test_the_rate_lm_demo_says_is_the_forward_passes(phase, alice, small_texts, monkeypatch, tmp_path):
+    """It times the script's groups one at a time, each tokenized alone: tokenizing the whole
+    corpus for every group of 4 once made it say 4 tokens/s and 1,600 minutes for a run of 10."""
+    from leaderboard.management.commands import lm_demo
+    from scoring.lm import scribendi
+
+    model = build_causal_lm(tmp_path / "lm", small_texts["source"].splitlines())
+    monkeypatch.setenv("GEC_LM_MODEL", str(model))
+    monkeypatch.setenv("GEC_LM_DEVICE", "cpu")
+    upload = submit(phase, alice, small_texts["T5"].encode())
+    metric = scoring.build_metrics(["scribendi"], scoring.ScoringOptions())[0]
+    metric._model()  # loaded, as counting the tokens to read leaves it
+    sizes: list[int] = []
+    tokenized = scribendi.token_ids
+    monkeypatch.setattr(
+        scribendi, "token_ids", lambda loaded, texts: sizes.append(len(texts)) or tokenized(loaded, texts)
+    )
+    assert lm_demo.Command().measured_rate(metric, [upload]) > 1
+    assert sizes and max(sizes) <= metric.batch_size
