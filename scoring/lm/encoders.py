@@ -12,7 +12,7 @@ tokens), so the model must take at least that many positions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,17 @@ def length_batches(texts: Sequence[str], batch_size: int) -> Iterator[list[int]]
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
     for start in range(0, len(order), batch_size):
         yield order[start : start + batch_size]
+
+
+def encoded_batches(
+    tokenizer: Any, texts: Sequence[str], indices: Iterable[int], batch_size: int, device: str
+) -> Iterator[tuple[list[int], dict]]:
+    """``(indices, inputs)`` of each forward pass over ``texts[i]`` for ``i`` in ``indices``:
+    :func:`length_batches` of them, each :func:`encode`-d alone."""
+    wanted = list(indices)
+    for batch in length_batches([texts[i] for i in wanted], batch_size):
+        rows = [wanted[k] for k in batch]
+        yield rows, encode(tokenizer, [texts[i] for i in rows], None, device)
 
 
 def encode(tokenizer: Any, first: Sequence[str], second: Sequence[str] | None, device: str) -> dict:
@@ -101,14 +112,3 @@ def load_regressor(path: str, setting_name: str, device: str, dtype: str) -> Any
     model.to(device)
     model.eval()
     return model
-
-
-def by_batch(
-    n: int, texts: Sequence[str], batch_size: int, run: Callable[[list[int]], Sequence[tuple[float, ...]]]
-) -> list[tuple[float, ...]]:
-    """``run(indices)`` over length-ordered batches of ``texts``, its rows put back in line order."""
-    rows: list[tuple[float, ...]] = [()] * n
-    for indices in length_batches(texts, batch_size):
-        for i, row in zip(indices, run(indices)):
-            rows[i] = row
-    return rows

@@ -11,13 +11,13 @@ model's tokenizer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import runtime
-from .encoders import by_batch, encode, load_regressor
+from .encoders import encode, length_batches, load_regressor
 
 WEIGHTS = (0.55, 0.43, 0.02)  # grammaticality, fluency, meaning: the paper's and gec-metrics' weights
 RATING_MIN, RATING_MAX = 1, 4  # the human rating scale the regressors were trained on
@@ -52,19 +52,31 @@ def combine(grammaticality: float, fluency: float, meaning: float, weights: Sequ
     return weight_f * fluency + weight_g * grammaticality + weight_m * meaning
 
 
+def encoded_batches(
+    models: SomeModels, sources: Sequence[str], outputs: Sequence[str], batch_size: int
+) -> Iterator[tuple[list[int], dict, dict]]:
+    """``(indices, outputs alone, (source, output) pairs)`` of each forward pass, encoded:
+    length-sorted batches of the outputs (:func:`~scoring.lm.encoders.length_batches`)."""
+    for indices in length_batches(outputs, batch_size):
+        batch_outputs = [outputs[i] for i in indices]
+        alone = encode(models.tokenizer, batch_outputs, None, models.device)
+        pair = encode(models.tokenizer, [sources[i] for i in indices], batch_outputs, models.device)
+        yield indices, alone, pair
+
+
+def passes(models: SomeModels, alone: dict, pair: dict) -> tuple[tuple[Any, dict], ...]:
+    """Which model reads which inputs: grammaticality and fluency the output, meaning the pair."""
+    return (models.grammaticality, alone), (models.fluency, alone), (models.meaning, pair)
+
+
 def parts(models: SomeModels, sources: Sequence[str], outputs: Sequence[str], batch_size: int) -> list[tuple]:
     """``(grammaticality, fluency, meaning)`` of every (source, output) pair, normalised."""
     import torch
 
-    def run(indices: list[int]) -> list[tuple[float, float, float]]:
-        batch_outputs = [outputs[i] for i in indices]
-        alone = encode(models.tokenizer, batch_outputs, None, models.device)
-        pair = encode(models.tokenizer, [sources[i] for i in indices], batch_outputs, models.device)
+    rows: list[tuple] = [()] * len(outputs)
+    for indices, alone, pair in encoded_batches(models, sources, outputs, batch_size):
         with torch.inference_mode():
-            found = [
-                model(**inputs).logits.view(-1).float().tolist()
-                for model, inputs in ((models.grammaticality, alone), (models.fluency, alone), (models.meaning, pair))
-            ]
-        return [(normalise(g), normalise(f), normalise(m)) for g, f, m in zip(*found)]
-
-    return by_batch(len(outputs), outputs, batch_size, run)
+            found = [model(**inputs).logits.view(-1).float().tolist() for model, inputs in passes(models, alone, pair)]
+        for i, g, f, m in zip(indices, *found):
+            rows[i] = (normalise(g), normalise(f), normalise(m))
+    return rows

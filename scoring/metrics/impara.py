@@ -4,11 +4,15 @@ The quality estimator and the similarity encoder are the organizer's local direc
 in ``GEC_IMPARA_MODELS`` (quality,similarity), run on ``GEC_LM_DEVICE`` in float32
 (``GEC_LM_DTYPE`` may change that, and the signature says so), ``GEC_LM_BATCH_SIZE``
 lines at a time (32). As for SOME, a process reads each distinct (source, output) pair
-of a dataset once. The stored statistics are each sentence's IMPARA, quality and
-similarity.
+of a dataset once. The similarity encoder reads each source once per dataset and model:
+its vectors are kept in the dataset's tables (``Dataset.tables``, stored with a prepared
+dataset) for every further system, which then reads only its outputs that differ from
+their source. The stored statistics are each sentence's IMPARA, quality and similarity.
 """
 
 from __future__ import annotations
+
+import functools
 
 from ..dataset import Dataset
 from ..hypothesis import Hypothesis
@@ -17,9 +21,10 @@ from ..lm.encoders import MAX_LENGTH, EncoderSettings
 from ..options import ScoringOptions
 from ..paths import ScorePath
 from .base import Metric, Resampling, register
-from .some import mean_resampling, mean_rows, pair_figures
+from .some import mean_resampling, mean_rows, pair_figures, texts
 
 MODELS = 2  # the quality estimator, the similarity encoder
+SOURCE_VECTORS = "impara.source_vectors"  # the tables' key: the sources' similarity vectors
 
 
 @register
@@ -53,16 +58,38 @@ class Impara(EncoderSettings, Metric):
 
         self.threshold = float(options.extra.get("impara_threshold", THRESHOLD))
 
-    def _sentences(self, sources: list[str], outputs: list[str]) -> list[tuple]:
+    def _sentences(self, dataset: Dataset, sources: list[str], outputs: list[str]) -> list[tuple]:
         from ..lm import impara
 
         models = impara.load(self.paths, runtime.resolve_device(), self.dtype)
-        return impara.sentences(models, sources, outputs, self.batch_size, self.threshold)
+        vectors = self._source_vectors(dataset, models, sources)
+        return impara.sentences(models, sources, outputs, self.batch_size, self.threshold, vectors)
+
+    def _source_vectors(self, dataset: Dataset, models, wanted: list[str]) -> list:
+        """The similarity vectors of the sources ``wanted``, each computed once per dataset
+        and model: kept in the dataset's tables under the encoder's signature and dtype (as
+        float32 bytes, :func:`scoring.lm.impara.packed`), so every further system, in this
+        process or where the dataset was stored with them, reads only its changed outputs."""
+        from ..lm.impara import packed, unpacked, vectors
+
+        sources = texts(dataset)
+        first: dict[str, int] = {}
+        for i, text in enumerate(sources):
+            first.setdefault(text, i)
+        lines = [first[text] for text in wanted]
+        key = f"{SOURCE_VECTORS}|model:{runtime.model_signature(self.paths[1])}|dtype:{self.dtype}"
+        known: dict[str, str] = dataset.tables.setdefault(key, {})
+        missing = [i for i in dict.fromkeys(lines) if str(i) not in known]
+        if missing:
+            found = vectors(models, sources, missing, self.batch_size)
+            known.update((str(i), packed(found[i])) for i in missing)
+        return [unpacked(known[str(i)], models) for i in lines]
 
     def statistics(self, dataset: Dataset, hypothesis: Hypothesis) -> dict:
         """``{"sentences": [[impara, quality, similarity], ...]}``, one row per line."""
         key = ("impara", tuple(map(str, self.paths)), self.dtype, self.threshold)
-        return {"sentences": [list(row) for row in pair_figures(dataset, hypothesis, key, self._sentences)]}
+        compute = functools.partial(self._sentences, dataset)
+        return {"sentences": [list(row) for row in pair_figures(dataset, hypothesis, key, compute)]}
 
     def score(self, statistics: dict) -> dict:
         return dict(zip(("score", "quality", "similarity"), mean_rows(statistics["sentences"], 3)))

@@ -31,13 +31,15 @@ WORDS = 600  # whole words in the vocabulary besides the characters
 REFERENCE_PACKAGE = "gec_metrics_reference"
 
 
-def write_vocabulary(path: Path, texts: Iterable[str]) -> Path:
-    """A WordPiece vocabulary covering ``texts``: any word splits into known pieces."""
+def write_vocabulary(path: Path, texts: Iterable[str], words: int = WORDS) -> Path:
+    """A WordPiece vocabulary covering ``texts``: any word splits into known pieces, the
+    ``words`` most frequent ones are whole pieces (ties in the words' order: the same file
+    every time)."""
     texts = list(texts)
     characters = sorted({c for text in texts for c in text if not c.isspace()})
     counts = Counter(word for text in texts for word in text.split())
-    words = [w for w, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0])) if len(w) > 1][:WORDS]
-    entries = list(dict.fromkeys(SPECIAL + characters + [f"##{c}" for c in characters] + words))
+    frequent = [w for w, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0])) if len(w) > 1][:words]
+    entries = list(dict.fromkeys(SPECIAL + characters + [f"##{c}" for c in characters] + frequent))
     path.write_text("\n".join(entries) + "\n", encoding="utf-8")
     return path
 
@@ -48,23 +50,42 @@ def tokenizer_for(vocabulary: Path):
     return BertTokenizerFast(vocab_file=str(vocabulary), do_lower_case=False, strip_accents=False)
 
 
+TINY = {"hidden_size": 32, "num_hidden_layers": 2, "num_attention_heads": 2, "intermediate_size": 64}
+
+
+def bert_size(hidden: int, layers: int) -> dict[str, int]:
+    """A BERT's shape of ``layers`` layers of ``hidden`` (BERT's proportions: a head per 64,
+    a feed-forward 4 times as wide, 512 positions), for :func:`build_bert`'s ``size``."""
+    return {
+        "hidden_size": hidden,
+        "num_hidden_layers": layers,
+        "num_attention_heads": max(1, hidden // 64),
+        "intermediate_size": 4 * hidden,
+        "max_position_embeddings": 512,
+    }
+
+
 def build_bert(
-    directory: Path, vocabulary: Path, seed: int, *, regressor: bool, bias: float = 0.0, spread: float = 0.02
+    directory: Path,
+    vocabulary: Path,
+    seed: int,
+    *,
+    regressor: bool,
+    bias: float = 0.0,
+    spread: float = 0.02,
+    size: dict[str, int] | None = None,
 ) -> Path:
-    """A 2-layer, 32-wide BERT saved in ``directory`` with its tokenizer: with one-output
-    regression head (SOME's regressors, IMPARA's quality estimator) or plain (IMPARA's
-    similarity encoder). ``bias`` moves the regressor's output, ``spread`` is the weights' std."""
+    """A BERT saved in ``directory`` with its tokenizer, 2 layers of 32 unless ``size`` says
+    otherwise (:func:`bert_size`): with one-output regression head (SOME's regressors,
+    IMPARA's quality estimator) or plain (IMPARA's similarity encoder). ``bias`` moves the
+    regressor's output, ``spread`` is the weights' std."""
     import torch
     from transformers import BertConfig, BertForSequenceClassification, BertModel
 
     tokenizer = tokenizer_for(vocabulary)
     config = BertConfig(
         vocab_size=len(tokenizer),
-        hidden_size=32,
-        num_hidden_layers=2,
-        num_attention_heads=2,
-        intermediate_size=64,
-        max_position_embeddings=128,
+        **{**TINY, "max_position_embeddings": 128, **(size or {})},
         initializer_range=spread,
         num_labels=1,
     )
@@ -80,12 +101,15 @@ def build_bert(
     return directory
 
 
-def build_models(root: Path, texts: Iterable[str]) -> dict[str, str]:
-    """SOME's three regressors and IMPARA's two models, as the settings name them."""
-    vocabulary = write_vocabulary(root / "vocab.txt", texts)
-    some = [build_bert(root / name, vocabulary, seed, regressor=True, bias=2.5) for name, seed in SOME_SEEDS]
-    quality = build_bert(root / "quality", vocabulary, 14, regressor=True, spread=0.1)
-    similarity = build_bert(root / "similarity", vocabulary, 15, regressor=False, spread=0.5)
+def build_models(
+    root: Path, texts: Iterable[str], words: int = WORDS, size: dict[str, int] | None = None
+) -> dict[str, str]:
+    """SOME's three regressors and IMPARA's two models, as the settings name them (the
+    tests' tiny ones unless ``words`` and ``size`` say otherwise: bench/lm_speed.py)."""
+    vocabulary = write_vocabulary(root / "vocab.txt", texts, words)
+    some = [build_bert(root / name, vocabulary, seed, regressor=True, bias=2.5, size=size) for name, seed in SOME_SEEDS]
+    quality = build_bert(root / "quality", vocabulary, 14, regressor=True, spread=0.1, size=size)
+    similarity = build_bert(root / "similarity", vocabulary, 15, regressor=False, spread=0.5, size=size)
     return {"GEC_SOME_MODELS": ",".join(map(str, some)), "GEC_IMPARA_MODELS": f"{quality},{similarity}"}
 
 
@@ -123,7 +147,7 @@ def build_plain_bert(directory: Path, vocabulary: Path, **config: int) -> Path:
     from transformers import BertConfig, BertModel
 
     tokenizer = tokenizer_for(vocabulary)
-    sizes = {"hidden_size": 32, "num_hidden_layers": 1, "num_attention_heads": 2, "intermediate_size": 64}
+    sizes = {**TINY, "num_hidden_layers": 1}
     torch.manual_seed(0)
     BertModel(BertConfig(vocab_size=len(tokenizer), **{**sizes, **config})).save_pretrained(directory)
     tokenizer.save_pretrained(directory)
