@@ -156,6 +156,9 @@ def test_the_lm_demo_command_says_its_cost_and_a_stop_leaves_the_task_as_it_was(
     assert signal.getsignal(signal.SIGTERM) is not lm_demo.stop
 
     monkeypatch.setattr(lm_demo, "score_submission", score_submission)
+    call_command("lm_demo", "--task", phase.task.slug, "--minutes", "0.000001")  # the first upload only
+    assert "the first 1 of them" in capsys.readouterr().out
+    assert MetricResult.objects.filter(submission__in=uploads, metric="scribendi").count() == 1
     call_command("lm_demo", "--task", phase.task.slug)
     assert MetricResult.objects.filter(submission__in=uploads, metric="scribendi").count() == 2
 
@@ -179,3 +182,14 @@ def test_the_rate_lm_demo_says_is_the_forward_passes(phase, alice, small_texts, 
     )
     assert lm_demo.Command().measured_rate(metric, [upload]) > 1
     assert sizes and max(sizes) <= metric.batch_size
+
+
+def test_lm_demo_scores_what_fits_its_minutes():
+    """Uploads in order while their tokens fit the minutes at the measured rate; at least one;
+    every one for 0 minutes."""
+    from leaderboard.management.commands.lm_demo import within_budget
+
+    assert within_budget([600, 600, 600], rate=10.0, minutes=2) == 2  # 60 s each, 120 s allowed
+    assert within_budget([6000, 10], rate=10.0, minutes=1) == 1  # the first even when it does not fit
+    assert within_budget([600, 600, 600], rate=10.0, minutes=0) == 3
+    assert within_budget([], rate=10.0, minutes=10) == 0

@@ -3,7 +3,10 @@ saying first what it will read and how long that takes, with progress every few 
 
 The estimate is measured, not assumed: the model reads its first batches here and the
 rate they ran at, times the tokens the model will read (each changed line of each upload
-and its source, once per corpus: ``scoring.metrics.scribendi``), gives the minutes. A stop
+and its source, once per corpus: ``scoring.metrics.scribendi``), gives the minutes. By
+default it scores the uploads, in order (each system on every corpus in turn), that fit
+8 minutes at that rate (with the start-up, 10), and says which (``--minutes``; 0 for all of them: the whole demo
+is about 424,000 tokens, 20 minutes or more on 2 cores). A stop
 (Ctrl-C, SIGTERM) leaves the task as it was: its metrics restored, the Scribendi results
 of this run removed, and the upload being scored back to ``scored`` with its old rows (its
 results are written in one transaction, so none of this run's are half there).
@@ -29,6 +32,21 @@ SLUG = "multigec-demo"
 METRIC = "scribendi"
 PROGRESS_EVERY = 5.0  # seconds between progress lines
 CALIBRATION_SECONDS = 4.0  # of forward passes that measure the rate
+BUDGET_MINUTES = 8.0  # the uploads scored by default: those that fit, at the rate measured (start-up aside)
+
+
+def within_budget(costs: list[int], rate: float, minutes: float) -> int:
+    """How many of the uploads (in order, each costing ``costs[k]`` tokens) fit ``minutes``
+    at ``rate`` tokens a second: at least one; all of them for ``minutes`` <= 0."""
+    if minutes <= 0:
+        return len(costs)
+    spent, fit = 0, 0
+    for cost in costs:
+        spent += cost
+        if spent / rate > minutes * 60:
+            break
+        fit += 1
+    return max(fit, min(1, len(costs)))
 
 
 @dataclass
@@ -54,8 +72,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--task", default=SLUG, help=f"the task's slug (default {SLUG})")
+        parser.add_argument(
+            "--minutes",
+            type=float,
+            default=BUDGET_MINUTES,
+            help=f"score the uploads (in order) that fit this many minutes at the measured rate, at least one "
+            f"(default {BUDGET_MINUTES:g}); 0: every upload",
+        )
 
-    def handle(self, task: str, **_):
+    def handle(self, task: str, minutes: float, **_):
         slug = task
         found = SharedTask.objects.filter(slug=slug).first()
         if found is None:
@@ -67,28 +92,35 @@ class Command(BaseCommand):
             .order_by("pk")
         )
         metric = scoring.build_metrics([METRIC], scoring.ScoringOptions())[0]
-        tokens = self.tokens_to_read(metric, uploads)
+        costs = self.tokens_to_read(metric, uploads)
         rate = self.measured_rate(metric, uploads)
-        minutes = tokens / rate / 60
+        tokens = sum(costs)
         dtype = getattr(metric, "dtype", "?")
         self.stdout.write(
             f"lm-demo: Scribendi ({runtime.model_directory(runtime.LM_MODEL)}, {dtype}) on {len(uploads)} "
             f"corpus files of {slug}: the model reads {tokens:,} tokens (changed lines and their sources); at "
-            f"{rate:.0f} tokens/s, measured just now, about {minutes:.1f} minutes",
+            f"{rate:.0f} tokens/s, measured just now, about {tokens / rate / 60:.1f} minutes",
             ending="\n",
         )
+        chosen = within_budget(costs, rate, minutes)
+        if chosen < len(uploads):
+            self.stdout.write(
+                f"lm-demo: within {minutes:g} minutes: the first {chosen} of them ({sum(costs[:chosen]):,} tokens, "
+                f"about {sum(costs[:chosen]) / rate / 60:.1f} minutes); --minutes 0 scores all"
+            )
         self.stdout.flush()
-        self.rescore(found, uploads, tokens / rate)
+        self.rescore(found, uploads[:chosen], sum(costs[:chosen]) / rate)
 
     # -- what it costs ---------------------------------------------------------------------
-    def tokens_to_read(self, metric, uploads: list[Submission]) -> int:
-        """The tokens the model reads: each upload's changed lines, and each corpus's sources of
-        the lines any upload changed (each source is read once per dataset)."""
+    def tokens_to_read(self, metric, uploads: list[Submission]) -> list[int]:
+        """The tokens the model reads for each upload, in order: its changed lines, and the
+        sources of those lines that no earlier upload of its corpus changed (each source is
+        read once per dataset)."""
         from scoring.lm.scribendi import token_ids
         from scoring.metrics.scribendi import texts
 
-        loaded, total = metric._model(), 0
-        sources_read: dict[int, tuple[list[str], set[int]]] = {}
+        loaded, costs = metric._model(), []
+        sources_read: dict[int, set[int]] = {}
         for upload in uploads:
             dataset = load_dataset(upload.phase.gold_id)
             hypothesis = scoring.read_hypothesis(
@@ -96,11 +128,12 @@ class Command(BaseCommand):
             )
             sources, outputs = texts(dataset), texts(dataset, hypothesis)
             changed = [i for i, (s, o) in enumerate(zip(sources, outputs)) if s != o]
-            total += sum(map(len, token_ids(loaded, [outputs[i] for i in changed])))
-            sources_read.setdefault(upload.phase.gold_id, (sources, set()))[1].update(changed)
-        for texts_read, lines in sources_read.values():
-            total += sum(map(len, token_ids(loaded, [texts_read[i] for i in sorted(lines)])))
-        return total
+            read = sources_read.setdefault(upload.phase.gold_id, set())
+            new_sources = [sources[i] for i in changed if i not in read]
+            read.update(changed)
+            texts_read = [outputs[i] for i in changed] + new_sources
+            costs.append(sum(map(len, token_ids(loaded, texts_read))))
+        return costs
 
     def measured_rate(self, metric, uploads: list[Submission]) -> float:
         """Tokens a second the model reads here now: forward passes over the first corpus's
@@ -110,12 +143,13 @@ class Command(BaseCommand):
 
         sources = texts(load_dataset(uploads[0].phase.gold_id))
         loaded = metric._model()  # loaded before the clock starts: the rate is the forward passes'
+        read = 0
 
         def count(tokens: int) -> None:
             nonlocal read
             read += tokens
 
-        read, started, k = 0, time.perf_counter(), 0
+        started, k = time.perf_counter(), 0
         while time.perf_counter() - started < CALIBRATION_SECONDS and k < len(sources):
             batch = sources[k : k + metric.batch_size]  # one of the script's groups, tokenized alone
             perplexities_of(loaded, batch, range(len(batch)), metric.batch_size, runtime.LM_MODEL, progress=count)
