@@ -108,6 +108,13 @@ class Command(BaseCommand):
                 f"lm-demo: within {minutes:g} minutes: the first {chosen} of them ({sum(costs[:chosen]):,} tokens, "
                 f"about {sum(costs[:chosen]) / rate / 60:.1f} minutes); --minutes 0 scores all"
             )
+        if costs and not any(costs[:chosen]) and any(costs):
+            cheapest = min(cost for cost in costs if cost)
+            self.stdout.write(
+                f"lm-demo: no upload the model reads fits {minutes:g} minutes at this rate (the cheapest needs about "
+                f"{cheapest / rate / 60:.0f}): only unchanged ones are scored; a GPU (GEC_LM_DEVICE=auto) or "
+                "--minutes 0 does the rest"
+            )
         self.stdout.flush()
         self.rescore(found, uploads[:chosen], sum(costs[:chosen]) / rate)
 
