@@ -156,9 +156,9 @@ def test_the_lm_demo_command_says_its_cost_and_a_stop_leaves_the_task_as_it_was(
     assert signal.getsignal(signal.SIGTERM) is not lm_demo.stop
 
     monkeypatch.setattr(lm_demo, "score_submission", score_submission)
-    call_command("lm_demo", "--task", phase.task.slug, "--minutes", "0.000001")  # the first upload only
-    assert "the first 1 of them" in capsys.readouterr().out
-    assert MetricResult.objects.filter(submission__in=uploads, metric="scribendi").count() == 1
+    call_command("lm_demo", "--task", phase.task.slug, "--minutes", "0.000001")  # nothing fits
+    assert "within 1e-06 minutes: 0 of them" in capsys.readouterr().out
+    assert not MetricResult.objects.filter(submission__in=uploads, metric="scribendi").exists()
     call_command("lm_demo", "--task", phase.task.slug)
     assert MetricResult.objects.filter(submission__in=uploads, metric="scribendi").count() == 2
 
@@ -185,11 +185,11 @@ def test_the_rate_lm_demo_says_is_the_forward_passes(phase, alice, small_texts, 
 
 
 def test_lm_demo_scores_what_fits_its_minutes():
-    """Uploads in order while their tokens fit the minutes at the measured rate; at least one;
-    every one for 0 minutes."""
+    """Uploads in order while their tokens fit the minutes at the measured rate, passing over
+    one that does not; every one for 0 minutes."""
     from leaderboard.management.commands.lm_demo import within_budget
 
-    assert within_budget([600, 600, 600], rate=10.0, minutes=2) == 2  # 60 s each, 120 s allowed
-    assert within_budget([6000, 10], rate=10.0, minutes=1) == 1  # the first even when it does not fit
-    assert within_budget([600, 600, 600], rate=10.0, minutes=0) == 3
-    assert within_budget([], rate=10.0, minutes=10) == 0
+    assert within_budget([600, 600, 600], rate=10.0, minutes=2) == [0, 1]  # 60 s each, 120 s allowed
+    assert within_budget([0, 6000, 10], rate=10.0, minutes=1) == [0, 2]  # a cheaper one further on
+    assert within_budget([600, 600, 600], rate=10.0, minutes=0) == [0, 1, 2]
+    assert within_budget([], rate=10.0, minutes=10) == []

@@ -5,8 +5,9 @@ The estimate is measured, not assumed: the model reads its first batches here an
 rate they ran at, times the tokens the model will read (each changed line of each upload
 and its source, once per corpus: ``scoring.metrics.scribendi``), gives the minutes. By
 default it scores the uploads, in order (each system on every corpus in turn), that fit
-8 minutes at that rate (with the start-up, 10), and says which (``--minutes``; 0 for all of them: the whole demo
-is about 424,000 tokens, 20 minutes or more on 2 cores). A stop
+8 minutes at that rate (10 with the start-up), passing over one that does not, and says
+which (``--minutes``; 0 for all of them: the whole demo is about 424,000 tokens, hours on
+a 2-core CPU without bfloat16, docs/benchmarks.md). A stop
 (Ctrl-C, SIGTERM) leaves the task as it was: its metrics restored, the Scribendi results
 of this run removed, and the upload being scored back to ``scored`` with its old rows (its
 results are written in one transaction, so none of this run's are half there).
@@ -35,18 +36,18 @@ CALIBRATION_SECONDS = 4.0  # of forward passes that measure the rate
 BUDGET_MINUTES = 8.0  # the uploads scored by default: those that fit, at the rate measured (start-up aside)
 
 
-def within_budget(costs: list[int], rate: float, minutes: float) -> int:
-    """How many of the uploads (in order, each costing ``costs[k]`` tokens) fit ``minutes``
-    at ``rate`` tokens a second: at least one; all of them for ``minutes`` <= 0."""
+def within_budget(costs: list[int], rate: float, minutes: float) -> list[int]:
+    """Which uploads (indices, in order; each costing ``costs[k]`` tokens) fit ``minutes``
+    at ``rate`` tokens a second, taken in turn and passed over when one does not fit (a
+    cheaper one further on may); all of them for ``minutes`` <= 0."""
     if minutes <= 0:
-        return len(costs)
-    spent, fit = 0, 0
-    for cost in costs:
-        spent += cost
-        if spent / rate > minutes * 60:
-            break
-        fit += 1
-    return max(fit, min(1, len(costs)))
+        return list(range(len(costs)))
+    chosen, spent = [], 0
+    for k, cost in enumerate(costs):
+        if (spent + cost) / rate <= minutes * 60:
+            chosen.append(k)
+            spent += cost
+    return chosen
 
 
 @dataclass
@@ -103,12 +104,13 @@ class Command(BaseCommand):
             ending="\n",
         )
         chosen = within_budget(costs, rate, minutes)
-        if chosen < len(uploads):
+        tokens_chosen = sum(costs[k] for k in chosen)
+        if len(chosen) < len(uploads):
             self.stdout.write(
-                f"lm-demo: within {minutes:g} minutes: the first {chosen} of them ({sum(costs[:chosen]):,} tokens, "
-                f"about {sum(costs[:chosen]) / rate / 60:.1f} minutes); --minutes 0 scores all"
+                f"lm-demo: within {minutes:g} minutes: {len(chosen)} of them ({tokens_chosen:,} tokens, about "
+                f"{tokens_chosen / rate / 60:.1f} minutes); --minutes 0 scores all"
             )
-        if costs and not any(costs[:chosen]) and any(costs):
+        if any(costs) and not tokens_chosen:
             cheapest = min(cost for cost in costs if cost)
             self.stdout.write(
                 f"lm-demo: no upload the model reads fits {minutes:g} minutes at this rate (the cheapest needs about "
@@ -116,7 +118,7 @@ class Command(BaseCommand):
                 "--minutes 0 does the rest"
             )
         self.stdout.flush()
-        self.rescore(found, uploads[:chosen], sum(costs[:chosen]) / rate)
+        self.rescore(found, [uploads[k] for k in chosen], tokens_chosen / rate)
 
     # -- what it costs ---------------------------------------------------------------------
     def tokens_to_read(self, metric, uploads: list[Submission]) -> list[int]:
