@@ -50,7 +50,7 @@ def shared_body_of(parts: tuple, version, render: Callable[[], bytes]) -> tuple[
     polled fragment must be labelled with (a page shown an older board under the new
     version's label would never ask again)."""
     key = "fragment-" + hashlib.sha256(repr((parts, version)).encode()).hexdigest()[:32]
-    latest = "fragment-latest-" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]  # of any version
+    latest = "fragment-latest-of-" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]  # (version, body) of any
     body = _cache("get", key)
     if body is None:
         return _render_once(key, latest, version, render)
