@@ -126,7 +126,7 @@ def _board_context(request, task: SharedTask, phase: Phase) -> dict:
         "own_since": own_since,
     }
     if visible:  # the polled fragment's body, rendered once per version for all who see it
-        version, body = _shared_results(request, task, phase, version, None)
+        version, body = _shared_results(request, task, phase, version, None, as_viewer=True)
         context["board_html"] = mark_safe(body.decode())  # rendered by the templates, escaped there
     return {**context, **_own_context(own, version)}
 
@@ -164,15 +164,21 @@ def task_rows(request, slug):
     return response
 
 
-def _shared_results(request, task: SharedTask, phase: Phase, version: str, page) -> tuple[str, bytes]:
+def _shared_results(
+    request, task: SharedTask, phase: Phase, version: str, page, as_viewer: bool = False
+) -> tuple[str, bytes]:
     """(the version it is of, the board's HTML) as everyone who may see the results gets it
     (the public's for a public phase: the session is never read), rendered once per
     version and query; an older copy, answered while another process renders, comes with
     its own version (:func:`.fragment_cache.shared_body_of`). Who it was rendered for is
     in its key: a copy made for the organizers while the results were hidden shows what
-    may since have been withdrawn, and is never the public's once they are revealed."""
+    may since have been withdrawn, and is never the public's once they are revealed.
+    ``as_viewer`` (the page): rendered as the viewer when they may see references the
+    public may not (the key says so)."""
     public = phase.results_public()
     viewer = AnonymousUser() if public else request.user
+    if as_viewer and access.may_see_references(phase, request.user) != access.may_see_references(phase, viewer):
+        viewer = request.user  # the page: an organizer's corpus links lead to the references' pages
     parts = (
         "board",
         phase.pk,
