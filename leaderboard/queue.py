@@ -136,6 +136,11 @@ def job(
     return register
 
 
+def runs_inline() -> bool:
+    """Jobs run inline, in the caller's thread and transaction (``GEC_TASK_MODE=sync``)."""
+    return settings.GEC_TASK_MODE not in ("celery", "thread")
+
+
 def queue_option(queue: str) -> dict:
     """``send_task``'s options for a named queue; none for the default one."""
     return {"queue": queue} if queue else {}

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import transaction
 
 from leaderboard.insights import board as board_insights
 from leaderboard.insights.board import stored_tie_groups, unmoved_groups
@@ -49,6 +50,7 @@ def test_a_change_asks_once_per_interval(insight_task, settings, monkeypatch, dj
     phase = insight_task["phase"]
     asked = []
     monkeypatch.setattr(refresh_board_ties, "enqueue", lambda *args: asked.append(args))
+    settings.GEC_TASK_MODE = "celery"  # a worker's queue (inline, the groups are computed at once)
     settings.GEC_TIE_GROUPS_EVERY = 10
     with django_capture_on_commit_callbacks(execute=True):
         board_rows_changed(phase.pk)  # the first change queues the job
@@ -60,8 +62,18 @@ def test_a_change_asks_once_per_interval(insight_task, settings, monkeypatch, dj
     assert asked == [(phase.pk,), (phase.pk,)]
 
 
+def test_inline_the_groups_land_in_the_change_s_transaction(insight_task, monkeypatch):
+    """Jobs run inline: a change and its groups are one version, never two moves a moment apart."""
+    phase = insight_task["phase"]
+    BoardTies.objects.all().delete()
+    monkeypatch.setattr(refresh_board_ties, "enqueue", lambda *args: pytest.fail("queued instead"))
+    with transaction.atomic():
+        board_rows_changed(phase.pk)
+        assert BoardTies.objects.filter(phase=phase, metric="errant.cs.f").exists()
+
+
 def test_the_job_stores_the_groups_and_tells_open_pages(insight_task, settings):
-    settings.GEC_TASK_MODE = "celery"  # as a worker runs it (inline, the render that asked shows them)
+    settings.GEC_TASK_MODE = "celery"  # as a worker runs it
     phase = insight_task["phase"]
     BoardTies.objects.all().delete()  # as before the worker's first job
     before = Pool.objects.get(phase=phase).version

@@ -23,7 +23,7 @@ from ...insights.board import board_rows_in_track, compute_tie_groups, rows_key
 from ...insights.paths import rank_by_choices
 from ...insights.ties import can_bootstrap
 from ...models import BoardTies, Phase
-from ...queue import Message, job, queue_option
+from ...queue import Message, job, queue_option, runs_inline
 from ...standings import board_rows, headline_metric
 from .sampled import keep_board_vectors
 
@@ -32,8 +32,12 @@ def board_rows_changed(phase_id: int) -> None:
     """A score landed or the pool moved: once this commits, ask for the groups of the
     phase's boards (:func:`refresh_board_ties`). One job at a time a phase: the first change
     queues it ``GEC_TIE_GROUPS_EVERY`` seconds ahead, the changes meanwhile find it due, and
-    it ranks the boards as they stand when it runs."""
-    if cache.add(f"ties-due:{phase_id}", 1, timeout=max(1, int(settings.GEC_TIE_GROUPS_EVERY))):
+    it ranks the boards as they stand when it runs. Where jobs run inline, the groups are
+    computed now, inside the change's transaction, so that the change and its groups reach
+    open pages as one version (not two moves a moment apart, each fetched)."""
+    if runs_inline():
+        refresh_board_ties(phase_id)
+    elif cache.add(f"ties-due:{phase_id}", 1, timeout=max(1, int(settings.GEC_TIE_GROUPS_EVERY))):
         transaction.on_commit(lambda: refresh_board_ties.enqueue(phase_id))
 
 
