@@ -59,28 +59,15 @@ def seed():
 def grow(phase, first, rows: int) -> None:
     """Entries copied from ``first`` (its outcomes and scores) until the board has ``rows``,
     then the version moved, as a join moves it."""
+    from seeded_board import scored_entries
+
     from leaderboard.board_version import board_changed
-    from leaderboard.models import MetricResult, Pool, PoolMember, Submission, Team
+    from leaderboard.models import MetricResult, Pool, PoolMember
 
     have = PoolMember.objects.filter(pool__phase=phase).count()
     model = PoolMember.objects.filter(submission=first).first()
     results = list(MetricResult.objects.filter(submission=first))
-    teams = Team.objects.bulk_create([Team(name=f"team{k}", task=phase.task) for k in range(have, rows)])
-    copies = Submission.objects.bulk_create(
-        [
-            Submission(
-                phase=phase,
-                team=team,
-                system_name=team.name,
-                filename="out.txt",
-                content=b"",
-                size=0,
-                status=Submission.Status.SCORED,
-                scored_at=first.scored_at,
-            )
-            for team in teams
-        ]
-    )
+    copies = scored_entries(phase, rows - have, first=have, scored_at=first.scored_at)
     PoolMember.objects.bulk_create(
         [PoolMember(pool=model.pool, submission=c, modified=model.modified, correct=model.correct) for c in copies]
     )

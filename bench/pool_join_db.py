@@ -28,19 +28,12 @@ from pathlib import Path
 
 import numpy as np
 from fresh_database import fresh_database
+from seeded_board import REF_M2, scored_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 DB_NAME = "gec_bench_pool"
-REF_M2 = (
-    Path(os.environ.get("GEC_SHARED_DIR", ROOT.parent / "shared"))
-    / "data"
-    / "seeda"
-    / "derived"
-    / "full"
-    / "ref_par.m2"
-)
 
 
 def seed(members: int, rng: np.random.Generator):
@@ -48,7 +41,7 @@ def seed(members: int, rng: np.random.Generator):
     from django.db import connection
     from pool_update import synthetic_system
 
-    from leaderboard.models import GoldChunk, MetricResult, Pool, PoolMember, Submission, Team
+    from leaderboard.models import GoldChunk, MetricResult, Pool, PoolMember
     from leaderboard.services.hosting.task_creation import create_task
     from leaderboard.services.pool import gotoscorer
     from scoring.gotoscorer import outcomes as outcome_bits
@@ -58,21 +51,7 @@ def seed(members: int, rng: np.random.Generator):
     chunks = list(GoldChunk.objects.filter(phase=phase).order_by("position").values_list("sentence", "modified"))
     gold = np.array([m for _, m in chunks])
     systems = [synthetic_system(gold, rng) for _ in range(members + 1)]
-    teams = Team.objects.bulk_create([Team(name=f"team{k}") for k in range(members + 1)])
-    submissions = Submission.objects.bulk_create(
-        [
-            Submission(
-                phase=phase,
-                team=team,
-                system_name=team.name,
-                filename="out.txt",
-                content=b"",
-                size=0,
-                status=Submission.Status.SCORED,
-            )
-            for team in teams
-        ]
-    )
+    submissions = scored_entries(phase, members + 1)
     newcomer = submissions[-1]
     sentence_ends = np.flatnonzero(np.diff([s for s, _ in chunks] + [-1])) + 1
     split = lambda flags: [outcome_bits.bits(part) for part in np.split(flags, sentence_ends[:-1])]  # noqa: E731

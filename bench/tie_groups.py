@@ -44,19 +44,12 @@ from pathlib import Path
 
 import numpy as np
 from fresh_database import fresh_database
+from seeded_board import REF_M2, scored_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 DB_NAME = "gec_bench_ties"
-REF_M2 = (
-    Path(os.environ.get("GEC_SHARED_DIR", ROOT.parent / "shared"))
-    / "data"
-    / "seeda"
-    / "derived"
-    / "full"
-    / "ref_par.m2"
-)
 PATH = "errant.cs.f"
 TYPES = ["R:NOUN", "M:DET", "U:PUNCT", "R:VERB:TENSE", "R:PREP", "R:ORTH"]
 SENTENCES, REFS = 1312, 2
@@ -85,30 +78,15 @@ def seed(rows: int, rng: np.random.Generator):
     statistics; the last is the newcomer, not yet on the board."""
     from django.utils import timezone
 
-    from leaderboard.models import MetricResult, Submission, Team
+    from leaderboard.models import MetricResult
     from leaderboard.services.hosting.task_creation import create_task
     from scoring import resampling
 
     task = create_task("ties-bench", m2=REF_M2.read_text(encoding="utf-8"), metrics=["gotoscorer"])
     phase = task.phases.get()
     options = phase.scoring_options()
-    teams = Team.objects.bulk_create([Team(name=f"team{k}") for k in range(rows + 1)])
     now = timezone.now()
-    submissions = Submission.objects.bulk_create(
-        [
-            Submission(
-                phase=phase,
-                team=team,
-                system_name=team.name,
-                filename="out.txt",
-                content=b"",
-                size=0,
-                status=Submission.Status.SCORED,
-                scored_at=now,
-            )
-            for team in teams
-        ]
-    )
+    submissions = scored_entries(phase, rows + 1, scored_at=now)
     board = []
     for submission in submissions:
         stats = errant_statistics(rng.uniform(0.2, 0.45), rng)
@@ -131,9 +109,8 @@ def gotoscorer_outcomes(gold: np.ndarray, quality: float, rng: np.random.Generat
 def seed_pool(rows: int, rng: np.random.Generator):
     """A GoToScorer task on the M2 gold and ``rows`` pool members; returns the phase and a
     function that adds one more scored submission (not yet joined)."""
-    from django.utils import timezone
 
-    from leaderboard.models import GoldChunk, MetricResult, Submission, Team
+    from leaderboard.models import GoldChunk, MetricResult, Team
     from leaderboard.services.hosting.task_creation import create_task
     from leaderboard.services.pool.membership import sync_pool
 
@@ -151,24 +128,7 @@ def seed_pool(rows: int, rng: np.random.Generator):
     gold_bits = bits(gold)
 
     def add(count: int) -> list[int]:
-        start = Team.objects.count()
-        teams = Team.objects.bulk_create([Team(name=f"team{start + k}") for k in range(count)])
-        now = timezone.now()
-        submissions = Submission.objects.bulk_create(
-            [
-                Submission(
-                    phase=phase,
-                    team=team,
-                    system_name=team.name,
-                    filename="out.txt",
-                    content=b"",
-                    size=0,
-                    status=Submission.Status.SCORED,
-                    scored_at=now,
-                )
-                for team in teams
-            ]
-        )
+        submissions = scored_entries(phase, count, first=Team.objects.count())
         results = []
         for submission in submissions:
             modified, correct = gotoscorer_outcomes(gold, rng.uniform(0.1, 0.5), rng)
