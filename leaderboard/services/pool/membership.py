@@ -215,9 +215,9 @@ def sync_pool(phase_id: int, *, refresh: Set[int] = frozenset(), wanted: set[int
         pool.size = len(wanted)
         pool.save(update_fields=["size"])
         board_changed(phase_id)
-        board_rows_changed(phase.parent_id or phase_id)
         _rescore_members(phase.task, n_chunks, members)
         _rescore_other_pooled_metrics(pool, phase)
+        board_rows_changed(phase.parent_id or phase_id)  # after the rescores: the groups are of the new scores
         return True
 
 
