@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from busy_workers import celery_worker
+
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_PORT = 6390
 DATABASE = f"gec_burst_{os.getpid()}"
@@ -62,30 +64,13 @@ class Stack:
         self.start_redis()
 
     def start_worker(self) -> None:
-        log = open(self.tmp / f"worker{len(self.workers)}.log", "wb")
+        name = f"burst{len(self.workers)}"
         self.workers.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "leaderboard",
-                    "worker",
-                    "--pool=prefork",
-                    "--concurrency=1",
-                    "-Q",
-                    "celery,scoring-large",
-                    "-n",
-                    f"burst{len(self.workers)}@%h",
-                    "--without-gossip",
-                    "--without-mingle",
-                ],
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
+            celery_worker(
+                self.env,
+                *("--pool=prefork", "--concurrency=1", "-Q", "celery,scoring-large", "-n", f"{name}@%h"),
+                *("--without-gossip", "--without-mingle"),
+                log=self.tmp / f"worker{len(self.workers)}.log",
             )
         )
 

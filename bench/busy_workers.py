@@ -30,6 +30,20 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def celery_worker(env: dict, *options: str, log: Path | None = None) -> subprocess.Popen:
+    """``celery -A leaderboard worker`` with ``options``, leading its own session (so a stop
+    takes its children), its output to ``log`` (or nowhere)."""
+    out = open(log, "wb") if log else subprocess.DEVNULL
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "leaderboard", "worker", *options],
+        cwd=ROOT,
+        env=env,
+        stdout=out,
+        stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
 def start_redis(tmp: Path) -> tuple[subprocess.Popen, str]:
     """A throw-away redis-server (no persistence); returns it and its broker URL."""
     port = free_port()
@@ -86,30 +100,11 @@ class ScoringWorkers:
     def __init__(self, env: dict, count: int, log_dir: Path):
         self.processes = []
         for k in range(count):
-            log = open(log_dir / f"worker{k}.log", "wb")
             self.processes.append(
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-m",
-                        "celery",
-                        "-A",
-                        "leaderboard",
-                        "worker",
-                        "--concurrency",
-                        "1",
-                        "--loglevel",
-                        "WARNING",
-                        "--queues",
-                        "celery",
-                        "-n",
-                        f"bench{k}@%h",
-                    ],
-                    cwd=ROOT,
-                    env=env,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,
+                celery_worker(
+                    env,
+                    *("--concurrency", "1", "--loglevel", "WARNING", "--queues", "celery", "-n", f"bench{k}@%h"),
+                    log=log_dir / f"worker{k}.log",
                 )
             )
 

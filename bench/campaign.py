@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "leaderboard.settings_test")
 
-from busy_workers import tree_cpu_seconds  # noqa: E402
+from busy_workers import celery_worker, tree_cpu_seconds  # noqa: E402
 from machine import OthersCpu, backend_pids, cores  # noqa: E402  (bench/machine.py: CPU others took meanwhile)
 
 NAMES = [
@@ -227,25 +227,8 @@ def serve(env: dict, port: int) -> list[subprocess.Popen]:
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "leaderboard",
-            "worker",
-            "--pool=solo",
-            "--concurrency=1",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+    worker = celery_worker(
+        env, "--pool=solo", "--concurrency=1", "--loglevel=WARNING", "--without-gossip", "--without-mingle"
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -61,7 +61,7 @@ import threading
 import time
 from pathlib import Path
 
-from busy_workers import free_port, start_redis, stop
+from busy_workers import celery_worker, free_port, start_redis, stop
 from fresh_database import reset_database
 from platform_load import load_python, start_proxy, wait_until_up
 
@@ -734,25 +734,10 @@ def main() -> None:
         ]
         for name, queue in workers:
             processes.append(
-                start(
-                    [
-                        sys.executable,
-                        "-m",
-                        "celery",
-                        "-A",
-                        "leaderboard",
-                        "worker",
-                        "--concurrency",
-                        "1",
-                        "--loglevel",
-                        "INFO",
-                        "--queues",
-                        queue,
-                        "-n",
-                        f"{name}@%h",
-                    ],
+                celery_worker(
                     env,
-                    tmp / f"{name}.log",
+                    *("--concurrency", "1", "--loglevel", "INFO", "--queues", queue, "-n", f"{name}@%h"),
+                    log=tmp / f"{name}.log",
                 )
             )
         base = f"http://127.0.0.1:{proxy.port}"

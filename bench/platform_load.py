@@ -48,7 +48,16 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
-from busy_workers import BusyCheck, ScoringWorkers, free_port, queue_jobs, start_redis, stop, wait_until_warm
+from busy_workers import (
+    BusyCheck,
+    ScoringWorkers,
+    celery_worker,
+    free_port,
+    queue_jobs,
+    start_redis,
+    stop,
+    wait_until_warm,
+)
 from fresh_database import reset_database
 from machine import OthersCpu, cores
 
@@ -325,25 +334,7 @@ def main() -> None:
         if reuse or args.no_upload:
             return
 
-        worker = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "leaderboard",
-                "worker",
-                "--pool=solo",
-                "--loglevel=WARNING",
-                "-n",
-                "bench@%h",
-            ],
-            cwd=ROOT,
-            env=served,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
+        worker = celery_worker(served, "--pool=solo", "--loglevel=WARNING", "-n", "bench@%h")
         token = Token.objects.create(user=User.objects.create(username="uploader")).key
         warm = upload_and_wait(url, token, outputs / "BART.txt", "warm-up")
         print(f"upload to visible, first job of a fresh worker (loads spaCy and the dataset): {warm:.1f} s")
