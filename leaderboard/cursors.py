@@ -14,7 +14,7 @@ took ~4x as long as running it). The setting says which deployment this is
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -59,6 +59,20 @@ def raw_cursor() -> Iterator[PolicyCursor]:
     connection.ensure_connection()
     with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
         yield PolicyCursor(cursor)
+
+
+def copy_rows(model: Any, fields: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
+    """Write ``rows`` (values of ``fields``, in that order) into ``model``'s table with
+    PostgreSQL's COPY, in this transaction: a task's million gold chunks without building a
+    model instance or an INSERT's text for each. Returns how many. PostgreSQL only."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in fields)
+    count = 0
+    with raw_cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row(row)
+            count += 1
+    return count
 
 
 def django_cursor() -> Any:
