@@ -152,8 +152,10 @@ def old_pool_groups(phase, rows, path):
 
 
 def pool_main(args) -> None:
-    """The GoToScorer board: the refresh after one more member joins, old and new."""
-    fresh_database(DB_NAME, GEC_POOL="all")
+    """The GoToScorer board: the refresh after one more member joins, old and new. The
+    jobs a join asks for (the boards' groups) are sent to no broker, as a worker's would
+    be: the join is timed alone, the refresh apart."""
+    fresh_database(DB_NAME, GEC_POOL="all", GEC_TASK_MODE="celery", CELERY_BROKER_URL="memory://")
     from leaderboard.insights.board import board_rows_in_track, compute_tie_groups
     from leaderboard.services.pool.membership import sync_pool
     from leaderboard.standings import board_rows
