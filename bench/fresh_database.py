@@ -7,6 +7,9 @@ from __future__ import annotations
 import os
 
 SERVER = "postgresql://postgres@127.0.0.1:5432"
+# The jobs a step asks for (a join asks for the boards' groups) sent to a broker in memory
+# and never run, as a web process or worker sends them on a site: the step is timed alone.
+JOBS_SENT = {"GEC_TASK_MODE": "celery", "CELERY_BROKER_URL": "memory://"}
 
 
 def reset_database(name: str) -> None:

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from fresh_database import fresh_database
+from fresh_database import JOBS_SENT, fresh_database
 from seeded_board import REF_M2, scored_entries
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +109,7 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    fresh_database(DB_NAME, GEC_POOL="all")
+    fresh_database(DB_NAME, GEC_POOL="all", **JOBS_SENT)  # the join alone, as in a worker
     from django.db import transaction
 
     from leaderboard.models import MetricResult, Submission

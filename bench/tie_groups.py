@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from fresh_database import fresh_database
+from fresh_database import JOBS_SENT, fresh_database
 from seeded_board import REF_M2, scored_entries
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,7 +155,7 @@ def pool_main(args) -> None:
     """The GoToScorer board: the refresh after one more member joins, old and new. The
     jobs a join asks for (the boards' groups) are sent to no broker, as a worker's would
     be: the join is timed alone, the refresh apart."""
-    fresh_database(DB_NAME, GEC_POOL="all", GEC_TASK_MODE="celery", CELERY_BROKER_URL="memory://")
+    fresh_database(DB_NAME, GEC_POOL="all", **JOBS_SENT)
     from leaderboard.insights.board import board_rows_in_track, compute_tie_groups
     from leaderboard.services.pool.membership import sync_pool
     from leaderboard.standings import board_rows
