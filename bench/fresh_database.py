@@ -1,6 +1,6 @@
 """A new PostgreSQL database for a benchmark that writes its rows straight into the
 platform's tables: dropped and re-created at 127.0.0.1:5432, Django pointed at it with the
-production settings (tasks run inline), migrated."""
+production settings (tasks run inline unless the bench passes :data:`JOBS_SENT`), migrated."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A board's significance groups come from the worker, never from a web request:
+"""A board's significance groups come from the worker, never from a web request (where
+jobs run inline, the tests' mode, from the change's own transaction):
 a render reads the stored groups and writes nothing; a change of the rows asks a worker (at
 most once per GEC_TIE_GROUPS_EVERY a phase), and earlier groups stay shown for the rows
 that have not moved."""
@@ -110,3 +111,50 @@ def test_an_unresampled_score_asks_nothing(insight_task, client, monkeypatch):
     refresh_board_ties(insight_task["phase"].pk)
     client.get("/tasks/insight/", {"metric": "gotoscorer.tp"})
     assert not BoardTies.objects.filter(metric="gotoscorer.tp").exists()
+
+
+def test_inline_a_failure_of_the_groups_never_undoes_the_change(insight_task, monkeypatch):
+    """The groups are the board's garnish: where they fail, the score that asked stands."""
+    from leaderboard.services.boards import ties
+
+    phase = insight_task["phase"]
+
+    def broken(phase_id):
+        BoardTies.objects.all().delete()  # written, then undone with the groups' savepoint
+        raise RuntimeError("a bootstrap that fails")
+
+    monkeypatch.setattr(ties, "refresh_board_ties", broken)
+    before = Pool.objects.get(phase=phase).version
+    with transaction.atomic():
+        Pool.objects.filter(phase=phase).update(version=before + 1)  # the change that asked
+        ties.board_rows_changed(phase.pk)
+        assert BoardTies.objects.exists()  # the savepoint rolled back the groups' half-work only
+    assert Pool.objects.get(phase=phase).version == before + 1
+
+
+def test_a_phase_of_several_corpora_asks_once(monkeypatch, django_capture_on_commit_callbacks):
+    """Each corpus's pool is brought up to date, then the phase's groups are asked for once,
+    when every corpus's scores are new (not once a corpus, on a half-updated board)."""
+    from django.contrib.auth.models import User
+
+    from leaderboard.models import PoolMember
+    from leaderboard.services.pool import membership
+    from leaderboard.services.submissions.intake import accept_submission
+    from tests.support.corpora_support import LANGUAGES, corpora_task, corpus, text, zipped
+
+    names = {"cs-one": "cs", "uk-two": "uk"}
+    phase = corpora_task("asks-once", [corpus(name, lang, *LANGUAGES[lang]) for name, lang in names.items()])
+    with django_capture_on_commit_callbacks(execute=True):
+        accept_submission(
+            phase,
+            User.objects.create_user("zoe"),
+            system_name="copy",
+            filename="o.zip",
+            content=zipped({f"{name}.txt": text(LANGUAGES[lang][0]) for name, lang in names.items()}),
+        )
+    members = set(PoolMember.objects.filter(pool__phase__parent=phase).values_list("submission_id", flat=True))
+    assert len(members) == 2  # one a corpus
+    asked = []
+    monkeypatch.setattr(membership, "board_rows_changed", asked.append)
+    assert membership.sync_pool(phase.pk, refresh=members)  # both corpora re-join: a change in each
+    assert asked == [phase.pk]

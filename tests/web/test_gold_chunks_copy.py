@@ -1,6 +1,7 @@
 """Gold chunks written by COPY (PostgreSQL) are the rows the library's chunks say, to the
-character: corrections holding COPY's own markers (a tab, a backslash, ``\\N``, a newline
-escape) and any script come back as written, in corpus order."""
+character: corrections holding COPY's own markers (a backslash, ``\\N``, the letters of its
+escapes) and any script come back as written, in corpus order. (A real tab never reaches
+it: the M2 reader makes it a space.)"""
 
 import pytest
 

@@ -13,6 +13,8 @@ the board's version on so that open pages fetch the board again and find them.
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
@@ -27,6 +29,8 @@ from ...queue import Message, job, queue_option, runs_inline
 from ...standings import board_rows, headline_metric
 from .sampled import keep_board_vectors
 
+log = logging.getLogger(__name__)
+
 
 def board_rows_changed(phase_id: int) -> None:
     """A score landed or the pool moved: once this commits, ask for the groups of the
@@ -36,7 +40,11 @@ def board_rows_changed(phase_id: int) -> None:
     computed now, inside the change's transaction, so that the change and its groups reach
     open pages as one version (not two moves a moment apart, each fetched)."""
     if runs_inline():
-        refresh_board_ties(phase_id)
+        try:
+            with transaction.atomic():  # a failure here undoes the groups only, never the change
+                refresh_board_ties(phase_id)
+        except Exception:
+            log.exception("tie groups of phase %s", phase_id)
     elif cache.add(f"ties-due:{phase_id}", 1, timeout=max(1, int(settings.GEC_TIE_GROUPS_EVERY))):
         transaction.on_commit(lambda: refresh_board_ties.enqueue(phase_id))
 

@@ -189,7 +189,11 @@ def sync_pool(phase_id: int, *, refresh: Set[int] = frozenset(), wanted: set[int
                 .values_list("pk", flat=True)
             )
             by_corpus = corpus_members(phase_id, corpora)
-            return any([sync_pool(corpus, refresh=refresh, wanted=by_corpus[corpus]) for corpus in corpora])
+            changed = any([sync_pool(corpus, refresh=refresh, wanted=by_corpus[corpus]) for corpus in corpora])
+            if changed:  # once, when every corpus's pool and scores are new
+                board_rows_changed(phase_id)
+            return changed
+    by_the_phase = wanted is not None  # one corpus of a phase's sync (above)
     with transaction.atomic():
         pool = Pool.objects.select_for_update(of=("self",)).select_related("phase__task").get(phase_id=phase_id)
         phase = pool.phase  # read with the lock, which holds the pool row alone
@@ -217,7 +221,8 @@ def sync_pool(phase_id: int, *, refresh: Set[int] = frozenset(), wanted: set[int
         board_changed(phase_id)
         _rescore_members(phase.task, n_chunks, members)
         _rescore_other_pooled_metrics(pool, phase)
-        board_rows_changed(phase.parent_id or phase_id)  # after the rescores: the groups are of the new scores
+        if not by_the_phase:  # else the phase's sync asks once, when every corpus is done
+            board_rows_changed(phase.parent_id or phase_id)  # after the rescores: of the new scores
         return True
 
 
