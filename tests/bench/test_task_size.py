@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, unshipped
 from tests.support import needs
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -33,6 +33,7 @@ POSTGRESQL = needs.needs(postgresql_answers(), "PostgreSQL at 127.0.0.1:5432 (sc
 
 
 @POSTGRESQL
+@unshipped  # the bench tiles CoNLL-2014's M2 and SEEDA's outputs from the data beside the checkout
 def test_the_bench_prepares_and_scores_a_tiny_task_and_drops_its_database():
     database = f"gec_bench_task_size_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
     answer = subprocess.run(
