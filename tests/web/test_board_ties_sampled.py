@@ -91,3 +91,28 @@ def test_ranking_alone_keeps_nothing(insight_task):
         compute_tie_groups(phase, rows, PATH)
     assert not [q["sql"] for q in queries.captured_queries if not q["sql"].lstrip().upper().startswith("SELECT")]
     assert not SampledScores.objects.exists()
+
+
+def test_the_worker_keeps_a_half_for_every_score_the_board_can_be_ranked_by(insight_task):
+    """A refresh computes the groups of every "Rank by" score: the worker that scores keeps
+    each one's half (bitwise the one a refresh would make), so no refresh parses statistics
+    once a path for each new row."""
+    import numpy as np
+
+    from leaderboard.insights.paths import rank_by_choices
+    from leaderboard.insights.sampled import computed
+    from leaderboard.insights.ties import can_bootstrap
+    from leaderboard.models import MetricResult
+    from leaderboard.services.scoring_jobs.submission import board_vectors
+    from scoring import metric_of
+    from scoring.bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED
+
+    phase = insight_task["phase"]
+    sid = next(r["submission_id"] for r in board(phase) if r["value"] is not None)
+    statistics = dict(MetricResult.objects.filter(submission_id=sid).values_list("metric", "statistics"))
+    made = board_vectors(phase, statistics)
+    offered = [p for p, _ in rank_by_choices(phase.task, []) if can_bootstrap(p) and not metric_of(p).pooled]
+    assert [path for path, _, _ in made] == offered and len(offered) >= 3
+    for path, options, vector in made:
+        again = computed({sid: ""}, path, options, DEFAULT_SAMPLES, DEFAULT_SEED)[sid]
+        assert vector.observed == again.observed and np.array_equal(vector.values, again.values)

@@ -23,8 +23,9 @@ from scoring.lm.runtime import LMSettingError
 from ...board_version import board_changed
 from ...campaigns.services import meta_tables
 from ...insights import sampled
+from ...insights.paths import rank_by_choices
+from ...insights.ties import can_bootstrap
 from ...models import MetricResult, Submission
-from ...standings import headline_metric
 from ..accounts import notify
 from ..boards import publish as live
 from ..boards import ties
@@ -94,19 +95,24 @@ def score_submission(submission_id: int, *, force: bool = False, beat: bool = Fa
         )
     independent = [m for m in metrics if not m.pooled]
     scores = scoring.scores_from_statistics({"system": statistics}, independent)["system"]
-    return _record(submission_id, statistics, scores, signature, force, board_vector(phase, statistics))
+    return _record(submission_id, statistics, scores, signature, force, board_vectors(phase, statistics))
 
 
-def board_vector(phase, statistics: dict) -> tuple[str, object, sampled.SampledScores] | None:
-    """The submission's bootstrap half for its board's significance groups (its default
-    ranking), made while the statistics are in memory: a board refresh then reads it
-    instead of parsing them back (services/boards/sampled.py). A corpus of a multi-corpus phase
-    is left to the refresh."""
+def board_vectors(phase, statistics: dict) -> list[tuple[str, object, sampled.SampledScores]]:
+    """The submission's bootstrap halves for its board's significance groups, one for each
+    score the board can be ranked by (the refresh computes the groups of every one), made
+    while the statistics are in memory: a board refresh then reads them instead of parsing
+    the statistics back once a path (services/boards/sampled.py). A corpus of a phase of
+    several corpora is left to the refresh."""
     if phase.parent_id is not None:
-        return None
-    path, options = headline_metric(phase.task), phase.scoring_options()
-    vector = sampled.fresh_vector(path, statistics, options)
-    return None if vector is None else (path, options, vector)
+        return []
+    options = phase.scoring_options()
+    made = []
+    for path, _ in rank_by_choices(phase.task, []):
+        vector = sampled.fresh_vector(path, statistics, options) if can_bootstrap(path) else None
+        if vector is not None:
+            made.append((path, options, vector))
+    return made
 
 
 def _claim(submission_id: int, force: bool) -> bool:
@@ -218,9 +224,9 @@ def heartbeat(submission_id: int, enabled: bool):
         thread.join()
 
 
-def _record(submission_id: int, statistics: dict, scores: dict, signature: str, force: bool, vector=None) -> str:
-    """Results, status, the pool and the board's ``vector`` (:func:`board_vector`: path,
-    options, sampled scores), all in one transaction."""
+def _record(submission_id: int, statistics: dict, scores: dict, signature: str, force: bool, vectors=()) -> str:
+    """Results, status, the pool and the board's ``vectors`` (:func:`board_vectors`: path,
+    options, sampled scores each), all in one transaction."""
     scored_at = timezone.now()
     with transaction.atomic():
         submission = Submission.objects.select_for_update().get(pk=submission_id)
@@ -247,7 +253,7 @@ def _record(submission_id: int, statistics: dict, scores: dict, signature: str, 
             scored_at=scored_at,
             heartbeat_at=scored_at,
         )
-        if vector is not None:
+        for vector in vectors:
             keep_vector(submission_id, scored_at, *vector)
         ended = _upload_ended(submission)
         pool.sync_pool(_pool_phase(submission, ended), refresh={submission_id} if force and changed else frozenset())
