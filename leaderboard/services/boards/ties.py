@@ -67,10 +67,15 @@ def refresh_board_ties(phase_id: int) -> int:
         return 0
     task = phase.task
     rows = board_rows(phase.pk, headline_metric(task))
-    paths = [path for path, _ in rank_by_choices(task, rows) if can_bootstrap(path)]
-    boards = {(path, track) for path in paths for track in ["", *(task.tracks or [])]}
+    boards = {(path, track) for path in grouped_paths(task, rows) for track in ["", *(task.tracks or [])]}
     boards |= set(BoardTies.objects.filter(phase=phase).values_list("metric", "track"))
     return sum(refresh_tie_groups(phase.pk, metric, track) == "computed" for metric, track in sorted(boards))
+
+
+def grouped_paths(task, rows: list[dict]) -> list[str]:
+    """The scores the board offers to rank by that a bootstrap can resample: the paths whose
+    groups every refresh computes (and whose halves the scoring worker keeps)."""
+    return [path for path, _ in rank_by_choices(task, rows) if can_bootstrap(path)]
 
 
 def to_the_boards_queue(phase_id: int, metric: str, track: str = "") -> list[Message]:

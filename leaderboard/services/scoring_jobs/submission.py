@@ -23,8 +23,6 @@ from scoring.lm.runtime import LMSettingError
 from ...board_version import board_changed
 from ...campaigns.services import meta_tables
 from ...insights import sampled
-from ...insights.paths import rank_by_choices
-from ...insights.ties import can_bootstrap
 from ...models import MetricResult, Submission
 from ..accounts import notify
 from ..boards import publish as live
@@ -108,8 +106,8 @@ def board_vectors(phase, statistics: dict) -> list[tuple[str, object, sampled.Sa
         return []
     options = phase.scoring_options()
     made = []
-    for path, _ in rank_by_choices(phase.task, []):
-        vector = sampled.fresh_vector(path, statistics, options) if can_bootstrap(path) else None
+    for path in ties.grouped_paths(phase.task, []):
+        vector = sampled.fresh_vector(path, statistics, options)
         if vector is not None:
             made.append((path, options, vector))
     return made
